@@ -1,0 +1,221 @@
+/**
+ * The corpus model: every file of the corpus read once, parsed once, indexed once.
+ * Gates and generators read this model; none of them touches the file system.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { LineCounter, Document } from 'yaml';
+import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
+import { parseMarkdown, type MarkdownModel } from './markdown.js';
+import { LineIndex } from './positions.js';
+import { parseJsonText, parseYamlText, type ParseProblem } from './structured.js';
+
+/** The directories (and root files) that make up a corpus. */
+export const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'] as const;
+export const CORPUS_ROOT_FILES = ['CORPUS-STAMP.json'] as const;
+
+interface FileBase {
+  /** Relative to the corpus root, `/` separators. */
+  path: string;
+  bytes: Buffer;
+  /** Problems that stop the file from being read as what its name says it is. */
+  problems: ParseProblem[];
+}
+
+interface TextBase extends FileBase {
+  text: string;
+  lines: LineIndex;
+}
+
+export interface MarkdownFile extends TextBase, MarkdownModel {
+  kind: 'markdown';
+  regions: GeneratedRegion[];
+  regionProblems: RegionProblem[];
+}
+
+export interface DataFile extends TextBase {
+  kind: 'json' | 'yaml';
+  /** undefined when the file does not parse (see `problems`). */
+  doc: Document | undefined;
+  value: unknown;
+  lineCounter: LineCounter;
+}
+
+export interface TextFile extends TextBase {
+  kind: 'text';
+}
+
+export interface BinaryFile extends FileBase {
+  kind: 'binary';
+}
+
+export type CorpusFile = MarkdownFile | DataFile | TextFile | BinaryFile;
+export type TextualFile = MarkdownFile | DataFile | TextFile;
+
+export class CorpusError extends Error {}
+
+export class Corpus {
+  readonly files: ReadonlyMap<string, CorpusFile>;
+  private readonly directories: ReadonlySet<string>;
+
+  constructor(
+    readonly root: string,
+    files: Map<string, CorpusFile>,
+  ) {
+    this.files = files;
+    const directories = new Set<string>(['']);
+    for (const file of files.keys()) {
+      let dir = path.posix.dirname(file);
+      while (dir !== '.' && !directories.has(dir)) {
+        directories.add(dir);
+        dir = path.posix.dirname(dir);
+      }
+    }
+    this.directories = directories;
+  }
+
+  get(file: string): CorpusFile | undefined {
+    return this.files.get(file);
+  }
+
+  markdown(file: string): MarkdownFile | undefined {
+    const found = this.files.get(file);
+    return found?.kind === 'markdown' ? found : undefined;
+  }
+
+  /** A parsed JSON or YAML file, or undefined when it is absent or does not parse. */
+  data(file: string): DataFile | undefined {
+    const found = this.files.get(file);
+    return (found?.kind === 'json' || found?.kind === 'yaml') && found.doc ? found : undefined;
+  }
+
+  all(): CorpusFile[] {
+    return [...this.files.values()];
+  }
+
+  markdownFiles(): MarkdownFile[] {
+    return this.all().filter((file): file is MarkdownFile => file.kind === 'markdown');
+  }
+
+  dataFiles(): DataFile[] {
+    return this.all().filter((file): file is DataFile => (file.kind === 'json' || file.kind === 'yaml') && file.doc !== undefined);
+  }
+
+  textFiles(): TextualFile[] {
+    return this.all().filter((file): file is TextualFile => file.kind !== 'binary');
+  }
+
+  /**
+   * Whether a root-relative path names a file or directory. Corpus paths are answered from
+   * the model; a path outside the corpus directories (a root README, say) costs one stat.
+   */
+  exists(relative: string): boolean {
+    const normal = relative.replace(/\/+$/, '');
+    if (this.files.has(normal) || this.directories.has(normal)) return true;
+    return existsSync(path.join(this.root, normal));
+  }
+}
+
+export function loadCorpus(root: string): Corpus {
+  const absolute = path.resolve(root);
+  let stat;
+  try {
+    stat = statSync(absolute);
+  } catch {
+    throw new CorpusError(`corpus root ${root} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new CorpusError(`corpus root ${root} is not a directory`);
+
+  const paths: string[] = [];
+  for (const directory of CORPUS_DIRECTORIES) walk(absolute, directory, paths);
+  for (const file of CORPUS_ROOT_FILES) {
+    if (existsSync(path.join(absolute, file))) paths.push(file);
+  }
+  paths.sort();
+
+  const files = new Map<string, CorpusFile>();
+  for (const relative of paths) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(absolute, relative));
+    } catch (error) {
+      throw new CorpusError(`cannot read ${relative}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    files.set(relative, parseFile(relative, bytes));
+  }
+  return new Corpus(absolute, files);
+}
+
+/** Builds a corpus from in-memory files (tests, and generators' previews); paths relative, `/`. */
+export function corpusFromFiles(root: string, contents: Record<string, string | Buffer>): Corpus {
+  const files = new Map<string, CorpusFile>();
+  for (const relative of Object.keys(contents).sort()) {
+    const content = contents[relative] ?? '';
+    files.set(relative, parseFile(relative, typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
+  }
+  return new Corpus(path.resolve(root), files);
+}
+
+function walk(root: string, relative: string, into: string[]): void {
+  let entries;
+  try {
+    entries = readdirSync(path.join(root, relative), { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return;
+    throw new CorpusError(`cannot read directory ${relative}: ${code ?? String(error)}`);
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const child = `${relative}/${entry.name}`;
+    if (entry.isDirectory()) walk(root, child, into);
+    else if (entry.isFile()) into.push(child);
+  }
+}
+
+const TEXT_EXTENSIONS = /\.(md|json|ya?ml|txt|csv|ts|js|mjs|html)$/i;
+
+export function parseFile(relative: string, bytes: Buffer): CorpusFile {
+  const extension = path.posix.extname(relative).toLowerCase();
+  if (looksBinary(bytes)) {
+    const problems = TEXT_EXTENSIONS.test(relative)
+      ? [{ message: `binary content in a ${extension} file (a NUL byte); it cannot be read as text`, line: 1, column: 1 }]
+      : [];
+    return { kind: 'binary', path: relative, bytes, problems };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text', line: 1, column: 1 }] };
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lines = new LineIndex(text);
+
+  if (extension === '.md') {
+    const model = parseMarkdown(text);
+    const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
+    return { kind: 'markdown', path: relative, bytes, text, lines, problems: [], ...model, regions, regionProblems };
+  }
+  if (extension === '.json' || extension === '.yaml' || extension === '.yml') {
+    const parsed = extension === '.json' ? parseJsonText(text) : parseYamlText(text);
+    return {
+      kind: extension === '.json' ? 'json' : 'yaml',
+      path: relative,
+      bytes,
+      text,
+      lines,
+      problems: parsed.problems,
+      doc: parsed.doc,
+      value: parsed.value,
+      lineCounter: parsed.lineCounter,
+    };
+  }
+  return { kind: 'text', path: relative, bytes, text, lines, problems: [] };
+}
+
+function looksBinary(bytes: Buffer): boolean {
+  const limit = Math.min(bytes.length, 8000);
+  for (let i = 0; i < limit; i++) if (bytes[i] === 0) return true;
+  return false;
+}

@@ -1,0 +1,57 @@
+/** The two kinds of plug-in: a gate (corpus -> findings) and a generator (corpus -> content). */
+import type { Corpus } from './corpus.js';
+import type { Report, Severity } from './diagnostics.js';
+
+export interface CheckOptions {
+  /** A previous release (directory or git ref) for gates that compare against one. */
+  baseline?: string;
+}
+
+export interface Check {
+  /** Stable, `family/name`; printed with every finding. */
+  id: string;
+  /** One line, shown by `openwop-spec rules`. */
+  summary: string;
+  severity: Severity;
+  run(corpus: Corpus, report: Report, options: CheckOptions): void;
+}
+
+/** A whole file the generator owns. */
+export interface GeneratedFile {
+  path: string;
+  content: string;
+}
+
+/** The text between the markers of region `region` in the markdown file `path`. */
+export interface GeneratedRegionContent {
+  path: string;
+  region: string;
+  content: string;
+}
+
+export type GeneratorOutput = GeneratedFile | GeneratedRegionContent;
+
+export interface Generator {
+  id: string;
+  summary: string;
+  /** Root-relative paths it reads; a finding about a failed generator points at the first. */
+  inputs: string[];
+  /** Pure: never writes; reports what stops it (an invalid registry, a header without a description). */
+  generate(corpus: Corpus, report: Report): GeneratorOutput[];
+}
+
+const RULE_ID = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
+
+export function defineCheck(check: Check): Check {
+  if (!RULE_ID.test(check.id)) throw new Error(`check id "${check.id}" is not family/name`);
+  return Object.freeze(check);
+}
+
+export function defineGenerator(generator: Generator): Generator {
+  if (!/^[a-z][a-z0-9-]*$/.test(generator.id)) throw new Error(`generator id "${generator.id}" is not kebab-case`);
+  return Object.freeze(generator);
+}
+
+export function isRegionContent(output: GeneratorOutput): output is GeneratedRegionContent {
+  return 'region' in output;
+}

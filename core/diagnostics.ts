@@ -1,0 +1,93 @@
+/** A finding, as data: every reporter, the exit code and the fixer read only this. */
+
+export type Severity = 'error' | 'warning';
+
+/** A replacement of the bytes [start, end) of `file` (UTF-16 offsets into its text). */
+export interface Fix {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Diagnostic {
+  rule: string;
+  severity: Severity;
+  /** Relative to the corpus root, `/` separators. */
+  file: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  message: string;
+  hint?: string;
+  fix?: Fix;
+}
+
+/** What a rule hands to `report`: its own id and default severity fill the rest. */
+export interface Finding {
+  file: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  message: string;
+  hint?: string;
+  fix?: Fix;
+  severity?: Severity;
+}
+
+export type Report = (finding: Finding) => void;
+
+export interface Summary {
+  errors: number;
+  warnings: number;
+  files: number;
+}
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    compareStrings(a.file, b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    compareStrings(a.rule, b.rule) ||
+    compareStrings(a.message, b.message)
+  );
+}
+
+/** Code-unit order, never locale order: output must not depend on the machine's locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(compareDiagnostics);
+}
+
+export function summarize(diagnostics: readonly Diagnostic[], files: number): Summary {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else warnings++;
+  }
+  return { errors, warnings, files };
+}
+
+/** Collects findings of one rule into diagnostics. */
+export function collector(rule: string, severity: Severity, sink: Diagnostic[]): Report {
+  return (finding) => {
+    const diagnostic: Diagnostic = {
+      rule,
+      severity: finding.severity ?? severity,
+      file: finding.file,
+      line: finding.line ?? 1,
+      column: finding.column ?? 1,
+      message: finding.message,
+    };
+    if (finding.endLine !== undefined) diagnostic.endLine = finding.endLine;
+    if (finding.endColumn !== undefined) diagnostic.endColumn = finding.endColumn;
+    if (finding.hint !== undefined) diagnostic.hint = finding.hint;
+    if (finding.fix !== undefined) diagnostic.fix = finding.fix;
+    sink.push(diagnostic);
+  };
+}

@@ -1,0 +1,31 @@
+/** Typed, tolerant views of the registries that several gates read. Absent registry: undefined. */
+import type { Corpus } from './corpus.js';
+
+export const DECLARATION_PATH = 'spec/v2/declaration.json';
+
+export interface FamilyEntry {
+  key: string;
+  anchor?: string;
+  section?: string;
+  witness?: string;
+  index: number;
+}
+
+/** The families of spec/v2/declaration.json, or undefined while that registry does not exist or parse. */
+export function declarationFamilies(corpus: Corpus): FamilyEntry[] | undefined {
+  const declaration = corpus.data(DECLARATION_PATH)?.value;
+  if (!isObject(declaration) || !Array.isArray(declaration.families)) return undefined;
+  return declaration.families.flatMap((family, index) =>
+    isObject(family) && typeof family.key === 'string'
+      ? [{ key: family.key, anchor: str(family.anchor), section: str(family.section), witness: str(family.witness), index }]
+      : [],
+  );
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,17 @@
+/** GitHub Actions workflow commands: one ::error or ::warning line per finding, shown inline on the diff. */
+import type { Reporter } from './types.js';
+
+const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+export const github: Reporter = (diagnostics) => {
+  const lines = diagnostics.map((d) => {
+    const properties = [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`];
+    if (d.endLine !== undefined) properties.push(`endLine=${d.endLine}`);
+    if (d.endColumn !== undefined && (d.endLine === undefined || d.endLine === d.line)) properties.push(`endColumn=${d.endColumn}`);
+    properties.push(`title=${escapeProperty(d.rule)}`);
+    const message = d.hint ? `${d.message} (${d.hint})` : d.message;
+    return `::${d.severity} ${properties.join(',')}::${escapeData(message)}`;
+  });
+  return lines.length ? `${lines.join('\n')}\n` : '';
+};

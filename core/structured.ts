@@ -1,0 +1,133 @@
+/**
+ * JSON and YAML with positions. Both go through yaml's parseDocument with a LineCounter,
+ * which keeps the range of every node and rejects duplicate keys that JSON.parse would hide.
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Location } from './positions.js';
+
+export interface ParseProblem {
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface ParsedData {
+  doc: Document | undefined;
+  value: unknown;
+  lineCounter: LineCounter;
+  problems: ParseProblem[];
+}
+
+export type PathSegment = string | number;
+
+export function parseYamlText(text: string): ParsedData {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+  const problems: ParseProblem[] = doc.errors.map((error) => {
+    const at = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+    return { message: firstLine(error.message), line: at.line, column: at.col };
+  });
+  const value = problems.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
+  return { doc: problems.length === 0 ? doc : undefined, value, lineCounter, problems };
+}
+
+/**
+ * YAML accepts things JSON does not (comments, trailing commas, bare keys), so a .json file is
+ * first held to JSON's own grammar; yaml then supplies positions and duplicate-key detection.
+ */
+export function parseJsonText(text: string): ParsedData {
+  const lineCounter = new LineCounter();
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = jsonErrorPosition(message, text);
+    return { doc: undefined, value: undefined, lineCounter, problems: [{ message: `invalid JSON: ${cleanJsonMessage(message)}`, ...at }] };
+  }
+  return parseYamlText(text);
+}
+
+function jsonErrorPosition(message: string, text: string): { line: number; column: number } {
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /at position (\d+)/.exec(message);
+  const offset = position ? Number(position[1]) : text.length;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+function cleanJsonMessage(message: string): string {
+  return firstLine(message).replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+/** The node at `path`, or undefined. */
+export function nodeAt(doc: Document | undefined, path: readonly PathSegment[]): Node | undefined {
+  let node: unknown = doc?.contents;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && scalarValue(item.key) === segment);
+      node = pair?.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return (node ?? undefined) as Node | undefined;
+}
+
+/** The key node of the last segment of `path` (a map entry), or undefined. */
+export function keyAt(doc: Document | undefined, path: readonly PathSegment[]): Node | undefined {
+  if (path.length === 0) return undefined;
+  const parent = nodeAt(doc, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((item) => isPair(item) && scalarValue(item.key) === last);
+  return (pair?.key ?? undefined) as Node | undefined;
+}
+
+function scalarValue(node: unknown): unknown {
+  return isScalar(node) ? node.value : node;
+}
+
+/**
+ * Where `path` is written: its key when it is a map entry (that is where a reader looks),
+ * else its value; falls back to the deepest ancestor that exists.
+ */
+export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const prefix = path.slice(0, depth);
+    const node = (prefer === 'key' ? keyAt(data.doc, prefix) : undefined) ?? nodeAt(data.doc, prefix);
+    const range = node?.range;
+    if (range) {
+      const start = data.lineCounter.linePos(range[0]);
+      const end = data.lineCounter.linePos(range[1]);
+      return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
+    }
+  }
+  return { line: 1, column: 1 };
+}
+
+/** The node a JSON pointer (`/a/0/b`, RFC 6901) names, or undefined. */
+export function nodeAtPointer(doc: Document | undefined, pointer: string): Node | undefined {
+  if (pointer === '') return (doc?.contents ?? undefined) as Node | undefined;
+  if (!pointer.startsWith('/')) return undefined;
+  let node: unknown = doc?.contents;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (isMap(node)) {
+      node = node.items.find((item) => isPair(item) && String(scalarValue(item.key)) === segment)?.value;
+    } else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) {
+      node = node.items[Number(segment)];
+    } else {
+      return undefined;
+    }
+    if (node === undefined || node === null) return undefined;
+  }
+  return node as Node;
+}

@@ -1,0 +1,87 @@
+/** `openwop-spec check`: the drift gate, then every gate, over one corpus model. */
+import type { Command } from 'commander';
+import { CHECKS } from '../checks/index.js';
+import type { Corpus } from '../core/corpus.js';
+import type { Check } from '../core/define.js';
+import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
+import { runChecks, selectRules } from '../core/engine.js';
+import { applyFixes } from '../core/fixes.js';
+import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/generation.js';
+import { writeFileAtomic } from '../core/write.js';
+import { GENERATORS } from '../generators/index.js';
+import path from 'node:path';
+import { checkFormat, collect, exitCodeFor, openCorpus, printDiagnostics, UsageError } from './common.js';
+
+/** The rules `check` can run: the two generation rules and every gate. */
+export const ALL_RULES = [DRIFT_RULE, REGION_RULE, ...CHECKS.map(({ id, summary, severity }) => ({ id, summary, severity }))];
+
+interface CheckOptions {
+  root: string;
+  format: string;
+  rule: string[];
+  fix?: boolean;
+  baseline?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('check')
+    .description('run the corpus gates (and the generated-output drift gate)')
+    .option('--root <dir>', 'corpus root', '.')
+    .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
+    .option('--fix', 'apply the fixes findings carry, then report what remains')
+    .option('--baseline <dir|git-ref>', 'previous release, for gates that compare against one')
+    .action((options: CheckOptions) => {
+      process.exitCode = runCheck(options);
+    });
+}
+
+export function runCheck(options: CheckOptions): number {
+  const format = checkFormat(options.format);
+  const { selected, unknown } = selectRules(ALL_RULES, options.rule);
+  if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`openwop-spec rules\` lists them`);
+  const ids = new Set(selected.map((rule) => rule.id));
+  const checks = CHECKS.filter((check) => ids.has(check.id));
+
+  let corpus = openCorpus(options.root);
+  let diagnostics = evaluate(corpus, checks, ids, options);
+  if (options.fix) {
+    const fixed = applyAll(corpus, diagnostics);
+    if (fixed.files > 0) {
+      process.stderr.write(`fixed ${fixed.fixes} problem${fixed.fixes === 1 ? '' : 's'} in ${fixed.files} file${fixed.files === 1 ? '' : 's'}\n`);
+      corpus = openCorpus(options.root);
+      diagnostics = evaluate(corpus, checks, ids, options);
+    }
+  }
+  printDiagnostics(diagnostics, format, corpus.files.size, selected);
+  return exitCodeFor(diagnostics);
+}
+
+function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, options: CheckOptions): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  if (ids.has(DRIFT_RULE.id) || ids.has(REGION_RULE.id)) {
+    const plan = planGeneration(corpus, GENERATORS);
+    for (const d of plan.diagnostics) if (d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)) diagnostics.push(d);
+    if (ids.has(DRIFT_RULE.id)) diagnostics.push(...driftDiagnostics(plan));
+  }
+  diagnostics.push(...runChecks(corpus, checks, options.baseline ? { baseline: options.baseline } : {}));
+  return sortDiagnostics(diagnostics);
+}
+
+function applyAll(corpus: Corpus, diagnostics: readonly Diagnostic[]): { files: number; fixes: number } {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) if (d.fix) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  let files = 0;
+  let fixes = 0;
+  for (const [file, found] of byFile) {
+    const source = corpus.get(file);
+    if (!source || source.kind === 'binary') continue;
+    const result = applyFixes(source.text, found.flatMap((d) => (d.fix ? [d.fix] : [])));
+    if (result.applied === 0 || result.text === source.text) continue;
+    writeFileAtomic(path.join(corpus.root, file), result.text);
+    files++;
+    fixes += result.applied;
+  }
+  return { files, fixes };
+}

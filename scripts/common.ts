@@ -1,0 +1,48 @@
+/** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
+import { readFileSync } from 'node:fs';
+import { Corpus, CorpusError, loadCorpus } from '../core/corpus.js';
+import type { Diagnostic } from '../core/diagnostics.js';
+import { summarize } from '../core/diagnostics.js';
+import { FORMATS, REPORTERS, type RuleMeta } from '../core/reporters/index.js';
+
+export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+
+/** A problem with how the tool was called or with what it was pointed at: one line, exit 2. */
+export class UsageError extends Error {}
+
+export const TOOL_NAME = 'openwop-spec';
+
+export function toolVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+export function openCorpus(root: string): Corpus {
+  try {
+    return loadCorpus(root);
+  } catch (error) {
+    if (error instanceof CorpusError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export function checkFormat(format: string): string {
+  if (!REPORTERS[format]) throw new UsageError(`unknown format "${format}"; use one of ${FORMATS.join(', ')}`);
+  return format;
+}
+
+export function printDiagnostics(diagnostics: readonly Diagnostic[], format: string, files: number, rules: readonly RuleMeta[]): void {
+  const reporter = REPORTERS[format];
+  if (!reporter) throw new UsageError(`unknown format "${format}"`);
+  const color = format === 'stylish' && !process.env.NO_COLOR && (Boolean(process.env.FORCE_COLOR) || process.stdout.isTTY === true);
+  const output = reporter(diagnostics, { summary: summarize(diagnostics, files), rules, toolName: TOOL_NAME, toolVersion: toolVersion(), color });
+  process.stdout.write(output);
+}
+
+export function exitCodeFor(diagnostics: readonly Diagnostic[]): number {
+  return diagnostics.some((d) => d.severity === 'error') ? EXIT.findings : EXIT.clean;
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
