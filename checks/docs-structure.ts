@@ -32,26 +32,27 @@ function checkDocument(file: MarkdownFile, families: string[] | undefined, repor
     column: node?.position?.start.column ?? 1,
   });
   const children = file.tree.children.filter((node) => node.type !== 'html' || !node.value.startsWith('<!--'));
-  const [first, second] = children;
-
-  if (first?.type !== 'heading' || first.depth !== 1) {
-    report({ ...at(first), message: 'a core document starts with its title as a level-1 heading ("# Title")' });
+  const titleIndex = children.findIndex((node) => node.type === 'heading' && node.depth === 1);
+  const title = children[titleIndex];
+  if (titleIndex !== 0) {
+    report({ ...at(children[0]), message: 'a core document starts with its title as a level-1 heading ("# Title")', hint: titleIndex > 0 ? 'move the title to the top' : undefined });
   }
-  for (const heading of file.headings.slice(1)) {
-    if (heading.depth === 1) report({ file: file.path, line: heading.line, column: heading.column, message: `second level-1 heading "${heading.text}"; a document has one title`, hint: 'make it a "##" section' });
+  for (const heading of file.headings.filter((h) => h.depth === 1).slice(1)) {
+    report({ file: file.path, line: heading.line, column: heading.column, message: `second level-1 heading "${oneLine(heading.text)}"; a document has one title`, hint: 'make it a "##" section' });
   }
 
-  if (second?.type !== 'blockquote') {
-    report({ ...at(second), message: 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"' });
+  const status = titleIndex === -1 ? undefined : children[titleIndex + 1];
+  if (status?.type !== 'blockquote') {
+    report({ ...at(status ?? title), message: 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"' });
   } else {
-    checkStatus(file, second, families, report);
+    checkStatus(file, status, families, report);
   }
 
   const firstSection = file.headings.find((heading) => heading.depth === 2);
   if (firstSection && firstSection.text !== 'Why this exists') {
-    report({ file: file.path, line: firstSection.line, column: firstSection.column, message: `the first section is "${firstSection.text}"; it must be "## Why this exists"` });
+    report({ file: file.path, line: firstSection.line, column: firstSection.column, message: `the first section is "${oneLine(firstSection.text)}"; it must be "## Why this exists"` });
   } else if (!firstSection) {
-    report({ ...at(first), message: 'the document has no "## Why this exists" section' });
+    report({ ...at(title), message: 'the document has no "## Why this exists" section' });
   }
 
   checkSources(file, children, report, at);
@@ -114,4 +115,9 @@ function checkSources(file: MarkdownFile, children: RootContent[], report: Repor
       else if (a > b) report({ ...at(paragraph), message: `the Sources line is not in ascending order: RFC ${String(a).padStart(4, '0')} comes before RFC ${String(b).padStart(4, '0')}` });
     }
   }
+}
+
+function oneLine(text: string): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return folded.length > 60 ? `${folded.slice(0, 57)}...` : folded;
 }
