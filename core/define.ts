@@ -31,13 +31,24 @@ export interface GeneratedRegionContent {
 
 export type GeneratorOutput = GeneratedFile | GeneratedRegionContent;
 
+export interface GenerationContext {
+  /**
+   * The text a corpus file will have once the generators that ran before this one are applied
+   * (its current text when none touches it; undefined when it does not exist). A generator
+   * that digests other outputs, such as the corpus stamp, reads through this and runs last.
+   */
+  contentOf(path: string): string | Buffer | undefined;
+}
+
 export interface Generator {
   id: string;
   summary: string;
   /** Root-relative paths it reads; a finding about a failed generator points at the first. */
   inputs: string[];
+  /** Runs after every other generator, seeing their outputs through `context.contentOf`. */
+  runsLast?: boolean;
   /** Pure: never writes; reports what stops it (an invalid registry, a header without a description). */
-  generate(corpus: Corpus, report: Report): GeneratorOutput[];
+  generate(corpus: Corpus, report: Report, context: GenerationContext): GeneratorOutput[];
 }
 
 const RULE_ID = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;

@@ -4,7 +4,7 @@
  * One path for both, so a check can never pass on output that generation would change.
  */
 import type { Corpus, MarkdownFile } from './corpus.js';
-import { isRegionContent, type Generator } from './define.js';
+import { isRegionContent, type GenerationContext, type Generator } from './define.js';
 import { collector, type Diagnostic, type Report } from './diagnostics.js';
 
 export const DRIFT_RULE = { id: 'generated/drift', summary: 'A generated file or region matches what its generator produces from the registries', severity: 'error' } as const;
@@ -27,45 +27,49 @@ export interface GenerationPlan {
 export function planGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationPlan {
   const diagnostics: Diagnostic[] = [];
   const regionReport = collector(REGION_RULE.id, REGION_RULE.severity, diagnostics);
-  const wholeFiles = new Map<string, { content: string; generator: string }>();
-  const regionContents = new Map<string, Map<string, { content: string; generator: string }>>();
+  const planned = new Map<string, PlannedFile>();
+  const ownedRegions = new Map<string, Set<string>>();
+  const context: GenerationContext = {
+    contentOf(file) {
+      const plannedFile = planned.get(file);
+      if (plannedFile) return plannedFile.after;
+      const existing = corpus.get(file);
+      if (!existing) return undefined;
+      return existing.kind === 'binary' ? existing.bytes : existing.text;
+    },
+  };
 
-  for (const generator of generators) {
-    const report = collector(`generate/${generator.id}`, 'error', diagnostics);
-    let outputs;
-    try {
-      outputs = generator.generate(corpus, report);
-    } catch (error) {
-      report({ file: generator.inputs[0] ?? '.', message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
-      continue;
-    }
-    for (const output of outputs) {
-      if (isRegionContent(output)) {
-        const perFile = regionContents.get(output.path) ?? new Map();
-        const previous = perFile.get(output.region);
-        if (previous && previous.content !== output.content) {
-          report({ file: output.path, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
-        }
-        perFile.set(output.region, { content: output.content, generator: generator.id });
-        regionContents.set(output.path, perFile);
-      } else {
-        const previous = wholeFiles.get(output.path);
-        if (previous) report({ file: output.path, message: `${output.path} is produced by both ${previous.generator} and ${generator.id}` });
-        wholeFiles.set(output.path, { content: output.content, generator: generator.id });
+  // Generators that digest other outputs (runsLast) see them through `context`.
+  for (const stage of [generators.filter((g) => !g.runsLast), generators.filter((g) => g.runsLast)]) {
+    const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics);
+    for (const [file, { content, generator }] of wholeFiles) {
+      if (planned.has(file)) {
+        regionReport({ file, message: `${file} is produced by ${generator} and also written by ${planned.get(file)?.generators.join(', ')}` });
+        continue;
       }
+      const existing = corpus.get(file);
+      const before = existing && existing.kind !== 'binary' ? existing.text : undefined;
+      planned.set(file, { path: file, before, after: content, generators: [generator] });
     }
-  }
-
-  const files: PlannedFile[] = [];
-  for (const [file, { content, generator }] of wholeFiles) {
-    const existing = corpus.get(file);
-    const before = existing && existing.kind !== 'binary' ? existing.text : undefined;
-    files.push({ path: file, before, after: content, generators: [generator] });
+    for (const [file, owned] of regionContents) {
+      ownedRegions.set(file, new Set([...(ownedRegions.get(file) ?? []), ...owned.keys()]));
+      const markdown = corpus.markdown(file);
+      if (!markdown) {
+        regionReport({ file, message: `generators write regions into ${file}, which is not a markdown file of the corpus` });
+        continue;
+      }
+      if (planned.has(file)) {
+        regionReport({ file, message: `${file} has regions from generators of two stages; a file is written by one stage only` });
+        continue;
+      }
+      const after = spliceRegions(markdown, owned, regionReport);
+      planned.set(file, { path: file, before: markdown.text, after, generators: [...new Set([...owned.values()].map((v) => v.generator))].sort() });
+    }
   }
 
   for (const markdown of corpus.markdownFiles()) {
     for (const problem of markdown.regionProblems) regionReport({ file: markdown.path, ...problem });
-    const owned = regionContents.get(markdown.path);
+    const owned = ownedRegions.get(markdown.path);
     for (const region of markdown.regions) {
       if (!owned?.has(region.id)) {
         regionReport({
@@ -80,21 +84,44 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
     }
   }
 
-  for (const [file, owned] of regionContents) {
-    const markdown = corpus.markdown(file);
-    if (!markdown) {
-      regionReport({ file, message: `generators write regions into ${file}, which is not a markdown file of the corpus` });
-      continue;
-    }
-    const after = spliceRegions(markdown, owned, regionReport);
-    files.push({ path: file, before: markdown.text, after, generators: [...new Set([...owned.values()].map((v) => v.generator))].sort() });
-  }
-
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...planned.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, diagnostics };
 }
 
-function spliceRegions(markdown: MarkdownFile, owned: Map<string, { content: string; generator: string }>, report: Report): string {
+type Owned = Map<string, { content: string; generator: string }>;
+
+function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[]) {
+  const wholeFiles: Owned = new Map();
+  const regionContents = new Map<string, Owned>();
+  for (const generator of generators) {
+    const report = collector(`generate/${generator.id}`, 'error', diagnostics);
+    let outputs;
+    try {
+      outputs = generator.generate(corpus, report, context);
+    } catch (error) {
+      report({ file: generator.inputs[0] ?? '.', message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+      continue;
+    }
+    for (const output of outputs) {
+      if (isRegionContent(output)) {
+        const perFile: Owned = regionContents.get(output.path) ?? new Map();
+        const previous = perFile.get(output.region);
+        if (previous && previous.content !== output.content) {
+          report({ file: output.path, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
+        }
+        perFile.set(output.region, { content: output.content, generator: generator.id });
+        regionContents.set(output.path, perFile);
+      } else {
+        const previous = wholeFiles.get(output.path);
+        if (previous) report({ file: output.path, message: `${output.path} is produced by both ${previous.generator} and ${generator.id}` });
+        wholeFiles.set(output.path, { content: output.content, generator: generator.id });
+      }
+    }
+  }
+  return { wholeFiles, regionContents };
+}
+
+function spliceRegions(markdown: MarkdownFile, owned: Owned, report: Report): string {
   const present = new Set(markdown.regions.map((region) => region.id));
   for (const [id, { generator }] of owned) {
     if (!present.has(id)) {

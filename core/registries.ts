@@ -29,3 +29,20 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+export interface VendorOrgs {
+  /** Orgs registered under `extensions` (the vendor-org registry), reserved ones excluded. */
+  registered: string[];
+  reserved: string[];
+  /** The pattern a vendor key must have, when the declaration states one. */
+  keyPattern: string | undefined;
+}
+
+/** The vendor-org registry of spec/v2/declaration.json, or undefined while it does not exist. */
+export function vendorOrgs(corpus: Corpus): VendorOrgs | undefined {
+  const declaration = corpus.data(DECLARATION_PATH)?.value;
+  if (!isObject(declaration)) return undefined;
+  const reserved = Array.isArray(declaration.reservedOrgs) ? declaration.reservedOrgs.filter((org): org is string => typeof org === 'string') : [];
+  const registered = isObject(declaration.extensions) ? Object.keys(declaration.extensions).filter((org) => !reserved.includes(org)).sort() : [];
+  return { registered, reserved, keyPattern: str(declaration.extensionsKeyPattern) };
+}
