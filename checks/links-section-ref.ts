@@ -46,6 +46,7 @@ function checkText(corpus: Corpus, file: MarkdownFile, prose: ProseText, report:
 
     const at = locateCitation(file, prose, citation);
     const heading = resolveCitation(target.headings, citation);
+    if (!heading && brokenLinkFragment(file, prose.link, target)) continue; // links/anchor already reports it
     if (!heading) {
       const suggestion = closest(citation.value, target.headings.map((h) => (citation.form === 'numbered' ? (h.number ?? '') : h.text)).filter(Boolean));
       report({
@@ -72,6 +73,12 @@ function checkText(corpus: Corpus, file: MarkdownFile, prose: ProseText, report:
       }
     }
   }
+}
+
+function brokenLinkFragment(file: MarkdownFile, link: Link | undefined, target: MarkdownFile): boolean {
+  if (!link) return false;
+  const resolved = resolveLink(file.path, link.url);
+  return resolved.kind !== 'external' && Boolean(resolved.fragment) && !target.anchors.has(resolved.fragment ?? '');
 }
 
 function citedDocument(corpus: Corpus, file: MarkdownFile, prose: ProseText, before: string): string | undefined {
