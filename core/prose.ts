@@ -1,6 +1,5 @@
 /** Running text of a markdown tree, with what encloses it: the unit the prose gates read. */
 import type { Link, Nodes, Parent, Root, Text } from 'mdast';
-import { visitParents } from 'unist-util-visit-parents';
 
 export interface ProseText {
   node: Text;
@@ -16,27 +15,40 @@ export interface ProseText {
   offset: number | undefined;
 }
 
+const cache = new WeakMap<Root, ProseText[]>();
+
 /**
- * Calls `visit` for every text node. Code, inline code and HTML are not text nodes in mdast,
- * so they are never visited.
+ * Every text node of the tree, with its context, collected in one walk and shared by the gates
+ * that read prose. Code, inline code and HTML are not text nodes in mdast, so they never appear.
  */
-export function forEachProseText(tree: Root, source: string, visit: (text: ProseText) => void): void {
-  visitParents(tree, 'text', (node: Text, ancestors: Parent[]) => {
-    let link: Link | undefined;
-    let inHeading = false;
-    let inOtherConstruct = false;
-    for (const ancestor of ancestors) {
-      const type = (ancestor as Nodes).type;
-      if (type === 'link') link = ancestor as Link;
-      else if (type === 'heading') inHeading = true;
-      else if (type === 'linkReference' || type === 'imageReference' || type === 'footnoteDefinition') inOtherConstruct = true;
+export function proseTexts(tree: Root, source: string): readonly ProseText[] {
+  const cached = cache.get(tree);
+  if (cached) return cached;
+  const texts: ProseText[] = [];
+  const walk = (parent: Parent, link: Link | undefined, inHeading: boolean, inOtherConstruct: boolean): void => {
+    const children = parent.children as Nodes[];
+    for (let index = 0; index < children.length; index++) {
+      const node = children[index] as Nodes;
+      if (node.type === 'text') {
+        const start = node.position?.start.offset;
+        const end = node.position?.end.offset;
+        const verbatim = start !== undefined && end !== undefined && source.slice(start, end) === node.value;
+        texts.push({ node, link, inHeading, inOtherConstruct, previous: index > 0 ? children[index - 1] : undefined, offset: verbatim ? start : undefined });
+      } else if ('children' in node) {
+        walk(
+          node,
+          node.type === 'link' ? node : link,
+          inHeading || node.type === 'heading',
+          inOtherConstruct || node.type === 'linkReference' || node.type === 'footnoteDefinition',
+        );
+      }
     }
-    const parent = ancestors[ancestors.length - 1];
-    const index = parent ? parent.children.indexOf(node) : -1;
-    const previous = parent && index > 0 ? (parent.children[index - 1] as Nodes) : undefined;
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    const verbatim = start !== undefined && end !== undefined && source.slice(start, end) === node.value;
-    visit({ node, link, inHeading, inOtherConstruct, previous, offset: verbatim ? start : undefined });
-  });
+  };
+  walk(tree, undefined, false, false);
+  cache.set(tree, texts);
+  return texts;
+}
+
+export function forEachProseText(tree: Root, source: string, visit: (text: ProseText) => void): void {
+  for (const text of proseTexts(tree, source)) visit(text);
 }
