@@ -6,9 +6,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
 import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
-import { parseMarkdown, type MarkdownModel } from './markdown.js';
+import type { Root } from 'mdast';
+import { indexMarkdown, parseMarkdownTree, type MarkdownModel } from './markdown.js';
+import { ParseCache } from './parse-cache.js';
 import { LineIndex } from './positions.js';
-import { parseJsonText, parseYamlText, type ParseProblem } from './structured.js';
+import { parseJsonText, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
 
 /** The directories (and root files) that make up a corpus. */
 export const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'] as const;
@@ -116,7 +118,12 @@ export class Corpus {
   }
 }
 
-export function loadCorpus(root: string): Corpus {
+export interface LoadOptions {
+  /** Reuse parse results of unchanged files across runs (node_modules/.cache under the root). Default: on. */
+  cache?: boolean;
+}
+
+export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   const absolute = path.resolve(root);
   let stat;
   try {
@@ -133,6 +140,7 @@ export function loadCorpus(root: string): Corpus {
   }
   paths.sort();
 
+  const cache = options.cache === false ? undefined : ParseCache.open(absolute);
   const files = new Map<string, CorpusFile>();
   for (const relative of paths) {
     let bytes: Buffer;
@@ -141,8 +149,9 @@ export function loadCorpus(root: string): Corpus {
     } catch (error) {
       throw new CorpusError(`cannot read ${relative}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
-    files.set(relative, parseFile(relative, bytes));
+    files.set(relative, parseFile(relative, bytes, cache));
   }
+  cache?.save();
   return new Corpus(absolute, files);
 }
 
@@ -175,7 +184,7 @@ function walk(root: string, relative: string, into: string[]): void {
 
 const TEXT_EXTENSIONS = /\.(md|json|ya?ml|txt|csv|ts|js|mjs|html)$/i;
 
-export function parseFile(relative: string, bytes: Buffer): CorpusFile {
+export function parseFile(relative: string, bytes: Buffer, cache?: ParseCache): CorpusFile {
   const extension = path.posix.extname(relative).toLowerCase();
   if (looksBinary(bytes)) {
     const problems = TEXT_EXTENSIONS.test(relative)
@@ -193,25 +202,65 @@ export function parseFile(relative: string, bytes: Buffer): CorpusFile {
   const lines = new LineIndex(text);
 
   if (extension === '.md') {
-    const model = parseMarkdown(text);
+    const model = indexMarkdown(cachedTree(text, cache));
     const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
     return { kind: 'markdown', path: relative, bytes, text, lines, problems: [], ...model, regions, regionProblems };
   }
   if (extension === '.json' || extension === '.yaml' || extension === '.yml') {
-    const parsed = extension === '.json' ? parseJsonText(text) : parseYamlText(text);
-    return {
-      kind: extension === '.json' ? 'json' : 'yaml',
-      path: relative,
-      bytes,
-      text,
-      lines,
-      problems: parsed.problems,
-      doc: parsed.doc,
-      value: parsed.value,
-      lineCounter: parsed.lineCounter,
-    };
+    return dataFile(extension === '.json' ? 'json' : 'yaml', relative, bytes, text, lines, cache);
   }
   return { kind: 'text', path: relative, bytes, text, lines, problems: [] };
+}
+
+function cachedTree(text: string, cache: ParseCache | undefined): Root {
+  if (!cache) return parseMarkdownTree(text);
+  const key = ParseCache.key('md', text);
+  const hit = cache.get<Root>(key);
+  if (hit) return hit;
+  const tree = parseMarkdownTree(text);
+  cache.set(key, tree);
+  return tree;
+}
+
+/**
+ * A JSON or YAML file. On a cache hit its value and problems come from the cache and the
+ * positioned document is parsed only if a gate asks where something is (usually: never).
+ */
+function dataFile(kind: 'json' | 'yaml', relative: string, bytes: Buffer, text: string, lines: LineIndex, cache: ParseCache | undefined): DataFile {
+  const parse = () => (kind === 'json' ? parseJsonText(text) : parseYamlText(text));
+  const key = cache ? ParseCache.key(kind, text) : '';
+  const hit = cache?.get<{ value: unknown; problems: ParseProblem[] }>(key);
+  if (!hit) {
+    const parsed = parse();
+    if (cache && isPlainJson(parsed.value)) cache.set(key, { value: parsed.value, problems: parsed.problems });
+    return { kind, path: relative, bytes, text, lines, problems: parsed.problems, doc: parsed.doc, value: parsed.value, lineCounter: parsed.lineCounter };
+  }
+  let parsed: ParsedData | undefined;
+  const positioned = (): ParsedData => (parsed ??= parse());
+  return {
+    kind,
+    path: relative,
+    bytes,
+    text,
+    lines,
+    problems: hit.problems,
+    value: hit.value,
+    get doc() {
+      return hit.problems.length > 0 ? undefined : positioned().doc;
+    },
+    get lineCounter() {
+      return positioned().lineCounter;
+    },
+  };
+}
+
+/** Whether a value survives a JSON round trip unchanged (YAML can hold .inf, dates, and the like). */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isPlainJson);
+  return false;
 }
 
 function looksBinary(bytes: Buffer): boolean {

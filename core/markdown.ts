@@ -62,7 +62,15 @@ export function headingNumber(text: string): string | undefined {
 }
 
 export function parseMarkdown(text: string): MarkdownModel {
-  const tree = parser.parse(text);
+  return indexMarkdown(parseMarkdownTree(text));
+}
+
+export function parseMarkdownTree(text: string): Root {
+  return parser.parse(text);
+}
+
+/** The indexes gates share, built in one walk over a tree (freshly parsed or restored from the parse cache). */
+export function indexMarkdown(tree: Root): MarkdownModel {
   const slugger = new GithubSlugger();
   const headings: MarkdownHeading[] = [];
   const anchors = new Set<string>();

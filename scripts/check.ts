@@ -18,6 +18,7 @@ export const ALL_RULES = [DRIFT_RULE, REGION_RULE, ...CHECKS.map(({ id, summary,
 interface CheckOptions {
   root: string;
   format: string;
+  cache?: boolean;
   rule: string[];
   fix?: boolean;
   baseline?: string;
@@ -29,6 +30,7 @@ export function register(program: Command): void {
     .description('run the corpus gates (and the generated-output drift gate)')
     .option('--root <dir>', 'corpus root', '.')
     .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
     .option('--fix', 'apply the fixes findings carry, then report what remains')
     .option('--baseline <dir|git-ref>', 'previous release, for gates that compare against one')
@@ -44,13 +46,13 @@ export function runCheck(options: CheckOptions): number {
   const ids = new Set(selected.map((rule) => rule.id));
   const checks = CHECKS.filter((check) => ids.has(check.id));
 
-  let corpus = openCorpus(options.root);
+  let corpus = openCorpus(options.root, options);
   let diagnostics = evaluate(corpus, checks, ids, options);
   if (options.fix) {
     const fixed = applyAll(corpus, diagnostics);
     if (fixed.files > 0) {
       process.stderr.write(`fixed ${fixed.fixes} problem${fixed.fixes === 1 ? '' : 's'} in ${fixed.files} file${fixed.files === 1 ? '' : 's'}\n`);
-      corpus = openCorpus(options.root);
+      corpus = openCorpus(options.root, options);
       diagnostics = evaluate(corpus, checks, ids, options);
     }
   }

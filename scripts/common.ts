@@ -17,9 +17,9 @@ export function toolVersion(): string {
   return manifest.version;
 }
 
-export function openCorpus(root: string): Corpus {
+export function openCorpus(root: string, options: { cache?: boolean } = {}): Corpus {
   try {
-    return loadCorpus(root);
+    return loadCorpus(root, { cache: options.cache !== false });
   } catch (error) {
     if (error instanceof CorpusError) throw new UsageError(error.message);
     throw error;

@@ -10,6 +10,7 @@ import { checkFormat, exitCodeFor, openCorpus, printDiagnostics } from './common
 interface GenerateOptions {
   root: string;
   format: string;
+  cache?: boolean;
   check?: boolean;
 }
 
@@ -20,6 +21,7 @@ export function register(program: Command): void {
     .option('--root <dir>', 'corpus root', '.')
     .option('--check', 'write nothing; report every stale or missing output and exit 1')
     .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .action((options: GenerateOptions) => {
       process.exitCode = runGenerate(options);
     });
@@ -27,7 +29,7 @@ export function register(program: Command): void {
 
 export function runGenerate(options: GenerateOptions): number {
   const format = checkFormat(options.format);
-  const corpus = openCorpus(options.root);
+  const corpus = openCorpus(options.root, options);
   const plan = planGeneration(corpus, GENERATORS);
   const rules = [DRIFT_RULE, REGION_RULE, ...GENERATORS.map((g) => ({ id: `generate/${g.id}`, summary: g.summary, severity: 'error' as const }))];
 
