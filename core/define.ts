@@ -38,6 +38,12 @@ export interface GenerationContext {
    * that digests other outputs, such as the corpus stamp, reads through this and runs last.
    */
   contentOf(path: string): string | Buffer | undefined;
+  /**
+   * Every path the generators that ran before this one write (whole files and files with
+   * regions), including files that do not exist yet: with the corpus's own paths, the set of
+   * files there will be once they are written.
+   */
+  plannedPaths?(): string[];
 }
 
 export interface Generator {

@@ -37,6 +37,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       if (!existing) return undefined;
       return existing.kind === 'binary' ? existing.bytes : existing.text;
     },
+    plannedPaths: () => [...planned.keys()],
   };
 
   // Generators that digest other outputs (runsLast) see them through `context`.

@@ -105,7 +105,8 @@ function collectExtensionKeywords(value: unknown, into: Set<string>): void {
     for (const item of value) collectExtensionKeywords(item, into);
   } else if (isObject(value)) {
     for (const [key, child] of Object.entries(value)) {
-      if (key.startsWith('x-')) into.add(key);
+      // `_`-prefixed members (the payload registry's `_typeIndex`) are data beside the schema, as `x-*` ones are.
+      if (key.startsWith('x-') || key.startsWith('_')) into.add(key);
       collectExtensionKeywords(child, into);
     }
   }

@@ -1,4 +1,19 @@
 /** Every generator, in the order they run; each owns disjoint outputs. */
 import type { Generator } from '../core/define.js';
+import corpusStamp from './corpus-stamp.js';
+import errorEnvelope from './error-envelope.js';
+import errorsDoc from './errors-doc.js';
+import eventRenderings from './event-renderings.js';
+import eventTypes from './event-types.js';
+import headers from './headers.js';
+import pathManifest from './path-manifest.js';
 
-export const GENERATORS: readonly Generator[] = [];
+export const GENERATORS: readonly Generator[] = [
+  corpusStamp,
+  errorEnvelope,
+  errorsDoc,
+  eventTypes,
+  eventRenderings,
+  headers,
+  pathManifest,
+];

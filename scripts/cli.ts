@@ -5,6 +5,10 @@ import { register as registerCheck } from './check.js';
 import { EXIT, TOOL_NAME, toolVersion, UsageError } from './common.js';
 import { register as registerGenerate } from './generate.js';
 import { register as registerRules } from './rules.js';
+import { register as registerPack } from './pack.js';
+import { register as registerVerify } from './verify.js';
+import { register as registerDiff } from './diff.js';
+import { register as registerBaseline } from './baseline.js';
 
 const program = new Command(TOOL_NAME)
   .description('Generate, check and release the OpenWOP specification corpus')
@@ -15,6 +19,10 @@ const program = new Command(TOOL_NAME)
 registerGenerate(program);
 registerCheck(program);
 registerRules(program);
+registerPack(program);
+registerVerify(program);
+registerDiff(program);
+registerBaseline(program);
 for (const command of program.commands) command.exitOverride();
 
 try {

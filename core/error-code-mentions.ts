@@ -1,0 +1,308 @@
+/**
+ * Where prose and API documents name an error code. Only forms that cannot be an ordinary
+ * identifier count: a code written with an HTTP status (`409 run_terminal`, 409 `run_terminal`,
+ * `409` `run_terminal`, `run_terminal` (409)), a row of a table with Code and Status columns, the
+ * `error` of an envelope example (an object with `error` and `message` or `details`), and the
+ * `enum`/`const` of an `error` property. A snake_case word in backticks on its own is not a mention.
+ */
+import type { InlineCode, Nodes, Parent, Root, Table, TableRow } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
+import type { DataFile, MarkdownFile } from './corpus.js';
+import { parseMarkdown } from './markdown.js';
+import { parseYamlText } from './structured.js';
+
+export interface CodeMention {
+  code: string;
+  /** The HTTP status written with the code, when there is one. */
+  status: number | undefined;
+  /** `yes`/`no` of a Retriable column beside the code, when there is one. */
+  retriable: boolean | undefined;
+  /** Offsets of the code in the file's text. */
+  start: number;
+  end: number;
+  form: 'status' | 'table' | 'example' | 'enum';
+}
+
+/** A word that could be meant as a code: lowercase, digits, `_`, `-`, `.`; not `Conflict`, not `5xx`. */
+const CANDIDATE = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*$/;
+const STATUS = /^[45]\d\d$/;
+const STATUS_AND_CODE = /^([45]\d\d)\s+(\S+)$/;
+const STATUS_BEFORE = /(?:^|[^\w.])([45]\d\d)[ \t]+$/;
+const STATUS_AFTER = /^[ \t]*\((?:HTTP[ \t]+)?([45]\d\d)\)/;
+const CODE_HEADER = /^(?:error(?:\s+code)?|code)$/i;
+const STATUS_HEADER = /^(?:http(?:\s+status)?|status(?:\s+code)?)$/i;
+const RETRIABLE_HEADER = /^retriable$/i;
+
+export function markdownCodeMentions(file: Pick<MarkdownFile, 'tree' | 'text'>): CodeMention[] {
+  return treeMentions(file.tree, file.text);
+}
+
+function treeMentions(tree: Root, source: string): CodeMention[] {
+  const mentions: CodeMention[] = [];
+  const walk = (node: Nodes, parent: Parent | undefined, index: number): void => {
+    if (node.type === 'table') tableMentions(node, source, mentions);
+    if (node.type === 'inlineCode') inlineMentions(node, parent, index, source, mentions);
+    if (node.type === 'code') {
+      const start = valueOffset(node.value, source, node.position);
+      if (start !== undefined) {
+        mentions.push(...(/^ya?ml$/i.test(node.lang ?? '') ? documentMentions(parseYamlText(node.value).doc, node.value, start) : envelopeMentions(node.value, start)));
+      }
+    }
+    if ('children' in node) node.children.forEach((child, i) => walk(child as Nodes, node, i));
+  };
+  walk(tree, undefined, 0);
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+function inlineMentions(node: InlineCode, parent: Parent | undefined, index: number, source: string, into: CodeMention[]): void {
+  const start = valueOffset(node.value, source, node.position);
+  if (start === undefined) return;
+  const pair = STATUS_AND_CODE.exec(node.value);
+  if (pair) {
+    const code = pair[2] ?? '';
+    if (CANDIDATE.test(code)) {
+      const at = start + node.value.lastIndexOf(code);
+      into.push({ code, status: Number(pair[1]), retriable: undefined, start: at, end: at + code.length, form: 'status' });
+    }
+    return;
+  }
+  if (CANDIDATE.test(node.value) && parent) {
+    const status = statusBeside(parent.children as Nodes[], index);
+    if (status !== undefined) into.push({ code: node.value, status, retriable: undefined, start, end: start + node.value.length, form: 'status' });
+    return;
+  }
+  if (node.value.includes('"error"')) into.push(...envelopeMentions(node.value, start));
+}
+
+/** The status written right before (`409 `, `` `409` ``) or right after (` (409)`) the code span at `index`. */
+function statusBeside(siblings: readonly Nodes[], index: number): number | undefined {
+  const before = siblings[index - 1];
+  if (before?.type === 'text') {
+    const match = STATUS_BEFORE.exec(before.value);
+    if (match) return Number(match[1]);
+    const previous = siblings[index - 2];
+    if (/^[ \t]+$/.test(before.value) && previous?.type === 'inlineCode' && STATUS.test(previous.value)) return Number(previous.value);
+  }
+  const after = siblings[index + 1];
+  if (after?.type === 'text') {
+    const match = STATUS_AFTER.exec(after.value);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+/** Rows of a table whose header has a Code column and a Status (or HTTP) column. */
+function tableMentions(table: Table, source: string, into: CodeMention[]): void {
+  const [header, ...body] = table.children;
+  if (!header) return;
+  const names = header.children.map((cell) => toString(cell).trim());
+  const codeColumn = names.findIndex((name) => CODE_HEADER.test(name));
+  const statusColumn = names.findIndex((name) => STATUS_HEADER.test(name));
+  const retriableColumn = names.findIndex((name) => RETRIABLE_HEADER.test(name));
+  if (codeColumn === -1 || statusColumn === -1) return;
+  for (const row of body) {
+    const code = soleInlineCode(row, codeColumn);
+    const statusText = cellText(row, statusColumn);
+    if (!code || !CANDIDATE.test(code.value) || !STATUS.test(statusText)) continue;
+    const start = valueOffset(code.value, source, code.position);
+    if (start === undefined) continue;
+    const retriableText = retriableColumn === -1 ? '' : cellText(row, retriableColumn).toLowerCase();
+    const retriable = retriableText === 'yes' ? true : retriableText === 'no' ? false : undefined;
+    into.push({ code: code.value, status: Number(statusText), retriable, start, end: start + code.value.length, form: 'table' });
+  }
+}
+
+function soleInlineCode(row: TableRow, column: number): InlineCode | undefined {
+  const children = (row.children[column]?.children ?? []).filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  const only = children[0];
+  return children.length === 1 && only?.type === 'inlineCode' ? only : undefined;
+}
+
+function cellText(row: TableRow, column: number): string {
+  const cell = row.children[column];
+  return cell ? toString(cell).trim() : '';
+}
+
+/**
+ * Where a node's literal value starts in the source, when it is there verbatim inside the node
+ * (a code span folded across lines, or a block indented in a list, is not, and is skipped).
+ */
+function valueOffset(value: string, source: string, position: { start: { offset?: number }; end: { offset?: number } } | undefined): number | undefined {
+  const from = position?.start.offset;
+  const to = position?.end.offset;
+  if (from === undefined || to === undefined) return undefined;
+  const found = source.indexOf(value, from);
+  return found === -1 || found + value.length > to ? undefined : found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Envelope examples in JSON-like text (json, jsonc with comments and `…` elisions): a tolerant
+// scan that tracks objects, so `"error"` counts only beside a `"message"` or `"details"` member.
+
+interface Frame {
+  kind: 'object' | 'array';
+  keys: Set<string>;
+  error: { value: string; start: number } | undefined;
+}
+
+export function envelopeMentions(text: string, base = 0): CodeMention[] {
+  const mentions: CodeMention[] = [];
+  const stack: Frame[] = [];
+  let pendingKey: string | undefined;
+  let expectingValueFor: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      const end = stringEnd(text, i);
+      const value = text.slice(i + 1, end);
+      const frame = stack[stack.length - 1];
+      if (expectingValueFor !== undefined) {
+        if (expectingValueFor === 'error' && frame?.kind === 'object') frame.error = { value, start: i + 1 };
+        expectingValueFor = undefined;
+      } else {
+        pendingKey = value;
+      }
+      i = end;
+      continue;
+    }
+    if (char === '/' && text[i + 1] === '/') {
+      const newline = text.indexOf('\n', i);
+      i = newline === -1 ? text.length : newline;
+      continue;
+    }
+    if (char === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close === -1 ? text.length : close + 1;
+      continue;
+    }
+    if (char === ':') {
+      const frame = stack[stack.length - 1];
+      if (pendingKey !== undefined && frame?.kind === 'object') {
+        frame.keys.add(pendingKey);
+        expectingValueFor = pendingKey;
+      }
+      pendingKey = undefined;
+      continue;
+    }
+    if (char === '{' || char === '[') {
+      stack.push({ kind: char === '{' ? 'object' : 'array', keys: new Set(), error: undefined });
+      expectingValueFor = undefined;
+      pendingKey = undefined;
+      continue;
+    }
+    if (char === '}' || char === ']') {
+      const frame = stack.pop();
+      if (frame?.kind === 'object' && frame.error && (frame.keys.has('message') || frame.keys.has('details'))) {
+        const { value, start } = frame.error;
+        mentions.push({ code: value, status: undefined, retriable: undefined, start: base + start, end: base + start + value.length, form: 'example' });
+      }
+      expectingValueFor = undefined;
+      pendingKey = undefined;
+      continue;
+    }
+    if (char === ',') {
+      expectingValueFor = undefined;
+      pendingKey = undefined;
+      continue;
+    }
+    if (char !== undefined && !/\s/.test(char)) expectingValueFor = undefined;
+  }
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+function stringEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"' || text[i] === '\n') return i;
+  }
+  return text.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// YAML: the OpenAPI/AsyncAPI documents, and yaml blocks in markdown.
+
+/**
+ * Mentions in a YAML document: envelope examples (unless `examples: false`), `enum`/`const` of an
+ * `error` property (with the status of the enclosing `responses` entry, if any), and the markdown
+ * of `description`/`summary`.
+ */
+export function yamlCodeMentions(file: Pick<DataFile, 'doc' | 'text'>, options: { examples?: boolean } = {}): CodeMention[] {
+  return documentMentions(file.doc, file.text, 0, options.examples ?? true);
+}
+
+function documentMentions(doc: Document | undefined, text: string, base: number, examples = true): CodeMention[] {
+  if (!doc) return [];
+  const mentions: CodeMention[] = [];
+  visitYaml(doc, {
+    Map(_, map, path) {
+      const status = responseStatus(path);
+      const error = examples ? pairOf(map, 'error') : undefined;
+      if (error && isScalar(error.value) && typeof error.value.value === 'string' && (pairOf(map, 'message') || pairOf(map, 'details'))) {
+        const mention = scalarMention(error.value, text, base, status, 'example');
+        if (mention) mentions.push(mention);
+      }
+      const properties = pairOf(map, 'properties');
+      const errorProperty = properties && isMap(properties.value) ? pairOf(properties.value, 'error') : undefined;
+      if (errorProperty && isMap(errorProperty.value)) {
+        const values: YamlNode[] = [];
+        const enumPair = pairOf(errorProperty.value, 'enum');
+        if (enumPair && isSeq(enumPair.value)) values.push(...(enumPair.value.items as YamlNode[]));
+        const constPair = pairOf(errorProperty.value, 'const');
+        if (constPair && isScalar(constPair.value)) values.push(constPair.value);
+        for (const value of values) {
+          const mention = isScalar(value) && typeof value.value === 'string' ? scalarMention(value, text, base, status, 'enum') : undefined;
+          if (mention) mentions.push(mention);
+        }
+      }
+    },
+    Pair(_, pair) {
+      if (!isScalar(pair.key) || !['description', 'summary'].includes(String(pair.key.value))) return;
+      if (!isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
+      mentions.push(...proseInScalar(pair.value.value, text, pair.value.range[0], pair.value.range[1], base));
+    },
+  });
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  return map.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key) as Pair | undefined;
+}
+
+/** The status of the nearest `responses: { '409': … }` entry around a node. */
+function responseStatus(path: readonly unknown[]): number | undefined {
+  for (let i = path.length - 1; i >= 2; i--) {
+    const pair = path[i];
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
+    const key = String(pair.key.value);
+    if (!STATUS.test(key)) continue;
+    const owner = path[i - 2];
+    if (isPair(owner) && isScalar(owner.key) && owner.key.value === 'responses') return Number(key);
+  }
+  return undefined;
+}
+
+/** Node ranges are offsets into `text`; mentions are offsets into the file, `base` further on. */
+function scalarMention(node: YamlNode, text: string, base: number, status: number | undefined, form: CodeMention['form']): CodeMention | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const code = node.value;
+  const found = text.indexOf(code, node.range[0]);
+  const start = base + (found === -1 || found > node.range[1] ? node.range[0] : found);
+  return { code, status, retriable: undefined, start, end: start + code.length, form };
+}
+
+/**
+ * A description is markdown inside a YAML scalar; its offsets do not survive quoting and folding,
+ * so each mention is found again, in order, in the scalar's source text.
+ */
+function proseInScalar(value: string, text: string, start: number, end: number, base: number): CodeMention[] {
+  const found: CodeMention[] = [];
+  let cursor = start;
+  for (const mention of treeMentions(parseMarkdown(value).tree, value)) {
+    const at = text.indexOf(mention.code, cursor);
+    if (at === -1 || at >= end) continue;
+    found.push({ ...mention, start: base + at, end: base + at + mention.code.length });
+    cursor = at + mention.code.length;
+  }
+  return found;
+}

@@ -1,0 +1,109 @@
+/**
+ * The four forms of a release diff: `stylish` for a terminal, `json` for machines, `markdown`
+ * release notes, and `patch`: per-file unified diffs under an `@openwop/spec-artifacts OLD → NEW`
+ * title, each file as `package/<path>`, the form of the published package diffs.
+ */
+import { escapeCell } from '../markdown-table.js';
+import { LEVELS, type Change, type Level, type ReleaseDiff } from './diff.js';
+import type { Release } from './source.js';
+import { PACKAGE_NAME } from './stamp.js';
+import { unifiedHunks } from './unified-diff.js';
+
+export const DIFF_FORMATS = ['stylish', 'json', 'markdown', 'patch'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
+
+const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Additions', editorial: 'Editorial changes' };
+
+function title(diff: ReleaseDiff): string {
+  return `${PACKAGE_NAME} ${diff.from.version ?? diff.from.label} → ${diff.to.version ?? diff.to.label}`;
+}
+
+function where(change: Change): string {
+  return change.line === undefined ? change.file : `${change.file}:${change.line}`;
+}
+
+export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
+  const lines = [title(diff), ''];
+  for (const level of LEVELS) {
+    const counted = diff.changes.filter((change) => change.level === level && !change.derivedFrom);
+    if (counted.length === 0) continue;
+    lines.push(`${level} (${counted.length})`);
+    for (const change of counted) lines.push(`  ${where(change)}  ${change.message}  ${change.rule}`);
+    lines.push('');
+  }
+  const derived = diff.changes.filter((change) => change.derivedFrom);
+  if (derived.length > 0) {
+    lines.push(`derived from the changes above, in generated files (${derived.length})`);
+    for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${change.message}  ${change.rule} (from ${change.derivedFrom?.join(', ')})`);
+    lines.push('');
+  }
+  const { breaking, additive, editorial } = diff.counts;
+  lines.push(
+    breaking + additive + editorial === 0
+      ? 'no changes'
+      : `${breaking} breaking, ${additive} additive, ${editorial} editorial: ${diff.required === 'none' ? 'no' : `a ${diff.required}`} version bump required`,
+  );
+  if (verdict) lines.push(verdict);
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: string | undefined; required: string; message: string }): string {
+  const value = {
+    package: PACKAGE_NAME,
+    from: diff.from,
+    to: diff.to,
+    counts: diff.counts,
+    required: diff.required,
+    ...(semver ? { semver } : {}),
+    changes: diff.changes.map((change) => ({
+      level: change.level,
+      rule: change.rule,
+      file: change.file,
+      ...(change.line !== undefined ? { line: change.line } : {}),
+      message: change.message,
+      ...(change.derivedFrom ? { derivedFrom: change.derivedFrom } : {}),
+    })),
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function formatMarkdown(diff: ReleaseDiff): string {
+  const lines = [`# ${title(diff)}`, ''];
+  const { breaking, additive, editorial } = diff.counts;
+  lines.push(
+    breaking + additive + editorial === 0
+      ? 'No changes.'
+      : `${breaking} breaking, ${additive} additive and ${editorial} editorial change${breaking + additive + editorial === 1 ? '' : 's'}; ${diff.required === 'none' ? 'no' : `a ${diff.required}`} version bump is required.`,
+    '',
+  );
+  for (const level of LEVELS) {
+    const counted = diff.changes.filter((change) => change.level === level && !change.derivedFrom);
+    if (counted.length === 0) continue;
+    lines.push(`## ${HEADINGS[level]}`, '');
+    for (const change of counted) lines.push(`- ${escapeCell(change.message)} (\`${change.file}\`, ${change.rule})`);
+    lines.push('');
+  }
+  const derived = diff.changes.filter((change) => change.derivedFrom);
+  if (derived.length > 0) {
+    lines.push('## Generated files', '', 'These follow from the changes above.', '');
+    for (const change of derived) lines.push(`- ${escapeCell(change.message)} (\`${change.file}\`, ${change.level}, ${change.rule})`);
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+export function formatPatch(diff: ReleaseDiff, before: Release, after: Release): string {
+  const parts = [title(diff), ''];
+  for (const file of diff.changedFiles) {
+    const a = before.files.get(file);
+    const b = after.files.get(file);
+    parts.push(`package/${file}`, '');
+    if ((a && isBinary(a)) || (b && isBinary(b))) parts.push('Binary files differ', '');
+    else parts.push(unifiedHunks(a?.toString('utf8'), b?.toString('utf8')));
+  }
+  return `${parts.join('\n').trimEnd()}\n`;
+}
+
+function isBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}

@@ -1,0 +1,317 @@
+/**
+ * The semantic diff of two releases: each change classified `breaking`, `additive` or
+ * `editorial`, with the rule that classified it, the file and (where the model knows it) the
+ * line. Changes to generated files whose generator's inputs also changed are marked `derived`:
+ * shown, but not counted again, since the change they follow from already is.
+ */
+import type { Corpus } from '../corpus.js';
+import { compareStrings } from '../diagnostics.js';
+import { ERRORS_PATH } from '../errors-registry.js';
+import { firstDifferingLine } from '../generation.js';
+import { CODEMAP_PATH } from '../event-codemap.js';
+import { isSchemaPath } from '../json-schema.js';
+import { ASYNCAPI_PATH, OPENAPI_PATH } from '../openapi.js';
+import { locate, type PathSegment } from '../structured.js';
+import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
+import { compareSchemas, SCHEMA_RULES } from './schema-diff.js';
+import type { Release } from './source.js';
+
+export type Level = 'breaking' | 'additive' | 'editorial';
+export const LEVELS: readonly Level[] = ['breaking', 'additive', 'editorial'];
+
+export interface Change {
+  rule: string;
+  level: Level;
+  file: string;
+  line: number | undefined;
+  message: string;
+  /** The changed inputs of the generator that writes `file`, when the change follows from them. */
+  derivedFrom?: string[];
+}
+
+export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
+  'error/added': { level: 'additive', summary: 'an error code was registered' },
+  'error/removed': { level: 'breaking', summary: 'an error code was removed' },
+  'error/status-changed': { level: 'breaking', summary: "an error code's HTTP status changed" },
+  'error/retriable-changed': { level: 'breaking', summary: "an error code's retriability changed" },
+  'error/deprecated': { level: 'additive', summary: 'an error code was deprecated' },
+  'event/added': { level: 'additive', summary: 'an event type was added' },
+  'event/removed': { level: 'breaking', summary: 'an event type was removed' },
+  'event/renamed': { level: 'breaking', summary: 'the v2 type of a v1 event changed' },
+  'operation/added': { level: 'additive', summary: 'an operation was added' },
+  'operation/removed': { level: 'breaking', summary: 'an operation was removed' },
+  'header/added': { level: 'additive', summary: 'an optional request header or a response header was added to operations' },
+  'header/required-added': { level: 'breaking', summary: 'operations now require a request header (a new one, or one that was optional)' },
+  'header/removed': { level: 'breaking', summary: 'a header was removed from operations' },
+  'channel/added': { level: 'additive', summary: 'an event channel was added' },
+  'channel/removed': { level: 'breaking', summary: 'an event channel was removed' },
+  'schema/added': { level: 'additive', summary: 'a schema was added' },
+  'schema/removed': { level: 'breaking', summary: 'a schema was removed' },
+  ...SCHEMA_RULES,
+  'requirement/added': { level: 'additive', summary: 'a requirement id was added' },
+  'requirement/removed': { level: 'breaking', summary: 'a requirement id was removed with no alias' },
+  'requirement/aliased': { level: 'editorial', summary: 'a requirement id was replaced, and an alias maps the old id to the new' },
+  'document/added': { level: 'additive', summary: 'a document was added' },
+  'document/removed': { level: 'breaking', summary: 'a document was removed' },
+  'document/changed': { level: 'editorial', summary: 'a document changed' },
+  'file/added': { level: 'additive', summary: 'a file was added' },
+  'file/removed': { level: 'breaking', summary: 'a file was removed' },
+  'file/changed': { level: 'editorial', summary: 'a file changed without a change the model classifies' },
+};
+
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+
+export interface ReleaseDiff {
+  from: { label: string; version: string | undefined };
+  to: { label: string; version: string | undefined };
+  changes: Change[];
+  /** Counted changes (not derived) by level. */
+  counts: Record<Level, number>;
+  /** The smallest version bump the counted changes require. */
+  required: Bump;
+  /** Files whose bytes differ, added or removed, for the patch format. */
+  changedFiles: string[];
+}
+
+/** Which files a set of generators writes, each with the inputs it is generated from. */
+export type GeneratedFiles = (corpus: Corpus) => Map<string, string[]>;
+
+export function diffReleases(before: Release, after: Release, generated?: GeneratedFiles): ReleaseDiff {
+  const changes: Change[] = [];
+  const oldModel = releaseModel(before.corpus);
+  const newModel = releaseModel(after.corpus);
+  const at = (release: Release, file: string, segments: PathSegment[] | undefined) => lineOf(release.corpus, file, segments);
+  const add = (rule: string, file: string, line: number | undefined, message: string) => {
+    const meta = DIFF_RULES[rule];
+    if (!meta) throw new Error(`unknown diff rule ${rule}`);
+    changes.push({ rule, level: meta.level, file, line, message });
+  };
+
+  const changedFiles = [...new Set([...before.files.keys(), ...after.files.keys()])]
+    .filter((file) => !sameBytes(before.files.get(file), after.files.get(file)))
+    .sort(compareStrings);
+  const changed = new Set(changedFiles);
+
+  // Error codes.
+  compareView(oldModel.errors, newModel.errors, ERRORS_PATH, changed, (was, is) => {
+    for (const [code, entry] of was) if (!is.has(code)) add('error/removed', ERRORS_PATH, at(before, ERRORS_PATH, entry.at), `error code \`${code}\` (${entry.httpStatus}) was removed`);
+    for (const [code, entry] of is) {
+      const old = was.get(code);
+      const line = at(after, ERRORS_PATH, entry.at);
+      if (!old) add('error/added', ERRORS_PATH, line, `error code \`${code}\` (${entry.httpStatus}) was added`);
+      else {
+        if (old.httpStatus !== entry.httpStatus) add('error/status-changed', ERRORS_PATH, line, `error code \`${code}\` changed status ${old.httpStatus} → ${entry.httpStatus}`);
+        if (old.retriable !== entry.retriable) add('error/retriable-changed', ERRORS_PATH, line, `error code \`${code}\` is ${entry.retriable ? 'now' : 'no longer'} retriable`);
+        if (!old.deprecated && entry.deprecated) add('error/deprecated', ERRORS_PATH, line, `error code \`${code}\` was deprecated`);
+      }
+    }
+  });
+
+  // Event types: a v1 name whose v2 type changed is a rename, not a removal and an addition.
+  compareView(oldModel.events, newModel.events, CODEMAP_PATH, changed, (was, is) => {
+    const newByV1 = new Map([...is.values()].map((entry) => [entry.v1, entry]));
+    const renamedTo = new Set<string>();
+    for (const [type, entry] of was) {
+      if (is.has(type)) continue;
+      const successor = newByV1.get(entry.v1);
+      if (successor && !was.has(successor.type)) {
+        renamedTo.add(successor.type);
+        add('event/renamed', CODEMAP_PATH, at(after, CODEMAP_PATH, successor.at), `event type \`${type}\` was renamed \`${successor.type}\` (v1 \`${entry.v1}\`)`);
+      } else {
+        add('event/removed', CODEMAP_PATH, at(before, CODEMAP_PATH, entry.at), `event type \`${type}\` was removed`);
+      }
+    }
+    for (const [type, entry] of is) if (!was.has(type) && !renamedTo.has(type)) add('event/added', CODEMAP_PATH, at(after, CODEMAP_PATH, entry.at), `event type \`${type}\` was added`);
+  });
+
+  // Operations, and the headers of the operations both releases have.
+  compareView(oldModel.operations, newModel.operations, OPENAPI_PATH, changed, (was, is) => {
+    for (const [key, entry] of was) if (!is.has(key)) add('operation/removed', OPENAPI_PATH, at(before, OPENAPI_PATH, entry.at), `operation ${entry.label} was removed`);
+    for (const [key, entry] of is) if (!was.has(key)) add('operation/added', OPENAPI_PATH, at(after, OPENAPI_PATH, entry.at), `operation ${entry.label} was added`);
+    compareHeaders(was, is, (rule, message) => add(rule, OPENAPI_PATH, undefined, message));
+  });
+
+  compareView(oldModel.channels, newModel.channels, ASYNCAPI_PATH, changed, (was, is) => {
+    for (const [name, entry] of was) if (!is.has(name)) add('channel/removed', ASYNCAPI_PATH, at(before, ASYNCAPI_PATH, entry.at), `channel ${name}${entry.address ? ` (${entry.address})` : ''} was removed`);
+    for (const [name, entry] of is) if (!was.has(name)) add('channel/added', ASYNCAPI_PATH, at(after, ASYNCAPI_PATH, entry.at), `channel ${name}${entry.address ? ` (${entry.address})` : ''} was added`);
+  });
+
+  compareView(oldModel.requirements, newModel.requirements, REQUIREMENTS_PATH, changed, (was, is) => {
+    for (const [id, entry] of was) {
+      if (is.has(id)) continue;
+      const alias = newModel.requirementAliases.get(id);
+      if (alias !== undefined && is.has(alias)) add('requirement/aliased', REQUIREMENTS_PATH, at(before, REQUIREMENTS_PATH, entry.at), `requirement \`${id}\` is now \`${alias}\` (aliased)`);
+      else add('requirement/removed', REQUIREMENTS_PATH, at(before, REQUIREMENTS_PATH, entry.at), `requirement \`${id}\` was removed${alias !== undefined ? ` (its alias names \`${alias}\`, which does not exist)` : ' without an alias'}`);
+    }
+    for (const [id, entry] of is) if (!was.has(id)) add('requirement/added', REQUIREMENTS_PATH, at(after, REQUIREMENTS_PATH, entry.at), `requirement \`${id}\` was added`);
+  });
+
+  compareSchemaFiles(oldModel, newModel, changed, before, after, add);
+
+  // A changed file the model found no change in (prose, an unmodelled registry, a description)
+  // is reported as a changed document or file.
+  const explained = new Set(changes.map((change) => change.file));
+  for (const file of changedFiles) {
+    if (explained.has(file)) continue;
+    const kind = file.endsWith('.md') ? 'document' : 'file';
+    const was = before.files.has(file);
+    const is = after.files.has(file);
+    const state = !was ? 'added' : !is ? 'removed' : 'changed';
+    const line = was && is ? firstChangedLine(before.files.get(file), after.files.get(file)) : undefined;
+    const modelled = (MODELLED_FILES as readonly string[]).includes(file) || isSchemaPath(file);
+    add(`${kind}/${state}`, file, line, `${file} was ${state}${modelled && was && is ? ' (no change the model classifies: wording, annotations or layout)' : ''}`);
+  }
+
+  if (generated) markDerived(changes, [before, after].map((release) => generated(release.corpus)));
+  changes.sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.message, b.message));
+
+  const counts: Record<Level, number> = { breaking: 0, additive: 0, editorial: 0 };
+  for (const change of changes) if (!change.derivedFrom) counts[change.level]++;
+  const required: Bump = counts.breaking > 0 ? 'major' : counts.additive > 0 ? 'minor' : counts.editorial > 0 ? 'patch' : 'none';
+  return { from: { label: before.label, version: before.version }, to: { label: after.label, version: after.version }, changes, counts, required, changedFiles };
+}
+
+/**
+ * Runs `compare` when the file changed and both releases read it (or one lacks it entirely); a
+ * file the model cannot read on either side is left to the file-level comparison.
+ */
+function compareView<T>(was: View<T>, is: View<T>, file: string, changed: ReadonlySet<string>, compare: (was: Map<string, T>, is: Map<string, T>) => void): void {
+  if (!changed.has(file) || was.state === 'unreadable' || is.state === 'unreadable') return;
+  compare(was.state === 'read' ? was.entries : new Map(), is.state === 'read' ? is.entries : new Map());
+}
+
+function compareHeaders(
+  was: Map<string, { label: string; requestHeaders: Map<string, { name: string; required: boolean }>; responseHeaders: Map<string, { name: string }> }>,
+  is: typeof was,
+  add: (rule: string, message: string) => void,
+): void {
+  // Per header and direction: the operations (present in both releases) that gained or lost it.
+  type Group = { name: string; operations: string[] };
+  const removed = new Map<string, Group>();
+  const addedOptional = new Map<string, Group>();
+  const addedRequired = new Map<string, Group>();
+  const nowRequired = new Map<string, Group>();
+  const note = (groups: Map<string, Group>, key: string, name: string, operation: string) => {
+    const group = groups.get(key) ?? { name, operations: [] };
+    group.operations.push(operation);
+    groups.set(key, group);
+  };
+  for (const [key, old] of was) {
+    const current = is.get(key);
+    if (!current) continue;
+    for (const direction of ['request', 'response'] as const) {
+      const oldHeaders = direction === 'request' ? old.requestHeaders : old.responseHeaders;
+      const newHeaders = direction === 'request' ? current.requestHeaders : current.responseHeaders;
+      for (const [name, header] of oldHeaders) if (!newHeaders.has(name)) note(removed, `${direction} ${name}`, header.name, current.label);
+      for (const [name, header] of newHeaders) {
+        const required = 'required' in header && header.required === true;
+        const previous = oldHeaders.get(name);
+        if (!previous) note(required ? addedRequired : addedOptional, `${direction} ${name}`, header.name, current.label);
+        else if (required && !('required' in previous && previous.required === true)) note(nowRequired, `${direction} ${name}`, header.name, current.label);
+      }
+    }
+  }
+  const list = (group: Group) => (group.operations.length <= 3 ? group.operations.join(', ') : `${group.operations.slice(0, 3).join(', ')} and ${group.operations.length - 3} more`);
+  for (const [key, group] of removed) add('header/removed', `${key.split(' ')[0]} header \`${group.name}\` was removed from ${list(group)}`);
+  for (const group of addedRequired.values()) add('header/required-added', `required request header \`${group.name}\` was added to ${list(group)}`);
+  for (const group of nowRequired.values()) add('header/required-added', `request header \`${group.name}\` is now required by ${list(group)}`);
+  for (const [key, group] of addedOptional) add('header/added', `${key.split(' ')[0]} header \`${group.name}\` was added to ${list(group)}`);
+}
+
+function compareSchemaFiles(
+  oldModel: ReleaseModel,
+  newModel: ReleaseModel,
+  changed: ReadonlySet<string>,
+  before: Release,
+  after: Release,
+  add: (rule: string, file: string, line: number | undefined, message: string) => void,
+): void {
+  for (const file of [...changed].filter(isSchemaPath)) {
+    const was = oldModel.schemas.get(file);
+    const is = newModel.schemas.get(file);
+    if (before.files.has(file) && was === undefined) continue; // unparsable: compared as a file
+    if (after.files.has(file) && is === undefined) continue;
+    if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`);
+    else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`);
+    else {
+      const changes = compareSchemas(was, is);
+      for (const change of changes) add(change.rule, file, lineOf((change.inOld ? before : after).corpus, file, change.at), change.message);
+    }
+  }
+}
+
+function markDerived(changes: Change[], maps: Array<Map<string, string[]>>): void {
+  const inputsOf = new Map<string, Set<string>>();
+  for (const map of maps) for (const [output, inputs] of map) inputsOf.set(output, new Set([...(inputsOf.get(output) ?? []), ...inputs]));
+  const changedFiles = new Set(changes.map((change) => change.file));
+  for (const change of changes) {
+    const inputs = inputsOf.get(change.file);
+    // A file a generator also reads (a registry with generated counts) or writes regions into
+    // (a document) is written by hand too: its changes stand on their own.
+    if (!inputs || inputs.has(change.file) || change.file.endsWith('.md')) continue;
+    const from = [...changedFiles].filter((file) => file !== change.file && [...inputs].some((input) => file === input || (input.endsWith('/') && file.startsWith(input))));
+    // Only changes that are themselves primary explain another: a chain ends at a source.
+    const primary = from.filter((file) => !inputsOf.has(file) || ![...(inputsOf.get(file) ?? [])].some((input) => changedFiles.has(input)));
+    if (primary.length > 0) change.derivedFrom = primary.sort(compareStrings);
+  }
+}
+
+function lineOf(corpus: Corpus, file: string, segments: PathSegment[] | undefined): number | undefined {
+  const data = corpus.data(file);
+  if (!data || !segments) return undefined;
+  return locate(data, segments, 'key').line;
+}
+
+function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
+  return a !== undefined && b !== undefined && a.equals(b);
+}
+
+/** The first line where two versions of a file differ (both present). */
+function firstChangedLine(a: Buffer | undefined, b: Buffer | undefined): number | undefined {
+  return a && b ? firstDifferingLine(a.toString('utf8'), b.toString('utf8')) : undefined;
+}
+
+const RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 };
+
+/** The bump from one version to another; `downgrade` when the new one is lower. */
+export function versionBump(from: string, to: string): Bump | 'downgrade' | undefined {
+  const parse = (version: string) => /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?/.exec(version);
+  const a = parse(from);
+  const b = parse(to);
+  if (!a || !b) return undefined;
+  const [, aMajor, aMinor, aPatch] = a.map(Number) as [number, number, number, number];
+  const [, bMajor, bMinor, bPatch] = b.map(Number) as [number, number, number, number];
+  const order = bMajor - aMajor || bMinor - aMinor || bPatch - aPatch;
+  if (order < 0) return 'downgrade';
+  if (bMajor !== aMajor) return 'major';
+  if (bMinor !== aMinor) return 'minor';
+  if (bPatch !== aPatch) return 'patch';
+  // Same numbers: a pre-release to its release (2.1.0-rc.1 -> 2.1.0) is the release itself.
+  return a[4] !== undefined && b[4] === undefined ? 'patch' : 'none';
+}
+
+/**
+ * Whether the version bump is at least what the changes require. Below 1.0.0 semver allows
+ * breaking changes in a minor bump, and additive ones in a patch.
+ */
+export function semverVerdict(diff: ReleaseDiff): { ok: boolean; bump: Bump | 'downgrade' | undefined; required: Bump; message: string } {
+  const { from, to } = diff;
+  if (!from.version || !to.version) {
+    return { ok: false, bump: undefined, required: diff.required, message: `cannot check the version bump: no version for ${!from.version ? from.label : to.label}` };
+  }
+  const bump = versionBump(from.version, to.version);
+  const zero = from.version.startsWith('0.');
+  const required: Bump = zero ? ({ major: 'minor', minor: 'patch', patch: 'patch', none: 'none' } as const)[diff.required] : diff.required;
+  if (bump === undefined) return { ok: false, bump, required, message: `cannot compare versions ${from.version} and ${to.version}` };
+  if (bump === 'downgrade') return { ok: false, bump, required, message: `${from.version} → ${to.version} goes backwards` };
+  const ok = RANK[bump] >= RANK[required];
+  const counted = `${diff.counts.breaking} breaking, ${diff.counts.additive} additive, ${diff.counts.editorial} editorial`;
+  return {
+    ok,
+    bump,
+    required,
+    message: ok
+      ? `${from.version} → ${to.version} is a ${bump} bump; ${counted} change(s) require ${required === 'none' ? 'none' : `a ${required} bump`}`
+      : `${from.version} → ${to.version} is ${bump === 'none' ? 'no bump' : `a ${bump} bump`}, but ${counted} change(s) require a ${required} bump`,
+  };
+}

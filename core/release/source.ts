@@ -1,0 +1,65 @@
+/**
+ * A release to compare: its shipped files as a corpus model, and its version. It can be a
+ * directory (a repository checkout, an installed or staged package), a packed `.tgz`, or
+ * `git:<ref>` of the repository at a root.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { corpusFromFiles, type Corpus } from '../corpus.js';
+import { isObject } from '../registries.js';
+import { isShipped, parseStamp, SEMVER, STAMP_PATH } from './stamp.js';
+import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';
+
+export interface Release {
+  label: string;
+  version: string | undefined;
+  /** The shipped files only. */
+  files: Map<string, Buffer>;
+  corpus: Corpus;
+}
+
+/** `spec` relative to `root`; `git:<ref>` is read from the git repository at `root`. */
+export function loadRelease(spec: string, root: string): Release {
+  if (spec.startsWith('git:')) return releaseFromTree(gitTree(spec, spec.slice(4), root), root);
+  return releaseFromTree(loadArtifactTree(path.resolve(root, spec)), undefined);
+}
+
+function releaseFromTree(tree: ArtifactTree, root: string | undefined): Release {
+  const shipped = sortedMap(new Map([...tree.files].filter(([file]) => isShipped(file))));
+  const corpus = corpusFromFiles(root ?? tree.label, Object.fromEntries(shipped));
+  return { label: tree.label, version: versionOf(tree), files: shipped, corpus };
+}
+
+/** The package.json version (the stamp takes it from there), else the stamp's. */
+function versionOf(tree: ArtifactTree): string | undefined {
+  const manifest = tree.files.get('package.json');
+  if (manifest) {
+    try {
+      const value: unknown = JSON.parse(manifest.toString('utf8'));
+      if (isObject(value) && typeof value.version === 'string' && SEMVER.test(value.version)) return value.version;
+    } catch {
+      // fall through to the stamp
+    }
+  }
+  const stamp = tree.files.get(STAMP_PATH);
+  return stamp ? parseStamp(stamp.toString('utf8')).stamp?.version : undefined;
+}
+
+function gitTree(label: string, ref: string, root: string): ArtifactTree {
+  if (ref === '' || ref.startsWith('-')) throw new ReleaseSourceError(`${label}: name a git ref after "git:"`);
+  const prefix = git(root, ['rev-parse', '--show-prefix'], label).toString('utf8').trim();
+  git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{tree}`], label, `${label}: no such git ref in ${root}`);
+  const tar = git(root, ['archive', '--format=tar', `${ref}:${prefix}`], label);
+  const tree = treeFromTarball(label, tar, '');
+  return { ...tree, kind: 'repository' };
+}
+
+function git(cwd: string, args: string[], label: string, failure?: string): Buffer {
+  const result = spawnSync('git', args, { cwd, maxBuffer: 1 << 30 });
+  if (result.error) throw new ReleaseSourceError(`${label}: cannot run git: ${result.error.message}`);
+  if (result.status !== 0) {
+    const message = result.stderr.toString('utf8').trim().split('\n')[0];
+    throw new ReleaseSourceError(failure ?? `${label}: git ${args[0]} failed${message ? `: ${message}` : ''}`);
+  }
+  return result.stdout;
+}

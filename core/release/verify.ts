@@ -1,0 +1,174 @@
+/**
+ * `verify`: recompute every hash and the digest of a packed, installed or checked-out release and
+ * compare them with its stamp (and with a pinned digest). Every problem names the file.
+ *
+ * What is covered: in a package, every file. The corpus files (api/, schemas/, spec/,
+ * conformance/, SECURITY/) are covered by CORPUS-STAMP.json, whose digest is the release identity;
+ * the files `pack` adds (package.json, README.md, types/) by PACKAGE-STAMP.json, which is bound to
+ * that digest. Any other file is reported as not listed. In a repository checkout only the
+ * shipped directories are compared, since the rest of a repository is not part of a release.
+ */
+import { compareStrings } from '../diagnostics.js';
+import { sha256Hex, SHA256_DIGEST } from '../digest.js';
+import { isObject } from '../registries.js';
+import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
+import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
+import { loadArtifactTree, type ArtifactTree } from './tree.js';
+
+export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'stamp' | 'digest' | 'package';
+
+export interface VerifyProblem {
+  kind: VerifyProblemKind;
+  /** The file the problem is about, relative to the package root. */
+  file: string;
+  message: string;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  target: string;
+  kind: ArtifactTree['kind'];
+  package: string | undefined;
+  version: string | undefined;
+  /** The digest recomputed from the stamp's file list (undefined without a readable stamp). */
+  digest: string | undefined;
+  /** Files compared against a record. */
+  files: number;
+  problems: VerifyProblem[];
+}
+
+export interface VerifyOptions {
+  /** The digest the consumer pinned: `sha256:<hex>` (or the bare hex). */
+  digest?: string;
+}
+
+/** Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. */
+export function verifyArtifacts(target: string, options: VerifyOptions = {}): VerifyResult {
+  return verifyTree(loadArtifactTree(target), options);
+}
+
+export function normalizeDigest(digest: string): string | undefined {
+  const candidate = /^[0-9a-fA-F]{64}$/.test(digest) ? `sha256:${digest}` : digest;
+  const lower = candidate.toLowerCase();
+  return SHA256_DIGEST.test(lower) ? lower : undefined;
+}
+
+export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): VerifyResult {
+  const problems: VerifyProblem[] = [];
+  const result = (fields: Partial<VerifyResult>): VerifyResult => {
+    const sorted = problems.sort((a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message));
+    return { ok: sorted.length === 0, target: tree.label, kind: tree.kind, package: undefined, version: undefined, digest: undefined, files: 0, ...fields, problems: sorted };
+  };
+
+  let pinned: string | undefined;
+  if (options.digest !== undefined) {
+    pinned = normalizeDigest(options.digest);
+    if (!pinned) problems.push({ kind: 'digest', file: STAMP_PATH, message: `the expected digest "${options.digest}" is not sha256:<64 hex digits>` });
+  }
+
+  const stampBytes = tree.files.get(STAMP_PATH);
+  if (!stampBytes) {
+    problems.push({ kind: 'missing', file: STAMP_PATH, message: `there is no ${STAMP_PATH}, so nothing can be verified` });
+    return result({});
+  }
+  const parsed = parseStamp(stampBytes.toString('utf8'));
+  if (!parsed.stamp) {
+    for (const problem of parsed.problems) problems.push({ kind: 'stamp', file: STAMP_PATH, message: `malformed stamp: ${problem}` });
+    return result({});
+  }
+  const stamp = parsed.stamp;
+  const digest = stampDigest(stamp);
+  if (digest !== stamp.digest) {
+    problems.push({ kind: 'stamp', file: STAMP_PATH, message: `the stamp was edited: its file list digests to ${digest}, but it records ${stamp.digest}` });
+  }
+  if (pinned && digest !== pinned) {
+    problems.push({ kind: 'digest', file: STAMP_PATH, message: `this release digests to ${digest}, not the expected ${pinned}: it is not the release that was pinned` });
+  }
+
+  const accounted = new Set<string>([STAMP_PATH]);
+  let compared = 0;
+  for (const [file, expected] of Object.entries(stamp.files)) {
+    accounted.add(file);
+    if (!isShipped(file)) problems.push({ kind: 'stamp', file: STAMP_PATH, message: `the stamp lists ${file}, which is outside the shipped directories` });
+    compared += compareFile(tree, file, expected, STAMP_PATH, problems);
+  }
+
+  if (tree.kind === 'package') compared += verifyPackageRecord(tree, stamp, digest, accounted, problems);
+
+  for (const file of tree.files.keys()) {
+    if (accounted.has(file)) continue;
+    if (tree.kind === 'repository' && !isShipped(file)) continue;
+    problems.push({ kind: 'unlisted', file, message: `${file} is not listed in ${tree.kind === 'package' && !isShipped(file) ? PACKAGE_STAMP_PATH : STAMP_PATH}: an extra file` });
+  }
+  for (const file of tree.irregular) problems.push({ kind: 'unlisted', file, message: `${file} is not a regular file (a link or a device); a release holds files only` });
+
+  return result({ package: stamp.package, version: stamp.version, digest, files: compared });
+}
+
+/** 1 when the file was present and compared, 0 when it is missing. */
+function compareFile(tree: ArtifactTree, file: string, expected: string, record: string, problems: VerifyProblem[]): number {
+  const bytes = tree.files.get(file);
+  if (!bytes) {
+    problems.push({ kind: 'missing', file, message: `${file} is listed in ${record} but missing` });
+    return 0;
+  }
+  const actual = sha256Hex(bytes);
+  if (actual !== expected) problems.push({ kind: 'altered', file, message: `${file} was altered: its SHA-256 is ${actual}, ${record} records ${expected}` });
+  return 1;
+}
+
+function verifyPackageRecord(tree: ArtifactTree, stamp: { package: string; version: string }, corpusDigest: string, accounted: Set<string>, problems: VerifyProblem[]): number {
+  accounted.add(PACKAGE_STAMP_PATH);
+  const bytes = tree.files.get(PACKAGE_STAMP_PATH);
+  if (!bytes) {
+    problems.push({ kind: 'missing', file: PACKAGE_STAMP_PATH, message: `this is a package, but it has no ${PACKAGE_STAMP_PATH} accounting for its package.json, README and types` });
+    return 0;
+  }
+  const parsed = parsePackageStamp(bytes.toString('utf8'));
+  if (!parsed.stamp) {
+    for (const problem of parsed.problems) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `malformed package record: ${problem}` });
+    return 0;
+  }
+  const record = parsed.stamp;
+  const digest = packageStampDigest(record);
+  if (digest !== record.digest) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record was edited: its file list digests to ${digest}, but it records ${record.digest}` });
+  if (record.corpus !== corpusDigest) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record was built around corpus ${record.corpus}, not this corpus (${corpusDigest})` });
+  if (record.package !== stamp.package || record.version !== stamp.version) {
+    problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record names ${record.package}@${record.version}, the stamp ${stamp.package}@${stamp.version}` });
+  }
+  let compared = 0;
+  for (const [file, expected] of Object.entries(record.files)) {
+    accounted.add(file);
+    if (isShipped(file) || file === STAMP_PATH) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record lists ${file}, a corpus file the corpus stamp covers` });
+    compared += compareFile(tree, file, expected, PACKAGE_STAMP_PATH, problems);
+  }
+  const manifest = manifestOf(tree);
+  if (manifest && (manifest.name !== stamp.package || manifest.version !== stamp.version)) {
+    problems.push({ kind: 'package', file: 'package.json', message: `package.json names ${String(manifest.name)}@${String(manifest.version)}, but the stamp is for ${stamp.package}@${stamp.version}` });
+  }
+  return compared;
+}
+
+function manifestOf(tree: ArtifactTree): Record<string, unknown> | undefined {
+  const bytes = tree.files.get('package.json');
+  if (!bytes) return undefined;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short report: one line a problem, each naming its file, then the verdict. */
+export function describeVerification(result: VerifyResult): string {
+  const lines: string[] = [];
+  const name = result.package && result.version ? `${result.package}@${result.version}` : result.target;
+  if (result.ok) {
+    lines.push(`verified ${name}: ${result.files} files match, digest ${result.digest}`);
+  } else {
+    for (const problem of result.problems) lines.push(`  ${problem.file}  ${problem.kind}  ${problem.message}`);
+    lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,54 @@
+/**
+ * The prose facts of the error registry, as generated regions: the codes-by-status table, the
+ * retriable list, and every `count/errors` in any document, so prose cannot drift from the registry.
+ */
+import { countOutputs, regionOutputs } from '../core/counts.js';
+import { defineGenerator } from '../core/define.js';
+import { compareStrings } from '../core/diagnostics.js';
+import { ERRORS_PATH, ERRORS_SCHEMA_PATH, readErrorsRegistry, type ErrorRow } from '../core/errors-registry.js';
+import { renderTable } from '../core/markdown-table.js';
+
+export const CODES_BY_STATUS_REGION = 'errors/codes-by-status';
+export const RETRIABLE_REGION = 'errors/retriable';
+export const ERRORS_COUNT = 'errors';
+
+export default defineGenerator({
+  id: 'errors-doc',
+  summary: `Fills the ${CODES_BY_STATUS_REGION} table, the ${RETRIABLE_REGION} list and every count/${ERRORS_COUNT} region from ${ERRORS_PATH}`,
+  inputs: [ERRORS_PATH, ERRORS_SCHEMA_PATH],
+  generate(corpus, report) {
+    const read = readErrorsRegistry(corpus);
+    if (read.state === 'absent') return [];
+    if (read.state === 'invalid') {
+      // The located findings are reported once, by errors/registry and generate/error-envelope.
+      const first = read.findings[0];
+      report({
+        file: ERRORS_PATH,
+        line: first?.line,
+        column: first?.column,
+        message: `the errors regions (table, retriable list, counts) are not regenerated: ${ERRORS_PATH} has ${read.findings.length} schema problem${read.findings.length === 1 ? '' : 's'}, the first here`,
+      });
+      return [];
+    }
+    const { rows } = read.registry;
+    return [
+      ...regionOutputs(corpus, CODES_BY_STATUS_REGION, codesByStatusTable(rows)),
+      ...regionOutputs(corpus, RETRIABLE_REGION, retriableList(rows)),
+      ...countOutputs(corpus, ERRORS_COUNT, rows.length),
+    ];
+  },
+});
+
+/** Ordered by status, then by code (code-unit order, whatever the locale). */
+export function codesByStatusTable(rows: readonly ErrorRow[]): string {
+  const sorted = [...rows].sort((a, b) => a.httpStatus - b.httpStatus || compareStrings(a.code, b.code));
+  return renderTable(
+    ['Code', 'Status', 'Retriable'],
+    sorted.map((row) => [`\`${row.code}\``, String(row.httpStatus), row.retriable ? 'yes' : 'no']),
+  );
+}
+
+export function retriableList(rows: readonly ErrorRow[]): string {
+  const codes = rows.filter((row) => row.retriable).map((row) => row.code).sort(compareStrings);
+  return codes.length === 0 ? 'none' : codes.map((code) => `\`${code}\``).join(', ');
+}

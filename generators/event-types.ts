@@ -1,0 +1,91 @@
+/**
+ * From spec/v2/event-codemap.json: the `type` enum and payload binding of RunEventDoc, the payload
+ * schema's `_typeIndex`, the codemap's own `counts`, and the prose that quotes the codemap
+ * (row count, naming exceptions, renamed types, the vendor grammar). Hand-written JSON keeps its
+ * layout: only the derived members are rewritten.
+ */
+import { countOutputs, regionOutputs } from '../core/counts.js';
+import type { Corpus } from '../core/corpus.js';
+import { defineGenerator, type GeneratorOutput } from '../core/define.js';
+import type { Report } from '../core/diagnostics.js';
+import {
+  CODEMAP_PATH,
+  CODEMAP_SCHEMA_PATH,
+  codemapCounts,
+  effectiveType,
+  eventCodemap,
+  namingExceptions,
+  PAYLOADS_PATH,
+  renamedRows,
+  RUN_EVENT_PATH,
+  typeIndex,
+  type EventCodemap,
+} from '../core/event-codemap.js';
+import { eventTypeSchema, payloadBindingSchema } from '../core/event-schemas.js';
+import { validateRegistry } from '../core/json-schema.js';
+import { spliceJson, SpliceError, type MemberUpdate } from '../core/json-splice.js';
+import { renderTable } from '../core/markdown-table.js';
+import { DECLARATION_PATH } from '../core/registries.js';
+
+export default defineGenerator({
+  id: 'event-types',
+  summary: 'The type enum and payload binding of RunEventDoc, _typeIndex, the codemap counts and the prose quoting the codemap, from spec/v2/event-codemap.json',
+  inputs: [CODEMAP_PATH, DECLARATION_PATH, PAYLOADS_PATH, RUN_EVENT_PATH],
+  generate(corpus, report) {
+    if (!corpus.data(CODEMAP_PATH)) return [];
+    if (validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH).length > 0) {
+      report({
+        file: CODEMAP_PATH,
+        message: `nothing is generated from ${CODEMAP_PATH} while it does not match ${CODEMAP_SCHEMA_PATH}`,
+        hint: 'the events/codemap findings say where; fix them, then run `openwop-spec generate`',
+      });
+      return [];
+    }
+    const codemap = eventCodemap(corpus);
+    if (!codemap) return [];
+    return [
+      ...spliced(corpus, CODEMAP_PATH, [{ path: ['counts'], value: codemapCounts(codemap) }], report),
+      ...spliced(corpus, PAYLOADS_PATH, [{ path: ['_typeIndex'], value: Object.fromEntries(typeIndex(codemap)) }], report),
+      ...spliced(
+        corpus,
+        RUN_EVENT_PATH,
+        [
+          { path: ['$defs', 'eventType'], value: eventTypeSchema(corpus, codemap) },
+          { path: ['$defs', 'payloadByType'], value: payloadBindingSchema(codemap, 'payload') },
+        ],
+        report,
+      ),
+      ...countOutputs(corpus, 'event-codemap', codemap.rows.length),
+      ...regionOutputs(corpus, 'events/naming-exceptions', exceptionList(codemap)),
+      ...regionOutputs(corpus, 'events/renamed', renamedTable(codemap)),
+      ...(codemap.vendorGrammar ? regionOutputs(corpus, 'events/vendor-grammar', `\`\`\`text\n${codemap.vendorGrammar}\n\`\`\`\n`) : []),
+    ];
+  },
+});
+
+function spliced(corpus: Corpus, path: string, updates: MemberUpdate[], report: Report): GeneratorOutput[] {
+  const file = corpus.data(path);
+  if (!file) {
+    report({ file: CODEMAP_PATH, message: `${path} is missing or does not parse, so what ${CODEMAP_PATH} derives into it is not generated`, hint: `restore ${path}` });
+    return [];
+  }
+  try {
+    return [{ path, content: spliceJson(file, updates) }];
+  } catch (error) {
+    if (!(error instanceof SpliceError)) throw error;
+    report({ file: path, message: error.message, hint: 'the generated members live in a top-level object; restore its shape' });
+    return [];
+  }
+}
+
+function exceptionList(codemap: EventCodemap): string {
+  const names = namingExceptions(codemap).map((row) => `\`${effectiveType(row)}\``);
+  return names.length === 0 ? 'none' : names.join(', ');
+}
+
+function renamedTable(codemap: EventCodemap): string {
+  return renderTable(
+    ['Era-2 name', 'v2 type', 'Why'],
+    renamedRows(codemap).map((row) => [`\`${row.v1}\``, `\`${effectiveType(row)}\``, row.note ?? '']),
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The request and response header tables of spec/v2/core/headers.md, from api/v2/openapi.yaml.
+ * headers.md promises that a header missing from these tables is not part of the protocol, so a
+ * row is never cut short and never left without a Meaning: a header whose text cannot be chosen
+ * without guessing is a finding, not a row.
+ */
+import type { SiteLocation } from '../core/api-refs.js';
+import { defineGenerator } from '../core/define.js';
+import { compareStrings, type Report } from '../core/diagnostics.js';
+import { rebaseLinks } from '../core/markdown-links.js';
+import { renderTable } from '../core/markdown-table.js';
+import { headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/openapi.js';
+
+export const HEADERS_DOC = 'spec/v2/core/headers.md';
+const COLUMNS = ['Header', 'Operations', 'Meaning'] as const;
+
+export default defineGenerator({
+  id: 'headers',
+  summary: 'The request and response header tables of spec/v2/core/headers.md, from the header declarations of api/v2/openapi.yaml',
+  inputs: [OPENAPI_PATH],
+  generate(corpus, report) {
+    const doc = corpus.markdown(HEADERS_DOC);
+    if (!doc) return []; // no document, no tables to fill
+    const model = openApiModel(corpus);
+    if (!model) {
+      const region = doc.regions.find((r) => r.id.startsWith('headers/'));
+      const source = corpus.get(OPENAPI_PATH);
+      if (!source && !region) return [];
+      report({
+        ...(source ? { file: OPENAPI_PATH } : { file: HEADERS_DOC, line: region?.open.line, column: region?.open.column }),
+        message: `${OPENAPI_PATH} ${source ? 'does not parse or has no `openapi` member' : 'does not exist'}, so the headers tables of ${HEADERS_DOC} cannot be generated`,
+        hint: source ? 'fix the OpenAPI document; corpus/parse names the parse error, if any' : 'restore the OpenAPI document',
+      });
+      return [];
+    }
+    return (['request', 'response'] as const).map((direction) => ({
+      path: HEADERS_DOC,
+      region: `headers/${direction}`,
+      content: renderTable(COLUMNS, tableRows(headerUsage(model, direction), direction, report)),
+    }));
+  },
+});
+
+function tableRows(usages: HeaderUsage[], direction: 'request' | 'response', report: Report): string[][] {
+  const rows: Array<{ name: string; cells: string[] }> = [];
+  for (const usage of usages) {
+    const name = displayName(usage);
+    const meaning = meaningOf(usage, name, direction, report);
+    if (meaning === undefined) continue;
+    rows.push({ name, cells: [`\`${name}\``, String(usage.operations.length), meaning] });
+  }
+  rows.sort((a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.name, b.name));
+  return rows.map((row) => row.cells);
+}
+
+/** The shared component's spelling when there is one, else the first declaration's. */
+function displayName(usage: HeaderUsage): string {
+  const fromComponent = definitions(usage).find((declaration) => declaration.component !== undefined);
+  return (fromComponent ?? usage.declarations[0])?.name ?? usage.key;
+}
+
+/**
+ * The full description, folded to one line, links rebased onto headers.md. Several objects may
+ * describe one header: when they agree, that text; when they differ, the shared component's text;
+ * otherwise nothing can be chosen honestly, and the header is reported.
+ */
+function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'response', report: Report): string | undefined {
+  const defined = definitions(usage);
+  const kind = direction === 'request' ? 'header parameter' : 'response header';
+  const described = defined.filter((declaration) => declaration.description !== undefined);
+  if (described.length === 0) {
+    const at = (defined.find((declaration) => declaration.component !== undefined) ?? defined[0]) as HeaderDeclaration;
+    report({
+      ...where(at.nameAt),
+      message: `${kind} ${name} has no description, so its Meaning in the ${direction} headers table of ${HEADERS_DOC} would be empty`,
+      hint: `give the ${at.component ? `shared component ${at.component}` : 'declaration'} a \`description\`: full sentences saying what the header means`,
+    });
+    return undefined;
+  }
+  const texts = distinct(described);
+  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
+  const components = described.filter((declaration) => declaration.component !== undefined);
+  if (components.length > 0 && distinct(components).size === 1) return render(components[0] as HeaderDeclaration);
+
+  // Point at the first description that disagrees with the first one, naming where that one is.
+  const pool = components.length > 0 ? components : described;
+  const first = pool[0] as HeaderDeclaration;
+  const other = pool.find((declaration) => fold(declaration.description) !== fold(first.description)) as HeaderDeclaration;
+  const firstAt = first.nameAt;
+  report({
+    ...where(other.nameAt),
+    message: `${kind} ${name} is described differently here and at ${firstAt.file}:${firstAt.line}, and ${components.length > 1 ? 'its shared components disagree' : 'no shared component settles which text is its Meaning'}`,
+    hint: `declare ${name} once under components.${direction === 'request' ? 'parameters' : 'headers'} and \`$ref\` it everywhere, or make the descriptions identical`,
+  });
+  return undefined;
+}
+
+/**
+ * One entry per distinct describing object, in document order: each declaration's, and the object
+ * an overriding `$ref` points at (whose text, as a shared component, outranks the override).
+ */
+function definitions(usage: HeaderUsage): HeaderDeclaration[] {
+  const seen = new Map<string, HeaderDeclaration>();
+  for (const declaration of usage.declarations) {
+    const candidates: HeaderDeclaration[] = [declaration];
+    if (declaration.overrides) candidates.push({ ...declaration, ...declaration.overrides, overrides: undefined });
+    for (const candidate of candidates) {
+      const key = siteKey(candidate.defined);
+      if (!seen.has(key)) seen.set(key, candidate);
+    }
+  }
+  return [...seen.values()].sort((a, b) => compareStrings(a.nameAt.file, b.nameAt.file) || a.nameAt.line - b.nameAt.line || a.nameAt.column - b.nameAt.column);
+}
+
+function distinct(declarations: HeaderDeclaration[]): Set<string> {
+  return new Set(declarations.map((declaration) => fold(declaration.description)));
+}
+
+function fold(text: string | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function render(declaration: HeaderDeclaration): string {
+  return fold(rebaseLinks(declaration.description ?? '', declaration.defined.file.path, HEADERS_DOC));
+}
+
+function where(location: SiteLocation) {
+  return { file: location.file, line: location.line, column: location.column, endLine: location.endLine, endColumn: location.endColumn };
+}

@@ -1,0 +1,88 @@
+/**
+ * spec/v2/path-manifest.json: the operations of api/v2/openapi.yaml and the channels of
+ * api/v2/asyncapi.yaml, with their counts, and every `count/operations` region of the prose.
+ */
+import type { Corpus } from '../core/corpus.js';
+import { countOutputs, countRegionId } from '../core/counts.js';
+import { defineGenerator, type GeneratorOutput } from '../core/define.js';
+import { compareStrings } from '../core/diagnostics.js';
+import { formatJson } from '../core/json-output.js';
+import { asyncApiChannels } from '../core/asyncapi.js';
+import { ASYNCAPI_PATH, HTTP_METHODS, OPENAPI_PATH, openApiModel, requestHeaders, type OperationView } from '../core/openapi.js';
+
+export const PATH_MANIFEST = 'spec/v2/path-manifest.json';
+
+export default defineGenerator({
+  id: 'path-manifest',
+  summary: 'spec/v2/path-manifest.json and the count/operations regions, from api/v2/openapi.yaml and api/v2/asyncapi.yaml',
+  inputs: [OPENAPI_PATH, ASYNCAPI_PATH],
+  generate(corpus, report) {
+    const counts = corpus.markdownFiles().some((file) => file.regions.some((region) => region.id === countRegionId('operations')));
+    if (!corpus.get(OPENAPI_PATH)) {
+      // No API, nothing to list; but a manifest or a quoted count without its source is stale.
+      if (corpus.get(PATH_MANIFEST) || counts) {
+        report({
+          file: corpus.get(PATH_MANIFEST) ? PATH_MANIFEST : OPENAPI_PATH,
+          message: `${PATH_MANIFEST} and the count/operations regions are generated from ${OPENAPI_PATH}, which does not exist`,
+          hint: 'restore the OpenAPI document, or remove what is generated from it',
+        });
+      }
+      return [];
+    }
+    const model = openApiModel(corpus);
+    if (!model) {
+      report({
+        file: OPENAPI_PATH,
+        message: `${OPENAPI_PATH} does not parse or has no \`openapi\` member, so ${PATH_MANIFEST} cannot be generated`,
+        hint: 'fix the OpenAPI document; corpus/parse names the parse error, if any',
+      });
+      return [];
+    }
+    const channels = channelEntries(corpus);
+    if (!channels) {
+      report({
+        file: ASYNCAPI_PATH,
+        message: `${ASYNCAPI_PATH} does not parse or has no \`asyncapi\` member, so the channels of ${PATH_MANIFEST} cannot be generated`,
+        hint: 'fix the AsyncAPI document; corpus/parse names the parse error, if any',
+      });
+      return [];
+    }
+    const operations = [...model.operations].sort(byPathThenMethod).map(manifestEntry);
+    const outputs: GeneratorOutput[] = countOutputs(corpus, 'operations', operations.length);
+    // An API with no operation and no channel (a skeleton) has nothing to manifest.
+    if (operations.length === 0 && channels.length === 0) return outputs;
+    const manifest = {
+      generatedFrom: OPENAPI_PATH,
+      operations,
+      channels,
+      counts: { operations: operations.length, channels: channels.length },
+    };
+    return [{ path: PATH_MANIFEST, content: formatJson(manifest) }, ...outputs];
+  },
+});
+
+function manifestEntry(operation: OperationView) {
+  const names = new Map<string, string>();
+  for (const header of requestHeaders(operation)) if (!names.has(header.name.toLowerCase())) names.set(header.name.toLowerCase(), header.name);
+  const headers = [...names.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, name]) => name);
+  return {
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    operationId: operation.operationId ?? null,
+    requestHeaders: headers,
+    authenticated: operation.authenticated,
+    requestBody: operation.requestBody,
+  };
+}
+
+function byPathThenMethod(a: OperationView, b: OperationView): number {
+  return compareStrings(a.path, b.path) || HTTP_METHODS.indexOf(a.method) - HTTP_METHODS.indexOf(b.method);
+}
+
+/** The channels, [] when there is no AsyncAPI document, undefined when there is one that cannot be read. */
+function channelEntries(corpus: Corpus): Array<{ channel: string; address: string | null }> | undefined {
+  if (!corpus.get(ASYNCAPI_PATH)) return [];
+  const channels = asyncApiChannels(corpus);
+  if (!channels) return undefined;
+  return channels.map((channel) => ({ channel: channel.name, address: channel.address ?? null })).sort((a, b) => compareStrings(a.channel, b.channel));
+}

@@ -1,0 +1,104 @@
+/**
+ * `openwop-spec baseline`: the witness ratchet (docs/witness-baseline.json). Shows the counts the
+ * corpus has now against the recorded ones; with `--update`, records them. `check` never writes the
+ * baseline: lowering it is a deliberate act, and raising it needs `--allow-rise` as well.
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { Corpus } from '../core/corpus.js';
+import {
+  INVARIANTS,
+  INVARIANTS_SCHEMA,
+  REQUIREMENTS,
+  REQUIREMENTS_SCHEMA,
+  WITNESS_BASELINE,
+  WITNESS_BASELINE_SCHEMA,
+  witnessBaseline,
+  witnessCounts,
+  witnessEntries,
+  type WitnessCounts,
+} from '../core/evidence.js';
+import { formatJson } from '../core/json-output.js';
+import { validateRegistry } from '../core/json-schema.js';
+import { isObject } from '../core/registries.js';
+import { writeFileAtomic } from '../core/write.js';
+import { EXIT, openCorpus, UsageError } from './common.js';
+
+interface BaselineOptions {
+  root: string;
+  update?: boolean;
+  allowRise?: boolean;
+  measured?: string;
+}
+
+const MEASURES: ReadonlyArray<{ key: keyof WitnessCounts; label: string }> = [
+  { key: 'seamGated', label: 'seam-gated' },
+  { key: 'unwitnessable', label: 'unwitnessable' },
+];
+
+export function register(program: Command): void {
+  program
+    .command('baseline')
+    .description(`show the witness counts against ${WITNESS_BASELINE}; --update records them`)
+    .option('--root <dir>', 'corpus root', '.')
+    .option('--update', `write the current counts to ${WITNESS_BASELINE}`)
+    .option('--allow-rise', 'with --update, record a count above the baseline (the ratchet normally only goes down)')
+    .option('--measured <date>', 'the date to record, YYYY-MM-DD (default: today, UTC)')
+    .action((options: BaselineOptions) => {
+      process.exitCode = runBaseline(options);
+    });
+}
+
+export function runBaseline(options: BaselineOptions): number {
+  const measured = options.measured ?? new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(measured) || Number.isNaN(Date.parse(`${measured}T00:00:00Z`))) {
+    throw new UsageError(`--measured ${JSON.stringify(measured)} is not a date (YYYY-MM-DD)`);
+  }
+  const corpus = openCorpus(options.root);
+  const invalid = [
+    ...validateRegistry(corpus, REQUIREMENTS, REQUIREMENTS_SCHEMA),
+    ...validateRegistry(corpus, INVARIANTS, INVARIANTS_SCHEMA),
+    ...validateRegistry(corpus, WITNESS_BASELINE, WITNESS_BASELINE_SCHEMA),
+  ];
+  if (invalid.length > 0) {
+    for (const finding of invalid) process.stderr.write(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
+    process.stderr.write('baseline: the evidence registries do not validate, so their counts cannot be trusted; run `openwop-spec check`\n');
+    return EXIT.findings;
+  }
+
+  const now = witnessCounts(witnessEntries(corpus));
+  const recorded = witnessBaseline(corpus);
+  for (const { key, label } of MEASURES) {
+    const was = recorded ? ` (baseline ${recorded[key]}${recorded[key] === now[key] ? '' : now[key] > recorded[key] ? ', above it' : ', below it'})` : '';
+    process.stdout.write(`${label}: ${now[key]}${was}\n`);
+  }
+  if (!options.update) return EXIT.clean;
+
+  const rises = recorded ? MEASURES.filter(({ key }) => now[key] > recorded[key]) : [];
+  if (rises.length > 0 && !options.allowRise) {
+    process.stderr.write(
+      `baseline: not written: ${rises.map(({ key, label }) => `${label} would rise from ${recorded?.[key]} to ${now[key]}`).join('; ')}. The ratchet only goes down; pass --allow-rise to record a rise deliberately\n`,
+    );
+    return EXIT.findings;
+  }
+  if (recorded && MEASURES.every(({ key }) => now[key] === recorded[key])) {
+    process.stdout.write(`${WITNESS_BASELINE} is current; nothing written\n`);
+    return EXIT.clean;
+  }
+  writeFileAtomic(path.join(corpus.root, WITNESS_BASELINE), render(corpus, now, measured));
+  process.stdout.write(`wrote ${WITNESS_BASELINE}\n`);
+  return EXIT.clean;
+}
+
+/** The file's own `$schema` and `$comment` are kept; the counts and the date are replaced. */
+function render(corpus: Corpus, counts: WitnessCounts, measured: string): string {
+  const existing = corpus.data(WITNESS_BASELINE)?.value;
+  const previous = isObject(existing) ? existing : {};
+  return formatJson({
+    $schema: typeof previous.$schema === 'string' ? previous.$schema : '../spec/v2/witness-baseline.schema.json',
+    ...(typeof previous.$comment === 'string' ? { $comment: previous.$comment } : {}),
+    measured,
+    seamGated: counts.seamGated,
+    unwitnessable: counts.unwitnessable,
+  });
+}

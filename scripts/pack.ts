@@ -1,0 +1,84 @@
+/** `openwop-spec pack [--out DIR]`: build @openwop/spec-artifacts from a corpus whose gates pass. */
+import type { Command } from 'commander';
+import { CHECKS } from '../checks/index.js';
+import type { Corpus } from '../core/corpus.js';
+import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
+import { runChecks } from '../core/engine.js';
+import { driftDiagnostics, planGeneration } from '../core/generation.js';
+import { NpmPackError } from '../core/release/npm-pack.js';
+import { packCorpus } from '../core/release/pack.js';
+import { StageError } from '../core/release/stage.js';
+import { readPackageManifest } from '../core/release/stamp.js';
+import { GENERATORS } from '../generators/index.js';
+import { ALL_RULES } from './check.js';
+import { EXIT, openCorpus, printDiagnostics, UsageError } from './common.js';
+
+interface PackOptions {
+  root: string;
+  out: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('pack')
+    .description('pack @openwop/spec-artifacts (corpus, stamps, types, README, package.json) with npm pack; refuses unless generate --check and check pass')
+    .option('--root <dir>', 'corpus root', '.')
+    .option('--out <dir>', 'directory to write the .tgz into', '.')
+    .action(async (options: PackOptions) => {
+      process.exitCode = await runPack(options);
+    });
+}
+
+export async function runPack(options: PackOptions): Promise<number> {
+  const started = Date.now();
+  const corpus = openCorpus(options.root);
+  const manifest = readPackageManifest(corpus.root);
+  if (!('version' in manifest)) throw new UsageError(`cannot pack ${corpus.root}: ${manifest.problem}`);
+
+  const blockers = releaseBlockers(corpus);
+  if (blockers.length > 0) {
+    printDiagnostics(blockers, 'stylish', corpus.files.size, ALL_RULES);
+    process.stderr.write(`pack refused: \`generate --check\` and \`check\` must pass first (${blockers.length} error${blockers.length === 1 ? '' : 's'} above)\n`);
+    return EXIT.findings;
+  }
+
+  let packed;
+  try {
+    packed = await packCorpus(corpus, { version: manifest.version, license: manifest.license, out: options.out });
+  } catch (error) {
+    if (error instanceof StageError) {
+      for (const problem of error.problems) process.stderr.write(`  ${problem.file}  ${problem.message}\n`);
+      process.stderr.write(`pack refused: ${error.message}\n`);
+      return EXIT.findings;
+    }
+    if (error instanceof NpmPackError) {
+      process.stderr.write(`pack failed: ${error.message}\n`);
+      return EXIT.findings;
+    }
+    throw error;
+  }
+  const others = packed.files - packed.corpusFiles - packed.typeFiles;
+  process.stdout.write(
+    [
+      `${packed.package}@${packed.version}: ${packed.files} files (${packed.corpusFiles} corpus, ${packed.typeFiles} type declarations, ${others} stamps, README and package.json)`,
+      `size:      ${kilobytes(packed.size)} packed, ${kilobytes(packed.unpackedSize)} unpacked`,
+      `digest:    ${packed.digest}`,
+      `integrity: ${packed.integrity}`,
+      `tarball:   ${packed.tarball}`,
+      '',
+    ].join('\n'),
+  );
+  process.stderr.write(`packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return EXIT.clean;
+}
+
+/** Everything `generate --check` and `check` would fail on: their error-level findings. */
+export function releaseBlockers(corpus: Corpus): Diagnostic[] {
+  const plan = planGeneration(corpus, GENERATORS);
+  const diagnostics = [...plan.diagnostics, ...driftDiagnostics(plan), ...runChecks(corpus, CHECKS)];
+  return sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
+}
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}

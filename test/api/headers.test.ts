@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../core/corpus.js';
+import { driftDiagnostics, planGeneration } from '../../core/generation.js';
+import headers, { HEADERS_DOC } from '../../generators/headers.js';
+import { fixture } from '../helpers.js';
+import { corpusOf, edited, lineOf, plan, plannedText, readTree, tableRows } from './support.js';
+
+const GOOD = fixture('api/good');
+const DEFECTS = fixture('api/defects/headers');
+const OPENAPI = 'api/v2/openapi.yaml';
+
+describe('generator headers', () => {
+  it('reproduces the committed tables of the good fixture exactly (no drift, no finding)', () => {
+    const result = plan(loadCorpus(GOOD));
+    expect(result.diagnostics).toEqual([]);
+    expect(driftDiagnostics(result)).toEqual([]);
+  });
+
+  it('lists each header once per table, counting distinct operations, sorted case-insensitively', () => {
+    const text = plannedText(loadCorpus(GOOD), HEADERS_DOC);
+    expect(tableRows(text, 'headers/request').map((row) => [row[0], row[1]])).toEqual([
+      ['`Idempotency-Key`', '1'],
+      ['`If-None-Match`', '2'],
+      ['`Last-Event-ID`', '1'],
+      ['`OpenWOP-Client-Version`', '5'],
+      ['`OpenWOP-Dedup`', '1'],
+      // declared on getRun at both the path item and the operation: still one operation
+      ['`OpenWOP-Version`', '5'],
+    ]);
+    expect(tableRows(text, 'headers/response').map((row) => [row[0], row[1]])).toEqual([
+      // once inline and once through the shared 304 response, on two operations
+      ['`ETag`', '2'],
+      ['`OpenWOP-Idempotent-Replay`', '1'],
+      ['`OpenWOP-Version`', '5'],
+      ['`Retry-After`', '1'],
+      ['`WWW-Authenticate`', '4'],
+    ]);
+    expect(text.endsWith('Hand-written text after the tables.\n')).toBe(true);
+  });
+
+  it('keeps a description written over three lines whole, folded to one line, its link rebased onto headers.md', () => {
+    const text = plannedText(loadCorpus(GOOD), HEADERS_DOC);
+    const row = tableRows(text, 'headers/request').find((cells) => cells[0] === '`OpenWOP-Version`');
+    expect(row?.[2]).toBe(
+      'Selects the contract: one of the versions the host lists ([versioning.md §1.2](versioning.md#12-selecting-a-contract)). An unlisted value is refused with 406.',
+    );
+  });
+
+  it('escapes a | inside a description so the row keeps three cells', () => {
+    const text = plannedText(loadCorpus(GOOD), HEADERS_DOC);
+    expect(text).toContain('| `OpenWOP-Dedup` | 1 | A claim on the pair (tenantId \\| scopeId); a duplicate is refused. |');
+  });
+
+  it('reports a header with no description at the line naming it, instead of an empty Meaning', () => {
+    const files = readTree(DEFECTS);
+    const result = planGeneration(corpusOf(files), [headers]);
+    const openapi = files[OPENAPI] as string;
+    const missing = result.diagnostics.find((d) => d.message.includes('OpenWOP-Region'));
+    expect(missing).toMatchObject({ rule: 'generate/headers', file: OPENAPI, line: lineOf(openapi, 'name: OpenWOP-Region'), column: 17 });
+    expect(missing?.message).toMatch(/has no description/);
+    expect(plannedText(corpusOf(files), HEADERS_DOC)).not.toMatch(/OpenWOP-Region/);
+  });
+
+  it('reports two different descriptions with no shared component at the second declaration, naming the first', () => {
+    const files = readTree(DEFECTS);
+    const openapi = files[OPENAPI] as string;
+    const result = planGeneration(corpusOf(files), [headers]);
+    const mode = result.diagnostics.find((d) => d.message.includes('OpenWOP-Mode'));
+    const first = lineOf(openapi, 'name: OpenWOP-Mode');
+    expect(mode).toMatchObject({ file: OPENAPI, line: lineOf(openapi, 'name: OpenWOP-Mode', first), column: 17 });
+    expect(mode?.message).toContain(`${OPENAPI}:${first}`);
+  });
+
+  it("lets the shared component's description win over an inline or overriding one", () => {
+    const text = plannedText(corpusOf(readTree(DEFECTS)), HEADERS_DOC);
+    expect(tableRows(text, 'headers/response')).toContainEqual(['`OpenWOP-Trace`', '2', 'The trace of the request, from the shared component.']);
+    expect(tableRows(text, 'headers/request')).toContainEqual(['`OpenWOP-Shared`', '1', 'The shared text.']);
+  });
+
+  it('reports two shared components that disagree, at the later one', () => {
+    const files = readTree(DEFECTS);
+    const result = planGeneration(corpusOf(files), [headers]);
+    const cost = result.diagnostics.find((d) => d.message.includes('OpenWOP-Cost'));
+    expect(cost).toMatchObject({ file: OPENAPI, line: lineOf(files[OPENAPI] as string, 'CostHeader:'), column: 5 });
+    expect(cost?.message).toMatch(/shared components disagree/);
+    expect(result.diagnostics).toHaveLength(3);
+  });
+
+  it('is deterministic and idempotent: planning its own output again changes nothing', () => {
+    const files = readTree(GOOD);
+    const first = plan(corpusOf(files));
+    for (const file of first.files) files[file.path] = file.after;
+    const second = plan(corpusOf(files));
+    expect(driftDiagnostics(second)).toEqual([]);
+    expect(second.files.map((f) => f.after)).toEqual(first.files.map((f) => f.after));
+  });
+
+  it('fills nothing in a corpus without headers.md, and reports tables whose source is gone at their region', () => {
+    const files = readTree(GOOD);
+    delete files[OPENAPI];
+    const noDoc = { ...files };
+    delete noDoc[HEADERS_DOC];
+    expect(planGeneration(corpusOf(noDoc), [headers])).toEqual({ files: [], diagnostics: [] });
+    const orphaned = planGeneration(corpusOf(files), [headers]).diagnostics.filter((d) => d.severity === 'error');
+    expect(orphaned).toMatchObject([{ file: HEADERS_DOC, line: lineOf(files[HEADERS_DOC] as string, 'generated: headers/request'), message: expect.stringMatching(/does not exist/) }]);
+  });
+
+  it('says so in one finding when the OpenAPI document is not OpenAPI', () => {
+    const files = edited(readTree(GOOD), OPENAPI, 'openapi: 3.1.0', 'swagger: "2.0"');
+    const result = planGeneration(corpusOf(files), [headers]);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'generate/headers', file: OPENAPI, line: 1 }]);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The error-registry fixture corpus, with the repository's own spec/v2/errors.schema.json laid in
+ * (one schema, not a copy per fixture), in memory or as a private directory.
+ */
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { corpusFromFiles, type Corpus } from '../../core/corpus.js';
+import { ERRORS_PATH, ERRORS_SCHEMA_PATH } from '../../core/errors-registry.js';
+import { planGeneration, type GenerationPlan } from '../../core/generation.js';
+import errorEnvelope from '../../generators/error-envelope.js';
+import errorsDoc from '../../generators/errors-doc.js';
+import { copyFixture, fixture, REPO } from '../helpers.js';
+
+export const ERRORS_FIXTURE = 'errors/corpus';
+export const SCHEMA_TEXT = readFileSync(path.join(REPO, ERRORS_SCHEMA_PATH), 'utf8');
+
+/** Every file of a fixture corpus, by root-relative path, with the registry schema added. */
+export function fixtureFiles(name = ERRORS_FIXTURE): Record<string, string> {
+  return { ...layer(name), [ERRORS_SCHEMA_PATH]: SCHEMA_TEXT };
+}
+
+/** The files of a fixture directory as they are, to lay over another fixture. */
+export function layer(name: string): Record<string, string> {
+  const root = fixture(name);
+  const files: Record<string, string> = {};
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else files[child] = readFileSync(path.join(root, child), 'utf8');
+    }
+  };
+  walk('');
+  return files;
+}
+
+/** The fixture in memory; an override of `undefined` removes a file. */
+export function errorsCorpus(overrides: Record<string, string | undefined> = {}, name = ERRORS_FIXTURE): Corpus {
+  const files: Record<string, string> = fixtureFiles(name);
+  for (const [file, text] of Object.entries(overrides)) {
+    if (text === undefined) delete files[file];
+    else files[file] = text;
+  }
+  return corpusFromFiles('/nonexistent-errors-fixture', files);
+}
+
+/** A private copy on disk, for the command line. */
+export function copyErrorsFixture(name = ERRORS_FIXTURE): string {
+  const root = copyFixture(name);
+  mkdirSync(path.join(root, 'spec', 'v2'), { recursive: true });
+  cpSync(path.join(REPO, ERRORS_SCHEMA_PATH), path.join(root, ERRORS_SCHEMA_PATH));
+  return root;
+}
+
+/** The fixture registry, parsed, for a test to change. */
+export function fixtureRegistry(): { rows: Array<Record<string, unknown>> } & Record<string, unknown> {
+  return JSON.parse(fixtureFiles()[ERRORS_PATH] ?? '{}') as { rows: Array<Record<string, unknown>> } & Record<string, unknown>;
+}
+
+/** The fixture registry's text with one exact edit, so findings keep the fixture's line numbers. */
+export function editedRegistry(from: string, to: string, occurrence = 0): string {
+  const text = fixtureFiles()[ERRORS_PATH] ?? '';
+  let index = -1;
+  for (let i = 0; i <= occurrence; i++) index = text.indexOf(from, index + 1);
+  if (index === -1) throw new Error(`the fixture registry has no ${JSON.stringify(from)} #${occurrence}`);
+  return text.slice(0, index) + to + text.slice(index + from.length);
+}
+
+export function registryText(registry: unknown): string {
+  return `${JSON.stringify(registry, null, 2)}\n`;
+}
+
+/** Generation by the two error-registry generators alone, over a corpus. */
+export function planErrors(corpus: Corpus): GenerationPlan {
+  return planGeneration(corpus, [errorEnvelope, errorsDoc]);
+}
+
+export const DECLARATION = `${JSON.stringify(
+  {
+    version: '2.0',
+    reservedOrgs: ['openwop', 'vendor'],
+    extensions: { acme: { owner: 'Acme' }, example: { owner: 'documentation only' }, 'big-co': { owner: 'Big Co' } },
+  },
+  null,
+  2,
+)}\n`;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { corpusFromFiles } from '../../core/corpus.js';
+import { applyFixes } from '../../core/fixes.js';
+import { driftDiagnostics } from '../../core/generation.js';
+import { REPO, run, where } from '../helpers.js';
+import { loadCorpus } from '../../core/corpus.js';
+import { editedRegistry, errorsCorpus, fixtureFiles, planErrors } from './helpers.js';
+
+const DEFECTS = 'errors/registry-defects';
+const at = (line: number, column = 7) => `spec/v2/errors.json:${line}:${column}`;
+
+describe('errors/registry', () => {
+  const found = run('errors/registry', errorsCorpus({}, DEFECTS));
+  const byLine = (line: number) => found.filter((d) => d.file === 'spec/v2/errors.json' && d.line === line);
+
+  it('fires at each defective row, once per defect, with the rule\'s own words', () => {
+    expect(where(found)).toEqual([
+      'spec/v2/core/notes.md:7:24',
+      at(6),
+      at(7),
+      at(9),
+      at(10, 29),
+      at(11, 82),
+      at(12, 84),
+      at(13, 102),
+      at(14, 115),
+      at(15, 121),
+      at(16, 5),
+      at(16, 51),
+      at(17, 177),
+      at(18, 103),
+      at(19, 152),
+    ]);
+    expect(byLine(6)[0]?.message).toBe('code "Rate-Limited" is not snake_case (lowercase letters and digits, words joined by "_")');
+    expect(byLine(6)[0]?.hint).toBe('for example "rate_limited"');
+    expect(byLine(7)[0]?.message).toMatch(/"acme\.widget_failed" is shaped like a vendor code; vendor codes are never registered/);
+    expect(byLine(9)[0]?.message).toBe('code "dup_code" is registered twice (first on line 8)');
+    expect(byLine(10)[0]?.message).toBe('httpStatus 302 of moved_away is not a 4xx or 5xx status');
+    expect(byLine(15)[0]?.message).toBe('from_the_future is registered since 2.1, later than the registry\'s version 2.0');
+    expect(byLine(16).map((d) => d.message)).toEqual(['no_provenance has no provenance: "source" is missing', 'no_provenance has no provenance: "statusSource" is empty']);
+    expect(byLine(17)[0]?.message).toBe('old_name is deprecated in favour of "new_name", which is not registered');
+    expect(byLine(18)[0]?.message).toMatch(/^the details schema of broken_details does not compile: schema is invalid/);
+    expect(byLine(19)[0]?.message).toMatch(/property "colour" is not allowed/);
+  });
+
+  it('words the schema\'s own findings only where no rule already has', () => {
+    expect(byLine(6)).toHaveLength(1);
+    expect(byLine(10)).toHaveLength(1);
+    expect(byLine(14)[0]?.message).toBe('since "2" of bad_since is not a major.minor version');
+    expect(byLine(14)).toHaveLength(1);
+  });
+
+  it('warns, to confirm, on retriability that departs from the status class without a reason, and on a needless reason', () => {
+    const warnings = found.filter((d) => d.severity === 'warning');
+    expect(where(warnings)).toEqual([at(11, 82), at(12, 84), at(13, 102)]);
+    expect(warnings[0]?.message).toBe('down_for_good is a 503 and not retriable; a 429 or 5xx is retriable unless the row says why not');
+    expect(warnings[0]?.hint).toMatch(/"retriableException"/);
+    expect(warnings[1]?.message).toBe('try_again_later is a 400 and retriable; a 4xx other than 429 is not retriable unless the row says why');
+    expect(warnings[2]?.message).toBe('needless_note records a retriableException, but a 404 is not retriable by default, as the row says');
+    expect(found.some((d) => d.message.includes('confirmed_exception'))).toBe(false);
+  });
+
+  it('fires where a count of the registry is written by hand, with a fix to the count region', () => {
+    const count = found.find((d) => d.file === 'spec/v2/core/notes.md');
+    expect(count?.message).toBe('"**14** codes" states the size of the error registry by hand (it has 15); counts of a registry are generated');
+    const notes = fixtureFiles(DEFECTS)['spec/v2/core/notes.md'] ?? '';
+    const fixed = applyFixes(notes, count?.fix ? [count.fix] : []).text;
+    expect(fixed).toContain('The registry registers <!-- generated: count/errors -->**15**<!-- /generated: count/errors --> codes.');
+  });
+
+  it('leaves ordinary counts, generated counts and code alone', () => {
+    const corpus = corpusFromFiles('/x', {
+      'spec/v2/core/a.md': '# A\n\nThe 11 codes below are identity codes. `97 registered codes`\n\n```text\nregisters 96 codes\n```\n\nIt registers <!-- generated: count/errors -->**1**<!-- /generated: count/errors --> codes.\n',
+    });
+    expect(run('errors/registry', corpus)).toEqual([]);
+  });
+
+  it('is quiet on a well-formed registry (exceptions confirmed) and on the repository', () => {
+    expect(run('errors/registry', errorsCorpus())).toEqual([]);
+    expect(run('errors/registry', loadCorpus(REPO))).toEqual([]);
+  });
+
+  it('reports a schema violation no rule words, at its place', () => {
+    const corpus = errorsCorpus({ 'spec/v2/errors.json': editedRegistry('"retriable": true', '"retriable": "sometimes"') });
+    const diagnostics = run('errors/registry', corpus);
+    expect(where(diagnostics)).toEqual(['spec/v2/errors.json:58:7']);
+    expect(diagnostics[0]?.message).toBe('does not match spec/v2/errors.schema.json: /rows/3/retriable: must be boolean');
+    expect(planErrors(corpus).diagnostics.length).toBeGreaterThan(0);
+    expect(driftDiagnostics(planErrors(corpus))).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../core/corpus.js';
+import { envelopeMentions, markdownCodeMentions, yamlCodeMentions } from '../../core/error-code-mentions.js';
+import { parseMarkdown } from '../../core/markdown.js';
+import { doc, REPO, run, where } from '../helpers.js';
+import { DECLARATION, errorsCorpus, layer } from './helpers.js';
+
+const RULE = 'errors/used-codes-registered';
+const USES = layer('errors/used-codes');
+
+describe('errors/used-codes-registered', () => {
+  it('fires where each unregistered code, wrong status or wrong retriability is written, in prose and in OpenAPI', () => {
+    const found = run(RULE, errorsCorpus(USES));
+    expect(where(found)).toEqual([
+      'api/v2/openapi.yaml:8:66', // `409 run_gone` in a description
+      'api/v2/openapi.yaml:18:42', // the enum of an error property
+      'spec/v2/core/uses.md:8:24', // `409 run_finished`
+      'spec/v2/core/uses.md:8:53', // 404 `no_such_thing`
+      'spec/v2/core/uses.md:9:40', // `400 rate_limited`
+      'spec/v2/core/uses.md:10:52', // `409 openwop.reserved_thing`
+      'spec/v2/core/uses.md:16:4', // Retriable "no" for a retriable code
+      'spec/v2/core/uses.md:17:4', // a code table row
+      'spec/v2/core/uses.md:25:48', // 410 `run_expired` inside a table cell
+      'spec/v2/core/uses.md:28:13', // a jsonc envelope example
+      'spec/v2/core/uses.md:37:10', // a yaml envelope example
+    ]);
+    const message = (file: string) => found.find((d) => `${d.file}:${d.line}:${d.column}` === file)?.message;
+    expect(message('spec/v2/core/uses.md:28:13')).toBe('"rate_limted" is not a registered error code; did you mean rate_limited?');
+    expect(message('spec/v2/core/uses.md:9:40')).toBe('400 rate_limited: the registry gives rate_limited the status 429');
+    expect(message('spec/v2/core/uses.md:16:4')).toBe('internal_error is marked not retriable here, but the registry says it is retriable');
+    expect(message('spec/v2/core/uses.md:10:52')).toMatch(/reserved prefix openwop\./);
+    expect(found.every((d) => d.hint)).toBe(true);
+  });
+
+  it('leaves the response examples of API documents to api/error-responses, but reads them in yaml blocks of the prose', () => {
+    const corpus = errorsCorpus(USES);
+    const openapi = corpus.data('api/v2/openapi.yaml');
+    if (!openapi) throw new Error('fixture openapi.yaml does not parse');
+    const withExamples = yamlCodeMentions(openapi).map((m) => [m.code, m.status, openapi.lines.position(m.start).line]);
+    expect(withExamples).toEqual([
+      ['run_terminal', 409, 8],
+      ['run_gone', 409, 8],
+      ['run_terminal', 409, 18],
+      ['run_vanished', 409, 18],
+      ['rate_limited', 409, 22],
+      ['not_a_code', 409, 25],
+    ]);
+    expect(yamlCodeMentions(openapi, { examples: false }).map((m) => m.code)).toEqual(['run_terminal', 'run_gone', 'run_terminal', 'run_vanished']);
+  });
+
+  it('holds vendor codes to the orgs of spec/v2/declaration.json when it exists', () => {
+    expect(where(run(RULE, errorsCorpus({ ...USES, 'spec/v2/declaration.json': DECLARATION }))).filter((w) => w.startsWith('spec/v2/core/uses.md:10:'))).toEqual(['spec/v2/core/uses.md:10:52']);
+    const exampleOnly = '{ "version": "2.0", "reservedOrgs": ["openwop"], "extensions": { "example": {} } }\n';
+    const found = run(RULE, errorsCorpus({ ...USES, 'spec/v2/declaration.json': exampleOnly }));
+    const acme = found.find((d) => d.line === 10 && d.message.includes('acme'));
+    expect(where(acme ? [acme] : [])).toEqual(['spec/v2/core/uses.md:10:22']);
+    expect(acme?.message).toBe('"acme.widget_failed" is shaped like a vendor code, but acme is not an org registered in spec/v2/declaration.json');
+    expect(acme?.hint).toBe('registered orgs: example');
+  });
+
+  it('has no false positives on ordinary identifiers, reason phrases, statuses alone or non-envelope JSON', () => {
+    const text = [
+      'Fields such as `run_id`, `tenant_id` and `snake_case_word` are not codes; nor is a `409 Conflict`, `5xx`, `429` and `foo_bar`, or error="invalid_token".',
+      'A 404 carries no challenge. Status 200 `ok_thing` is not an error. Headers: a 400 `Bad-Request`.',
+      '',
+      '| Name | Type |',
+      '| --- | --- |',
+      '| `run_id` | string |',
+      '',
+      '| Code | Meaning |',
+      '| --- | --- |',
+      '| `not_a_status_table` | no status column |',
+      '',
+      '```json',
+      '{ "type": "node.failed", "payload": { "error": "timeout" }, "schema": { "error": { "type": "string" } } }',
+      '```',
+    ].join('\n');
+    expect(run(RULE, errorsCorpus({ 'spec/v2/core/plain.md': doc('Plain', text) }))).toEqual([]);
+  });
+
+  it('is quiet on the fixture corpus and on the repository', () => {
+    expect(run(RULE, errorsCorpus())).toEqual([]);
+    expect(run(RULE, loadCorpus(REPO))).toEqual([]);
+  });
+
+  it('says nothing without a valid registry to hold codes to', () => {
+    expect(run(RULE, errorsCorpus({ ...USES, 'spec/v2/errors.json': undefined }))).toEqual([]);
+    expect(run(RULE, errorsCorpus({ ...USES, 'spec/v2/errors.json': '{ "rows": [] }\n' }))).toEqual([]);
+  });
+});
+
+describe('error code mentions', () => {
+  it('finds the status forms with the code located exactly', () => {
+    const text = 'A `409 run_terminal`; then 410 `interrupt_expired`; `401` `interrupt_token_invalid`; `not_found` (404).\n';
+    const mentions = markdownCodeMentions({ ...parseMarkdown(text), text });
+    expect(mentions.map((m) => [m.code, m.status, text.slice(m.start, m.end)])).toEqual([
+      ['run_terminal', 409, 'run_terminal'],
+      ['interrupt_expired', 410, 'interrupt_expired'],
+      ['interrupt_token_invalid', 401, 'interrupt_token_invalid'],
+      ['not_found', 404, 'not_found'],
+    ]);
+  });
+
+  it('reads envelope examples in tolerant JSON: comments, elisions, nesting inside details', () => {
+    const text = '{ // a bulk cancel\n  "error": "validation_error", "message": "…",\n  "details": { "failures": [ { "runId": "t/r", "error": "run_terminal", "message": "done" } ] }\n}';
+    expect(envelopeMentions(text).map((m) => [m.code, text.slice(m.start, m.end)])).toEqual([
+      ['validation_error', 'validation_error'],
+      ['run_terminal', 'run_terminal'],
+    ]);
+    expect(envelopeMentions('{ "error": "x_y" }')).toEqual([]);
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { run, where } from '../helpers.js';
+import { at, CLOSED, CODEMAP, decided, EVENTS_MD, eventsCorpus, eventsFiles, PAYLOADS, withPayloads, withRow } from './helpers.js';
+
+const RULE = 'events/codemap';
+const base = eventsFiles();
+const codemap = base[CODEMAP] ?? '';
+const payloads = base[PAYLOADS] ?? '';
+const events = base[EVENTS_MD] ?? '';
+
+/** The codemap with `row` appended, and the findings of the gate on it. */
+function withExtraRow(row: Record<string, unknown>, extraDefs: Record<string, unknown> = {}) {
+  const text = withRow(codemap, row);
+  const overrides: Record<string, string> = { [CODEMAP]: text };
+  if (Object.keys(extraDefs).length > 0) overrides[PAYLOADS] = withPayloads(payloads, extraDefs);
+  return { text, found: run(RULE, eventsCorpus(overrides)) };
+}
+
+describe('events/codemap', () => {
+  it('is quiet on a consistent codemap, payload registry and prose', () => {
+    expect(run(RULE, eventsCorpus())).toEqual([]);
+  });
+
+  it('says nothing when a corpus has no codemap', () => {
+    expect(run(RULE, eventsCorpus({ [CODEMAP]: null }))).toEqual([]);
+  });
+
+  it('fires on a three-segment type at its v2 value', () => {
+    const { text, found } = withExtraRow(decided('ai.message.chunk', 'outputChunk'));
+    expect(where(found)).toEqual([at(CODEMAP, text, '"v2":"ai.message.chunk"', 5)]);
+    expect(found[0]?.message).toMatch(/has 3 segments; a protocol type has exactly two/);
+    expect(found[0]?.hint).toContain('ai.message-chunk');
+  });
+
+  it('fires on a type under a pack namespace or the reserved prefix', () => {
+    const pack = withExtraRow(decided('core.node-started', 'leaseLifecycle'));
+    expect(where(pack.found)).toEqual([at(CODEMAP, pack.text, '"v2":"core.node-started"', 5)]);
+    expect(pack.found[0]?.message).toMatch(/`core\.`, a pack namespace, not an event namespace/);
+    const reserved = withExtraRow(decided('openwop.run-started', 'leaseLifecycle'));
+    expect(reserved.found.map((d) => d.message)).toEqual([expect.stringMatching(/under `openwop\.`, the prefix the protocol reserves/)]);
+  });
+
+  it('fires on a domain.noun type with no recorded exception, and accepts it with one', () => {
+    const bare = withExtraRow(decided('voice.transcript', 'outputChunk'));
+    expect(where(bare.found)).toEqual([at(CODEMAP, bare.text, '"v2":"voice.transcript"', 5)]);
+    expect(bare.found[0]?.message).toMatch(/is not past tense/);
+    const excepted = withExtraRow(decided('voice.transcript', 'outputChunk', { exception: { form: 'domain.noun', reason: 'An emitted artifact: a transcript segment.' } }));
+    expect(excepted.found).toEqual([]);
+  });
+
+  it('fires on an exception recorded for a type that follows the rule', () => {
+    const { text, found } = withExtraRow(decided('voice.cancelled', 'outputChunk', { exception: { form: 'domain.noun', reason: 'Not an artifact at all, in fact.' } }));
+    expect(where(found)).toEqual([at(CODEMAP, text, '"exception"', 0, 1 + (codemap.match(/"exception"/g)?.length ?? 0))]);
+    expect(found[0]?.message).toMatch(/records a naming exception, but it follows the rule/);
+  });
+
+  it('fires on a duplicate type and on an era-2 name mapped twice', () => {
+    const type = withExtraRow(decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' }));
+    expect(where(type.found)).toEqual([at(CODEMAP, type.text, '"v2":"lease.acquired"', 5)]);
+    expect(type.found[0]?.message).toMatch(/also the type of the row at line \d+/);
+    const v1 = withExtraRow(decided('run.resume-failed', 'runResumeStarted', { v1: 'run.resuming', note: 'Another rename of the same v1 name.' }));
+    expect(where(v1.found)).toEqual([at(CODEMAP, v1.text, '"v1":"run.resuming"', 5)]);
+    expect(v1.found[0]?.message).toMatch(/era-2 name `run\.resuming` is mapped again/);
+  });
+
+  it('fires on a row that is not decided, one marked for review, a v2 that disagrees with its override, and a rename with no note', () => {
+    const text = withRow(
+      withRow(withRow(codemap, decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true })), decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' })),
+      decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }),
+    );
+    const found = run(RULE, eventsCorpus({ [CODEMAP]: text }));
+    expect(where(found)).toEqual([
+      at(CODEMAP, text, '"status":"proposed"', 9),
+      at(CODEMAP, text, '"review":true', 9),
+      at(CODEMAP, text, '"v2":"lease.handed-over"', 5),
+      at(CODEMAP, text, '"v1":"node.starting"', 0),
+    ]);
+    expect(found.map((d) => d.severity)).toEqual(['error', 'warning', 'error', 'error']);
+    expect(found[2]?.message).toMatch(/the override wins/);
+    expect(found[3]?.message).toMatch(/renamed to `node\.started` with no `note`/);
+  });
+
+  it('fires on a payloadDef that names no $defs entry, with a suggestion', () => {
+    const { text, found } = withExtraRow(decided('lease.renewed', 'leaseLifecycel'));
+    expect(where(found)).toEqual([at(CODEMAP, text, '"leaseLifecycel"', 0)]);
+    expect(found[0]?.hint).toBe('did you mean `leaseLifecycle`?');
+  });
+
+  it('fires on a payload entry with additionalProperties: true, at that keyword', () => {
+    const open = withPayloads(payloads, { leaseLifecycle: { ...CLOSED({ holder: { type: 'string' } }), additionalProperties: true } });
+    const found = run(RULE, eventsCorpus({ [PAYLOADS]: open }));
+    expect(where(found)).toEqual([at(PAYLOADS, open, '"additionalProperties": true', 0)]);
+    expect(found[0]?.message).toMatch(/payload `leaseLifecycle` is open: additionalProperties is true/);
+  });
+
+  it('fires on an entry that is not closed, one composing an open entry, and one widening a closed base', () => {
+    const text = withPayloads(payloads, {
+      leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
+      approvalRequested: { type: 'object', $ref: '#/$defs/interruptRequested', properties: { kind: { const: 'approval' }, approver: { type: 'string' } } },
+    });
+    const found = run(RULE, eventsCorpus({ [PAYLOADS]: text }));
+    expect(where(found)).toEqual([at(PAYLOADS, text, '"approver"', 0), at(PAYLOADS, text, '"leaseLifecycle": {', 0)]);
+    expect(found[0]?.message).toMatch(/composes the closed `interruptRequested` but adds `approver`/);
+    expect(found[1]?.message).toMatch(/is not closed/);
+    const viaOpen = withPayloads(payloads, { interruptRequested: { type: 'object', additionalProperties: {}, properties: { kind: {} } } });
+    expect(run(RULE, eventsCorpus({ [PAYLOADS]: viaOpen })).map((d) => d.message)).toEqual([
+      expect.stringMatching(/`interruptRequested` is open: additionalProperties is \{\}/),
+      expect.stringMatching(/`approvalRequested` composes `interruptRequested`, which is not closed/),
+    ]);
+  });
+
+  it('fires on a payload entry no row uses or composes, and accepts one that is only composed', () => {
+    const text = withPayloads(payloads, { orphan: CLOSED() });
+    const found = run(RULE, eventsCorpus({ [PAYLOADS]: text }));
+    expect(where(found)).toEqual([at(PAYLOADS, text, '"orphan"', 0)]);
+    expect(found[0]?.message).toMatch(/neither the payloadDef of a codemap row nor composed into one/);
+    // outputMeta is named by no row: outputChunk composes it.
+    expect(payloads).toContain('"outputMeta"');
+  });
+
+  it('reports a codemap that does not match its schema, and checks nothing else until it does', () => {
+    const text = codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"');
+    const found = run(RULE, eventsCorpus({ [CODEMAP]: text }));
+    // A schema finding points at the member whose value is wrong.
+    expect(where(found)).toEqual([at(CODEMAP, text, '"status": "maybe"', 0)]);
+    expect(found[0]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
+  });
+
+  it('fires on an unregistered protocol type named in an event column or an event example', () => {
+    const text = events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
+    expect(where(found)).toEqual([at(EVENTS_MD, text, '`run.begun`', 1), at(EVENTS_MD, text, '"lease.acquird"', 1)]);
+    expect(found[0]?.message).toMatch(/`run\.begun` is not a registered event type/);
+    expect(found[1]?.hint).toBe('did you mean `lease.acquired`?');
+  });
+
+  it('fires on a wildcard of no known domain, and on a name that is no event type at all', () => {
+    const text = events.replace('| `lease.*` |', '| `leases.*` |').replace('| `state.snapshot` |', '| `Run.Started` |');
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
+    expect(where(found)).toEqual([at(EVENTS_MD, text, '`leases.*`', 1)]);
+    // `Run.Started` is not lowercase dotted: it is not read as a name at all.
+    const malformed = events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"');
+    const second = run(RULE, eventsCorpus({ [EVENTS_MD]: malformed }));
+    expect(where(second)).toEqual([at(EVENTS_MD, malformed, '"acme.widget_built"', 1)]);
+    expect(second[0]?.message).toMatch(/neither a registered protocol type nor a well-formed vendor type/);
+  });
+});
+
+describe('events/codemap: the streamMode pattern against api/v2/openapi.yaml', () => {
+  const openapi = (pattern: string) => `openapi: 3.1.0
+info: { title: t, version: '2.0' }
+paths:
+  /runs/{runId}/events:
+    get:
+      operationId: streamRunEvents
+      parameters:
+        - $ref: '#/components/parameters/StreamMode'
+      responses:
+        '200': { description: ok }
+components:
+  parameters:
+    StreamMode:
+      name: streamMode
+      in: query
+      schema:
+        type: string
+        pattern: '${pattern}'
+`;
+  const prose = '^(values|(updates|messages|debug)(,(updates|messages|debug))*)$';
+
+  it('is quiet when the two agree, and when there is no OpenAPI document yet', () => {
+    expect(run(RULE, eventsCorpus({ 'api/v2/openapi.yaml': openapi(prose) }))).toEqual([]);
+  });
+
+  it('fires at the OpenAPI pattern when it differs from events.md', () => {
+    const text = openapi('^(updates|values|messages|debug)$');
+    const found = run(RULE, eventsCorpus({ 'api/v2/openapi.yaml': text }));
+    expect(where(found)).toEqual([at('api/v2/openapi.yaml', text, "'^(updates", 0)]);
+    expect(found[0]?.message).toContain(`differs from the one events.md states at line ${at(EVENTS_MD, events, prose).split(':')[1]}`);
+  });
+
+  it('fires when streamRunEvents has no streamMode parameter', () => {
+    const text = openapi(prose).replace("        - $ref: '#/components/parameters/StreamMode'\n", '        []\n').replace('      parameters:\n        []\n', '      parameters: []\n');
+    const found = run(RULE, eventsCorpus({ 'api/v2/openapi.yaml': text }));
+    expect(found.map((d) => d.message)).toEqual([expect.stringMatching(/streamRunEvents declares no `streamMode` query parameter/)]);
+    expect(where(found)).toEqual([at('api/v2/openapi.yaml', text, 'get:', 0)]);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { run, where } from '../helpers.js';
+import { at, DECLARATION, EVENTS_MD, eventsCorpus, eventsFiles, FORMS_MD } from './helpers.js';
+
+const RULE = 'declaration/registry';
+const base = eventsFiles();
+const declaration = base[DECLARATION] ?? '';
+const events = base[EVENTS_MD] ?? '';
+const forms = base[FORMS_MD] ?? '';
+
+/** The declaration with its JSON edited, re-serialized so that positions are computed on the result. */
+function edited(change: (value: Record<string, any>) => void): string {
+  const value = JSON.parse(declaration) as Record<string, any>;
+  change(value);
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+describe('declaration/registry', () => {
+  it('is quiet on a consistent declaration and prose', () => {
+    expect(run(RULE, eventsCorpus())).toEqual([]);
+  });
+
+  it('fires on a vendor event type of an unregistered org, in an event column and in an event example', () => {
+    const text = events.replace('| `acme.widget-built` |', '| `acne.widget-built` |').replace('"type": "acme.widget-built"', '"type": "globex.widget-built"');
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
+    expect(where(found)).toEqual([at(EVENTS_MD, text, '`acne.widget-built`', 1), at(EVENTS_MD, text, '"globex.widget-built"', 1)]);
+    expect(found[0]?.message).toBe('vendor event type `acne.widget-built` names the org `acne`, which is not registered in the extensions of spec/v2/declaration.json');
+    expect(found[0]?.hint).toBe('did you mean `acme`?');
+  });
+
+  it('fires on ai.message.chunk where a stream mode says what it emits, and on a type under a reserved org', () => {
+    const text = events
+      .replace('| Type | Recorded when |', '| Emits | Recorded when |')
+      .replace('| `acme.widget-built` |', '| `ai.message.chunk` (`outputChunk` payload) |')
+      .replace('| `state.snapshot` |', '| `core.node-started` |');
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
+    expect(where(found)).toEqual([at(EVENTS_MD, text, '`ai.message.chunk`', 1), at(EVENTS_MD, text, '`core.node-started`', 1)]);
+    expect(found[0]?.message).toMatch(/names the org `ai`, which is not registered/);
+    expect(found[1]?.message).toMatch(/is under `core\.`, which is reserved and never a vendor org/);
+  });
+
+  it('leaves a field path in an event column alone, and judges an envelope kind by its org', () => {
+    const field = events.replace('| `run.started` | the run starts', '| `run.started` with `error.code` | the run starts');
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: field }))).toEqual([]);
+    const envelope = `${events.replace('*Sources: RFC 0171.*\n', '')}\n\`\`\`json\n{ "correlationId": "c-1", "kind": "initech.summary", "meta": { "source": "model" } }\n\`\`\`\n\n*Sources: RFC 0171.*\n`;
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: envelope }));
+    expect(where(found)).toEqual([at(EVENTS_MD, envelope, '"initech.summary"', 1)]);
+    expect(found[0]?.message).toMatch(/^envelope kind `initech\.summary` names the org `initech`/);
+  });
+
+  it('fires on a registered org that is reserved, or that is a protocol event domain', () => {
+    const text = edited((value) => {
+      value.extensions.local = { owner: 'someone', holder: 'vendor', registered: '2026-10-01' };
+      value.extensions.lease = { owner: 'Lease Co.', holder: 'vendor', registered: '2026-10-01' };
+    });
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
+    expect(where(found)).toEqual([at(DECLARATION, text, '"local": {', 0), at(DECLARATION, text, '"lease": {', 0)]);
+    expect(found[0]?.message).toMatch(/`local` is registered under extensions but listed in reservedOrgs/);
+    expect(found[1]?.message).toMatch(/`lease` is also a protocol event domain/);
+  });
+
+  it('requires `example`, held by the protocol', () => {
+    const missing = edited((value) => delete value.extensions.example);
+    expect(run(RULE, eventsCorpus({ [DECLARATION]: missing })).map((d) => d.message)).toEqual([expect.stringMatching(/has no `example`/)]);
+    const given = edited((value) => (value.extensions.example.holder = 'vendor'));
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: given }));
+    expect(where(found)).toEqual([at(DECLARATION, given, '"holder": "vendor"', 10)]);
+  });
+
+  it('fires on a family section that names no heading, or no document', () => {
+    const anchor = edited((value) => (value.families[0].section = 'core/forms.md#instantiaton'));
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: anchor }));
+    expect(where(found)).toEqual([at(DECLARATION, anchor, '"core/forms.md#instantiaton"', 0)]);
+    expect(found[0]?.hint).toBe('did you mean #instantiation?');
+    const document = edited((value) => (value.families[0].section = 'core/form.md#instantiation'));
+    expect(run(RULE, eventsCorpus({ [DECLARATION]: document })).map((d) => d.message)).toEqual([
+      expect.stringMatching(/Normative home names `forms`, but its section .* is core\/form\.md#instantiation, in another document/),
+      expect.stringMatching(/names spec\/v2\/core\/form\.md, which is not a document of the corpus/),
+    ]);
+  });
+
+  it('fires where a Normative home names a family whose section is in another document, and at a family its home does not name', () => {
+    const elsewhere = edited((value) => (value.families[0].section = 'core/overview.md#profiles'));
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: elsewhere }));
+    // The metadata key `profiles` points at the same heading first; the family's section is the second.
+    expect(where(found)).toEqual([at(FORMS_MD, forms, '`forms`', 1), at(DECLARATION, elsewhere, '"core/overview.md#profiles"', 0, 2)]);
+    expect(found[0]?.message).toMatch(/Normative home names `forms`, but its section in spec\/v2\/declaration\.json is core\/overview\.md#profiles/);
+    expect(found[1]?.message).toMatch(/whose Normative home line does not name it/);
+  });
+
+  it('fires on a Normative home that names a retired family, and leaves unknown names to docs/structure', () => {
+    const text = forms.replace('> **Normative home:** `forms`.', '> **Normative home:** `forms`, `testSeams`, `nosuch`.');
+    const found = run(RULE, eventsCorpus({ [FORMS_MD]: text }));
+    expect(where(found)).toEqual([at(FORMS_MD, text, '`testSeams`', 1)]);
+    expect(found[0]?.message).toBe('Normative home names `testSeams`, a retired family');
+  });
+
+  it('fires on profiles and aliases that name what is not declared', () => {
+    const text = edited((value) => {
+      value.profiles[1].predicate.families = ['forms', 'testSeams', 'frms'];
+      value.profiles[1].predicate.metadata = ['profils'];
+      value.profiles[1].predicate.profiles = ['openwop-discovery-core', 'openwop-nothing'];
+      value.aliases['forms.templates'].family = 'form';
+    });
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
+    expect(where(found)).toEqual([
+      at(DECLARATION, text, '"openwop-nothing"', 0),
+      at(DECLARATION, text, '"testSeams"', 0, 2),
+      at(DECLARATION, text, '"frms"', 0),
+      at(DECLARATION, text, '"profils"', 0),
+      at(DECLARATION, text, '"family": "form"', 10),
+    ]);
+    expect(found.map((d) => d.hint)).toEqual(['correct the name, or declare it', 'a retired family binds nothing: take it out of the predicate', 'did you mean `forms`?', 'did you mean `profiles`?', 'did you mean `forms`?']);
+    expect(found[1]?.message).toMatch(/requires `testSeams`, a retired family/);
+  });
+
+  it('reports a declaration that does not match its schema, and checks nothing else until it does', () => {
+    const text = edited((value) => (value.extensions.acme.holder = 'someone'));
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [EVENTS_MD]: events.replace('| `acme.widget-built` |', '| `nobody.widget-built` |') }));
+    expect(where(found)).toEqual([at(DECLARATION, text, '"holder": "someone"', 0)]);
+    expect(found[0]?.message).toMatch(/\/extensions\/acme\/holder: must be one of "protocol", "vendor"/);
+  });
+});

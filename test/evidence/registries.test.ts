@@ -1,0 +1,73 @@
+/** The evidence registries of the repository against the prose they come from. */
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../core/corpus.js';
+import { invariantRows, REQUIREMENTS, requirementRecords } from '../../core/evidence.js';
+import { parseDocumentCitation, resolveCitation } from '../../core/sections.js';
+import { REPO } from '../helpers.js';
+import { check, findings } from './support.js';
+
+const corpus = loadCorpus(REPO);
+
+/** The backticked kebab-case names in the section under `heading` of a core document. */
+function namesUnder(document: string, heading: string): string[] {
+  const file = corpus.markdown(`spec/v2/core/${document}`);
+  if (!file) return [];
+  const at = file.headings.findIndex((h) => h.text === heading);
+  const start = file.headings[at];
+  const end = file.headings.slice(at + 1).find((h) => h.depth <= (start?.depth ?? 0));
+  const lines = file.text.split('\n').slice(start?.line ?? 0, end ? end.line - 1 : undefined);
+  return [...new Set([...lines.join('\n').matchAll(/`([a-z]+(?:-[a-z0-9]+){2,})`/g)].map((m) => m[1] ?? ''))];
+}
+
+describe('SECURITY/invariants.yaml', { timeout: 60_000 }, () => {
+  it('registers every invariant identity.md §7 and security.md name', () => {
+    const registered = (invariantRows(corpus) ?? []).map((row) => row.id);
+    const named = namesUnder('identity.md', '7. Invariants');
+    expect(named).toHaveLength(8);
+    expect(registered).toEqual(expect.arrayContaining(named));
+    expect(registered).toEqual(expect.arrayContaining(namesUnder('security.md', 'Identity invariants')));
+  });
+});
+
+describe('conformance/requirements.json', { timeout: 60_000 }, () => {
+  const records = requirementRecords(corpus.data(REQUIREMENTS)) ?? [];
+
+  it('cites every section with a MUST in idempotency.md, errors.md, events.md and identity.md', () => {
+    const cited = new Set<string>();
+    for (const record of records) {
+      for (const citation of record.citations) {
+        const parsed = parseDocumentCitation(citation.section);
+        const file = parsed && corpus.markdown(`spec/v2/core/${parsed.document}`);
+        const heading = parsed && file ? resolveCitation(file.headings, parsed.citation) : undefined;
+        if (parsed && heading) cited.add(`${parsed.document}#${heading.slug}`);
+      }
+    }
+    const uncited: string[] = [];
+    for (const document of ['idempotency.md', 'errors.md', 'events.md', 'identity.md']) {
+      const file = corpus.markdown(`spec/v2/core/${document}`);
+      if (!file) throw new Error(`no ${document}`);
+      const lines = file.text.split('\n');
+      file.headings.forEach((heading, index) => {
+        const next = file.headings[index + 1];
+        const body = lines.slice(heading.line, next ? next.line - 1 : undefined).join('\n');
+        // "Why this exists" states the promise the later sections make precise.
+        if (heading.depth > 1 && heading.text !== 'Why this exists' && /\bMUST\b/.test(body) && !cited.has(`${document}#${heading.slug}`)) uncited.push(`${document} §"${heading.text}"`);
+      });
+    }
+    expect(uncited).toEqual([]);
+  });
+
+  it('gives every unwitnessable requirement a rationale and every other one a test', () => {
+    for (const record of records) {
+      if (record.witness === 'unwitnessable') expect(record.rationale, record.id).toBeTruthy();
+      else expect(record.tests?.length, record.id).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the repository corpus', { timeout: 60_000 }, () => {
+  it('is clean on the identity and evidence rules (the removed-id comparison needs --baseline)', () => {
+    const found = ['ids/bindings', 'witness/classes', 'requirements/ids', 'docs/examples', 'schemas/compile'].flatMap((rule) => findings(check(rule, corpus)));
+    expect(found).toEqual(['conformance/requirements.json:1:1 (warning) the removed-id comparison was skipped: no previous release to compare with']);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Fixture corpora for the identity and evidence gates. A fixture holds only what its test is about;
+ * the registry schemas and the id kinds it needs are the repository's own, copied in, so that a
+ * fixture never carries a stale copy of them.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHECKS } from '../../checks/index.js';
+import { Corpus, corpusFromFiles } from '../../core/corpus.js';
+import type { CheckOptions } from '../../core/define.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
+import { runChecks } from '../../core/engine.js';
+import { FIXTURES, REPO } from '../helpers.js';
+
+/** The schemas the evidence gates validate their registries with, and the id kinds. */
+export const SUPPORT_SCHEMAS = [
+  'schemas/v2/ids.schema.json',
+  'spec/v2/id-field-bindings.schema.json',
+  'spec/v2/requirements.schema.json',
+  'spec/v2/requirement-aliases.schema.json',
+  'spec/v2/invariants.schema.json',
+  'spec/v2/witness-baseline.schema.json',
+] as const;
+
+export type Files = Record<string, string>;
+
+export function supportFiles(): Files {
+  return Object.fromEntries(SUPPORT_SCHEMAS.map((file) => [file, readFileSync(path.join(REPO, file), 'utf8')]));
+}
+
+/** Every file of test/fixtures/evidence/<name>, by corpus path. */
+export function fixtureFiles(name: string): Files {
+  const root = path.join(FIXTURES, 'evidence', name);
+  const files: Files = {};
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else files[child] = readFileSync(path.join(root, child), 'utf8');
+    }
+  };
+  walk('');
+  return files;
+}
+
+/** A fixture (or a map of files) with the support schemas, as an in-memory corpus. */
+export function evidenceCorpus(source: string | Files, overrides: Files = {}): Corpus {
+  const files = typeof source === 'string' ? fixtureFiles(source) : source;
+  return corpusFromFiles('/evidence-fixture', { ...supportFiles(), ...files, ...overrides });
+}
+
+/** The same files written to a fresh temporary directory, for CLI runs and for edits. */
+export function evidenceDirectory(source: string | Files, overrides: Files = {}): string {
+  const files = { ...supportFiles(), ...(typeof source === 'string' ? fixtureFiles(source) : source), ...overrides };
+  const root = mkdtempSync(path.join(tmpdir(), 'openwop-evidence-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+export function check(rule: string, corpus: Corpus, options: CheckOptions = {}): Diagnostic[] {
+  const gate = CHECKS.find((candidate) => candidate.id === rule);
+  if (!gate) throw new Error(`no rule ${rule}`);
+  return runChecks(corpus, [gate], options);
+}
+
+/** `file:line:col message` of each finding: where and what, in one readable line. */
+export function findings(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity === 'warning' ? '(warning) ' : ''}${d.message}`);
+}
+
+/** Replace the one occurrence of `from` in `text` (a test that edits a fixture must edit what it thinks). */
+export function replaceOnce(text: string, from: string, to: string): string {
+  const at = text.indexOf(from);
+  if (at === -1 || text.indexOf(from, at + 1) !== -1) throw new Error(`expected exactly one ${JSON.stringify(from)}`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+export function lineOf(text: string, needle: string): number {
+  const at = text.indexOf(needle);
+  if (at === -1) throw new Error(`${JSON.stringify(needle)} not found`);
+  return text.slice(0, at).split('\n').length;
+}

@@ -1,0 +1,322 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffReleases, semverVerdict, versionBump, type ReleaseDiff } from '../../core/release/diff.js';
+import { formatJson, formatMarkdown, formatPatch } from '../../core/release/diff-format.js';
+import { loadRelease } from '../../core/release/source.js';
+import { unifiedHunks } from '../../core/release/unified-diff.js';
+import { cli } from '../helpers.js';
+import { BASE, edit, editJson, stampedCopy, tempDir } from './helpers.js';
+
+/** The diff from the base fixture to a copy changed by `change`. */
+function diffAfter(change: (root: string) => void, generated?: Parameters<typeof diffReleases>[2]): ReleaseDiff {
+  const root = tempDir();
+  cpSync(BASE, root, { recursive: true });
+  change(root);
+  return diffReleases(loadRelease(BASE, '/'), loadRelease(root, '/'), generated);
+}
+
+const summary = (diff: ReleaseDiff) => diff.changes.map((change) => `${change.level} ${change.rule} ${change.file}${change.line ? `:${change.line}` : ''}`);
+const messages = (diff: ReleaseDiff) => diff.changes.map((change) => change.message);
+
+describe('diff: error codes', () => {
+  it('classifies a removed code as breaking and an added one as additive, at their rows', () => {
+    const diff = diffAfter((root) =>
+      editJson(root, 'spec/v2/errors.json', (registry) => {
+        registry.rows.splice(1, 1);
+        registry.rows.push({ ...registry.rows[0], code: 'conflict', httpStatus: 409 });
+      }),
+    );
+    expect(summary(diff)).toEqual(['breaking error/removed spec/v2/errors.json:17', 'additive error/added spec/v2/errors.json:27']);
+    expect(messages(diff)).toEqual(['error code `run_not_found` (404) was removed', 'error code `conflict` (409) was added']);
+    expect(diff.required).toBe('major');
+  });
+
+  it('classifies a status or retriability change as breaking and a deprecation as additive; prose alone is editorial', () => {
+    const diff = diffAfter((root) =>
+      editJson(root, 'spec/v2/errors.json', (registry) => {
+        registry.rows[0].httpStatus = 422;
+        registry.rows[2].retriable = false;
+        registry.rows[1].deprecated = { since: '2.1', note: 'use invalid_request' };
+      }),
+    );
+    expect(summary(diff)).toEqual([
+      'breaking error/status-changed spec/v2/errors.json:7',
+      'breaking error/retriable-changed spec/v2/errors.json:31',
+      'additive error/deprecated spec/v2/errors.json:17',
+    ]);
+    const prose = diffAfter((root) => editJson(root, 'spec/v2/errors.json', (registry) => (registry.rows[0].meaning = 'Reworded.')));
+    expect(summary(prose)).toEqual(['editorial file/changed spec/v2/errors.json:14']);
+    expect(prose.required).toBe('patch');
+  });
+});
+
+describe('diff: event types', () => {
+  it('tells a rename (same v1 name, new type) from a removal and an addition', () => {
+    const diff = diffAfter((root) =>
+      editJson(root, 'spec/v2/event-codemap.json', (codemap) => {
+        codemap.rows[1].v2Override = 'run.resumed';
+        codemap.rows.splice(2, 1);
+        codemap.rows.push({ v1: 'run.paused', v2: 'run.paused', payloadDef: 'runPaused', status: 'decided', review: false });
+        codemap.rows.push({ v1: 'run.proposed', v2: 'run.proposed', payloadDef: 'x', status: 'proposed', review: true });
+      }),
+    );
+    expect(summary(diff)).toEqual([
+      'breaking event/removed spec/v2/event-codemap.json:6',
+      'breaking event/renamed spec/v2/event-codemap.json:11',
+      'additive event/added spec/v2/event-codemap.json:19',
+    ]);
+    expect(messages(diff)[1]).toBe('event type `run.resume-started` was renamed `run.resumed` (v1 `run.resuming`)');
+  });
+});
+
+describe('diff: operations, headers and channels', () => {
+  it('classifies operations and channels added and removed', () => {
+    const diff = diffAfter((root) => {
+      edit(root, 'api/v2/openapi.yaml', (text) => text.replace('  /runs/{runId}:\n    get:', '  /runs/{runId}/snapshot:\n    get:'));
+      edit(root, 'api/v2/asyncapi.yaml', (text) => text.replace('runEvents:', 'hostEvents:'));
+    });
+    expect(summary(diff)).toEqual([
+      'breaking channel/removed api/v2/asyncapi.yaml:6',
+      'breaking operation/removed api/v2/openapi.yaml:18',
+      'additive channel/added api/v2/asyncapi.yaml:6',
+      'additive operation/added api/v2/openapi.yaml:18',
+    ]);
+  });
+
+  it('classifies a removed header, a header made required and a new optional header', () => {
+    const diff = diffAfter((root) =>
+      edit(root, 'api/v2/openapi.yaml', (text) =>
+        text
+          .replace("            ETag:\n              description: The snapshot's entity tag.\n              schema:\n                type: string\n", '')
+          .replace('      required: false', '      required: true')
+          .replace('      parameters:\n        - name: runId', '      parameters:\n        - name: Accept-Language\n          in: header\n          schema:\n            type: string\n        - name: runId'),
+      ),
+    );
+    expect(summary(diff)).toEqual(['breaking header/required-added api/v2/openapi.yaml', 'breaking header/removed api/v2/openapi.yaml', 'additive header/added api/v2/openapi.yaml']);
+    expect(messages(diff)).toEqual([
+      'request header `Idempotency-Key` is now required by createRun (POST /runs)',
+      'response header `ETag` was removed from getRun (GET /runs/{runId})',
+      'request header `Accept-Language` was added to getRun (GET /runs/{runId})',
+    ]);
+  });
+});
+
+describe('diff: schemas', () => {
+  it('classifies each kind of schema change', () => {
+    const diff = diffAfter((root) => {
+      editJson(root, 'schemas/v2/run.schema.json', (schema) => {
+        delete schema.properties.label;
+        schema.required.push('owner');
+        schema.properties.state.enum = ['running', 'completed', 'failed'];
+        schema.properties.owner.additionalProperties = false;
+        schema.properties.owner.properties.tenantId.type = 'integer';
+        schema.properties.attempt = { type: 'integer', minimum: 0 };
+      });
+      editJson(root, 'schemas/v2/ids.schema.json', (schema) => {
+        schema.$defs.runId.pattern = '^run_[0-9a-z]{20}$';
+        schema.$defs.workflowId = { type: 'string' };
+      });
+      writeFileSync(path.join(root, 'schemas/v2/new.schema.json'), '{"type": "object"}\n');
+    });
+    expect(summary(diff)).toEqual([
+      'breaking schema/constraint-tightened schemas/v2/ids.schema.json:9',
+      'breaking schema/required-added schemas/v2/run.schema.json:8',
+      'breaking schema/property-removed schemas/v2/run.schema.json:12',
+      'breaking schema/enum-removed schemas/v2/run.schema.json:19',
+      'breaking schema/type-changed schemas/v2/run.schema.json:29',
+      'breaking schema/closed schemas/v2/run.schema.json:32',
+      'additive schema/definition-added schemas/v2/ids.schema.json:12',
+      'additive schema/added schemas/v2/new.schema.json',
+      'additive schema/enum-added schemas/v2/run.schema.json:19',
+      'additive schema/property-added schemas/v2/run.schema.json:34',
+    ]);
+    expect(messages(diff)).toContain('#/properties/state no longer admits "waiting"');
+    expect(messages(diff)).toContain('#/properties/owner/properties/tenantId changed type from string to integer');
+  });
+
+  it('calls a relaxed schema additive and a description-only change editorial', () => {
+    const relaxed = diffAfter((root) =>
+      editJson(root, 'schemas/v2/run.schema.json', (schema) => {
+        delete schema.additionalProperties;
+        schema.required = ['runId'];
+        schema.properties.label.maxLength = 500;
+      }),
+    );
+    expect(summary(relaxed)).toEqual(['additive schema/required-removed schemas/v2/run.schema.json:1', 'additive schema/opened schemas/v2/run.schema.json:1', 'additive schema/constraint-relaxed schemas/v2/run.schema.json:24']);
+    const worded = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.description = 'A run.')));
+    expect(summary(worded)).toEqual(['editorial file/changed schemas/v2/run.schema.json:5']);
+  });
+});
+
+describe('diff: requirements, documents and files', () => {
+  it('calls a requirement removed without an alias breaking, and with one editorial', () => {
+    const removed = diffAfter((root) => editJson(root, 'conformance/requirements.json', (file) => file.records.pop()));
+    expect(summary(removed)).toEqual(['breaking requirement/removed conformance/requirements.json:4']);
+    const aliased = diffAfter((root) => {
+      editJson(root, 'conformance/requirements.json', (file) => (file.records[1].id = 'openwop.errors.envelope-shape'));
+      editJson(root, 'conformance/requirement-aliases.json', (file) => (file.aliases['openwop.errors.envelope'] = 'openwop.errors.envelope-shape'));
+    });
+    expect(summary(aliased)).toEqual([
+      'additive requirement/added conformance/requirements.json:14',
+      'editorial file/changed conformance/requirement-aliases.json:2',
+      'editorial requirement/aliased conformance/requirements.json:4',
+    ]);
+  });
+
+  it('classifies documents and unmodelled files added, removed and changed; unshipped files are not compared', () => {
+    const diff = diffAfter((root) => {
+      edit(root, 'spec/v2/core/errors.md', (text) => text.replace('MAY retry', 'SHOULD retry'));
+      writeFileSync(path.join(root, 'spec/v2/core/new.md'), '# New\n');
+      rmSync(path.join(root, 'SECURITY/invariants.yaml'));
+      writeFileSync(path.join(root, 'SECURITY/threats.yaml'), 'threats: []\n');
+      edit(root, 'docs/notes.md', (text) => `${text}More.\n`);
+    });
+    expect(summary(diff)).toEqual(['breaking file/removed SECURITY/invariants.yaml', 'additive file/added SECURITY/threats.yaml', 'additive document/added spec/v2/core/new.md', 'editorial document/changed spec/v2/core/errors.md:11']);
+  });
+
+  it('shows changes to a generated file whose inputs changed as derived, and does not count them again', () => {
+    const generated = () => new Map([['schemas/v2/run.schema.json', ['spec/v2/errors.json']]]);
+    const diff = diffAfter((root) => {
+      editJson(root, 'spec/v2/errors.json', (registry) => registry.rows.splice(1, 1));
+      editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = ['running', 'completed']));
+    }, generated);
+    expect(diff.counts).toEqual({ breaking: 1, additive: 0, editorial: 0 });
+    expect(diff.changes.map((change) => [change.rule, change.derivedFrom])).toEqual([
+      ['schema/enum-removed', ['spec/v2/errors.json']],
+      ['error/removed', undefined],
+    ]);
+    // With no input changed, a generated file's change is the change: it counts.
+    const alone = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = ['running'])), generated);
+    expect(alone.counts.breaking).toBe(2);
+  });
+
+  it('finds no change between a release and itself', () => {
+    const diff = diffReleases(loadRelease(BASE, '/'), loadRelease(BASE, '/'));
+    expect(diff).toMatchObject({ changes: [], required: 'none', counts: { breaking: 0, additive: 0, editorial: 0 } });
+  });
+});
+
+describe('semver', () => {
+  it('names the bump between two versions', () => {
+    expect(versionBump('2.42.8', '2.42.9')).toBe('patch');
+    expect(versionBump('2.42.8', '2.43.0')).toBe('minor');
+    expect(versionBump('2.42.8', '3.0.0')).toBe('major');
+    expect(versionBump('2.42.8', '2.42.8')).toBe('none');
+    expect(versionBump('2.42.8', '2.41.9')).toBe('downgrade');
+    expect(versionBump('3.0.0-rc.1', '3.0.0')).toBe('patch');
+  });
+
+  it('fails a patch bump over a breaking change and passes a major one', () => {
+    const breaking = diffAfter((root) => editJson(root, 'spec/v2/errors.json', (registry) => registry.rows.pop()));
+    breaking.to.version = '1.4.3';
+    expect(semverVerdict(breaking)).toMatchObject({ ok: false, bump: 'patch', required: 'major' });
+    breaking.to.version = '2.0.0';
+    expect(semverVerdict(breaking)).toMatchObject({ ok: true, bump: 'major' });
+    breaking.from.version = '0.3.1';
+    breaking.to.version = '0.4.0';
+    expect(semverVerdict(breaking)).toMatchObject({ ok: true, required: 'minor' });
+    breaking.to.version = undefined;
+    expect(semverVerdict(breaking)).toMatchObject({ ok: false, message: expect.stringMatching(/no version/) });
+  });
+});
+
+describe('diff formats', () => {
+  const diffWithRelease = () => {
+    const root = tempDir();
+    cpSync(BASE, root, { recursive: true });
+    edit(root, 'spec/v2/core/errors.md', (text) => text.replace('MAY retry', 'SHOULD retry'));
+    writeFileSync(path.join(root, 'spec/v2/core/new.md'), '# New\n\nA line.\n');
+    editJson(root, 'package.json', (manifest) => (manifest.version = '1.4.3'));
+    const before = loadRelease(BASE, '/');
+    const after = loadRelease(root, '/');
+    return { before, after, diff: diffReleases(before, after) };
+  };
+
+  it('writes a patch in the form of the published package diffs', () => {
+    const { before, after, diff } = diffWithRelease();
+    expect(formatPatch(diff, before, after)).toBe(
+      [
+        '@openwop/spec-artifacts 1.4.2 → 1.4.3',
+        '',
+        'package/spec/v2/core/errors.md',
+        '',
+        '@@ -8,4 +8,4 @@ An error names its code and carries a status; the codes are registered in `spec/',
+        ' ',
+        ' ## Retries',
+        ' ',
+        '-A client MAY retry a retriable code after the delay the server gives.',
+        '+A client SHOULD retry a retriable code after the delay the server gives.',
+        '',
+        'package/spec/v2/core/new.md',
+        '',
+        '@@ -0,0 +1,3 @@',
+        '+# New',
+        '+',
+        '+A line.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes release notes in markdown and a parsable JSON report', () => {
+    const { diff } = diffWithRelease();
+    expect(formatMarkdown(diff)).toBe(
+      '# @openwop/spec-artifacts 1.4.2 → 1.4.3\n\n0 breaking, 1 additive and 1 editorial changes; a minor version bump is required.\n\n## Additions\n\n- spec/v2/core/new.md was added (`spec/v2/core/new.md`, document/added)\n\n## Editorial changes\n\n- spec/v2/core/errors.md was changed (`spec/v2/core/errors.md`, document/changed)\n',
+    );
+    expect(JSON.parse(formatJson(diff, semverVerdict(diff)))).toMatchObject({
+      from: { version: '1.4.2' },
+      to: { version: '1.4.3' },
+      counts: { breaking: 0, additive: 1, editorial: 1 },
+      required: 'minor',
+      semver: { ok: false, bump: 'patch' },
+      changes: [{ level: 'additive', rule: 'document/added', file: 'spec/v2/core/new.md' }, { level: 'editorial', rule: 'document/changed', line: 11 }],
+    });
+  });
+
+  it('writes hunks as git does: a count of 1 left out, no-newline markers, distant changes in separate hunks', () => {
+    expect(unifiedHunks('a\nb\nc\n', 'a\nB\nc\n')).toBe('@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n');
+    expect(unifiedHunks('only\n', 'other\n')).toBe('@@ -1 +1 @@\n-only\n+other\n');
+    expect(unifiedHunks('x\n', 'x')).toBe('@@ -1 +1 @@\n-x\n+x\n\\ No newline at end of file\n');
+    expect(unifiedHunks('gone\n', undefined)).toBe('@@ -1 +0,0 @@\n-gone\n');
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
+    const changed = lines.map((line, i) => (i === 1 || i === 17 ? line.toUpperCase() : line));
+    expect(unifiedHunks(`${lines.join('\n')}\n`, `${changed.join('\n')}\n`).match(/^@@.*$/gm)).toEqual(['@@ -1,5 +1,5 @@', '@@ -15,6 +15,6 @@ line 14']);
+  });
+});
+
+describe('openwop-spec diff', () => {
+  it('compares a directory with a packed tarball and with a git ref, and --check-semver fails a short bump', () => {
+    const root = stampedCopy();
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'base');
+    editJson(root, 'spec/v2/errors.json', (registry) => registry.rows.splice(0, 1));
+    editJson(root, 'package.json', (manifest) => (manifest.version = '1.4.3'));
+
+    const viaGit = cli(['diff', 'git:HEAD', '.', '--root', root, '--check-semver']);
+    expect(viaGit.status).toBe(1);
+    expect(viaGit.stdout).toMatch(/breaking \(1\)\n {2}spec\/v2\/errors\.json:7 {2}error code `invalid_request` \(400\) was removed {2}error\/removed/);
+    expect(viaGit.stdout).toMatch(/1\.4\.2 → 1\.4\.3 is a patch bump, but 1 breaking, 0 additive, 0 editorial change\(s\) require a major bump\n$/);
+
+    editJson(root, 'package.json', (manifest) => (manifest.version = '2.0.0'));
+    expect(cli(['diff', 'git:HEAD', root, '--root', root, '--check-semver', '--format', 'json']).status).toBe(0);
+    expect(cli(['diff', BASE, BASE, '--check-semver']).status).toBe(0);
+    expect(cli(['diff', 'git:no-such-ref', '.', '--root', root])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no such git ref/) });
+    expect(cli(['diff', BASE, BASE, '--format', 'sarif'])).toMatchObject({ status: 2 });
+  }, 60_000);
+
+  it('reads a packed .tgz as a release', () => {
+    const tarball = path.join(tempDir(), 'release.tgz');
+    // A hand-made npm-style tarball: everything under package/.
+    const staging = tempDir();
+    cpSync(BASE, path.join(staging, 'package'), { recursive: true });
+    spawnSync('tar', ['czf', tarball, '-C', staging, 'package']);
+    const result = cli(['diff', tarball, BASE, '--format', 'json']);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ from: { version: '1.4.2' }, changes: [] });
+    expect(readFileSync(tarball).length).toBeGreaterThan(0);
+  }, 30_000);
+});

@@ -1,0 +1,68 @@
+/** Fixture releases: a temp copy of a fixture corpus with a current stamp, and ways to edit one. */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadCorpus } from '../../core/corpus.js';
+import { planGeneration } from '../../core/generation.js';
+import corpusStamp from '../../generators/corpus-stamp.js';
+import { fixture, REPO } from '../helpers.js';
+
+export const BASE = fixture('release/base');
+
+export function tempDir(prefix = 'openwop-release-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** Writes the stamp the generator plans for the corpus at `root` (the other generators are not the subject here). */
+export function stamp(root: string): void {
+  const plan = planGeneration(loadCorpus(root), [corpusStamp]);
+  if (plan.diagnostics.length > 0) throw new Error(plan.diagnostics.map((d) => d.message).join('\n'));
+  for (const file of plan.files) writeFileSync(path.join(root, file.path), file.after);
+}
+
+/** A private copy of the base fixture release, stamped. */
+export function stampedCopy(): string {
+  const root = tempDir();
+  cpSync(BASE, root, { recursive: true });
+  stamp(root);
+  return root;
+}
+
+export function edit(root: string, file: string, change: (text: string) => string): void {
+  const target = path.join(root, file);
+  const before = readFileSync(target, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`the edit of ${file} changed nothing`);
+  writeFileSync(target, after);
+}
+
+export function editJson(root: string, file: string, change: (value: any) => void): void {
+  edit(root, file, (text) => {
+    const value = JSON.parse(text);
+    change(value);
+    return `${JSON.stringify(value, null, 2)}\n`;
+  });
+}
+
+const TSC = path.join(REPO, 'node_modules', '.bin', 'tsc');
+
+/** Installs a tarball into a new, empty project the way a consumer would, offline. */
+export function installInEmptyProject(tarball: string): string {
+  const project = tempDir('openwop-consumer-');
+  writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
+  const npm = spawnSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, encoding: 'utf8' });
+  if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
+  return project;
+}
+
+/** `tsc --strict` over a consumer file, reading the package's declarations (skipLibCheck off). */
+export function typecheck(project: string, source: string): { status: number | null; output: string } {
+  writeFileSync(path.join(project, 'main.ts'), source);
+  writeFileSync(
+    path.join(project, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', resolveJsonModule: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['main.ts'] }),
+  );
+  const result = spawnSync(TSC, ['-p', project], { encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
