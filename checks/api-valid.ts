@@ -20,8 +20,8 @@ export default defineCheck({
   run(corpus, report) {
     for (const file of apiDocuments(corpus)) {
       const root = file.value as Record<string, unknown>;
-      if ('openapi' in root) validateAgainst(file, 'openapi', openApiSchema(String(root.openapi)), ['3.1.x'], report);
-      else validateAgainst(file, 'asyncapi', asyncApiSchema(String(root.asyncapi)), publishedAsyncApiVersions(), report);
+      if ('openapi' in root) validateAgainst(file, 'openapi', openApiSchema(String(root.openapi), corpus.cacheDir), ['3.1.x'], report);
+      else validateAgainst(file, 'asyncapi', asyncApiSchema(String(root.asyncapi), corpus.cacheDir), publishedAsyncApiVersions(), report);
       checkRefs(corpus, file, report);
       if ('openapi' in root) checkOperations(corpus, file, report);
     }

@@ -108,15 +108,15 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
     for (const name of names) {
       const family = byKey.get(name.family);
       if (!family) continue; // an unknown family is docs/structure's finding
-      const where = { file: markdown.path, line: name.line, column: name.column };
+      const where = () => ({ file: markdown.path, line: name.line, column: name.column });
       if (family.anchor === 'deleted' || family.section === undefined) {
-        report({ ...where, message: `Normative home names \`${family.key}\`, a retired family`, hint: 'remove it from the Normative home line' });
+        report({ ...where(), message: `Normative home names \`${family.key}\`, a retired family`, hint: 'remove it from the Normative home line' });
         continue;
       }
       const target = resolveSection(corpus, family.section).file;
       if (target !== markdown.path) {
         report({
-          ...where,
+          ...where(),
           message: `Normative home names \`${family.key}\`, but its section in ${DECLARATION_PATH} is ${family.section}, in another document`,
           hint: `point the family's section at a heading of this document, or take \`${family.key}\` off this line`,
         });
@@ -127,19 +127,19 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
   for (const family of declaration.families) {
     if (family.section === undefined) continue;
     const resolved = resolveSection(corpus, family.section);
-    const where = at(file, ['families', family.index, 'section']);
+    const where = () => at(file, ['families', family.index, 'section']);
     if (!resolved.documentExists) {
-      report({ ...where, message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>`, relative to spec/v2/' });
+      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>`, relative to spec/v2/' });
       continue;
     }
     if (!resolved.anchorExists) {
       const suggestion = closest(resolved.anchor, resolved.anchors);
-      report({ ...where, message: `section ${family.section} of \`${family.key}\` names no heading of ${resolved.file}`, hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading of that document' });
+      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names no heading of ${resolved.file}`, hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading of that document' });
       continue;
     }
     if (!homes.get(resolved.file)?.has(family.key)) {
       report({
-        ...where,
+        ...where(),
         message: `\`${family.key}\` has its section in ${resolved.file}, whose Normative home line does not name it`,
         hint: `add \`${family.key}\` to the "> **Normative home:**" line of ${resolved.file}`,
       });
@@ -205,13 +205,13 @@ function checkVendorNames(corpus: Corpus, declaration: Declaration, report: Repo
     const verdict = classifyMention(mention, registries);
     if (verdict.kind !== 'vendor') continue;
     const what = mention.role === 'type' ? 'vendor event type' : 'envelope kind';
-    const where = { file: mention.file, line: mention.line, column: mention.column };
+    const where = (): { file: string; line: number; column: number } => ({ file: mention.file, line: mention.line, column: mention.column });
     if (declaration.reserved.includes(verdict.org)) {
-      report({ ...where, message: `${what} \`${mention.name}\` is under \`${verdict.org}.\`, which is reserved and never a vendor org`, hint: `use an org registered in ${DECLARATION_PATH}: ${registered.join(', ')}` });
+      report({ ...where(), message: `${what} \`${mention.name}\` is under \`${verdict.org}.\`, which is reserved and never a vendor org`, hint: `use an org registered in ${DECLARATION_PATH}: ${registered.join(', ')}` });
     } else if (!registered.includes(verdict.org)) {
       const suggestion = closest(verdict.org, registered);
       report({
-        ...where,
+        ...where(),
         message: `${what} \`${mention.name}\` names the org \`${verdict.org}\`, which is not registered in the extensions of ${DECLARATION_PATH}`,
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register the org, or use one that is: ${registered.join(', ')}`,
       });

@@ -5,7 +5,7 @@ import type { Report } from '../core/diagnostics.js';
 import { examplePlans, strayAnnotations, type ExampleAnnotation } from '../core/examples.js';
 import { corpusSchemas, describeSchemaError, locateSchemaError, type CorpusSchemas } from '../core/json-schema.js';
 import type { MarkdownCodeBlock } from '../core/markdown.js';
-import { nodeAtPointer } from '../core/structured.js';
+import { hasPointer } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 export default defineCheck({
@@ -75,7 +75,7 @@ function validatorFor(schemas: CorpusSchemas, file: MarkdownFile, annotation: Ex
     report({ ...at, message: `the example names ${annotation.schema}, which is not a schema of this corpus`, hint: suggestion ? `did you mean ${suggestion}?` : 'name a *.schema.json file by its path from the corpus root' });
     return undefined;
   }
-  if (annotation.pointer && !nodeAtPointer(schemaFile.doc, annotation.pointer)) {
+  if (annotation.pointer && !hasPointer(schemaFile.value, annotation.pointer)) {
     report({ ...at, message: `${annotation.schema} has nothing at #${annotation.pointer}`, hint: 'point at a subschema that exists, such as #/$defs/<Name>' });
     return undefined;
   }

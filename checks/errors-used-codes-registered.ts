@@ -52,19 +52,19 @@ function compileVendorRule(rule: VendorCodeRule): CompiledVendorRule {
 }
 
 function judge(file: string, lines: LineIndex, mention: CodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
-  const at = { file, ...lines.span(mention.start, mention.end) };
+  const at = (): { file: string; line: number; column: number } => ({ file, ...lines.span(mention.start, mention.end) });
   const row = rows.get(mention.code);
   if (row) {
     if (mention.status !== undefined && mention.status !== row.httpStatus) {
       report({
-        ...at,
+        ...at(),
         message: `${mention.status} ${row.code}: the registry gives ${row.code} the status ${row.httpStatus}`,
         hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right`,
       });
     }
     if (mention.retriable !== undefined && mention.retriable !== row.retriable) {
       report({
-        ...at,
+        ...at(),
         message: `${row.code} is marked ${mention.retriable ? 'retriable' : 'not retriable'} here, but the registry says it is ${row.retriable ? 'retriable' : 'not retriable'}`,
         hint: `write ${row.retriable ? 'yes' : 'no'}, or correct the row in ${ERRORS_PATH}`,
       });
@@ -72,7 +72,7 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
     return;
   }
   if (vendor.regex?.test(mention.code)) return;
-  report({ ...at, ...unregistered(mention.code, rows, vendor) });
+  report({ ...at(), ...unregistered(mention.code, rows, vendor) });
 }
 
 function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): { message: string; hint: string } {

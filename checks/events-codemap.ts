@@ -20,7 +20,7 @@ import { validateRegistry } from '../core/json-schema.js';
 import { openApiModel } from '../core/openapi.js';
 import { analysePayloadDefs, reachable } from '../core/payload-defs.js';
 import { isObject, vendorOrgs } from '../core/registries.js';
-import { locate, type PathSegment } from '../core/structured.js';
+import { lazyLocate, locate, type PathSegment } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 export default defineCheck({
@@ -41,7 +41,8 @@ export default defineCheck({
 });
 
 function at(file: DataFile, path: PathSegment[], prefer: 'key' | 'value' = 'value') {
-  return { file: file.path, ...locate(file, path, prefer) };
+  // Deferred until a finding spreads it: a clean codemap never needs a positioned parse.
+  return Object.defineProperties({ file: file.path }, Object.getOwnPropertyDescriptors(lazyLocate(file, path, prefer))) as { file: string } & ReturnType<typeof locate>;
 }
 
 function checkRows(codemap: EventCodemap, report: Report): void {
@@ -135,18 +136,18 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
   };
   for (const mention of eventNameMentions(corpus)) {
     const verdict = classifyMention(mention, registries);
-    const where = { file: mention.file, line: mention.line, column: mention.column };
+    const where = (): { file: string; line: number; column: number } => ({ file: mention.file, line: mention.line, column: mention.column });
     if (verdict.kind === 'unregistered-protocol-type') {
       const suggestion = closest(mention.name, types);
       report({
-        ...where,
+        ...where(),
         message: `\`${mention.name}\` is not a registered event type (\`${verdict.domain}.\` is a protocol domain, so it is no vendor type either)`,
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
     } else if (verdict.kind === 'unknown-wildcard') {
-      report({ ...where, message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
+      report({ ...where(), message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
     } else if (verdict.kind === 'malformed') {
-      report({ ...where, message: `\`${mention.name}\` is neither a registered protocol type nor a well-formed vendor type (\`<org>.<name>\` in kebab-case)`, hint: 'event types are lowercase kebab-case segments joined by dots' });
+      report({ ...where(), message: `\`${mention.name}\` is neither a registered protocol type nor a well-formed vendor type (\`<org>.<name>\` in kebab-case)`, hint: 'event types are lowercase kebab-case segments joined by dots' });
     }
   }
 }

@@ -3,7 +3,7 @@ import { defineCheck } from '../core/define.js';
 import type { Report } from '../core/diagnostics.js';
 import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../core/id-kinds.js';
 import { validateRegistry } from '../core/json-schema.js';
-import { locate } from '../core/structured.js';
+import { lazyLocate, locate } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 export default defineCheck({
@@ -84,7 +84,8 @@ function checkField(
 ): void {
   const file = corpus.data(field.file);
   if (!file) return;
-  const at = { file: field.file, ...locate(file, field.at, field.kind === 'property' ? 'key' : 'value') };
+  // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
+  const at = Object.defineProperties({ file: field.file }, Object.getOwnPropertyDescriptors(lazyLocate(file, field.at, field.kind === 'property' ? 'key' : 'value'))) as { file: string } & ReturnType<typeof locate>;
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
   const bound = registry.bindings.get(field.name);
   const recorded = registry.notAKind.get(field.name);

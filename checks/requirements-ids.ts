@@ -14,7 +14,7 @@ import {
 import { validateRegistry } from '../core/json-schema.js';
 import { previousRelease } from '../core/previous-release.js';
 import { describeCitation, parseDocumentCitation, resolveCitation } from '../core/sections.js';
-import { locate } from '../core/structured.js';
+import { lazyPlace, locate } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 /** Cited documents are core documents: `idempotency.md` means spec/v2/core/idempotency.md. */
@@ -47,7 +47,7 @@ export default defineCheck({
 function checkIds(file: DataFile, records: readonly RequirementRecord[], report: Report): Set<string> {
   const first = new Map<string, RequirementRecord>();
   for (const record of records) {
-    const at = { file: REQUIREMENTS, ...locate(file, [...record.path, 'id'], 'value') };
+    const at = lazyPlace(REQUIREMENTS, file, [...record.path, 'id'], 'value');
     const earlier = first.get(record.id);
     if (earlier) {
       report({ ...at, message: `requirement id \`${record.id}\` is minted twice; the first is at line ${locate(file, [...earlier.path, 'id'], 'value').line}`, hint: 'an id names one requirement: give this one its own' });
@@ -59,7 +59,7 @@ function checkIds(file: DataFile, records: readonly RequirementRecord[], report:
 }
 
 function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Array<string | number>, report: Report): void {
-  const at = { file: REQUIREMENTS, ...locate(file, path, 'value') };
+  const at = lazyPlace(REQUIREMENTS, file, path, 'value');
   const parsed = parseDocumentCitation(section);
   if (!parsed) {
     report({ ...at, message: `citation "${section}" is not of the form <doc> §<section>`, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });

@@ -57,7 +57,7 @@ export default defineCheck({
         try {
           schemas.validator(path, pointer);
         } catch (error) {
-          compileFailure(corpus, path, error, { unresolved, cyclic: cycles.length > 0 }, reported, report);
+          compileFailure(corpus, path, pointer, error, { unresolved, cyclic: cycles.length > 0 }, reported, report);
         }
       }
     }
@@ -113,7 +113,7 @@ function checkRefs(corpus: Corpus, files: readonly string[], report: Report): { 
 const AT = / at "([^"#]*)#([^"]*)"/;
 const UNKNOWN_KEYWORD = /unknown keyword: "([^"]+)"/;
 
-function compileFailure(corpus: Corpus, path: string, error: unknown, known: { unresolved: boolean; cyclic: boolean }, reported: Set<string>, report: Report): void {
+function compileFailure(corpus: Corpus, path: string, pointer: string, error: unknown, known: { unresolved: boolean; cyclic: boolean }, reported: Set<string>, report: Report): void {
   // Already said better: a missing $ref target, or the stack running out on a reported cycle.
   if (error instanceof Error && 'missingRef' in error && known.unresolved) return;
   if (error instanceof RangeError && known.cyclic) return;
@@ -124,7 +124,9 @@ function compileFailure(corpus: Corpus, path: string, error: unknown, known: { u
   if (at) {
     const resolved = at[1] ? schemaGraph(corpus).resolve(path, [], `${at[1]}#`) : undefined;
     if (resolved?.ok) target = resolved.target.file;
-    segments = findPointer(corpus.data(target), at[2] ?? '');
+    // ajv (with inlineRefs off) names the resource it compiled, not the subschema inside it; the
+    // subschema is the one this gate asked for when it is in the same file.
+    segments = findPointer(corpus.data(target), at[2] || (target === path ? pointer : ''));
   } else {
     const keyword = UNKNOWN_KEYWORD.exec(raw)?.[1];
     if (keyword) segments = findKey(corpus.data(target)?.value, keyword);

@@ -19,7 +19,7 @@ import {
 import { validateRegistry } from '../core/json-schema.js';
 import { previousRelease } from '../core/previous-release.js';
 import { DECLARATION_PATH } from '../core/registries.js';
-import { locate, type PathSegment } from '../core/structured.js';
+import { lazyPlace, locate, type PathSegment } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 export default defineCheck({
@@ -45,7 +45,7 @@ export default defineCheck({
 
 function at(corpus: Corpus, entry: WitnessEntry, member: PathSegment, prefer: 'key' | 'value' = 'value') {
   const file = corpus.data(entry.file);
-  return { file: entry.file, ...(file ? locate(file, [...entry.path, member], prefer) : { line: 1, column: 1 }) };
+  return file ? lazyPlace(entry.file, file, [...entry.path, member], prefer) : { file: entry.file, line: 1, column: 1 };
 }
 
 function label(entry: WitnessEntry): string {
@@ -106,7 +106,7 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
   for (const measure of ['seamGated', 'unwitnessable'] as const) {
     const now = counts[measure];
     const allowed = baseline[measure];
-    const where = { file: WITNESS_BASELINE, ...locate(baselineFile, [measure], 'value') };
+    const where = lazyPlace(WITNESS_BASELINE, baselineFile, [measure], 'value');
     const what = measure === 'seamGated' ? 'seam-gated entries (families, requirements and invariants)' : 'unwitnessable requirements and invariants';
     if (now > allowed) {
       const bearers = entries.filter((entry) => (measure === 'seamGated' ? entry.witness === SEAM_GATED : entry.witness === UNWITNESSABLE));

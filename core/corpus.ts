@@ -63,6 +63,8 @@ export class Corpus {
   constructor(
     readonly root: string,
     files: Map<string, CorpusFile>,
+    /** Where caches of this run live (parse results, compiled validators); undefined: no caching. */
+    readonly cacheDir?: string,
   ) {
     this.files = files;
     const directories = new Set<string>(['']);
@@ -88,7 +90,7 @@ export class Corpus {
   /** A parsed JSON or YAML file, or undefined when it is absent or does not parse. */
   data(file: string): DataFile | undefined {
     const found = this.files.get(file);
-    return (found?.kind === 'json' || found?.kind === 'yaml') && found.doc ? found : undefined;
+    return (found?.kind === 'json' || found?.kind === 'yaml') && found.problems.length === 0 ? found : undefined;
   }
 
   all(): CorpusFile[] {
@@ -100,7 +102,7 @@ export class Corpus {
   }
 
   dataFiles(): DataFile[] {
-    return this.all().filter((file): file is DataFile => (file.kind === 'json' || file.kind === 'yaml') && file.doc !== undefined);
+    return this.all().filter((file): file is DataFile => (file.kind === 'json' || file.kind === 'yaml') && file.problems.length === 0);
   }
 
   textFiles(): TextualFile[] {
@@ -140,7 +142,8 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   }
   paths.sort();
 
-  const cache = options.cache === false ? undefined : ParseCache.open(absolute);
+  const cacheDir = options.cache === false ? undefined : cacheDirectory(absolute);
+  const cache = cacheDir ? ParseCache.open(cacheDir) : undefined;
   const files = new Map<string, CorpusFile>();
   for (const relative of paths) {
     let bytes: Buffer;
@@ -152,7 +155,7 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
     files.set(relative, parseFile(relative, bytes, cache));
   }
   cache?.save();
-  return new Corpus(absolute, files);
+  return new Corpus(absolute, files, cacheDir);
 }
 
 /** Builds a corpus from in-memory files (tests, and generators' previews); paths relative, `/`. */
@@ -210,6 +213,11 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ParseCache): 
     return dataFile(extension === '.json' ? 'json' : 'yaml', relative, bytes, text, lines, cache);
   }
   return { kind: 'text', path: relative, bytes, text, lines, problems: [] };
+}
+
+/** Caches live under the root's node_modules/.cache, as other tools' do; a root without node_modules runs uncached. */
+function cacheDirectory(root: string): string | undefined {
+  return existsSync(path.join(root, 'node_modules')) ? path.join(root, 'node_modules', '.cache', 'openwop-spec') : undefined;
 }
 
 function cachedTree(text: string, cache: ParseCache | undefined): Root {

@@ -3,12 +3,24 @@ import type { Corpus } from './corpus.js';
 import type { Check, CheckOptions } from './define.js';
 import { collector, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 
+/** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
+export const timings = new Map<string, number>();
+
+export function timed<T>(id: string, work: () => T): T {
+  const start = performance.now();
+  try {
+    return work();
+  } finally {
+    timings.set(id, (timings.get(id) ?? 0) + performance.now() - start);
+  }
+}
+
 export function runChecks(corpus: Corpus, checks: readonly Check[], options: CheckOptions = {}): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const check of checks) {
     const report = collector(check.id, check.severity, diagnostics);
     try {
-      check.run(corpus, report, options);
+      timed(check.id, () => check.run(corpus, report, options));
     } catch (error) {
       // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
       report({ file: '.', message: `gate ${check.id} failed: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a toolchain bug; please report it' });

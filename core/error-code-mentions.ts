@@ -10,7 +10,7 @@ import { toString } from 'mdast-util-to-string';
 import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import type { DataFile, MarkdownFile } from './corpus.js';
 import { parseMarkdown } from './markdown.js';
-import { parseYamlText } from './structured.js';
+import { nodeAt, parseYamlText, type PathSegment } from './structured.js';
 
 export interface CodeMention {
   code: string;
@@ -223,12 +223,89 @@ function stringEnd(text: string, open: number): number {
 // YAML: the OpenAPI/AsyncAPI documents, and yaml blocks in markdown.
 
 /**
- * Mentions in a YAML document: envelope examples (unless `examples: false`), `enum`/`const` of an
- * `error` property (with the status of the enclosing `responses` entry, if any), and the markdown
- * of `description`/`summary`.
+ * Mentions in a YAML (or JSON) corpus document: envelope examples (unless `examples: false`),
+ * `enum`/`const` of an `error` property (with the status of the enclosing `responses` entry, if
+ * any), and the markdown of `description`/`summary`. It reads the parsed value; where a mention
+ * sits is worked out only when a finding asks (`start`/`end`), so a clean document is never given
+ * a positioned parse.
  */
-export function yamlCodeMentions(file: Pick<DataFile, 'doc' | 'text'>, options: { examples?: boolean } = {}): CodeMention[] {
-  return documentMentions(file.doc, file.text, 0, options.examples ?? true);
+export function yamlCodeMentions(file: DataFile, options: { examples?: boolean } = {}): CodeMention[] {
+  const examples = options.examples ?? true;
+  const mentions: CodeMention[] = [];
+  const walk = (value: unknown, path: PathSegment[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...path, index]));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    const status = statusOf(path);
+    if (examples && typeof record.error === 'string' && ('message' in record || 'details' in record)) {
+      mentions.push(scalarAt(file, [...path, 'error'], record.error, status, 'example'));
+    }
+    const properties = record.properties;
+    const errorProperty = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).error : undefined;
+    if (typeof errorProperty === 'object' && errorProperty !== null) {
+      const { enum: members, const: only } = errorProperty as Record<string, unknown>;
+      if (Array.isArray(members)) members.forEach((member, index) => typeof member === 'string' && mentions.push(scalarAt(file, [...path, 'properties', 'error', 'enum', index], member, status, 'enum')));
+      if (typeof only === 'string') mentions.push(scalarAt(file, [...path, 'properties', 'error', 'const'], only, status, 'enum'));
+    }
+    for (const key of ['description', 'summary']) {
+      const text = record[key];
+      if (typeof text === 'string' && mayMention(text)) mentions.push(...proseAt(file, [...path, key], text));
+    }
+    for (const [key, child] of Object.entries(record)) walk(child, [...path, key]);
+  };
+  walk(file.value, []);
+  return mentions;
+}
+
+/** Every form a mention takes has a code span or a fence, and a status or an `"error"` key. */
+function mayMention(text: string): boolean {
+  return text.includes('`') && /[45]\d\d|"error"/.test(text);
+}
+
+/** The status of the nearest `responses: { '409': … }` entry on a path. */
+function statusOf(path: readonly PathSegment[]): number | undefined {
+  for (let i = path.length - 1; i >= 1; i--) {
+    const key = String(path[i]);
+    if (STATUS.test(key) && path[i - 1] === 'responses') return Number(key);
+  }
+  return undefined;
+}
+
+/** A mention whose offsets are looked up in the positioned document on first read. */
+function deferred(mention: Omit<CodeMention, 'start' | 'end'>, offsets: () => { start: number; end: number }): CodeMention {
+  let found: { start: number; end: number } | undefined;
+  const get = () => (found ??= offsets());
+  return Object.defineProperties({ ...mention } as CodeMention, {
+    start: { enumerable: true, get: () => get().start },
+    end: { enumerable: true, get: () => get().end },
+  });
+}
+
+function scalarAt(file: DataFile, path: PathSegment[], code: string, status: number | undefined, form: CodeMention['form']): CodeMention {
+  return deferred({ code, status, retriable: undefined, form }, () => {
+    const node = nodeAt(file.doc, path);
+    return (node && scalarMention(node, file.text, 0, status, form)) ?? { start: 0, end: 0 };
+  });
+}
+
+/** The mentions in a description, each placed again in the scalar's source text when asked. */
+function proseAt(file: DataFile, path: PathSegment[], text: string): CodeMention[] {
+  const found = treeMentions(parseMarkdown(text).tree, text);
+  let placed: CodeMention[] | undefined;
+  const place = (): CodeMention[] => {
+    const node = nodeAt(file.doc, path);
+    placed = node && isScalar(node) && node.range ? proseInScalar(text, file.text, node.range[0], node.range[1], 0) : [];
+    return placed;
+  };
+  return found.map((mention, index) =>
+    deferred({ code: mention.code, status: mention.status, retriable: mention.retriable, form: mention.form }, () => {
+      const match = (placed ?? place())[index];
+      return match ? { start: match.start, end: match.end } : { start: 0, end: 0 };
+    }),
+  );
 }
 
 function documentMentions(doc: Document | undefined, text: string, base: number, examples = true): CodeMention[] {

@@ -13,9 +13,9 @@ import type { Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
-import type { Corpus, MarkdownFile } from './corpus.js';
+import type { Corpus, DataFile, MarkdownFile } from './corpus.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
-import { parseJsonText } from './structured.js';
+import { nodeAt, parseJsonText, type PathSegment } from './structured.js';
 import type { LineCounter } from 'yaml';
 
 export interface EventNameMention {
@@ -45,9 +45,7 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     tableMentions(file, mentions);
     codeBlockMentions(file, mentions);
   }
-  for (const file of corpus.dataFiles()) {
-    if (file.doc?.contents) walk(file.doc.contents as Node, file.lineCounter, (line, column) => ({ file: file.path, line, column }), mentions);
-  }
+  for (const file of corpus.dataFiles()) walkValue(file, file.value, [], mentions);
   cache.set(corpus, mentions);
   return mentions;
 }
@@ -80,6 +78,41 @@ function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
     const indent = (block.node.position?.start.column ?? 1) - 1;
     walk(parsed.doc.contents as Node, parsed.lineCounter, (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }), into);
   }
+}
+
+/**
+ * The same shapes as `walk`, read from a corpus file's parsed value; where each name sits is
+ * looked up only if a finding asks, so a clean corpus never pays for a positioned parse.
+ */
+function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: EventNameMention[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => walkValue(file, item, [...path, index], into));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const members = value as Record<string, unknown>;
+  const has = (key: string) => Object.hasOwn(members, key);
+  const eventLike = has('eventId') || has('specversion') || (has('sequence') && has('payload'));
+  if (eventLike && typeof members.type === 'string') into.push(deferredMention(file, [...path, 'type'], members.type, 'type'));
+  if (has('correlationId') && typeof members.kind === 'string' && members.kind.includes('.')) into.push(deferredMention(file, [...path, 'kind'], members.kind, 'envelope-kind'));
+  for (const [key, child] of Object.entries(members)) walkValue(file, child, [...path, key], into);
+}
+
+function deferredMention(file: DataFile, path: PathSegment[], name: string, role: EventNameMention['role']): EventNameMention {
+  let found: { line: number; column: number } | undefined;
+  const get = () => (found ??= scalarStart(file, path));
+  return Object.defineProperties({ file: file.path, name, role, source: 'example' } as EventNameMention, {
+    line: { enumerable: true, get: () => get().line },
+    column: { enumerable: true, get: () => get().column },
+  });
+}
+
+/** Where a scalar's text begins: past the opening quote of a quoted one. */
+function scalarStart(file: DataFile, path: PathSegment[]): { line: number; column: number } {
+  const node = nodeAt(file.doc, path);
+  const at = file.lineCounter.linePos(node?.range?.[0] ?? 0);
+  const quoted = isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+  return { line: at.line, column: at.col + (quoted ? 1 : 0) };
 }
 
 type Place = (line: number, column: number) => { file: string; line: number; column: number };

@@ -6,6 +6,7 @@
 import type { Corpus, MarkdownFile } from './corpus.js';
 import { isRegionContent, type GenerationContext, type Generator } from './define.js';
 import { collector, type Diagnostic, type Report } from './diagnostics.js';
+import { timed } from './engine.js';
 
 export const DRIFT_RULE = { id: 'generated/drift', summary: 'A generated file or region matches what its generator produces from the registries', severity: 'error' } as const;
 export const REGION_RULE = { id: 'generated/region', summary: 'Generated-region markers are well formed, and each region has a generator that owns it', severity: 'error' } as const;
@@ -98,7 +99,7 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
     const report = collector(`generate/${generator.id}`, 'error', diagnostics);
     let outputs;
     try {
-      outputs = generator.generate(corpus, report, context);
+      outputs = timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
     } catch (error) {
       report({ file: generator.inputs[0] ?? '.', message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
       continue;

@@ -21,6 +21,9 @@ export class SpliceError extends Error {}
  * missing or is not an object.
  */
 export function spliceJson(file: DataFile, updates: readonly MemberUpdate[]): string {
+  // The usual case: every member already holds its value. Then the text stands as it is, and the
+  // positioned document (the costly part) is never built.
+  if (updates.every((update) => JSON.stringify(valueAt(file.value, update.path)) === JSON.stringify(update.value))) return file.text;
   const text = file.text;
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const update of updates) {
@@ -73,4 +76,13 @@ function lineIndent(text: string, offset: number): string {
 
 function formatValue(value: unknown, indent: string): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+}
+
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }

@@ -5,7 +5,7 @@
  * parsers that produced it, and never changes what a run reports: a miss just parses.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './write.js';
@@ -22,10 +22,9 @@ export class ParseCache {
     private readonly entries: Record<string, unknown>,
   ) {}
 
-  /** The cache of a corpus root, or undefined when the root has no node_modules to keep it in. */
-  static open(root: string): ParseCache | undefined {
-    if (!existsSync(path.join(root, 'node_modules'))) return undefined;
-    const file = path.join(root, 'node_modules', '.cache', 'openwop-spec', 'parse.json');
+  /** The parse cache kept in `directory`. */
+  static open(directory: string): ParseCache {
+    const file = path.join(directory, 'parse.json');
     const stamp = parserStamp();
     let entries: Record<string, unknown> = {};
     try {

@@ -131,3 +131,46 @@ export function nodeAtPointer(doc: Document | undefined, pointer: string): Node 
   }
   return node as Node;
 }
+
+/**
+ * `locate`, deferred: the position is worked out the first time a field is read. A model can hold
+ * the place of every item it builds, and only the items a finding names cost a positioned parse.
+ */
+export function lazyLocate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location {
+  let found: Location | undefined;
+  const get = (): Location => (found ??= locate(data, path, prefer));
+  return {
+    get line() {
+      return get().line;
+    },
+    get column() {
+      return get().column;
+    },
+    get endLine() {
+      return get().endLine;
+    },
+    get endColumn() {
+      return get().endColumn;
+    },
+  };
+}
+
+/** `{ file, line, column, … }` for a finding, with the position deferred as in `lazyLocate`. */
+export function lazyPlace(file: string, data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location & { file: string } {
+  return Object.defineProperties({ file } as Location & { file: string }, Object.getOwnPropertyDescriptors(lazyLocate(data, path, prefer)));
+}
+
+/** Whether a JSON pointer names something in a plain value (no positions needed). */
+export function hasPointer(value: unknown, pointer: string): boolean {
+  if (pointer === '') return true;
+  if (!pointer.startsWith('/')) return false;
+  let current = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(segment)) current = current[Number(segment)];
+    else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) current = (current as Record<string, unknown>)[segment];
+    else return false;
+    if (current === undefined) return false;
+  }
+  return true;
+}

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
 import { Command, CommanderError } from 'commander';
+import { timings } from '../core/engine.js';
+import { flushCaches } from '../core/flush.js';
 import { register as registerCheck } from './check.js';
 import { EXIT, TOOL_NAME, toolVersion, UsageError } from './common.js';
 import { register as registerGenerate } from './generate.js';
@@ -29,6 +31,17 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   process.exitCode = exitCodeFor(error);
+}
+flushCaches();
+if (process.env.OPENWOP_SPEC_TIMING) printTimings();
+
+/** Where the time went, slowest first, on stderr so that machine-readable stdout is untouched. */
+function printTimings(): void {
+  const rows = [...timings].sort((a, b) => b[1] - a[1]);
+  const width = Math.max(0, ...rows.map(([id]) => id.length));
+  process.stderr.write(`${'rule'.padEnd(width)}  ms\n`);
+  for (const [id, ms] of rows) process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1)}\n`);
+  process.stderr.write(`${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1)}\n`);
 }
 
 function exitCodeFor(error: unknown): number {
