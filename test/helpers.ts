@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,4 +49,18 @@ export function cli(args: string[], cwd = REPO): CliResult {
 /** A house-style core document around `body`. */
 export function doc(title: string, body: string): string {
   return `# ${title}\n\n> **Status: Stable.**\n\n## Why this exists\n\n${body}\n`;
+}
+
+/** Every file under `root`, by `/`-separated relative path: a fixture as the files of an in-memory corpus. */
+export function readTree(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else files[child] = readFileSync(path.join(root, child), 'utf8');
+    }
+  };
+  walk('');
+  return files;
 }

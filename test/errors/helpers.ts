@@ -2,14 +2,14 @@
  * The error-registry fixture corpus, with the repository's own spec/v2/errors.schema.json laid in
  * (one schema, not a copy per fixture), in memory or as a private directory.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../../core/corpus.js';
 import { ERRORS_PATH, ERRORS_SCHEMA_PATH } from '../../core/errors-registry.js';
 import { planGeneration, type GenerationPlan } from '../../core/generation.js';
 import errorEnvelope from '../../generators/error-envelope.js';
 import errorsDoc from '../../generators/errors-doc.js';
-import { copyFixture, fixture, REPO } from '../helpers.js';
+import { copyFixture, fixture, readTree, REPO } from '../helpers.js';
 
 export const ERRORS_FIXTURE = 'errors/corpus';
 export const SCHEMA_TEXT = readFileSync(path.join(REPO, ERRORS_SCHEMA_PATH), 'utf8');
@@ -21,17 +21,7 @@ export function fixtureFiles(name = ERRORS_FIXTURE): Record<string, string> {
 
 /** The files of a fixture directory as they are, to lay over another fixture. */
 export function layer(name: string): Record<string, string> {
-  const root = fixture(name);
-  const files: Record<string, string> = {};
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else files[child] = readFileSync(path.join(root, child), 'utf8');
-    }
-  };
-  walk('');
-  return files;
+  return readTree(fixture(name));
 }
 
 /** The fixture in memory; an override of `undefined` removes a file. */

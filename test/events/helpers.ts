@@ -3,11 +3,11 @@
  * repository's own (spec/v2/declaration.schema.json, spec/v2/event-codemap.schema.json), added at
  * load time so that a fixture can never drift from the schema the toolchain ships.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../../core/corpus.js';
-import { fixture, REPO } from '../helpers.js';
+import { fixture, readTree, REPO } from '../helpers.js';
 
 export const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
 
@@ -20,18 +20,6 @@ export const WEBHOOK = 'schemas/v2/webhook-delivery.schema.json';
 export const EVENTS_MD = 'spec/v2/core/events.md';
 export const FORMS_MD = 'spec/v2/core/forms.md';
 
-function readTree(root: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else files[child] = readFileSync(path.join(root, child), 'utf8');
-    }
-  };
-  walk('');
-  return files;
-}
 
 /** The good events fixture with the repository's registry schemas, as path -> text. */
 export function eventsFiles(): Record<string, string> {

@@ -3,7 +3,7 @@
  * the registry schemas and the id kinds it needs are the repository's own, copied in, so that a
  * fixture never carries a stale copy of them.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHECKS } from '../../checks/index.js';
@@ -11,7 +11,7 @@ import { Corpus, corpusFromFiles } from '../../core/corpus.js';
 import type { CheckOptions } from '../../core/define.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { runChecks } from '../../core/engine.js';
-import { FIXTURES, REPO } from '../helpers.js';
+import { FIXTURES, readTree, REPO } from '../helpers.js';
 
 /** The schemas the evidence gates validate their registries with, and the id kinds. */
 export const SUPPORT_SCHEMAS = [
@@ -31,17 +31,7 @@ export function supportFiles(): Files {
 
 /** Every file of test/fixtures/evidence/<name>, by corpus path. */
 export function fixtureFiles(name: string): Files {
-  const root = path.join(FIXTURES, 'evidence', name);
-  const files: Files = {};
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else files[child] = readFileSync(path.join(root, child), 'utf8');
-    }
-  };
-  walk('');
-  return files;
+  return readTree(path.join(FIXTURES, 'evidence', name));
 }
 
 /** A fixture (or a map of files) with the support schemas, as an in-memory corpus. */
