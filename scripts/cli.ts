@@ -11,6 +11,7 @@ import { register as registerPack } from './pack.js';
 import { register as registerVerify } from './verify.js';
 import { register as registerDiff } from './diff.js';
 import { register as registerBaseline } from './baseline.js';
+import { register as registerStamp } from './stamp.js';
 
 const program = new Command(TOOL_NAME)
   .description('Generate, check and release the OpenWOP specification corpus')
@@ -25,6 +26,7 @@ registerPack(program);
 registerVerify(program);
 registerDiff(program);
 registerBaseline(program);
+registerStamp(program);
 for (const command of program.commands) command.exitOverride();
 
 try {

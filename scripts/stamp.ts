@@ -1,0 +1,63 @@
+/**
+ * `openwop-spec stamp [--check]`: bring CORPUS-STAMP.json up to date, and print the corpus digest.
+ * The stamp is the corpus-stamp generator's output; it is written only when every other generated
+ * file is current, since a stamp over stale content would certify what a release will not ship.
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import { sortDiagnostics } from '../core/diagnostics.js';
+import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/generation.js';
+import { parseStamp, STAMP_PATH } from '../core/release/stamp.js';
+import { writeFileAtomic } from '../core/write.js';
+import { GENERATORS } from '../generators/index.js';
+import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
+
+interface StampOptions {
+  root: string;
+  format: string;
+  check?: boolean;
+  cache?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('stamp')
+    .description(`write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`)
+    .option('--root <dir>', 'corpus root', '.')
+    .option('--check', 'write nothing; exit 1 if the stamp is stale')
+    .option('--format <format>', 'stylish | json | sarif | github (for findings)', 'stylish')
+    .option('--no-cache', 'parse every file afresh')
+    .action((options: StampOptions) => {
+      process.exitCode = runStamp(options);
+    });
+}
+
+export function runStamp(options: StampOptions): number {
+  const format = checkFormat(options.format);
+  const corpus = openCorpus(options.root, options);
+  const plan = planGeneration(corpus, GENERATORS);
+  const stamp = plan.files.find((file) => file.path === STAMP_PATH);
+  if (!stamp) {
+    process.stderr.write(`no generator produces ${STAMP_PATH}\n`);
+    return EXIT.findings;
+  }
+  const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP_PATH) };
+  const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others)]);
+  if (blocking.length > 0) {
+    printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
+    process.stderr.write(`${STAMP_PATH} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`);
+    return exitCodeFor(blocking);
+  }
+  const digest = parseStamp(stamp.after).stamp?.digest;
+  if (stamp.before === stamp.after) {
+    process.stdout.write(`${STAMP_PATH} is current: ${String(digest)}\n`);
+    return EXIT.clean;
+  }
+  if (options.check) {
+    printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }), format, corpus.files.size, [DRIFT_RULE]);
+    return EXIT.findings;
+  }
+  writeFileAtomic(path.join(corpus.root, STAMP_PATH), stamp.after);
+  process.stdout.write(`wrote ${STAMP_PATH}: ${String(digest)}\n`);
+  return EXIT.clean;
+}

@@ -1,0 +1,35 @@
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, doc } from './helpers.js';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+describe('openwop-spec stamp', () => {
+  it('writes the stamp with its digest, says when it is current, and fails --check once a shipped file changes', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'openwop-stamp-'));
+    roots.push(root);
+    mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
+    writeFileSync(path.join(root, 'package.json'), '{ "name": "@openwop/spec", "version": "2.0.1" }\n');
+    writeFileSync(path.join(root, 'spec/v2/core/a.md'), doc('A', 'Text.'));
+
+    expect(cli(['stamp', '--check', '--root', root]).status).toBe(1);
+    const written = cli(['stamp', '--root', root]);
+    expect(written.status).toBe(0);
+    const digest = /sha256:[0-9a-f]{64}/.exec(written.stdout)?.[0];
+    const stamp = JSON.parse(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8'));
+    expect(stamp).toMatchObject({ package: '@openwop/spec-artifacts', version: '2.0.1', canonicalization: 'RFC 8785', digest });
+    expect(Object.keys(stamp.files)).toEqual(['spec/v2/core/a.md']);
+    expect(cli(['stamp', '--check', '--root', root]).stdout).toBe(`CORPUS-STAMP.json is current: ${digest}\n`);
+
+    appendFileSync(path.join(root, 'spec/v2/core/a.md'), '\nMore.\n');
+    const stale = cli(['stamp', '--check', '--root', root, '--format', 'json']);
+    expect(stale.status).toBe(1);
+    expect(JSON.parse(stale.stdout).diagnostics).toMatchObject([{ rule: 'generated/drift', file: 'CORPUS-STAMP.json' }]);
+    expect(cli(['check', '--root', root]).status).toBe(1);
+    expect(cli(['stamp', '--root', root]).stdout).not.toContain(digest);
+    expect(cli(['check', '--root', root]).status).toBe(0);
+  });
+});
