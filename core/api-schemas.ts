@@ -10,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AJV_VERSION, ValidatorStore } from './standalone-cache.js';
 
 const require = createRequire(import.meta.url);
@@ -44,12 +45,15 @@ export function openApiSchema(version: string, cacheDir?: string): OfficialSchem
       addFormats(ajv);
       ajv.addSchema(schema, id);
       return ajv;
-    });
+    }, [PREBUILT_VALIDATORS]);
     return { label: 'the OpenAPI 3.1 schema', validate: store.validator(id) };
   });
 }
 
 const errataSource = 'errata 1';
+
+/** Where `npm run build` leaves the official schemas' validators, precompiled (build/precompile-validators.mjs). */
+export const PREBUILT_VALIDATORS = fileURLToPath(new URL('../validators/', import.meta.url));
 
 /**
  * The published 3.1 schema iteration (2021-04-15) has defects that later iterations fixed; without
@@ -100,7 +104,7 @@ export function asyncApiSchema(version: string, cacheDir?: string): OfficialSche
       addFormats(ajv);
       ajv.addSchema(schema, id);
       return ajv;
-    });
+    }, [PREBUILT_VALIDATORS]);
     return { label: `the AsyncAPI ${version} schema`, validate: store.validator(id) };
   });
 }

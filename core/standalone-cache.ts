@@ -43,11 +43,15 @@ export class ValidatorStore {
     private readonly namespace: string,
     key: string,
     private readonly ajv: () => Ajv,
+    /** Read-only places to look as well: validators the toolchain build precompiled. */
+    private readonly prebuilt: readonly string[] = [],
   ) {
-    this.file = directory ? path.join(directory, `validators-${namespace}-${createHash('sha1').update(key).digest('hex').slice(0, 16)}.cjs`) : undefined;
+    this.name = `validators-${namespace}-${createHash('sha1').update(key).digest('hex').slice(0, 16)}.cjs`;
+    this.file = directory ? path.join(directory, this.name) : undefined;
     if (this.file) onFlush(() => this.save());
   }
 
+  private readonly name: string;
   private readonly file: string | undefined;
 
   /** A validator for `ref` (a schema `$id`, with a `#pointer` if need be): loaded if cached, else compiled. */
@@ -73,9 +77,10 @@ export class ValidatorStore {
   private load(): Map<string, ValidateFunction> {
     if (this.loaded) return this.loaded;
     this.loaded = new Map();
-    if (!this.file) return this.loaded;
+    const candidates = [...(this.file ? [this.file] : []), ...this.prebuilt.map((directory) => path.join(directory, this.name))];
+    const code = candidates.map(readIfPresent).find((text) => text !== undefined);
+    if (code === undefined) return this.loaded;
     try {
-      const code = readFileSync(this.file, 'utf8');
       const module = { exports: {} as Record<string, unknown> };
       // The code is ajv's own standalone output, written by this class; it requires only ajv's runtime and ajv-formats.
       new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
@@ -104,5 +109,13 @@ export class ValidatorStore {
     } catch {
       // A cache that cannot be written only costs the next run its speed.
     }
+  }
+}
+
+function readIfPresent(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
