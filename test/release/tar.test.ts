@@ -31,11 +31,11 @@ describe('the tar reader', () => {
 
   it('refuses what is not a tar archive, and a corrupt header', () => {
     expect(() => readTar(Buffer.from('{"name": "x"}\n'))).toThrow(TarError);
-    expect(() => readTar(Buffer.from([0x1f, 0x8b, 0, 1, 2]))).toThrow(/gzip/);
+    expect(() => readTar(Buffer.from([0x1f, 0x8b, 0, 1, 2]))).toThrow(/not a readable tar archive: zlib/);
     const block = Buffer.alloc(1024);
     block.write('name', 0);
     block.write('0000644', 100);
     block.write('12345670', 148);
-    expect(() => readTar(block)).toThrow(/corrupt tar header at byte 0/);
+    expect(() => readTar(block)).toThrow(/not a readable tar archive: .*checksum/);
   });
 });
