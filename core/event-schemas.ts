@@ -34,11 +34,30 @@ export function eventTypeSchema(corpus: Corpus, codemap: EventCodemap): Record<s
  * `payloads` is the reference to the payload schema as seen from the schema that embeds this.
  */
 export function payloadBindingSchema(codemap: EventCodemap, member: string, payloads: string = PAYLOADS_FILE): Record<string, unknown> {
-  return {
-    description: `Generated from spec/v2/event-codemap.json; do not edit. For each protocol type, ${member} is valid against the payload _typeIndex names.`,
-    allOf: typeIndex(codemap).map(([type, def]) => ({
+  const branches = typeIndex(codemap).map(([type, def]) => ({
+    type,
+    branch: {
       if: { type: 'object', required: ['type'], properties: { type: { const: type } } },
       then: { type: 'object', properties: { [member]: { $ref: `${payloads}#/$defs/${def}` } } },
-    })),
+    },
+  }));
+  // One flat allOf of a branch per type grows ajv's generated code in depth with the registry and
+  // exhausts the stack near ten thousand types; groups of BINDING_GROUP, each guarded by the enum of
+  // its types, keep the depth bounded and let a validator skip the groups an event is not in.
+  const groups: Array<typeof branches> = [];
+  for (let i = 0; i < branches.length; i += BINDING_GROUP) groups.push(branches.slice(i, i + BINDING_GROUP));
+  return {
+    description: `Generated from spec/v2/event-codemap.json; do not edit. For each protocol type, ${member} is valid against the payload _typeIndex names.`,
+    allOf: groups.map((group) =>
+      groups.length === 1
+        ? { allOf: group.map(({ branch }) => branch) }
+        : {
+            if: { type: 'object', required: ['type'], properties: { type: { enum: group.map(({ type }) => type) } } },
+            then: { allOf: group.map(({ branch }) => branch) },
+          },
+    ),
   };
 }
+
+/** How many types one guarded group of the payload binding holds. */
+const BINDING_GROUP = 64;

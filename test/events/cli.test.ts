@@ -36,8 +36,16 @@ function copyEventsFixture(): string {
 const OWN_RULES = ['events/codemap', 'declaration/registry', 'generated/drift', 'generated/region'].flatMap((rule) => ['--rule', rule]);
 
 /** The branch of a generated payload binding that names `type`, if any. */
-const branch = (binding: { allOf: Array<{ if: { properties: { type: { const: string } } }; then: { properties: Record<string, { $ref: string }> } }> }, type: string) =>
-  binding.allOf.find((entry) => entry.if.properties.type.const === type)?.then.properties;
+type Branch = { if: { properties: { type: { const?: string; enum?: string[] } } }; then: { properties?: Record<string, { $ref: string }>; allOf?: Branch[] } };
+/** The payload binding of `type`: inside its group (guarded by an enum of types) when the binding is grouped. */
+const branch = (binding: { allOf: Array<Branch | { allOf: Branch[] }> }, type: string): Record<string, { $ref: string }> | undefined => {
+  for (const entry of binding.allOf) {
+    const members = 'if' in entry && entry.if.properties.type.enum ? entry.then.allOf ?? [] : 'if' in entry ? [entry] : entry.allOf;
+    const found = members.find((member) => member.if.properties.type.const === type);
+    if (found) return found.then.properties;
+  }
+  return undefined;
+};
 
 describe('openwop-spec generate and check on the events fixture', () => {
   it('carries a new codemap row into the enum, _typeIndex, both renderings and every count', () => {
