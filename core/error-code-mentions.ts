@@ -10,7 +10,8 @@ import { toString } from 'mdast-util-to-string';
 import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import type { DataFile, MarkdownFile } from './corpus.js';
 import { parseMarkdown } from './markdown.js';
-import { nodeAt, parseYamlText, type PathSegment } from './structured.js';
+import { codeBlockData } from './code-blocks.js';
+import { nodeAt, type PathSegment } from './structured.js';
 
 export interface CodeMention {
   code: string;
@@ -46,7 +47,7 @@ function treeMentions(tree: Root, source: string): CodeMention[] {
     if (node.type === 'code') {
       const start = valueOffset(node.value, source, node.position);
       if (start !== undefined) {
-        mentions.push(...(/^ya?ml$/i.test(node.lang ?? '') ? documentMentions(parseYamlText(node.value).doc, node.value, start) : envelopeMentions(node.value, start)));
+        mentions.push(...(/^ya?ml$/i.test(node.lang ?? '') ? documentMentions(codeBlockData(node).doc, node.value, start) : envelopeMentions(node.value, start)));
       }
     }
     if ('children' in node) node.children.forEach((child, i) => walk(child as Nodes, node, i));

@@ -15,7 +15,8 @@ import { visit } from 'unist-util-visit';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Corpus, DataFile, MarkdownFile } from './corpus.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
-import { nodeAt, parseJsonText, type PathSegment } from './structured.js';
+import { codeBlockData } from './code-blocks.js';
+import { nodeAt, type PathSegment } from './structured.js';
 import type { LineCounter } from 'yaml';
 
 export interface EventNameMention {
@@ -73,7 +74,7 @@ function tableMentions(file: MarkdownFile, into: EventNameMention[]): void {
 function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
   for (const block of file.codeBlocks) {
     if (block.lang !== 'json' && block.lang !== 'jsonc') continue;
-    const parsed = parseJsonText(block.value);
+    const parsed = codeBlockData(block.node);
     if (!parsed.doc?.contents) continue;
     const indent = (block.node.position?.start.column ?? 1) - 1;
     walk(parsed.doc.contents as Node, parsed.lineCounter, (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }), into);

@@ -65,6 +65,11 @@ describe('openwop-spec check', () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
     expect(cli(['check', '--root', '/no/such/dir']).stderr).toBe('openwop-spec: corpus root /no/such/dir does not exist\n');
+    // A root that holds no corpus is not a clean corpus: it is almost always the wrong --root.
+    const empty = corpus({ 'README.md': '# not a corpus\n' });
+    const nothing = cli(['check', '--root', empty]);
+    expect(nothing.status).toBe(2);
+    expect(nothing.stderr).toMatch(/^openwop-spec: no corpus under /);
   });
 
   it('speaks every format: json contract, valid sarif, one github line per finding', () => {
