@@ -10,7 +10,7 @@ import type { Root } from 'mdast';
 import { indexMarkdown, parseMarkdownTree, type MarkdownModel } from './markdown.js';
 import { ParseCache } from './parse-cache.js';
 import { LineIndex } from './positions.js';
-import { parseJsonText, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
+import { parseJsonText, parseJsonValue, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
 
 /** The directories (and root files) that make up a corpus. */
 export const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'] as const;
@@ -231,30 +231,34 @@ function cachedTree(text: string, cache: ParseCache | undefined): Root {
 }
 
 /**
- * A JSON or YAML file. On a cache hit its value and problems come from the cache and the
- * positioned document is parsed only if a gate asks where something is (usually: never).
+ * A JSON or YAML file. Its value and problems come from the parse cache or, for JSON, from
+ * JSON.parse; the positioned document is parsed only if a gate asks where something is (usually:
+ * never). A YAML file has no positionless parser, so a cache miss parses it with positions at once.
  */
 function dataFile(kind: 'json' | 'yaml', relative: string, bytes: Buffer, text: string, lines: LineIndex, cache: ParseCache | undefined): DataFile {
-  const parse = () => (kind === 'json' ? parseJsonText(text) : parseYamlText(text));
   const key = cache ? ParseCache.key(kind, text) : '';
-  const hit = cache?.get<{ value: unknown; problems: ParseProblem[] }>(key);
-  if (!hit) {
-    const parsed = parse();
-    if (cache && isPlainJson(parsed.value)) cache.set(key, { value: parsed.value, problems: parsed.problems });
-    return { kind, path: relative, bytes, text, lines, problems: parsed.problems, doc: parsed.doc, value: parsed.value, lineCounter: parsed.lineCounter };
-  }
   let parsed: ParsedData | undefined;
-  const positioned = (): ParsedData => (parsed ??= parse());
+  let found = cache?.get<{ value: unknown; problems: ParseProblem[] }>(key);
+  if (!found) {
+    if (kind === 'json') found = parseJsonValue(text);
+    else {
+      parsed = parseYamlText(text);
+      found = { value: parsed.value, problems: parsed.problems };
+    }
+    if (cache && isPlainJson(found.value)) cache.set(key, found);
+  }
+  const { value, problems } = found;
+  const positioned = (): ParsedData => (parsed ??= kind === 'json' ? parseJsonText(text) : parseYamlText(text));
   return {
     kind,
     path: relative,
     bytes,
     text,
     lines,
-    problems: hit.problems,
-    value: hit.value,
+    problems,
+    value,
     get doc() {
-      return hit.problems.length > 0 ? undefined : positioned().doc;
+      return problems.length > 0 ? undefined : positioned().doc;
     },
     get lineCounter() {
       return positioned().lineCounter;

@@ -93,7 +93,7 @@ function cloudEventSchema(envelope: Envelope, codemap: EventCodemap): Record<str
     required: ['specversion', 'source', 'datacontenttype', ...envelope.required.map(cloudEventsAttribute)],
     properties,
     allOf: [{ $ref: '#/$defs/dataByType' }],
-    $defs: { dataByType: payloadBindingSchema(codemap, cloudEventsAttribute('payload')) },
+    $defs: { dataByType: payloadBindingSchema(codemap, cloudEventsAttribute('payload'), 'dataByType') },
   };
 }
 
@@ -112,7 +112,8 @@ function webhookDeliverySchema(envelope: Envelope, codemap: EventCodemap): Recor
     additionalProperties: false,
     required: ['deliveryId', 'subscriptionId', ...envelope.required],
     properties,
-    allOf: [{ $ref: '#/$defs/payloadByType' }],
-    $defs: { payloadByType: payloadBindingSchema(codemap, 'payload') },
+    // The body names its payload `payload`, as the run stream does, so it shares RunEventDoc's
+    // binding of payload to type rather than repeat it (one binding to compile, not two).
+    allOf: [{ $ref: `${RUN_EVENT_FILE}#/$defs/payloadByType` }],
   };
 }

@@ -51,7 +51,7 @@ export default defineGenerator({
         RUN_EVENT_PATH,
         [
           { path: ['$defs', 'eventType'], value: eventTypeSchema(corpus, codemap) },
-          { path: ['$defs', 'payloadByType'], value: payloadBindingSchema(codemap, 'payload') },
+          { path: ['$defs', 'payloadByType'], value: payloadBindingSchema(codemap, 'payload', 'payloadByType') },
         ],
         report,
       ),

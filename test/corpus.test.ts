@@ -60,6 +60,22 @@ describe('the corpus model', () => {
     expect(corpus.data('spec/bad.json')).toBeUndefined();
   });
 
+  it('reads JSON without a positioned parse, yet finds a duplicate key however its strings are escaped', () => {
+    const corpus = corpusFromFiles('/r', {
+      'spec/escaped.json': '{"a\\"": "x\\\\", "b": ["\\\\\\"", {"c": "\\u0022"}], "n": null}',
+      'spec/nested-dup.json': '{\n  "rows": [\n    {"code": "a", "note": "say \\"hi\\"", "code": "b"}\n  ]\n}\n',
+      'spec/proto.json': '{"__proto__": {"x": 1}, "y": 2}',
+    });
+    const escaped = corpus.get('spec/escaped.json');
+    expect(escaped?.problems).toEqual([]);
+    expect(corpus.data('spec/escaped.json')?.value).toEqual({ 'a"': 'x\\', b: ['\\"', { c: '"' }], n: null });
+    expect(corpus.get('spec/nested-dup.json')?.problems[0]).toMatchObject({ line: 3, column: 41 });
+    expect(corpus.data('spec/proto.json')?.value).toEqual(JSON.parse('{"__proto__": {"x": 1}, "y": 2}'));
+    // Positions are still there when a gate asks for one.
+    const proto = corpus.data('spec/proto.json');
+    expect(proto && locate(proto, ['y'])).toMatchObject({ line: 1, column: 25 });
+  });
+
   it('finds block and inline generated regions, and reports broken markers', () => {
     const text = '# T\n\nIt has <!-- generated: count/x -->**2**<!-- /generated: count/x --> rows.\n\n<!-- generated: table/x from r.json; do not edit -->\n| A |\n| --- |\n<!-- /generated: table/x -->\n\n<!-- generated: open/only -->\n';
     const file = corpusFromFiles('/r', { 'spec/x.md': text }).markdown('spec/x.md');
