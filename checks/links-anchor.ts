@@ -2,7 +2,7 @@ import type { Corpus } from '../core/corpus.js';
 import { defineCheck } from '../core/define.js';
 import { resolveLink } from '../core/links.js';
 import { closest } from '../core/suggest.js';
-import { nodeAtPointer } from '../core/structured.js';
+import { hasPointer } from '../core/structured.js';
 
 /** GitHub line anchors (#L10, #L10-L20) address lines, not headings. */
 const LINE_ANCHOR = /^L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?$/;
@@ -41,8 +41,8 @@ function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): 
     };
   }
   if ((target.kind === 'json' || target.kind === 'yaml') && fragment.startsWith('/')) {
-    if (!target.doc) return undefined; // corpus/parse reports it
-    if (nodeAtPointer(target.doc, fragment) !== undefined) return undefined;
+    if (target.problems.length > 0) return undefined; // corpus/parse reports it
+    if (hasPointer(target.value, fragment)) return undefined;
     return { message: `${targetPath} has nothing at JSON pointer #${fragment}`, hint: 'check the pointer against the document' };
   }
   return undefined;

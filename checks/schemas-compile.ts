@@ -4,7 +4,8 @@ import type { Report } from '../core/diagnostics.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../core/json-schema.js';
 import { isObject } from '../core/registries.js';
 import { refCycles } from '../core/schema-cycles.js';
-import { pointerSegments, refsOf, schemaGraph, valueAt, walkSchema } from '../core/schema-walk.js';
+import { compileFailures, type CompileFailure, type CompileTarget } from '../core/schema-compile.js';
+import { pointerSegments, schemaGraph, valueAt, walkSchema } from '../core/schema-walk.js';
 import { locate, nodeAt, type PathSegment } from '../core/structured.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -49,18 +50,14 @@ export default defineCheck({
 
     // ajv compiles only what a schema reaches, so a `$defs` member that no $ref reaches is compiled
     // on its own: a definition nothing uses yet must still be valid strict 2020-12.
-    const reported = new Set<string>();
+    const compileTargets: CompileTarget[] = [];
     for (const [path, file] of schemas.files) {
       if (!schemas.idOf(path)) continue;
       const defs = isObject(file.value) && isObject(file.value.$defs) ? Object.keys(file.value.$defs).filter((name) => !targets.has(`${path}#/$defs/${name}`)) : [];
-      for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) {
-        try {
-          schemas.validator(path, pointer);
-        } catch (error) {
-          compileFailure(corpus, path, pointer, error, { unresolved, cyclic: cycles.length > 0 }, reported, report);
-        }
-      }
+      for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) compileTargets.push({ file: path, pointer });
     }
+    const reported = new Set<string>();
+    for (const failure of compileFailures(corpus, compileTargets)) compileFailure(corpus, failure, { unresolved, cyclic: cycles.length > 0 }, reported, report);
   },
 });
 
@@ -95,17 +92,14 @@ function checkRefs(corpus: Corpus, files: readonly string[], report: Report): { 
   for (const path of files) {
     const file = corpus.data(path);
     if (!file) continue;
-    walkSchema(file.value, [], graph.baseOf(path), ({ value, path: at }) => {
-      for (const { keyword, ref } of refsOf(value)) {
-        const resolved = graph.resolve(path, at, ref);
-        if (resolved.ok) {
-          targets.add(`${resolved.target.file}#/${resolved.target.path.join('/')}`);
-          continue;
-        }
-        unresolved = true;
-        report({ file: path, ...locate(file, [...at, keyword], 'value'), message: `${keyword} ${JSON.stringify(ref)} does not resolve: ${resolved.reason}`, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
+    for (const { path: at, keyword, ref, resolved } of graph.refs(path)) {
+      if (resolved.ok) {
+        targets.add(`${resolved.target.file}#/${resolved.target.path.join('/')}`);
+        continue;
       }
-    });
+      unresolved = true;
+      report({ file: path, ...locate(file, [...at, keyword], 'value'), message: `${keyword} ${JSON.stringify(ref)} does not resolve: ${resolved.reason}`, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
+    }
   }
   return { unresolved, targets };
 }
@@ -113,11 +107,12 @@ function checkRefs(corpus: Corpus, files: readonly string[], report: Report): { 
 const AT = / at "([^"#]*)#([^"]*)"/;
 const UNKNOWN_KEYWORD = /unknown keyword: "([^"]+)"/;
 
-function compileFailure(corpus: Corpus, path: string, pointer: string, error: unknown, known: { unresolved: boolean; cyclic: boolean }, reported: Set<string>, report: Report): void {
+function compileFailure(corpus: Corpus, failure: CompileFailure, known: { unresolved: boolean; cyclic: boolean }, reported: Set<string>, report: Report): void {
   // Already said better: a missing $ref target, or the stack running out on a reported cycle.
-  if (error instanceof Error && 'missingRef' in error && known.unresolved) return;
-  if (error instanceof RangeError && known.cyclic) return;
-  const raw = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  if (failure.missingRef && known.unresolved) return;
+  if (failure.stackOverflow && known.cyclic) return;
+  const { file: path, pointer } = failure;
+  const raw = failure.message.split('\n')[0] ?? '';
   let target = path;
   let segments: PathSegment[] | undefined;
   const at = AT.exec(raw);

@@ -197,22 +197,40 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ParseCache): 
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // ignoreBOM keeps a byte order mark in the text, so that what is removed below is known exactly.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text', line: 1, column: 1 }] };
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const bom = text.charCodeAt(0) === 0xfeff;
+  if (bom) text = text.slice(1);
   const lines = new LineIndex(text);
+  // A text file's bytes are its text encoded again (valid UTF-8 round-trips exactly), so the model
+  // keeps one copy of the content, not two; the digest and the release read them when they need to.
+  const base: TextBase = {
+    path: relative,
+    text,
+    lines,
+    problems: [],
+    get bytes(): Buffer {
+      return Buffer.from(bom ? `\uFEFF${text}` : text, 'utf8');
+    },
+  };
 
   if (extension === '.md') {
     const model = indexMarkdown(cachedTree(text, cache));
     const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
-    return { kind: 'markdown', path: relative, bytes, text, lines, problems: [], ...model, regions, regionProblems };
+    return withText(base, { kind: 'markdown', ...model, regions, regionProblems });
   }
   if (extension === '.json' || extension === '.yaml' || extension === '.yml') {
-    return dataFile(extension === '.json' ? 'json' : 'yaml', relative, bytes, text, lines, cache);
+    return withText(base, dataFile(extension === '.json' ? 'json' : 'yaml', text, cache));
   }
-  return { kind: 'text', path: relative, bytes, text, lines, problems: [] };
+  return withText(base, { kind: 'text' as const });
+}
+
+/** A file of the model: what every text file has, and what its kind adds (getters kept as getters). */
+function withText<T extends object>(base: TextBase, own: T): TextBase & T {
+  return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(base)), Object.getOwnPropertyDescriptors(own)) as TextBase & T;
 }
 
 /** Caches live under the root's node_modules/.cache, as other tools' do; a root without node_modules runs uncached. */
@@ -235,26 +253,20 @@ function cachedTree(text: string, cache: ParseCache | undefined): Root {
  * JSON.parse; the positioned document is parsed only if a gate asks where something is (usually:
  * never). A YAML file has no positionless parser, so a cache miss parses it with positions at once.
  */
-function dataFile(kind: 'json' | 'yaml', relative: string, bytes: Buffer, text: string, lines: LineIndex, cache: ParseCache | undefined): DataFile {
+function dataFile(kind: 'json' | 'yaml', text: string, cache: ParseCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
   const key = cache ? ParseCache.key(kind, text) : '';
-  let parsed: ParsedData | undefined;
   let found = cache?.get<{ value: unknown; problems: ParseProblem[] }>(key);
   if (!found) {
-    if (kind === 'json') found = parseJsonValue(text);
-    else {
-      parsed = parseYamlText(text);
-      found = { value: parsed.value, problems: parsed.problems };
-    }
+    // A YAML file has no positionless parser; its positioned document is let go all the same, as
+    // it takes several times the memory of the value and a clean run never asks for a position.
+    found = kind === 'json' ? parseJsonValue(text) : valueOf(parseYamlText(text));
     if (cache && isPlainJson(found.value)) cache.set(key, found);
   }
   const { value, problems } = found;
+  let parsed: ParsedData | undefined;
   const positioned = (): ParsedData => (parsed ??= kind === 'json' ? parseJsonText(text) : parseYamlText(text));
   return {
     kind,
-    path: relative,
-    bytes,
-    text,
-    lines,
     problems,
     value,
     get doc() {
@@ -264,6 +276,10 @@ function dataFile(kind: 'json' | 'yaml', relative: string, bytes: Buffer, text: 
       return positioned().lineCounter;
     },
   };
+}
+
+function valueOf(parsed: ParsedData): { value: unknown; problems: ParseProblem[] } {
+  return { value: parsed.value, problems: parsed.problems };
 }
 
 /** Whether a value survives a JSON round trip unchanged (YAML can hold .inf, dates, and the like). */

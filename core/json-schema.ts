@@ -22,14 +22,25 @@ export function expectedSchemaId(file: string): string {
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { source: true, optimize: false } } as const;
-/** What compiled code depends on besides the schemas: ajv's version and options. */
-const AJV_FINGERPRINT = `ajv ${AJV_VERSION}; ${JSON.stringify(AJV_OPTIONS)}`;
+const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { optimize: false } } as const;
+/** What compiled code and compile results depend on besides the schemas: ajv's version and options. */
+export const AJV_FINGERPRINT = `ajv ${AJV_VERSION}; ${JSON.stringify(AJV_OPTIONS)}`;
 
-export function createAjv(annotationKeywords: Iterable<string> = []): Ajv2020 {
+export interface AjvOptions {
+  /**
+   * Keep each validator's source, so that it can be written out as standalone code (the validator
+   * cache). It costs memory several times the compiled code's, so only an ajv whose validators are
+   * cached keeps it.
+   */
+  keepSource?: boolean;
+  /** Check each added schema against the 2020-12 meta-schema (off when another ajv already has). */
+  validateSchema?: boolean;
+}
+
+export function createAjv(annotationKeywords: Iterable<string> = [], options: AjvOptions = {}): Ajv2020 {
   // optimize: false skips ajv's passes over the generated code, a third of compile time, for code that runs a handful of times per run.
   // inlineRefs: false compiles each referenced schema once instead of inlining it at every use: several times faster on a corpus whose schemas share kinds.
-  const ajv = new Ajv2020(AJV_OPTIONS);
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: options.validateSchema ?? true, code: { ...AJV_OPTIONS.code, source: options.keepSource ?? false } });
   addFormats(ajv);
   for (const keyword of annotationKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
   return ajv;
@@ -45,6 +56,10 @@ export interface CorpusSchemas {
   readonly ajv: Ajv2020;
   /** Schema files by path. */
   files: ReadonlyMap<string, DataFile>;
+  /** The `x-*` and `_*` members the schemas use, which ajv is told are annotations. */
+  keywords: readonly string[];
+  /** A digest of a schema file's text, for keys of cached results. */
+  digest(file: string): string;
   /** The `$id` each schema file is registered under (undefined when it could not be registered). */
   idOf(file: string): string | undefined;
   /** Problems met while registering schemas (duplicate `$id`, a schema ajv refuses). */
@@ -81,11 +96,13 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
     declaredIds.set(path, id);
   }
 
+  const sortedKeywords = [...keywords].sort();
+  const digests = new Map([...files].map(([path, file]) => [path, createHash('sha1').update(file.text).digest('hex')]));
   let ajv: Ajv2020 | undefined;
   let refused: SchemaProblem[] = [];
   const build = (): Ajv2020 => {
     if (ajv) return ajv;
-    ajv = createAjv([...keywords].sort());
+    ajv = createAjv(sortedKeywords, { keepSource: corpus.cacheDir !== undefined });
     refused = [];
     for (const [path, id] of declaredIds) {
       try {
@@ -97,7 +114,7 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
     return ajv;
   };
 
-  const key = [AJV_FINGERPRINT, [...keywords].sort().join(','), ...[...files].map(([path, file]) => `${path}:${createHash('sha1').update(file.text).digest('hex')}`)].join('\n');
+  const key = [AJV_FINGERPRINT, sortedKeywords.join(','), ...[...digests].map(([path, digest]) => `${path}:${digest}`)].join('\n');
   const store = new ValidatorStore(corpus.cacheDir, 'corpus', key, build);
   // Whether ajv refuses a schema is a function of the same key, so the store remembers it too.
   const registration = (): SchemaProblem[] => store.remember('refused', () => (build(), refused));
@@ -107,6 +124,8 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
       return build();
     },
     files,
+    keywords: sortedKeywords,
+    digest: (file) => digests.get(file) ?? '',
     get problems() {
       return [...duplicates, ...registration()];
     },

@@ -22,10 +22,13 @@ export class ParseCache {
     private readonly entries: Record<string, unknown>,
   ) {}
 
-  /** The parse cache kept in `directory`. */
-  static open(directory: string): ParseCache {
-    const file = path.join(directory, 'parse.json');
-    const stamp = parserStamp();
+  /**
+   * The parse cache kept in `directory`. Another kind of result keyed by content (whether a set of
+   * schemas compiles, say) can be kept the same way under its own `name`, with a `stamp` naming
+   * everything besides the content that the results depend on.
+   */
+  static open(directory: string, name = 'parse', stamp = parserStamp()): ParseCache {
+    const file = path.join(directory, `${name}.json`);
     let entries: Record<string, unknown> = {};
     try {
       const stored = JSON.parse(readFileSync(file, 'utf8')) as { stamp?: string; entries?: Record<string, unknown> };

@@ -113,6 +113,16 @@ export interface SchemaGraph {
   resolve(file: string, path: readonly PathSegment[], ref: string): RefResolution;
   /** Every subschema root of a document: the document itself for a schema file, the schemas inside an OpenAPI document. */
   roots(file: string): SchemaLocation[];
+  /** Every `$ref` and `$dynamicRef` written in a document's schemas, resolved; worked out once per document. */
+  refs(file: string): readonly SchemaRef[];
+}
+
+export interface SchemaRef {
+  /** Where the reference is written: the path of the subschema holding it. */
+  path: PathSegment[];
+  keyword: '$ref' | '$dynamicRef';
+  ref: string;
+  resolved: RefResolution;
 }
 
 const graphs = new WeakMap<Corpus, SchemaGraph>();
@@ -164,37 +174,52 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
     return base;
   }
 
+  const refsByFile = new Map<string, SchemaRef[]>();
   const graph: SchemaGraph = {
     documents,
     baseOf,
     baseAt: baseAtPath,
     roots: rootsOf,
-    resolve(file, path, ref) {
-      const absolute = resolveUri(ref, baseAtPath(file, path));
-      const hash = absolute.indexOf('#');
-      const uri = hash === -1 ? absolute : absolute.slice(0, hash);
-      const fragment = hash === -1 ? '' : absolute.slice(hash + 1);
-      const resource = byUri.get(uri);
-      if (!resource) return { ok: false, reason: `${uri} is not a schema of this corpus` };
-      const targetFile = resource.file;
-      if (fragment === '' || fragment.startsWith('/')) {
-        const segments = pointerSegments(fragment);
-        if (!segments) return { ok: false, reason: `#${fragment} is not a JSON pointer` };
-        const targetPath: PathSegment[] = [...resource.path];
-        let node: unknown = valueAt(documents.get(targetFile)?.value, resource.path);
-        for (const segment of segments) {
-          const key: PathSegment = Array.isArray(node) && /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment;
-          node = valueAt(node, [key]);
-          if (node === undefined) return { ok: false, reason: `${targetFile} has nothing at #${fragment}` };
-          targetPath.push(key);
-        }
-        return { ok: true, target: { file: targetFile, path: targetPath }, value: node };
+    resolve: (file, path, ref) => resolveFrom(baseAtPath(file, path), ref),
+    refs(file) {
+      let found = refsByFile.get(file);
+      if (found) return found;
+      found = [];
+      for (const root of rootsOf(file)) {
+        walkSchema(valueAt(documents.get(file)?.value, root.path), root.path, baseAtPath(file, root.path), ({ value, path, base }) => {
+          for (const { keyword, ref } of refsOf(value)) found?.push({ path, keyword, ref, resolved: resolveFrom(base, ref) });
+        });
       }
-      const anchored = anchors.get(`${uri}#${fragment}`);
-      if (!anchored) return { ok: false, reason: `${targetFile} declares no $anchor "${fragment}"` };
-      return { ok: true, target: anchored, value: valueAt(documents.get(anchored.file)?.value, anchored.path) };
+      refsByFile.set(file, found);
+      return found;
     },
   };
+
+  function resolveFrom(base: string, ref: string): RefResolution {
+    const absolute = resolveUri(ref, base);
+    const hash = absolute.indexOf('#');
+    const uri = hash === -1 ? absolute : absolute.slice(0, hash);
+    const fragment = hash === -1 ? '' : absolute.slice(hash + 1);
+    const resource = byUri.get(uri);
+    if (!resource) return { ok: false, reason: `${uri} is not a schema of this corpus` };
+    const targetFile = resource.file;
+    if (fragment === '' || fragment.startsWith('/')) {
+      const segments = pointerSegments(fragment);
+      if (!segments) return { ok: false, reason: `#${fragment} is not a JSON pointer` };
+      const targetPath: PathSegment[] = [...resource.path];
+      let node: unknown = valueAt(documents.get(targetFile)?.value, resource.path);
+      for (const segment of segments) {
+        const key: PathSegment = Array.isArray(node) && /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment;
+        node = valueAt(node, [key]);
+        if (node === undefined) return { ok: false, reason: `${targetFile} has nothing at #${fragment}` };
+        targetPath.push(key);
+      }
+      return { ok: true, target: { file: targetFile, path: targetPath }, value: node };
+    }
+    const anchored = anchors.get(`${uri}#${fragment}`);
+    if (!anchored) return { ok: false, reason: `${targetFile} declares no $anchor "${fragment}"` };
+    return { ok: true, target: anchored, value: valueAt(documents.get(anchored.file)?.value, anchored.path) };
+  }
   graphs.set(corpus, graph);
   return graph;
 }

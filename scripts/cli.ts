@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
 import { Command, CommanderError } from 'commander';
+import { setFlagsFromString } from 'node:v8';
 import { timings } from '../core/engine.js';
 import { flushCaches } from '../core/flush.js';
 import { register as registerCheck } from './check.js';
@@ -12,6 +13,12 @@ import { register as registerVerify } from './verify.js';
 import { register as registerDiff } from './diff.js';
 import { register as registerBaseline } from './baseline.js';
 import { register as registerStamp } from './stamp.js';
+
+// The run holds the whole corpus model for its length, and little else lives long; by default V8
+// lets the heap grow to four times what survives a collection before it collects again, which on
+// a large corpus is gigabytes of garbage. Half again as much keeps the peak near the model's size
+// (a x100 corpus: 2.5 GiB down to about 1) for a few per cent more time collecting.
+setFlagsFromString('--heap-growing-percent=50');
 
 const program = new Command(TOOL_NAME)
   .description('Generate, check and release the OpenWOP specification corpus')
