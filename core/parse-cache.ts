@@ -3,23 +3,27 @@
  * second run skips the parsers for every file that did not change. It lives under the corpus
  * root's node_modules/.cache, is keyed by the SHA-1 of each file's text and by the versions of the
  * parsers that produced it, and never changes what a run reports: a miss just parses.
+ *
+ * Each entry is a file of its own, read when it is asked for: a large corpus's cache is hundreds of
+ * megabytes, and one file holding it all would be read, and held, whole by every run.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './write.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export class ParseCache {
-  private readonly used = new Map<string, unknown>();
-  private changed = false;
+  private readonly used = new Set<string>();
+  private readonly added = new Map<string, unknown>();
 
   private constructor(
-    private readonly file: string,
-    private readonly stamp: string,
-    private readonly entries: Record<string, unknown>,
+    private readonly parent: string,
+    private readonly name: string,
+    /** The entries' directory: the name and a digest of the stamp, so a new parser starts afresh. */
+    private readonly directory: string,
   ) {}
 
   /**
@@ -28,42 +32,52 @@ export class ParseCache {
    * everything besides the content that the results depend on.
    */
   static open(directory: string, name = 'parse', stamp = parserStamp()): ParseCache {
-    const file = path.join(directory, `${name}.json`);
-    let entries: Record<string, unknown> = {};
-    try {
-      const stored = JSON.parse(readFileSync(file, 'utf8')) as { stamp?: string; entries?: Record<string, unknown> };
-      if (stored.stamp === stamp && stored.entries && typeof stored.entries === 'object') entries = stored.entries;
-    } catch {
-      // No cache yet, or an unreadable one: start empty.
-    }
-    return new ParseCache(file, stamp, entries);
+    const digest = createHash('sha1').update(`format ${FORMAT}; ${stamp}`).digest('hex').slice(0, 16);
+    return new ParseCache(directory, name, path.join(directory, `${name}-${digest}`));
   }
 
   static key(kind: string, text: string): string {
-    return `${kind}:${createHash('sha1').update(text).digest('hex')}`;
+    return `${kind}-${createHash('sha1').update(text).digest('hex')}`;
   }
 
   get<T>(key: string): T | undefined {
-    const value = this.entries[key];
-    if (value === undefined) return undefined;
-    this.used.set(key, value);
-    return value as T;
+    const added = this.added.get(key);
+    if (added !== undefined) return added as T;
+    try {
+      const value = JSON.parse(readFileSync(this.file(key), 'utf8')) as T;
+      this.used.add(key);
+      return value;
+    } catch {
+      // Absent, or unreadable: a miss.
+      return undefined;
+    }
   }
 
   set(key: string, value: unknown): void {
-    this.used.set(key, value);
-    this.changed = true;
+    this.added.set(key, value);
+    this.used.add(key);
   }
 
-  /** Keeps exactly the entries this run used, so the cache never outgrows the corpus. */
+  /** Writes what this run added and removes what it did not use, so the cache never outgrows the corpus. */
   save(): void {
-    if (!this.changed && this.used.size === Object.keys(this.entries).length) return;
-    const entries = Object.fromEntries([...this.used].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     try {
-      writeFileAtomic(this.file, JSON.stringify({ stamp: this.stamp, entries }));
+      for (const [key, value] of this.added) writeFileAtomic(this.file(key), JSON.stringify(value));
+      this.added.clear();
+      for (const entry of readdirSync(this.directory)) {
+        if (entry.endsWith('.json') && !this.used.has(entry.slice(0, -'.json'.length))) rmSync(path.join(this.directory, entry), { force: true });
+      }
+      // Entries of another stamp (an older parser), or in the one-file layout of earlier versions, are never read again.
+      for (const entry of readdirSync(this.parent)) {
+        const stale = (entry.startsWith(`${this.name}-`) && path.join(this.parent, entry) !== this.directory) || entry === `${this.name}.json`;
+        if (stale) rmSync(path.join(this.parent, entry), { recursive: true, force: true });
+      }
     } catch {
       // A read-only checkout runs uncached; that is not an error.
     }
+  }
+
+  private file(key: string): string {
+    return path.join(this.directory, `${key}.json`);
   }
 }
 
@@ -78,5 +92,5 @@ function parserStamp(): string {
       return `${name}@?`;
     }
   });
-  return `format ${FORMAT}; node ${process.versions.node}; ${versions.join(', ')}`;
+  return `node ${process.versions.node}; ${versions.join(', ')}`;
 }
