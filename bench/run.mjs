@@ -396,10 +396,10 @@ function profile(run, steps, count = 5) {
     const entries = [];
     let processMs;
     for (const line of result.stderr.split('\n')) {
-      const total = /^total \(process\)\s+([\d.]+)$/.exec(line.trim());
+      const total = /^total \(process\)\s+([\d.]+)/.exec(line.trim());
       if (total) processMs = Number(total[1]);
-      const match = /^([\w-]+\/[\w./-]+)\s+([\d.]+)$/.exec(line.trim());
-      if (match) entries.push({ rule: match[1], ms: Number(match[2]) });
+      const match = /^([\w-]+\/[\w./-]+|load corpus)\s+([\d.]+)(?:\s+(\d+))?$/.exec(line.trim());
+      if (match) entries.push({ rule: match[1], ms: Number(match[2]), heapMiB: match[3] === undefined ? undefined : Number(match[3]) });
     }
     entries.sort((a, b) => b.ms - a.ms);
     return { step: steps[index]?.name ?? `step ${index + 1}`, processMs, top: entries.slice(0, count) };

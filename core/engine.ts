@@ -6,12 +6,16 @@ import { collector, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
 export const timings = new Map<string, number>();
 
+/** The heap in use when each timed step ended, in bytes: what the step left behind (OPENWOP_SPEC_TIMING=1). */
+export const heapAfter = new Map<string, number>();
+
 export function timed<T>(id: string, work: () => T): T {
   const start = performance.now();
   try {
     return work();
   } finally {
     timings.set(id, (timings.get(id) ?? 0) + performance.now() - start);
+    if (process.env.OPENWOP_SPEC_TIMING) heapAfter.set(id, process.memoryUsage().heapUsed);
   }
 }
 

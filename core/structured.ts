@@ -210,3 +210,29 @@ export function hasPointer(value: unknown, pointer: string): boolean {
   }
   return true;
 }
+
+const keyOrder = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Which of two paths into one parsed value comes first in the document, without a positioned
+ * parse: array items by index, members by the order the parser met them (a JSON or YAML object
+ * keeps insertion order, except that integer-like keys come first, in ascending order).
+ */
+export function compareDocumentOrder(value: unknown, a: readonly PathSegment[], b: readonly PathSegment[]): number {
+  let node = value;
+  for (let depth = 0; depth < Math.min(a.length, b.length); depth++) {
+    const [left, right] = [a[depth], b[depth]];
+    if (left !== right) {
+      if (typeof left === 'number' && typeof right === 'number') return left - right;
+      if (typeof node !== 'object' || node === null) return String(left) < String(right) ? -1 : 1;
+      let order = keyOrder.get(node);
+      if (!order) {
+        order = new Map(Object.keys(node).map((key, index) => [key, index]));
+        keyOrder.set(node, order);
+      }
+      return (order.get(String(left)) ?? Infinity) - (order.get(String(right)) ?? Infinity) || (String(left) < String(right) ? -1 : 1);
+    }
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[String(left)] : undefined;
+  }
+  return a.length - b.length;
+}

@@ -9,6 +9,7 @@ import { defineGenerator } from '../core/define.js';
 import { compareStrings, type Report } from '../core/diagnostics.js';
 import { rebaseLinks } from '../core/markdown-links.js';
 import { renderTable } from '../core/markdown-table.js';
+import { compareDocumentOrder } from '../core/structured.js';
 import { headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/openapi.js';
 
 export const HEADERS_DOC = 'spec/v2/core/headers.md';
@@ -109,7 +110,8 @@ function definitions(usage: HeaderUsage): HeaderDeclaration[] {
       if (!seen.has(key)) seen.set(key, candidate);
     }
   }
-  return [...seen.values()].sort((a, b) => compareStrings(a.nameAt.file, b.nameAt.file) || a.nameAt.line - b.nameAt.line || a.nameAt.column - b.nameAt.column);
+  // Document order from the parsed value: comparing positions would parse the document again with positions.
+  return [...seen.values()].sort((a, b) => compareStrings(a.defined.file.path, b.defined.file.path) || compareDocumentOrder(a.defined.file.value, a.defined.segments, b.defined.segments));
 }
 
 function distinct(declarations: HeaderDeclaration[]): Set<string> {

@@ -2,7 +2,7 @@
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
 import { Command, CommanderError } from 'commander';
 import { setFlagsFromString } from 'node:v8';
-import { timings } from '../core/engine.js';
+import { heapAfter, timings } from '../core/engine.js';
 import { flushCaches } from '../core/flush.js';
 import { register as registerCheck } from './check.js';
 import { EXIT, TOOL_NAME, toolVersion, UsageError } from './common.js';
@@ -48,9 +48,11 @@ if (process.env.OPENWOP_SPEC_TIMING) printTimings();
 function printTimings(): void {
   const rows = [...timings].sort((a, b) => b[1] - a[1]);
   const width = Math.max(0, ...rows.map(([id]) => id.length));
-  process.stderr.write(`${'rule'.padEnd(width)}  ms\n`);
-  for (const [id, ms] of rows) process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1)}\n`);
-  process.stderr.write(`${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1)}\n`);
+  const mib = (bytes: number | undefined): string => (bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0).padStart(8));
+  process.stderr.write(`${'rule'.padEnd(width)}  ${'ms'.padStart(9)}  heap MiB after\n`);
+  for (const [id, ms] of rows) process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${mib(heapAfter.get(id))}\n`);
+  const usage = process.resourceUsage();
+  process.stderr.write(`${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1).padStart(9)}  ${mib(usage.maxRSS * 1024)} (peak resident)\n`);
 }
 
 function exitCodeFor(error: unknown): number {

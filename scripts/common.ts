@@ -1,5 +1,6 @@
 /** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
 import { readFileSync } from 'node:fs';
+import { timed } from '../core/engine.js';
 import { Corpus, CORPUS_DIRECTORIES, CORPUS_ROOT_FILES, CorpusError, loadCorpus } from '../core/corpus.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { summarize } from '../core/diagnostics.js';
@@ -19,7 +20,7 @@ export function toolVersion(): string {
 
 export function openCorpus(root: string, options: { cache?: boolean } = {}): Corpus {
   try {
-    const corpus = loadCorpus(root, { cache: options.cache !== false });
+    const corpus = timed('load corpus', () => loadCorpus(root, { cache: options.cache !== false }));
     // A root with none of the corpus directories is a wrong --root far more often than an empty
     // corpus; passing it silently would report "no problems" about nothing.
     if (corpus.files.size === 0) throw new UsageError(`no corpus under ${root}: none of ${[...CORPUS_DIRECTORIES, ...CORPUS_ROOT_FILES].join(', ')} exists there`);
