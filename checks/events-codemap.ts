@@ -20,7 +20,7 @@ import { validateRegistry } from '../core/json-schema.js';
 import { openApiModel } from '../core/openapi.js';
 import { analysePayloadDefs, reachable } from '../core/payload-defs.js';
 import { isObject, vendorOrgs } from '../core/registries.js';
-import { lazyLocate, locate, type PathSegment } from '../core/structured.js';
+import { lazyPlace, locate, type PathSegment } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 export default defineCheck({
@@ -42,7 +42,7 @@ export default defineCheck({
 
 function at(file: DataFile, path: PathSegment[], prefer: 'key' | 'value' = 'value') {
   // Deferred until a finding spreads it: a clean codemap never needs a positioned parse.
-  return Object.defineProperties({ file: file.path }, Object.getOwnPropertyDescriptors(lazyLocate(file, path, prefer))) as { file: string } & ReturnType<typeof locate>;
+  return lazyPlace(file.path, file, path, prefer);
 }
 
 function checkRows(codemap: EventCodemap, report: Report): void {

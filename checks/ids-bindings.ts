@@ -3,7 +3,7 @@ import { defineCheck } from '../core/define.js';
 import type { Report } from '../core/diagnostics.js';
 import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../core/id-kinds.js';
 import { validateRegistry } from '../core/json-schema.js';
-import { lazyLocate, locate } from '../core/structured.js';
+import { lazyPlace, locate } from '../core/structured.js';
 import { closest } from '../core/suggest.js';
 
 export default defineCheck({
@@ -85,7 +85,7 @@ function checkField(
   const file = corpus.data(field.file);
   if (!file) return;
   // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
-  const at = Object.defineProperties({ file: field.file }, Object.getOwnPropertyDescriptors(lazyLocate(file, field.at, field.kind === 'property' ? 'key' : 'value'))) as { file: string } & ReturnType<typeof locate>;
+  const at = lazyPlace(field.file, file, field.at, field.kind === 'property' ? 'key' : 'value');
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
   const bound = registry.bindings.get(field.name);
   const recorded = registry.notAKind.get(field.name);

@@ -7,7 +7,7 @@ import type { Corpus, DataFile } from './corpus.js';
 import { SCHEMA_BASE } from './json-schema.js';
 import { resolveLink } from './links.js';
 import type { Location } from './positions.js';
-import { lazyLocate, locate, type PathSegment } from './structured.js';
+import { lazyPlace, locate, type PathSegment } from './structured.js';
 
 /** A place in a data file: the file and the path of keys and indexes to a value. */
 export interface Site {
@@ -21,8 +21,7 @@ export interface SiteLocation extends Location {
 
 export function siteLocation(site: Site, prefer: 'key' | 'value' = 'key'): SiteLocation {
   // Deferred: the OpenAPI model records a place for every declaration, and only reported ones need it.
-  const place = lazyLocate(site.file, site.segments, prefer);
-  return Object.defineProperties({ file: site.file.path } as SiteLocation, Object.getOwnPropertyDescriptors(place));
+  return lazyPlace(site.file.path, site.file, site.segments, prefer);
 }
 
 export function child(site: Site, ...segments: PathSegment[]): Site {
