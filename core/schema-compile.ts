@@ -50,11 +50,15 @@ export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[
   if (results) onFlush(() => results.save());
 
   const failures = new Map<CompileTarget, CompileFailure>();
-  for (const batch of batches(corpus, schemas, targets, { hubReferrers: limits.hubReferrers ?? HUB_REFERRERS, batchBytes: limits.batchBytes ?? BATCH_BYTES })) {
+  const all = batches(corpus, schemas, targets, { hubReferrers: limits.hubReferrers ?? HUB_REFERRERS, batchBytes: limits.batchBytes ?? BATCH_BYTES });
+  // A corpus that fits one batch is compiled in the corpus ajv itself, whose validators the other
+  // gates (registries, examples) then use instead of compiling the same schemas a second time.
+  const compile = all.length === 1 ? compileInCorpusAjv : compileBatch;
+  for (const batch of all) {
     const key = results ? batchKey(schemas, batch) : '';
     let found = results?.get<CompileFailure[]>(key);
     if (!found) {
-      found = compileBatch(schemas, batch);
+      found = compile(schemas, batch);
       results?.set(key, found);
     }
     for (const failure of found) {
@@ -166,11 +170,21 @@ function compileBatch(schemas: CorpusSchemas, batch: Batch): CompileFailure[] {
       // Registering it failed in the corpus ajv as well, where it is reported.
     }
   }
+  return failuresOf(batch, (target) => {
+    const id = schemas.idOf(target.file);
+    if (!ajv.getSchema(target.pointer ? `${id}#${target.pointer}` : `${id}`)) throw new Error(`cannot compile ${id}#${target.pointer}`);
+  });
+}
+
+function compileInCorpusAjv(schemas: CorpusSchemas, batch: Batch): CompileFailure[] {
+  return failuresOf(batch, (target) => schemas.validator(target.file, target.pointer));
+}
+
+function failuresOf(batch: Batch, compile: (target: CompileTarget) => void): CompileFailure[] {
   const failures: CompileFailure[] = [];
   for (const target of batch.targets) {
-    const id = schemas.idOf(target.file);
     try {
-      if (!ajv.getSchema(target.pointer ? `${id}#${target.pointer}` : `${id}`)) throw new Error(`cannot compile ${id}#${target.pointer}`);
+      compile(target);
     } catch (error) {
       failures.push({
         ...target,
