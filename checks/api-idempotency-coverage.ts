@@ -1,6 +1,6 @@
 import { siteLocation } from '../core/api-refs.js';
 import { defineCheck } from '../core/define.js';
-import { describeOperation, headerKey, MUTATING_METHODS, OPENAPI_PATH, openApiModel, requestHeaders, responseSite, siteKey } from '../core/openapi.js';
+import { describeOperation, headerKey, MUTATING_METHODS, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout } from '../core/openapi.js';
 
 const KEY = 'idempotency-key';
 const REPLAY = 'openwop-idempotent-replay';
@@ -19,30 +19,14 @@ export default defineCheck({
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
-    const reported = new Set<string>();
     for (const operation of model.operations) {
       const key = requestHeaders(operation).find((header) => headerKey(header.name) === KEY);
-      if (MUTATING_METHODS.has(operation.method)) {
-        if (!key) {
-          report({
-            ...siteLocation(operation.site),
-            message: `${describeOperation(operation)} changes state but does not declare the Idempotency-Key header`,
-            hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey); idempotency.md Layer 1 applies to every mutating operation',
-          });
-        }
-        for (const response of operation.responses) {
-          if (!/^2(\d\d|XX)$/.test(response.status)) continue;
-          if (response.headers.some((header) => headerKey(header.name) === REPLAY)) continue;
-          // A shared response is fixed once, where it is defined.
-          const at = responseSite(response);
-          if (reported.has(siteKey(at))) continue;
-          reported.add(siteKey(at));
-          report({
-            ...siteLocation(at),
-            message: `${response.status} response of ${describeOperation(operation)} does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
-            hint: 'add the shared OpenWOP-Idempotent-Replay response header',
-          });
-        }
+      if (MUTATING_METHODS.has(operation.method) && !key) {
+        report({
+          ...siteLocation(operation.site),
+          message: `${describeOperation(operation)} changes state but does not declare the Idempotency-Key header`,
+          hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey); idempotency.md Layer 1 applies to every mutating operation',
+        });
       } else if (SAFE_METHODS.has(operation.method) && key) {
         const inherited = key.level === 'path-item' ? ' (it inherits the key from its path item)' : '';
         report({
@@ -51,6 +35,14 @@ export default defineCheck({
           hint: 'declare Idempotency-Key on the mutating operations only',
         });
       }
+    }
+    const mutating = model.operations.filter((operation) => MUTATING_METHODS.has(operation.method));
+    for (const { operation, response, at } of responsesWithout(mutating, REPLAY, (candidate) => /^2(\d\d|XX)$/.test(candidate.status))) {
+      report({
+        ...siteLocation(at),
+        message: `${response.status} response of ${describeOperation(operation)} does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
+        hint: 'add the shared OpenWOP-Idempotent-Replay response header',
+      });
     }
   },
 });

@@ -1,6 +1,6 @@
 import { siteLocation } from '../core/api-refs.js';
 import { defineCheck } from '../core/define.js';
-import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responseSite, siteKey } from '../core/openapi.js';
+import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout } from '../core/openapi.js';
 
 /**
  * versioning.md §1: every operation accepts `OpenWOP-Version` (§1.2) and `OpenWOP-Client-Version`
@@ -18,7 +18,6 @@ export default defineCheck({
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
-    const reported = new Set<string>();
     for (const operation of model.operations) {
       const declared = new Set(requestHeaders(operation).map((header) => headerKey(header.name)));
       for (const header of REQUEST_HEADERS) {
@@ -29,17 +28,13 @@ export default defineCheck({
           hint: `add $ref: '#/components/parameters/${header.component}' to the operation or its path item`,
         });
       }
-      for (const response of operation.responses) {
-        if (response.headers.some((header) => headerKey(header.name) === 'openwop-version')) continue;
-        const at = responseSite(response);
-        if (reported.has(siteKey(at))) continue;
-        reported.add(siteKey(at));
-        report({
-          ...siteLocation(at),
-          message: `the ${response.status} response of ${describeOperation(operation)} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)`,
-          hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
-        });
-      }
+    }
+    for (const { operation, response, at } of responsesWithout(model.operations, 'OpenWOP-Version')) {
+      report({
+        ...siteLocation(at),
+        message: `the ${response.status} response of ${describeOperation(operation)} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)`,
+        hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
+      });
     }
   },
 });

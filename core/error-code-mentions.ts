@@ -5,6 +5,7 @@
  * `error` of an envelope example (an object with `error` and `message` or `details`), and the
  * `enum`/`const` of an `error` property. A snake_case word in backticks on its own is not a mention.
  */
+import { visit as visitJsonc } from 'jsonc-parser';
 import type { InlineCode, Nodes, Parent, Root, Table, TableRow } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
@@ -138,86 +139,56 @@ function valueOffset(value: string, source: string, position: { start: { offset?
 }
 
 // ---------------------------------------------------------------------------------------------
-// Envelope examples in JSON-like text (json, jsonc with comments and `…` elisions): a tolerant
-// scan that tracks objects, so `"error"` counts only beside a `"message"` or `"details"` member.
+// Envelope examples in JSON-like text (json, jsonc with comments and `…` elisions), read by
+// jsonc-parser's fault-tolerant visitor, which skips what is not JSON and goes on: `"error"`
+// counts only as a member of an object that also has `"message"` or `"details"`.
 
-interface Frame {
-  kind: 'object' | 'array';
+interface EnvelopeFrame {
   keys: Set<string>;
   error: { value: string; start: number } | undefined;
 }
 
 export function envelopeMentions(text: string, base = 0): CodeMention[] {
   const mentions: CodeMention[] = [];
-  const stack: Frame[] = [];
-  let pendingKey: string | undefined;
-  let expectingValueFor: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') {
-      const end = stringEnd(text, i);
-      const value = text.slice(i + 1, end);
-      const frame = stack[stack.length - 1];
-      if (expectingValueFor !== undefined) {
-        if (expectingValueFor === 'error' && frame?.kind === 'object') frame.error = { value, start: i + 1 };
-        expectingValueFor = undefined;
-      } else {
-        pendingKey = value;
-      }
-      i = end;
-      continue;
-    }
-    if (char === '/' && text[i + 1] === '/') {
-      const newline = text.indexOf('\n', i);
-      i = newline === -1 ? text.length : newline;
-      continue;
-    }
-    if (char === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      i = close === -1 ? text.length : close + 1;
-      continue;
-    }
-    if (char === ':') {
-      const frame = stack[stack.length - 1];
-      if (pendingKey !== undefined && frame?.kind === 'object') {
-        frame.keys.add(pendingKey);
-        expectingValueFor = pendingKey;
-      }
-      pendingKey = undefined;
-      continue;
-    }
-    if (char === '{' || char === '[') {
-      stack.push({ kind: char === '{' ? 'object' : 'array', keys: new Set(), error: undefined });
-      expectingValueFor = undefined;
-      pendingKey = undefined;
-      continue;
-    }
-    if (char === '}' || char === ']') {
-      const frame = stack.pop();
-      if (frame?.kind === 'object' && frame.error && (frame.keys.has('message') || frame.keys.has('details'))) {
-        const { value, start } = frame.error;
-        mentions.push({ code: value, status: undefined, retriable: undefined, start: base + start, end: base + start + value.length, form: 'example' });
-      }
-      expectingValueFor = undefined;
-      pendingKey = undefined;
-      continue;
-    }
-    if (char === ',') {
-      expectingValueFor = undefined;
-      pendingKey = undefined;
-      continue;
-    }
-    if (char !== undefined && !/\s/.test(char)) expectingValueFor = undefined;
-  }
+  // One entry per open object or array (undefined for an array: it has no members).
+  const open: Array<EnvelopeFrame | undefined> = [];
+  let member: string | undefined;
+  visitJsonc(
+    text,
+    {
+      onObjectBegin: () => {
+        open.push({ keys: new Set(), error: undefined });
+        member = undefined;
+      },
+      onArrayBegin: () => {
+        open.push(undefined);
+        member = undefined;
+      },
+      onObjectProperty: (name) => {
+        open[open.length - 1]?.keys.add(name);
+        member = name;
+      },
+      onLiteralValue: (value: unknown, offset) => {
+        const frame = open[open.length - 1];
+        if (member === 'error' && frame && typeof value === 'string') frame.error = { value, start: offset + 1 };
+        member = undefined;
+      },
+      onObjectEnd: () => {
+        const frame = open.pop();
+        if (frame?.error && (frame.keys.has('message') || frame.keys.has('details'))) {
+          const { value, start } = frame.error;
+          mentions.push({ code: value, status: undefined, retriable: undefined, start: base + start, end: base + start + value.length, form: 'example' });
+        }
+        member = undefined;
+      },
+      onArrayEnd: () => {
+        open.pop();
+        member = undefined;
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false },
+  );
   return mentions.sort((a, b) => a.start - b.start);
-}
-
-function stringEnd(text: string, open: number): number {
-  for (let i = open + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"' || text[i] === '\n') return i;
-  }
-  return text.length;
 }
 
 // ---------------------------------------------------------------------------------------------

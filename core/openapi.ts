@@ -285,6 +285,27 @@ export function siteKey(site: Site): string {
   return `${site.file.path}#${JSON.stringify(site.segments)}`;
 }
 
+/**
+ * The responses of `operations` that `selected` picks and that do not declare the response header
+ * `header`, each once at the place it is fixed (a shared response is one place, however many
+ * operations use it), with the first operation that uses it.
+ */
+export function responsesWithout(operations: readonly OperationView[], header: string, selected: (response: ResponseView) => boolean = () => true): Array<{ operation: OperationView; response: ResponseView; at: Site }> {
+  const key = headerKey(header);
+  const seen = new Set<string>();
+  const found: Array<{ operation: OperationView; response: ResponseView; at: Site }> = [];
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      if (!selected(response) || response.headers.some((declared) => headerKey(declared.name) === key)) continue;
+      const at = responseSite(response);
+      if (seen.has(siteKey(at))) continue;
+      seen.add(siteKey(at));
+      found.push({ operation, response, at });
+    }
+  }
+  return found;
+}
+
 /** Where a response is fixed: its component when it is a shared one, else where the operation declares it. */
 export function responseSite(response: ResponseView): Site {
   return siteKey(response.defined) === siteKey(response.declared) ? response.declared : response.defined;

@@ -108,5 +108,11 @@ describe('error code mentions', () => {
       ['run_terminal', 'run_terminal'],
     ]);
     expect(envelopeMentions('{ "error": "x_y" }')).toEqual([]);
+    // Elided members and values (…, ...) and trailing commas are skipped, and the reading goes on.
+    const elided = '[\n  { "error": "run_not_found", …, "message": "m" },\n  { "details": { … }, "error": "quota_exceeded", },\n  { "error": ..., "message": "m" }\n]';
+    expect(envelopeMentions(elided).map((m) => [m.code, elided.slice(m.start, m.end)])).toEqual([
+      ['run_not_found', 'run_not_found'],
+      ['quota_exceeded', 'quota_exceeded'],
+    ]);
   });
 });
