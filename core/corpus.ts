@@ -2,9 +2,10 @@
  * The corpus model: every file of the corpus read once, parsed once, indexed once.
  * Gates and generators read this model; none of them touches the file system.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
+import { walkFiles } from './file-walk.js';
 import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
 import type { Root } from 'mdast';
 import { indexMarkdown, parseMarkdownTree, type MarkdownModel } from './markdown.js';
@@ -136,7 +137,10 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   if (!stat.isDirectory()) throw new CorpusError(`corpus root ${root} is not a directory`);
 
   const paths: string[] = [];
-  for (const directory of CORPUS_DIRECTORIES) walk(absolute, directory, paths);
+  const unreadable = (relative: string, code: string): never => {
+    throw new CorpusError(`cannot read directory ${relative}: ${code}`);
+  };
+  for (const directory of CORPUS_DIRECTORIES) walkFiles(absolute, directory, { dotfiles: false, unreadable }, paths);
   for (const file of CORPUS_ROOT_FILES) {
     if (existsSync(path.join(absolute, file))) paths.push(file);
   }
@@ -168,22 +172,6 @@ export function corpusFromFiles(root: string, contents: Record<string, string | 
   return new Corpus(path.resolve(root), files);
 }
 
-function walk(root: string, relative: string, into: string[]): void {
-  let entries;
-  try {
-    entries = readdirSync(path.join(root, relative), { withFileTypes: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return;
-    throw new CorpusError(`cannot read directory ${relative}: ${code ?? String(error)}`);
-  }
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const child = `${relative}/${entry.name}`;
-    if (entry.isDirectory()) walk(root, child, into);
-    else if (entry.isFile()) into.push(child);
-  }
-}
 
 const TEXT_EXTENSIONS = /\.(md|json|ya?ml|txt|csv|ts|js|mjs|html)$/i;
 

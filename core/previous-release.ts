@@ -3,10 +3,10 @@
  * from a directory laid out like the corpus, or from a git ref of the repository the corpus is in.
  * Reading a ref is the one place the toolchain runs a program (`git show`), and only on request.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from './corpus.js';
+import { runGit } from './git.js';
 
 export type PreviousRelease =
   | { ok: true; corpus: Corpus; label: string; missing: string[] }
@@ -45,24 +45,19 @@ function read(root: string, baseline: string, relatives: readonly string[]): Pre
   if (baseline.startsWith('-') || !/^[\w./@^~{}:+-]+$/.test(baseline)) {
     return { ok: false, message: `--baseline ${JSON.stringify(baseline)} is neither a directory nor a git ref` };
   }
-  const verify = git(root, ['rev-parse', '--verify', '--quiet', `${baseline}^{commit}`]);
+  const verify = runGit(root, ['rev-parse', '--verify', '--quiet', `${baseline}^{commit}`]);
   if (verify.error) return { ok: false, message: `--baseline ${baseline}: cannot run git (${verify.error})` };
   if (verify.status !== 0) return { ok: false, message: `--baseline ${baseline} is neither a directory nor a git ref of the repository at ${root}` };
   const files: Record<string, Buffer> = {};
   const missing: string[] = [];
   for (const relative of relatives) {
-    const shown = git(root, ['show', `${baseline}:./${relative}`]);
+    const shown = runGit(root, ['show', `${baseline}:./${relative}`]);
     if (shown.status === 0) files[relative] = shown.stdout;
     else missing.push(relative);
   }
   return { ok: true, corpus: corpusFromFiles(root, files), label: `git ref ${baseline}`, missing };
 }
 
-function git(cwd: string, args: string[]): { status: number | null; stdout: Buffer; error: string | undefined } {
-  const result = spawnSync('git', args, { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
-  const error = result.error ? ((result.error as NodeJS.ErrnoException).code ?? result.error.message) : undefined;
-  return { status: result.status, stdout: result.stdout ?? Buffer.alloc(0), error };
-}
 
 function isDirectory(candidate: string): boolean {
   try {

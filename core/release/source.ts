@@ -3,9 +3,9 @@
  * directory (a repository checkout, an installed or staged package), a packed `.tgz`, or
  * `git:<ref>` of the repository at a root.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../corpus.js';
+import { runGit } from '../git.js';
 import { isObject } from '../registries.js';
 import { isShipped, parseStamp, SEMVER, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';
@@ -55,11 +55,8 @@ function gitTree(label: string, ref: string, root: string): ArtifactTree {
 }
 
 function git(cwd: string, args: string[], label: string, failure?: string): Buffer {
-  const result = spawnSync('git', args, { cwd, maxBuffer: 1 << 30 });
-  if (result.error) throw new ReleaseSourceError(`${label}: cannot run git: ${result.error.message}`);
-  if (result.status !== 0) {
-    const message = result.stderr.toString('utf8').trim().split('\n')[0];
-    throw new ReleaseSourceError(failure ?? `${label}: git ${args[0]} failed${message ? `: ${message}` : ''}`);
-  }
+  const result = runGit(cwd, args);
+  if (result.error) throw new ReleaseSourceError(`${label}: cannot run git: ${result.error}`);
+  if (result.status !== 0) throw new ReleaseSourceError(failure ?? `${label}: git ${args[0]} failed${result.message ? `: ${result.message}` : ''}`);
   return result.stdout;
 }

@@ -2,9 +2,10 @@
  * A release as bytes: every file of a packed tarball, an installed or staged package directory,
  * or the shipped part of a repository checkout, keyed by its path inside the package.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compareStrings } from '../diagnostics.js';
+import { walkFiles } from '../file-walk.js';
 import { isObject } from '../registries.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
@@ -58,10 +59,10 @@ function treeFromDirectory(root: string): ArtifactTree {
   const files = new Map<string, Buffer>();
   const irregular: string[] = [];
   if (kind === 'package') {
-    walk(root, '', { dotfiles: true }, files, irregular);
+    walk(root, '', true, files, irregular);
   } else {
     // A repository holds much besides the corpus; only what the package would ship is compared.
-    for (const directory of SHIPPED_DIRECTORIES) walk(root, directory, { dotfiles: false }, files, irregular);
+    for (const directory of SHIPPED_DIRECTORIES) walk(root, directory, false, files, irregular);
     for (const [file, bytes] of ['package.json', STAMP_PATH].flatMap((name) => readIfFile(root, name))) files.set(file, bytes);
   }
   return { label: root, kind, files: sortedMap(files), irregular: irregular.sort(compareStrings) };
@@ -80,23 +81,13 @@ function detectKind(files: ReadonlyMap<string, Buffer>): ArtifactTree['kind'] {
   }
 }
 
-function walk(root: string, relative: string, options: { dotfiles: boolean }, files: Map<string, Buffer>, irregular: string[]): void {
-  let entries;
-  try {
-    entries = readdirSync(path.join(root, relative), { withFileTypes: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return;
-    throw new ReleaseSourceError(`cannot read ${path.join(root, relative)}: ${code ?? String(error)}`);
-  }
-  for (const entry of entries) {
-    if (!options.dotfiles && (entry.name.startsWith('.') || entry.name === 'node_modules')) continue;
-    const child = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) walk(root, child, options, files, irregular);
-    else if (entry.isFile()) files.set(child, readBytes(path.join(root, child)));
-    else irregular.push(child);
-  }
+function walk(root: string, relative: string, dotfiles: boolean, files: Map<string, Buffer>, irregular: string[]): void {
+  const unreadable = (directory: string, code: string): never => {
+    throw new ReleaseSourceError(`cannot read ${path.join(root, directory)}: ${code}`);
+  };
+  for (const file of walkFiles(root, relative, { dotfiles, irregular: (entry) => irregular.push(entry), unreadable })) files.set(file, readBytes(path.join(root, file)));
 }
+
 
 function readIfFile(root: string, name: string): Array<[string, Buffer]> {
   try {
