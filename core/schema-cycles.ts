@@ -6,7 +6,7 @@
  */
 import type { Corpus } from './corpus.js';
 import { isObject } from './registries.js';
-import { IN_PLACE_LISTS, IN_PLACE_SINGLES, refsOf, schemaGraph, valueAt, walkSchema, type SchemaLocation } from './schema-walk.js';
+import { IN_PLACE_LISTS, IN_PLACE_SINGLES, refsOf, schemaGraph, valueAt, type SchemaLocation } from './schema-walk.js';
 
 export interface RefEdge {
   /** The subschema that holds the `$ref`. */
@@ -51,11 +51,12 @@ export function refCycles(corpus: Corpus, files: readonly string[]): RefCycle[] 
     return edges;
   };
 
+  // Every node of a cycle but its start is the target of a $ref, and a cycle through a schema of
+  // `files` leaves it by one of that schema's own $refs: so the $ref targets of `files` are all the
+  // starts needed, not every subschema (which on a large corpus is millions of them).
   const starts: SchemaLocation[] = [];
   for (const file of files) {
-    const document = graph.documents.get(file);
-    if (!document) continue;
-    walkSchema(document.value, [], graph.baseOf(file), ({ path }) => starts.push({ file, path }));
+    for (const { resolved } of graph.refs(file)) if (resolved.ok) starts.push(resolved.target);
   }
 
   const state = new Map<string, 'active' | 'done'>();
