@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, loadCorpus } from '../core/corpus.js';
-import { locate } from '../core/structured.js';
+import { compareDocumentOrder, locate, type PathSegment } from '../core/structured.js';
 import { fixture } from './helpers.js';
 
 describe('the corpus model', () => {
@@ -74,6 +74,12 @@ describe('the corpus model', () => {
     // Positions are still there when a gate asks for one.
     const proto = corpus.data('spec/proto.json');
     expect(proto && locate(proto, ['y'])).toMatchObject({ line: 1, column: 25 });
+  });
+
+  it('orders paths by where they are written, from the parsed value alone', () => {
+    const value = (corpusFromFiles('/r', { 'api/a.yaml': 'paths:\n  /z:\n    get: {}\n  /a:\n    post: {}\nlist: [x, y, z]\n' }).data('api/a.yaml')?.value ?? {}) as object;
+    const paths: PathSegment[][] = [['list', 2], ['paths', '/a', 'post'], ['list', 0], ['paths', '/z'], ['paths', '/z', 'get']];
+    expect([...paths].sort((a, b) => compareDocumentOrder(value, a, b))).toEqual([['paths', '/z'], ['paths', '/z', 'get'], ['paths', '/a', 'post'], ['list', 0], ['list', 2]]);
   });
 
   it('finds block and inline generated regions, and reports broken markers', () => {
