@@ -82,6 +82,16 @@ describe('the corpus model', () => {
     expect([...paths].sort((a, b) => compareDocumentOrder(value, a, b))).toEqual([['paths', '/z'], ['paths', '/z', 'get'], ['paths', '/a', 'post'], ['list', 0], ['list', 2]]);
   });
 
+  it('keeps a file\'s bytes exactly, byte order mark included, while its text has none', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a": "é — ok"}\n', 'utf8')]);
+    const corpus = corpusFromFiles('/r', { 'spec/bom.json': bytes, 'spec/plain.md': '# Title — with a dash\n' });
+    const file = corpus.data('spec/bom.json');
+    expect(file?.text.startsWith('{')).toBe(true);
+    expect(file?.value).toEqual({ a: 'é — ok' });
+    expect(file?.bytes.equals(bytes)).toBe(true);
+    expect(corpus.get('spec/plain.md')?.bytes.toString('utf8')).toBe('# Title — with a dash\n');
+  });
+
   it('finds block and inline generated regions, and reports broken markers', () => {
     const text = '# T\n\nIt has <!-- generated: count/x -->**2**<!-- /generated: count/x --> rows.\n\n<!-- generated: table/x from r.json; do not edit -->\n| A |\n| --- |\n<!-- /generated: table/x -->\n\n<!-- generated: open/only -->\n';
     const file = corpusFromFiles('/r', { 'spec/x.md': text }).markdown('spec/x.md');
