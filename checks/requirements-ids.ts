@@ -115,7 +115,7 @@ function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>,
       ...top,
       severity: 'warning',
       message: 'the removed-id comparison was skipped: no previous release to compare with',
-      hint: 'run `openwop-spec check --baseline <dir|git-ref>` with the previous release to check that every removed requirement id has an alias',
+      hint: 'run `openwop-spec check --baseline <release>` (a checkout, an installed package, a .tgz or a git ref) with the previous release to check that every removed requirement id has an alias',
     });
     return;
   }

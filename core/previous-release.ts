@@ -1,12 +1,15 @@
 /**
- * Files of a previous release, for the gates that compare against one (`check --baseline`): read
- * from a directory laid out like the corpus, or from a git ref of the repository the corpus is in.
- * Reading a ref is the one place the toolchain runs a program (`git show`), and only on request.
+ * Files of a previous release, for the gates that compare against one (`check --baseline`): any
+ * release `diff` reads (a repository checkout, an installed package, a packed .tgz), or a git ref
+ * of the repository the corpus is in. This module words the `--baseline` problems; the reading is
+ * core/release/source.ts's.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from './corpus.js';
 import { runGit } from './git.js';
+import { loadReleaseFiles } from './release/source.js';
+import { ReleaseSourceError } from './release/tree.js';
 
 export type PreviousRelease =
   | { ok: true; corpus: Corpus; label: string; missing: string[] }
@@ -15,8 +18,8 @@ export type PreviousRelease =
 const cache = new Map<string, PreviousRelease>();
 
 /**
- * The files `relatives` of the release `baseline` (a directory, or a git ref of the repository
- * at `root`), as a corpus of their own; `missing` lists those the release does not have.
+ * The files `relatives` (files a release ships) of the release `baseline` (a path, or a git ref of
+ * the repository at `root`), as a corpus of their own; `missing` lists those the release lacks.
  */
 export function previousRelease(root: string, baseline: string, relatives: readonly string[]): PreviousRelease {
   const key = JSON.stringify([root, baseline, relatives]);
@@ -28,41 +31,30 @@ export function previousRelease(root: string, baseline: string, relatives: reado
 }
 
 function read(root: string, baseline: string, relatives: readonly string[]): PreviousRelease {
-  const directory = path.resolve(baseline);
-  if (isDirectory(directory)) {
-    const files: Record<string, Buffer> = {};
-    const missing: string[] = [];
-    for (const relative of relatives) {
-      try {
-        files[relative] = readFileSync(path.join(directory, relative));
-      } catch {
-        missing.push(relative);
-      }
+  const location = path.resolve(baseline);
+  const isPath = existsSync(location);
+  if (!isPath) {
+    // A ref is handed to git as one argument; refusing a leading `-` keeps it from reading as an option.
+    if (baseline.startsWith('-') || !/^[\w./@^~{}:+-]+$/.test(baseline)) {
+      return { ok: false, message: `--baseline ${JSON.stringify(baseline)} is neither a directory nor a git ref` };
     }
-    return { ok: true, corpus: corpusFromFiles(directory, files), label: `the release in ${baseline}`, missing };
+    const verify = runGit(root, ['rev-parse', '--verify', '--quiet', `${baseline}^{commit}`]);
+    if (verify.error) return { ok: false, message: `--baseline ${baseline}: cannot run git (${verify.error})` };
+    if (verify.status !== 0) return { ok: false, message: `--baseline ${baseline} is neither a directory nor a git ref of the repository at ${root}` };
   }
-  // A ref is handed to git as one argument; refusing a leading `-` keeps it from reading as an option.
-  if (baseline.startsWith('-') || !/^[\w./@^~{}:+-]+$/.test(baseline)) {
-    return { ok: false, message: `--baseline ${JSON.stringify(baseline)} is neither a directory nor a git ref` };
+  let release;
+  try {
+    release = loadReleaseFiles(isPath ? location : `git:${baseline}`, root);
+  } catch (error) {
+    if (error instanceof ReleaseSourceError) return { ok: false, message: `--baseline ${baseline}: ${error.message}` };
+    throw error;
   }
-  const verify = runGit(root, ['rev-parse', '--verify', '--quiet', `${baseline}^{commit}`]);
-  if (verify.error) return { ok: false, message: `--baseline ${baseline}: cannot run git (${verify.error})` };
-  if (verify.status !== 0) return { ok: false, message: `--baseline ${baseline} is neither a directory nor a git ref of the repository at ${root}` };
   const files: Record<string, Buffer> = {};
   const missing: string[] = [];
   for (const relative of relatives) {
-    const shown = runGit(root, ['show', `${baseline}:./${relative}`]);
-    if (shown.status === 0) files[relative] = shown.stdout;
+    const bytes = release.files.get(relative);
+    if (bytes) files[relative] = bytes;
     else missing.push(relative);
   }
-  return { ok: true, corpus: corpusFromFiles(root, files), label: `git ref ${baseline}`, missing };
-}
-
-
-function isDirectory(candidate: string): boolean {
-  try {
-    return statSync(candidate).isDirectory();
-  } catch {
-    return false;
-  }
+  return { ok: true, corpus: corpusFromFiles(release.root, files), label: isPath ? `the release in ${baseline}` : `git ref ${baseline}`, missing };
 }

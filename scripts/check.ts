@@ -33,7 +33,7 @@ export function register(program: Command): void {
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
     .option('--fix', 'apply the fixes findings carry, then report what remains')
-    .option('--baseline <dir|git-ref>', 'previous release, for gates that compare against one')
+    .option('--baseline <release>', 'previous release, for gates that compare against one: a checkout, an installed package, a .tgz, or a git ref')
     .action((options: CheckOptions) => {
       process.exitCode = runCheck(options);
     });

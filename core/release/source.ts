@@ -10,24 +10,34 @@ import { isObject } from '../registries.js';
 import { isShipped, parseStamp, SEMVER, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';
 
-export interface Release {
+export interface ReleaseFiles {
   label: string;
   version: string | undefined;
   /** The shipped files only. */
   files: Map<string, Buffer>;
+  /** Where the files' corpus model is rooted: the repository for a git ref, else the release itself. */
+  root: string;
+}
+
+export interface Release extends ReleaseFiles {
   corpus: Corpus;
 }
 
 /** `spec` relative to `root`; `git:<ref>` is read from the git repository at `root`. */
 export function loadRelease(spec: string, root: string): Release {
+  const release = loadReleaseFiles(spec, root);
+  return { ...release, corpus: corpusFromFiles(release.root, Object.fromEntries(release.files)) };
+}
+
+/** The shipped files of a release, without a model of them: for a reader that needs only a few. */
+export function loadReleaseFiles(spec: string, root: string): ReleaseFiles {
   if (spec.startsWith('git:')) return releaseFromTree(gitTree(spec, spec.slice(4), root), root);
   return releaseFromTree(loadArtifactTree(path.resolve(root, spec)), undefined);
 }
 
-function releaseFromTree(tree: ArtifactTree, root: string | undefined): Release {
+function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseFiles {
   const shipped = sortedMap(new Map([...tree.files].filter(([file]) => isShipped(file))));
-  const corpus = corpusFromFiles(root ?? tree.label, Object.fromEntries(shipped));
-  return { label: tree.label, version: versionOf(tree), files: shipped, corpus };
+  return { label: tree.label, version: versionOf(tree), files: shipped, root: root ?? tree.label };
 }
 
 /** The package.json version (the stamp takes it from there), else the stamp's. */
