@@ -129,6 +129,7 @@ function buildModel(corpus: Corpus, file: DataFile): OpenApiModel {
   const operations: OperationView[] = [];
   const paths = isRecord(root.paths) ? root.paths : {};
   const rootSecurity = Array.isArray(root.security) ? root.security : [];
+  const headersBySite: HeadersBySite = new Map();
 
   const resolve = (site: Site, value: unknown) => {
     const result = follow(corpus, site, value);
@@ -162,7 +163,7 @@ function buildModel(corpus: Corpus, file: DataFile): OpenApiModel {
         site,
         value: raw,
         parameters,
-        responses: responseList(site, raw.responses, resolve),
+        responses: responseList(site, raw.responses, resolve, headersBySite),
         requestBody: raw.requestBody !== undefined,
         security,
         authenticated: security.length > 0 && !security.some((requirement) => isRecord(requirement) && Object.keys(requirement).length === 0),
@@ -205,34 +206,49 @@ function parameterList(owner: Site, list: unknown, level: ParameterView['level']
   return parameters;
 }
 
-function responseList(operation: Site, responses: unknown, resolve: Resolve): ResponseView[] {
+/**
+ * A response's headers depend only on the object that defines it, so a shared response (a
+ * component most operations use) has its headers worked out once and its one list shared.
+ */
+type HeadersBySite = Map<string, HeaderDeclaration[]>;
+
+function responseList(operation: Site, responses: unknown, resolve: Resolve, headersBySite: HeadersBySite): ResponseView[] {
   if (!isRecord(responses)) return [];
   const views: ResponseView[] = [];
   for (const [status, entry] of Object.entries(responses)) {
     const declared = child(operation, 'responses', status);
     const followed = resolve(declared, entry);
     if (!followed || !isRecord(followed.value)) continue;
-    const headers: HeaderDeclaration[] = [];
-    if (isRecord(followed.value.headers)) {
-      for (const [name, header] of Object.entries(followed.value.headers)) {
-        const headerSite = child(followed.site, 'headers', name);
-        const resolvedHeader = resolve(headerSite, header);
-        if (!resolvedHeader || !isRecord(resolvedHeader.value)) continue;
-        const { defined, description, component, overrides } = describedBy(headerSite, header, resolvedHeader, 'headers');
-        headers.push({
-          name,
-          declared: headerSite,
-          defined,
-          component,
-          description,
-          nameAt: siteLocation(defined, 'key'),
-          ...(overrides ? { overrides: { ...overrides, nameAt: siteLocation(overrides.defined, 'key') } } : {}),
-        });
-      }
+    let headers = headersBySite.get(siteKey(followed.site));
+    if (!headers) {
+      headers = headersOfResponse(followed as { site: Site; value: Record<string, unknown> }, resolve);
+      headersBySite.set(siteKey(followed.site), headers);
     }
     views.push({ status, declared, defined: followed.site, value: followed.value, headers });
   }
   return views;
+}
+
+function headersOfResponse(followed: { site: Site; value: Record<string, unknown> }, resolve: Resolve): HeaderDeclaration[] {
+  const headers: HeaderDeclaration[] = [];
+  if (isRecord(followed.value.headers)) {
+    for (const [name, header] of Object.entries(followed.value.headers)) {
+      const headerSite = child(followed.site, 'headers', name);
+      const resolvedHeader = resolve(headerSite, header);
+      if (!resolvedHeader || !isRecord(resolvedHeader.value)) continue;
+      const { defined, description, component, overrides } = describedBy(headerSite, header, resolvedHeader, 'headers');
+      headers.push({
+        name,
+        declared: headerSite,
+        defined,
+        component,
+        description,
+        nameAt: siteLocation(defined, 'key'),
+        ...(overrides ? { overrides: { ...overrides, nameAt: siteLocation(overrides.defined, 'key') } } : {}),
+      });
+    }
+  }
+  return headers;
 }
 
 /** Which object describes a declaration, and with what text (see HeaderDeclaration.defined). */
