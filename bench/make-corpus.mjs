@@ -36,12 +36,12 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
+// The built tool (npm run bench builds it first): the scale corpus is read as its loader reads a corpus.
+import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../dist/core/corpus.js';
+import { walkFiles } from '../dist/core/file-walk.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(HERE, '..');
-/** What the corpus loader walks (core/corpus.ts); a scale corpus copies exactly that. */
-const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'];
-const CORPUS_ROOT_FILES = ['CORPUS-STAMP.json'];
 const MARKER_FILE = '.scale-corpus.json';
 
 const CORE_DOCUMENT = /^spec\/v2\/core\/[^/]+\.md$/;
@@ -69,20 +69,17 @@ export function tags(k) {
 // ---------------------------------------------------------------------------------------------
 // The source corpus, read once
 
-/** Root-relative path -> bytes of every corpus file under `root`, in code-unit order. */
+/**
+ * Root-relative path -> bytes of every corpus file under `root`, in code-unit order: what the
+ * corpus loader reads (the built tool's own walk and directory list), so a copy holds exactly that.
+ */
 export function readCorpusFiles(root) {
-  const files = new Map();
-  const walk = (relative) => {
-    const absolute = path.join(root, relative);
-    for (const entry of readdirSync(absolute, { withFileTypes: true }).sort((a, b) => compare(a.name, b.name))) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) files.set(child, readFileSync(path.join(root, child)));
-    }
+  const unreadable = (relative, code) => {
+    throw new Error(`cannot read ${path.join(root, relative)}: ${code}`);
   };
-  for (const directory of CORPUS_DIRECTORIES) if (existsSync(path.join(root, directory))) walk(directory);
-  for (const file of CORPUS_ROOT_FILES) if (existsSync(path.join(root, file))) files.set(file, readFileSync(path.join(root, file)));
-  return files;
+  const paths = CORPUS_DIRECTORIES.flatMap((directory) => walkFiles(root, directory, { dotfiles: false, unreadable }));
+  for (const file of CORPUS_ROOT_FILES) if (existsSync(path.join(root, file))) paths.push(file);
+  return new Map(paths.sort(compare).map((file) => [file, readFileSync(path.join(root, file))]));
 }
 
 function compare(a, b) {

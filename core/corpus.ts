@@ -9,7 +9,7 @@ import { walkFiles } from './file-walk.js';
 import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
 import type { Root } from 'mdast';
 import { indexMarkdown, parseMarkdownTree, type MarkdownModel } from './markdown.js';
-import { ParseCache } from './parse-cache.js';
+import { ContentCache } from './content-cache.js';
 import { LineIndex } from './positions.js';
 import { parseJsonText, parseJsonValue, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
 
@@ -147,7 +147,7 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   paths.sort();
 
   const cacheDir = options.cache === false ? undefined : cacheDirectory(absolute);
-  const cache = cacheDir ? ParseCache.open(cacheDir) : undefined;
+  const cache = cacheDir ? ContentCache.open(cacheDir) : undefined;
   const files = new Map<string, CorpusFile>();
   for (const relative of paths) {
     let bytes: Buffer;
@@ -175,7 +175,7 @@ export function corpusFromFiles(root: string, contents: Record<string, string | 
 
 const TEXT_EXTENSIONS = /\.(md|json|ya?ml|txt|csv|ts|js|mjs|html)$/i;
 
-export function parseFile(relative: string, bytes: Buffer, cache?: ParseCache): CorpusFile {
+export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache): CorpusFile {
   const extension = path.posix.extname(relative).toLowerCase();
   if (looksBinary(bytes)) {
     const problems = TEXT_EXTENSIONS.test(relative)
@@ -226,9 +226,9 @@ function cacheDirectory(root: string): string | undefined {
   return existsSync(path.join(root, 'node_modules')) ? path.join(root, 'node_modules', '.cache', 'openwop-spec') : undefined;
 }
 
-function cachedTree(text: string, cache: ParseCache | undefined): Root {
+function cachedTree(text: string, cache: ContentCache | undefined): Root {
   if (!cache) return parseMarkdownTree(text);
-  const key = ParseCache.key('md', text);
+  const key = ContentCache.key('md', text);
   const hit = cache.get<Root>(key);
   if (hit) return hit;
   const tree = parseMarkdownTree(text);
@@ -241,8 +241,8 @@ function cachedTree(text: string, cache: ParseCache | undefined): Root {
  * JSON.parse; the positioned document is parsed only if a gate asks where something is (usually:
  * never). A YAML file has no positionless parser, so a cache miss parses it with positions at once.
  */
-function dataFile(kind: 'json' | 'yaml', text: string, cache: ParseCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
-  const key = cache ? ParseCache.key(kind, text) : '';
+function dataFile(kind: 'json' | 'yaml', text: string, cache: ContentCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
+  const key = cache ? ContentCache.key(kind, text) : '';
   let found = cache?.get<{ value: unknown; problems: ParseProblem[] }>(key);
   if (!found) {
     // A YAML file has no positionless parser; its positioned document is let go all the same, as

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Corpus } from './corpus.js';
 import { onFlush } from './flush.js';
 import { AJV_FINGERPRINT, corpusSchemas, createAjv, type CorpusSchemas } from './json-schema.js';
-import { ParseCache } from './parse-cache.js';
+import { ContentCache } from './content-cache.js';
 import { schemaGraph } from './schema-walk.js';
 
 /** A schema to compile: a file, or a subschema of it named by a JSON pointer. */
@@ -46,7 +46,7 @@ export interface BatchLimits {
 /** Compiles every target and returns those that fail, in the order of `targets`. */
 export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): CompileFailure[] {
   const schemas = corpusSchemas(corpus);
-  const results = corpus.cacheDir ? ParseCache.open(corpus.cacheDir, 'schema-compile', AJV_FINGERPRINT) : undefined;
+  const results = corpus.cacheDir ? ContentCache.open(corpus.cacheDir, 'schema-compile', AJV_FINGERPRINT) : undefined;
   if (results) onFlush(() => results.save());
 
   const failures = new Map<CompileTarget, CompileFailure>();

@@ -186,8 +186,9 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
       if (found) return found;
       found = [];
       for (const root of rootsOf(file)) {
-        walkSchema(valueAt(documents.get(file)?.value, root.path), root.path, baseAtPath(file, root.path), ({ value, path, base }) => {
-          for (const { keyword, ref } of refsOf(value)) found?.push({ path, keyword, ref, resolved: resolveFrom(base, ref) });
+        walkSchema(valueAt(documents.get(file)?.value, root.path), root.path, baseAtPath(file, root.path), ({ value, path }) => {
+          // Resolved as `resolve` does, so both answer alike for every reference.
+          for (const { keyword, ref } of refsOf(value)) found?.push({ path, keyword, ref, resolved: graph.resolve(file, path, ref) });
         });
       }
       refsByFile.set(file, found);

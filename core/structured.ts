@@ -36,7 +36,8 @@ export function parseYamlText(text: string): ParsedData {
  * first held to JSON's own grammar; yaml then supplies positions and duplicate-key detection.
  */
 export function parseJsonText(text: string): ParsedData {
-  const quick = parseJsonValue(text);
+  const quick = readJson(text);
+  if (quick.positioned) return quick.positioned;
   return quick.problems.length > 0 ? { doc: undefined, value: undefined, lineCounter: new LineCounter(), problems: quick.problems } : parseYamlText(text);
 }
 
@@ -47,6 +48,12 @@ export function parseJsonText(text: string): ParsedData {
  * and only then is the positioned parse run, to name the duplicate where it is written.
  */
 export function parseJsonValue(text: string): { value: unknown; problems: ParseProblem[] } {
+  const { value, problems } = readJson(text);
+  return { value, problems };
+}
+
+/** JSON.parse, and the positioned parse when (and only when) a duplicate key made it necessary. */
+function readJson(text: string): { value: unknown; problems: ParseProblem[]; positioned?: ParsedData } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -56,7 +63,7 @@ export function parseJsonValue(text: string): { value: unknown; problems: ParseP
   }
   if (stringsInText(text) === stringsInValue(value)) return { value, problems: [] };
   const positioned = parseYamlText(text);
-  return { value: positioned.problems.length > 0 ? undefined : positioned.value, problems: positioned.problems };
+  return { value: positioned.value, problems: positioned.problems, positioned };
 }
 
 /** The number of string tokens (keys and values) in a text JSON.parse accepted: its unescaped quotes, halved. */

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ParseCache } from '../core/parse-cache.js';
+import { ContentCache } from '../core/content-cache.js';
 import { cli, fixture } from './helpers.js';
 
 const roots: string[] = [];
@@ -68,22 +68,22 @@ describe('the parse cache on disk', () => {
   it('keeps one file an entry, reads it only when asked, and removes what a run did not use and older stamps', () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'openwop-parse-cache-'));
     roots.push(directory);
-    const first = ParseCache.open(directory, 'parse', 'stamp 1');
-    first.set(ParseCache.key('md', 'a'), { tree: 'a' });
-    first.set(ParseCache.key('md', 'b'), { tree: 'b' });
+    const first = ContentCache.open(directory, 'parse', 'stamp 1');
+    first.set(ContentCache.key('md', 'a'), { tree: 'a' });
+    first.set(ContentCache.key('md', 'b'), { tree: 'b' });
     first.save();
     const [entries] = readdirSync(directory);
     expect(readdirSync(path.join(directory, entries ?? ''))).toHaveLength(2);
 
-    const second = ParseCache.open(directory, 'parse', 'stamp 1');
-    expect(second.get(ParseCache.key('md', 'a'))).toEqual({ tree: 'a' });
-    expect(second.get(ParseCache.key('md', 'c'))).toBeUndefined();
+    const second = ContentCache.open(directory, 'parse', 'stamp 1');
+    expect(second.get(ContentCache.key('md', 'a'))).toEqual({ tree: 'a' });
+    expect(second.get(ContentCache.key('md', 'c'))).toBeUndefined();
     second.save();
-    expect(readdirSync(path.join(directory, entries ?? ''))).toEqual([`${ParseCache.key('md', 'a')}.json`]);
+    expect(readdirSync(path.join(directory, entries ?? ''))).toEqual([`${ContentCache.key('md', 'a')}.json`]);
 
-    const newer = ParseCache.open(directory, 'parse', 'stamp 2');
-    expect(newer.get(ParseCache.key('md', 'a'))).toBeUndefined();
-    newer.set(ParseCache.key('md', 'a'), { tree: 'A' });
+    const newer = ContentCache.open(directory, 'parse', 'stamp 2');
+    expect(newer.get(ContentCache.key('md', 'a'))).toBeUndefined();
+    newer.set(ContentCache.key('md', 'a'), { tree: 'A' });
     newer.save();
     expect(readdirSync(directory)).toHaveLength(1);
     expect(readdirSync(directory)[0]).not.toBe(entries);

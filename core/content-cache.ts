@@ -1,8 +1,10 @@
 /**
- * A content-addressed cache of parse results (markdown trees, JSON/YAML values), so an author's
- * second run skips the parsers for every file that did not change. It lives under the corpus
- * root's node_modules/.cache, is keyed by the SHA-1 of each file's text and by the versions of the
- * parsers that produced it, and never changes what a run reports: a miss just parses.
+ * A content-addressed cache of results worked out from file text: parse results (markdown trees,
+ * JSON/YAML values), so an author's second run skips the parsers for every file that did not
+ * change, and whether a batch of schemas compiles. It lives under the corpus root's
+ * node_modules/.cache, is keyed by the SHA-1 of the content and by a stamp of what produced the
+ * results (the parsers' versions, ajv's), and never changes what a run reports: a miss just works
+ * the result out again.
  *
  * Each entry is a file of its own, read when it is asked for: a large corpus's cache is hundreds of
  * megabytes, and one file holding it all would be read, and held, whole by every run.
@@ -15,7 +17,7 @@ import { writeFileAtomic } from './write.js';
 
 const FORMAT = 2;
 
-export class ParseCache {
+export class ContentCache {
   private readonly used = new Set<string>();
   private readonly added = new Map<string, unknown>();
 
@@ -31,9 +33,9 @@ export class ParseCache {
    * schemas compiles, say) can be kept the same way under its own `name`, with a `stamp` naming
    * everything besides the content that the results depend on.
    */
-  static open(directory: string, name = 'parse', stamp = parserStamp()): ParseCache {
+  static open(directory: string, name = 'parse', stamp = parserStamp()): ContentCache {
     const digest = createHash('sha1').update(`format ${FORMAT}; ${stamp}`).digest('hex').slice(0, 16);
-    return new ParseCache(directory, name, path.join(directory, `${name}-${digest}`));
+    return new ContentCache(directory, name, path.join(directory, `${name}-${digest}`));
   }
 
   static key(kind: string, text: string): string {
