@@ -37,8 +37,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
 // The built tool (npm run bench builds it first): the scale corpus is read as its loader reads a corpus.
-import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../dist/core/corpus.js';
-import { walkFiles } from '../dist/core/file-walk.js';
+import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../dist/core/model/corpus.js';
+import { walkFiles } from '../dist/core/model/file-walk.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(HERE, '..');

@@ -1,28 +1,28 @@
 /** Every gate, in the order `rules` lists them. */
-import type { Check } from '../core/define.js';
-import apiChannelParity from './api-channel-parity.js';
-import apiErrorResponses from './api-error-responses.js';
-import apiHeaderNaming from './api-header-naming.js';
-import apiIdempotencyCoverage from './api-idempotency-coverage.js';
-import apiSeamsExcluded from './api-seams-excluded.js';
-import apiValid from './api-valid.js';
-import apiVersionHeader from './api-version-header.js';
-import corpusConflictMarker from './corpus-conflict-marker.js';
-import corpusParse from './corpus-parse.js';
-import declarationRegistry from './declaration-registry.js';
-import docsExamples from './docs-examples.js';
-import docsStructure from './docs-structure.js';
-import errorsRegistry from './errors-registry.js';
-import errorsUsedCodesRegistered from './errors-used-codes-registered.js';
-import eventsCodemap from './events-codemap.js';
-import idsBindings from './ids-bindings.js';
-import linksAnchor from './links-anchor.js';
-import linksBareDocReference from './links-bare-doc-reference.js';
-import linksFile from './links-file.js';
-import linksSectionRef from './links-section-ref.js';
-import requirementsIds from './requirements-ids.js';
-import schemasCompile from './schemas-compile.js';
-import witnessClasses from './witness-classes.js';
+import type { Check } from '../core/run/index.js';
+import apiChannelParity from './api/channel-parity.js';
+import apiErrorResponses from './api/error-responses.js';
+import apiHeaderNaming from './api/header-naming.js';
+import apiIdempotencyCoverage from './api/idempotency-coverage.js';
+import apiSeamsExcluded from './api/seams-excluded.js';
+import apiValid from './api/valid.js';
+import apiVersionHeader from './api/version-header.js';
+import corpusConflictMarker from './corpus/conflict-marker.js';
+import corpusParse from './corpus/parse.js';
+import declarationRegistry from './declaration/registry.js';
+import docsExamples from './docs/examples.js';
+import docsStructure from './docs/structure.js';
+import errorsRegistry from './errors/registry.js';
+import errorsUsedCodesRegistered from './errors/used-codes-registered.js';
+import eventsCodemap from './events/codemap.js';
+import idsBindings from './ids/bindings.js';
+import linksAnchor from './links/anchor.js';
+import linksBareDocReference from './links/bare-doc-reference.js';
+import linksFile from './links/file.js';
+import linksSectionRef from './links/section-ref.js';
+import requirementsIds from './requirements/ids.js';
+import schemasCompile from './schemas/compile.js';
+import witnessClasses from './witness/classes.js';
 
 export const CHECKS: readonly Check[] = [
   corpusParse,

@@ -3,9 +3,9 @@
  * last and hashes what the files WILL be once this run's other outputs are written, so one
  * `generate` leaves a stamp that is already current.
  */
-import type { Corpus } from '../core/corpus.js';
-import { defineGenerator, type GenerationContext } from '../core/define.js';
-import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, readPackageManifest, SHIPPED_DIRECTORIES, STAMP_PATH } from '../core/release/stamp.js';
+import type { Corpus } from '../core/model/index.js';
+import { defineGenerator, type GenerationContext } from '../core/run/index.js';
+import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, readPackageManifest, SHIPPED_DIRECTORIES, STAMP_PATH } from '../core/release/index.js';
 
 export default defineGenerator({
   id: 'corpus-stamp',

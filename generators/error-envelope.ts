@@ -2,8 +2,8 @@
  * The error envelope schema, derived from spec/v2/errors.json (codes, statuses, retriability,
  * details schemas) and spec/v2/declaration.json (the vendor orgs), as errors.md §"The envelope" says.
  */
-import { defineGenerator } from '../core/define.js';
-import { DECLARATION_PATH } from '../core/registries.js';
+import { defineGenerator } from '../core/run/index.js';
+import { DECLARATION_PATH } from '../core/registries/index.js';
 import {
   ERRORS_PATH,
   ERRORS_SCHEMA_PATH,
@@ -12,9 +12,9 @@ import {
   vendorCodeRule,
   type ErrorRow,
   type VendorCodeRule,
-} from '../core/errors-registry.js';
-import { expectedSchemaId } from '../core/json-schema.js';
-import { formatJson } from '../core/json-output.js';
+} from '../core/registries/index.js';
+import { expectedSchemaId } from '../core/schemas/index.js';
+import { formatJson } from '../core/output/index.js';
 
 export const ENVELOPE_PATH = 'schemas/v2/error-envelope.schema.json';
 

@@ -2,11 +2,11 @@
  * The prose facts of the error registry, as generated regions: the codes-by-status table, the
  * retriable list, and every `count/errors` in any document, so prose cannot drift from the registry.
  */
-import { countOutputs, regionOutputs } from '../core/counts.js';
-import { defineGenerator } from '../core/define.js';
-import { compareStrings } from '../core/diagnostics.js';
-import { ERRORS_PATH, ERRORS_SCHEMA_PATH, readErrorsRegistry, type ErrorRow } from '../core/errors-registry.js';
-import { renderTable } from '../core/markdown-table.js';
+import { countOutputs, regionOutputs } from '../core/run/index.js';
+import { defineGenerator } from '../core/run/index.js';
+import { compareStrings } from '../core/output/index.js';
+import { ERRORS_PATH, ERRORS_SCHEMA_PATH, readErrorsRegistry, type ErrorRow } from '../core/registries/index.js';
+import { renderTable } from '../core/markdown/index.js';
 
 export const CODES_BY_STATUS_REGION = 'errors/codes-by-status';
 export const RETRIABLE_REGION = 'errors/retriable';

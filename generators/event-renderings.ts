@@ -4,12 +4,12 @@
  * carried by `$ref` to its definition, so `type`, `eventId`, `sequence` and `payload` cannot differ
  * between the renderings; each rendering binds its payload member to the payload of each type.
  */
-import { defineGenerator, type GeneratorOutput } from '../core/define.js';
-import { CODEMAP_PATH, CODEMAP_SCHEMA_PATH, eventCodemap, RUN_EVENT_PATH, type EventCodemap } from '../core/event-codemap.js';
-import { payloadBindingSchema } from '../core/event-schemas.js';
-import { expectedSchemaId, validateRegistry } from '../core/json-schema.js';
-import { formatJson } from '../core/json-output.js';
-import { DECLARATION_PATH, isObject } from '../core/registries.js';
+import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
+import { CODEMAP_PATH, CODEMAP_SCHEMA_PATH, eventCodemap, RUN_EVENT_PATH, type EventCodemap } from '../core/registries/index.js';
+import { payloadBindingSchema } from '../core/registries/index.js';
+import { expectedSchemaId, validateRegistry } from '../core/schemas/index.js';
+import { formatJson } from '../core/output/index.js';
+import { DECLARATION_PATH, isObject } from '../core/registries/index.js';
 
 export const CLOUDEVENT_PATH = 'schemas/v2/cloudevent.schema.json';
 export const WEBHOOK_DELIVERY_PATH = 'schemas/v2/webhook-delivery.schema.json';

@@ -4,10 +4,10 @@
  * (row count, naming exceptions, renamed types, the vendor grammar). Hand-written JSON keeps its
  * layout: only the derived members are rewritten.
  */
-import { countOutputs, regionOutputs } from '../core/counts.js';
-import type { Corpus } from '../core/corpus.js';
-import { defineGenerator, type GeneratorOutput } from '../core/define.js';
-import type { Report } from '../core/diagnostics.js';
+import { countOutputs, regionOutputs } from '../core/run/index.js';
+import type { Corpus } from '../core/model/index.js';
+import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
+import type { Report } from '../core/output/index.js';
 import {
   CODEMAP_PATH,
   CODEMAP_SCHEMA_PATH,
@@ -20,12 +20,12 @@ import {
   RUN_EVENT_PATH,
   typeIndex,
   type EventCodemap,
-} from '../core/event-codemap.js';
-import { eventTypeSchema, payloadBindingSchema } from '../core/event-schemas.js';
-import { validateRegistry } from '../core/json-schema.js';
-import { spliceJson, SpliceError, type MemberUpdate } from '../core/json-splice.js';
-import { renderTable } from '../core/markdown-table.js';
-import { DECLARATION_PATH } from '../core/registries.js';
+} from '../core/registries/index.js';
+import { eventTypeSchema, payloadBindingSchema } from '../core/registries/index.js';
+import { validateRegistry } from '../core/schemas/index.js';
+import { spliceJson, SpliceError, type MemberUpdate } from '../core/model/index.js';
+import { renderTable } from '../core/markdown/index.js';
+import { DECLARATION_PATH } from '../core/registries/index.js';
 
 export default defineGenerator({
   id: 'event-types',

@@ -4,13 +4,13 @@
  * row is never cut short and never left without a Meaning: a header whose text cannot be chosen
  * without guessing is a finding, not a row.
  */
-import type { SiteLocation } from '../core/api-refs.js';
-import { defineGenerator } from '../core/define.js';
-import { compareStrings, type Report } from '../core/diagnostics.js';
-import { rebaseLinks } from '../core/markdown-links.js';
-import { renderTable } from '../core/markdown-table.js';
-import { compareDocumentOrder } from '../core/structured.js';
-import { headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/openapi.js';
+import type { SiteLocation } from '../core/api/index.js';
+import { defineGenerator } from '../core/run/index.js';
+import { compareStrings, type Report } from '../core/output/index.js';
+import { rebaseLinks } from '../core/markdown/index.js';
+import { renderTable } from '../core/markdown/index.js';
+import { compareDocumentOrder } from '../core/model/index.js';
+import { headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/api/index.js';
 
 export const HEADERS_DOC = 'spec/v2/core/headers.md';
 const COLUMNS = ['Header', 'Operations', 'Meaning'] as const;

@@ -1,5 +1,5 @@
 /** Every generator, in the order they run; each owns disjoint outputs. */
-import type { Generator } from '../core/define.js';
+import type { Generator } from '../core/run/index.js';
 import corpusStamp from './corpus-stamp.js';
 import errorEnvelope from './error-envelope.js';
 import errorsDoc from './errors-doc.js';

@@ -2,13 +2,13 @@
  * spec/v2/path-manifest.json: the operations of api/v2/openapi.yaml and the channels of
  * api/v2/asyncapi.yaml, with their counts, and every `count/operations` region of the prose.
  */
-import type { Corpus } from '../core/corpus.js';
-import { countOutputs, countRegionId } from '../core/counts.js';
-import { defineGenerator, type GeneratorOutput } from '../core/define.js';
-import { compareStrings } from '../core/diagnostics.js';
-import { formatJson } from '../core/json-output.js';
-import { asyncApiChannels } from '../core/asyncapi.js';
-import { ASYNCAPI_PATH, HTTP_METHODS, OPENAPI_PATH, openApiModel, requestHeaders, type OperationView } from '../core/openapi.js';
+import type { Corpus } from '../core/model/index.js';
+import { countOutputs, countRegionId } from '../core/run/index.js';
+import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
+import { compareStrings } from '../core/output/index.js';
+import { formatJson } from '../core/output/index.js';
+import { asyncApiChannels } from '../core/api/index.js';
+import { ASYNCAPI_PATH, HTTP_METHODS, OPENAPI_PATH, openApiModel, requestHeaders, type OperationView } from '../core/api/index.js';
 
 export const PATH_MANIFEST = 'spec/v2/path-manifest.json';
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { Corpus } from '../core/corpus.js';
+import type { Corpus } from '../core/model/index.js';
 import {
   INVARIANTS,
   INVARIANTS_SCHEMA,
@@ -17,11 +17,11 @@ import {
   witnessCounts,
   witnessEntries,
   type WitnessCounts,
-} from '../core/evidence.js';
-import { formatJson } from '../core/json-output.js';
-import { validateRegistry } from '../core/json-schema.js';
-import { isObject } from '../core/registries.js';
-import { writeFileAtomic } from '../core/write.js';
+} from '../core/registries/index.js';
+import { formatJson } from '../core/output/index.js';
+import { validateRegistry } from '../core/schemas/index.js';
+import { isObject } from '../core/registries/index.js';
+import { writeFileAtomic } from '../core/output/index.js';
 import { EXIT, openCorpus, UsageError } from './common.js';
 
 interface BaselineOptions {

@@ -1,13 +1,13 @@
 /** `openwop-spec check`: the drift gate, then every gate, over one corpus model. */
 import type { Command } from 'commander';
 import { CHECKS } from '../checks/index.js';
-import type { Corpus } from '../core/corpus.js';
-import type { Check } from '../core/define.js';
-import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
-import { runChecks, selectRules } from '../core/engine.js';
-import { applyFixes } from '../core/fixes.js';
-import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/generation.js';
-import { writeFileAtomic } from '../core/write.js';
+import type { Corpus } from '../core/model/index.js';
+import type { Check } from '../core/run/index.js';
+import { sortDiagnostics, type Diagnostic } from '../core/output/index.js';
+import { runChecks, selectRules } from '../core/run/index.js';
+import { applyFixes } from '../core/run/index.js';
+import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
+import { writeFileAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import path from 'node:path';
 import { checkFormat, collect, exitCodeFor, openCorpus, printDiagnostics, UsageError } from './common.js';

@@ -2,8 +2,8 @@
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
 import { Command, CommanderError } from 'commander';
 import { setFlagsFromString } from 'node:v8';
-import { heapAfter, timings } from '../core/engine.js';
-import { flushCaches } from '../core/flush.js';
+import { heapAfter, timings } from '../core/run/index.js';
+import { flushCaches } from '../core/output/index.js';
 import { register as registerCheck } from './check.js';
 import { EXIT, TOOL_NAME, toolVersion, UsageError } from './common.js';
 import { register as registerGenerate } from './generate.js';

@@ -1,10 +1,10 @@
 /** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
 import { readFileSync } from 'node:fs';
-import { timed } from '../core/engine.js';
-import { Corpus, CORPUS_DIRECTORIES, CORPUS_ROOT_FILES, CorpusError, loadCorpus } from '../core/corpus.js';
-import type { Diagnostic } from '../core/diagnostics.js';
-import { summarize } from '../core/diagnostics.js';
-import { FORMATS, REPORTERS, type RuleMeta } from '../core/reporters/index.js';
+import { timed } from '../core/run/index.js';
+import { Corpus, CORPUS_DIRECTORIES, CORPUS_ROOT_FILES, CorpusError, loadCorpus } from '../core/model/index.js';
+import type { Diagnostic } from '../core/output/index.js';
+import { summarize } from '../core/output/index.js';
+import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 

@@ -1,12 +1,12 @@
 /** `openwop-spec diff <old> <new>`: what changed between two releases, and what version bump it needs. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { Corpus } from '../core/corpus.js';
-import { planGeneration } from '../core/generation.js';
-import { diffReleases, semverVerdict } from '../core/release/diff.js';
-import { DIFF_FORMATS, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat } from '../core/release/diff-format.js';
-import { loadRelease, type Release } from '../core/release/source.js';
-import { ReleaseSourceError } from '../core/release/tree.js';
+import type { Corpus } from '../core/model/index.js';
+import { planGeneration } from '../core/run/index.js';
+import { diffReleases, semverVerdict } from '../core/release/index.js';
+import { DIFF_FORMATS, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat } from '../core/release/index.js';
+import { loadRelease, type Release } from '../core/release/index.js';
+import { ReleaseSourceError } from '../core/release/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { EXIT, UsageError } from './common.js';
 

@@ -1,9 +1,9 @@
 /** `openwop-spec generate [--check]`: rebuild derived artifacts; with --check, only say what is stale. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { sortDiagnostics } from '../core/diagnostics.js';
-import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/generation.js';
-import { writeFileAtomic } from '../core/write.js';
+import { sortDiagnostics } from '../core/output/index.js';
+import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
+import { writeFileAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { checkFormat, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 

@@ -1,14 +1,14 @@
 /** `openwop-spec pack [--out DIR]`: build @openwop/spec-artifacts from a corpus whose gates pass. */
 import type { Command } from 'commander';
 import { CHECKS } from '../checks/index.js';
-import type { Corpus } from '../core/corpus.js';
-import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
-import { runChecks } from '../core/engine.js';
-import { driftDiagnostics, planGeneration } from '../core/generation.js';
-import { NpmPackError } from '../core/release/npm-pack.js';
-import { packCorpus } from '../core/release/pack.js';
-import { StageError } from '../core/release/stage.js';
-import { readPackageManifest } from '../core/release/stamp.js';
+import type { Corpus } from '../core/model/index.js';
+import { sortDiagnostics, type Diagnostic } from '../core/output/index.js';
+import { runChecks } from '../core/run/index.js';
+import { driftDiagnostics, planGeneration } from '../core/run/index.js';
+import { NpmPackError } from '../core/release/index.js';
+import { packCorpus } from '../core/release/index.js';
+import { StageError } from '../core/release/index.js';
+import { readPackageManifest } from '../core/release/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { ALL_RULES } from './check.js';
 import { EXIT, openCorpus, printDiagnostics, UsageError } from './common.js';

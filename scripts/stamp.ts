@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { sortDiagnostics } from '../core/diagnostics.js';
-import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/generation.js';
-import { parseStamp, STAMP_PATH } from '../core/release/stamp.js';
-import { writeFileAtomic } from '../core/write.js';
+import { sortDiagnostics } from '../core/output/index.js';
+import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
+import { parseStamp, STAMP_PATH } from '../core/release/index.js';
+import { writeFileAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 

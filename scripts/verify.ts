@@ -1,8 +1,8 @@
 /** `openwop-spec verify <dir|tgz> [--digest D]`: recompute a release's hashes and digest against its stamp. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { ReleaseSourceError } from '../core/release/tree.js';
-import { describeVerification, normalizeDigest, verifyArtifacts } from '../core/release/verify.js';
+import { ReleaseSourceError } from '../core/release/index.js';
+import { describeVerification, normalizeDigest, verifyArtifacts } from '../core/release/index.js';
 import { EXIT, UsageError } from './common.js';
 
 interface VerifyOptions {

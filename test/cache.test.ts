@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ContentCache } from '../core/content-cache.js';
+import { ContentCache } from '../core/cache/content-cache.js';
 import { cli, fixture } from './helpers.js';
 
 const roots: string[] = [];

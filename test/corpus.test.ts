@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles, loadCorpus } from '../core/corpus.js';
-import { compareDocumentOrder, locate, type PathSegment } from '../core/structured.js';
+import { corpusFromFiles, loadCorpus } from '../core/model/corpus.js';
+import { compareDocumentOrder, locate, type PathSegment } from '../core/model/structured.js';
 import { fixture } from './helpers.js';
 
 describe('the corpus model', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { countOutputs } from '../core/counts.js';
-import { corpusFromFiles } from '../core/corpus.js';
-import { defineGenerator, type Generator } from '../core/define.js';
-import { driftDiagnostics, planGeneration } from '../core/generation.js';
-import { renderTable } from '../core/markdown-table.js';
+import { countOutputs } from '../core/run/counts.js';
+import { corpusFromFiles } from '../core/model/corpus.js';
+import { defineGenerator, type Generator } from '../core/run/define.js';
+import { driftDiagnostics, planGeneration } from '../core/run/generation.js';
+import { renderTable } from '../core/markdown/table.js';
 
 /** A generator of the shape real ones have: a registry in, a table region, counts and a whole file out. */
 const things: Generator = defineGenerator({

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECKS } from '../checks/index.js';
-import { Corpus, corpusFromFiles, loadCorpus } from '../core/corpus.js';
-import type { Diagnostic } from '../core/diagnostics.js';
-import { runChecks } from '../core/engine.js';
+import { Corpus, corpusFromFiles, loadCorpus } from '../core/model/corpus.js';
+import type { Diagnostic } from '../core/output/diagnostics.js';
+import { runChecks } from '../core/run/engine.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = path.join(REPO, 'test', 'fixtures');

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../core/diagnostics.js';
-import { summarize } from '../core/diagnostics.js';
-import { REPORTERS, type ReportContext } from '../core/reporters/index.js';
+import type { Diagnostic } from '../core/output/diagnostics.js';
+import { summarize } from '../core/output/diagnostics.js';
+import { REPORTERS, type ReportContext } from '../core/output/reporters/index.js';
 
 const require = createRequire(import.meta.url);
 

@@ -3,7 +3,7 @@
  * release notes, and `patch`: per-file unified diffs under an `@openwop/spec-artifacts OLD → NEW`
  * title, each file as `package/<path>`, the form of the published package diffs.
  */
-import { escapeCell } from '../markdown-table.js';
+import { escapeCell } from '../markdown/index.js';
 import { LEVELS, type Change, type Level, type ReleaseDiff } from './diff.js';
 import type { Release } from './source.js';
 import { PACKAGE_NAME } from './stamp.js';

@@ -4,14 +4,14 @@
  * line. Changes to generated files whose generator's inputs also changed are marked `derived`:
  * shown, but not counted again, since the change they follow from already is.
  */
-import type { Corpus } from '../corpus.js';
-import { compareStrings } from '../diagnostics.js';
-import { ERRORS_PATH } from '../errors-registry.js';
-import { firstDifferingLine } from '../generation.js';
-import { CODEMAP_PATH } from '../event-codemap.js';
-import { isSchemaPath } from '../json-schema.js';
-import { ASYNCAPI_PATH, OPENAPI_PATH } from '../openapi.js';
-import { locate, type PathSegment } from '../structured.js';
+import type { Corpus } from '../model/index.js';
+import { compareStrings } from '../output/index.js';
+import { ERRORS_PATH } from '../registries/index.js';
+import { firstDifferingLine } from '../run/index.js';
+import { CODEMAP_PATH } from '../registries/index.js';
+import { isSchemaPath } from '../schemas/index.js';
+import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
+import { locate, type PathSegment } from '../model/index.js';
 import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
 import { compareSchemas, SCHEMA_RULES } from './schema-diff.js';
 import type { Release } from './source.js';

@@ -3,14 +3,14 @@
  * views (error codes, event types, operations and their headers, channels, schemas, requirement
  * ids). `diff` compares two of these; it never compares registries as text.
  */
-import { asyncApiChannels } from '../asyncapi.js';
-import type { Corpus } from '../corpus.js';
-import { ERRORS_PATH, readErrorsRegistry } from '../errors-registry.js';
-import { CODEMAP_PATH, decidedRows, effectiveType, eventCodemap } from '../event-codemap.js';
-import { isSchemaPath } from '../json-schema.js';
-import { ASYNCAPI_PATH, describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responseHeaders } from '../openapi.js';
-import { isObject } from '../registries.js';
-import type { PathSegment } from '../structured.js';
+import { asyncApiChannels } from '../api/index.js';
+import type { Corpus } from '../model/index.js';
+import { ERRORS_PATH, readErrorsRegistry } from '../registries/index.js';
+import { CODEMAP_PATH, decidedRows, effectiveType, eventCodemap } from '../registries/index.js';
+import { isSchemaPath } from '../schemas/index.js';
+import { ASYNCAPI_PATH, describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responseHeaders } from '../api/index.js';
+import { isObject } from '../registries/index.js';
+import type { PathSegment } from '../model/index.js';
 
 
 export const REQUIREMENTS_PATH = 'conformance/requirements.json';

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { compareStrings } from '../diagnostics.js';
+import { compareStrings } from '../output/index.js';
 
 export class NpmPackError extends Error {}
 

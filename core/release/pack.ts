@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Corpus } from '../corpus.js';
+import type { Corpus } from '../model/index.js';
 import { npmPack, type PackedTarball } from './npm-pack.js';
 import { stagePackage, writeStaged, type StageOptions } from './stage.js';
 

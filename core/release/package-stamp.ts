@@ -4,7 +4,7 @@
  * identity a consumer pins and is the same file in the repository and the package; this second
  * record lets `verify` account for every other byte of the package too.
  */
-import { CANONICALIZATION, jcsDigest } from '../digest.js';
+import { CANONICALIZATION, jcsDigest } from '../output/index.js';
 import { hashFiles, readRecord } from './stamp.js';
 
 export const PACKAGE_STAMP_PATH = 'PACKAGE-STAMP.json';

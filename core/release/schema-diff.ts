@@ -4,9 +4,9 @@
  * closed, an enum member removed, a type narrowed or changed, a constraint tightened); one that
  * only accepts more is additive. Annotations (titles, descriptions, examples) are neither.
  */
-import { jcs } from '../digest.js';
-import { isObject } from '../registries.js';
-import type { PathSegment } from '../structured.js';
+import { jcs } from '../output/index.js';
+import { isObject } from '../registries/index.js';
+import type { PathSegment } from '../model/index.js';
 
 
 export interface SchemaChange {

@@ -4,9 +4,9 @@
  * `git:<ref>` of the repository at a root.
  */
 import path from 'node:path';
-import { corpusFromFiles, type Corpus } from '../corpus.js';
-import { runGit } from '../git.js';
-import { isObject } from '../registries.js';
+import { corpusFromFiles, type Corpus } from '../model/index.js';
+import { runGit } from './git.js';
+import { isObject } from '../registries/index.js';
 import { isShipped, parseStamp, SEMVER, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';
 

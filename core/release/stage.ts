@@ -6,9 +6,9 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Corpus } from '../corpus.js';
-import { compareStrings } from '../diagnostics.js';
-import { renderTable } from '../markdown-table.js';
+import type { Corpus } from '../model/index.js';
+import { compareStrings } from '../output/index.js';
+import { renderTable } from '../markdown/index.js';
 import { buildPackageStamp, formatPackageStamp, PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH, type CorpusStamp } from './stamp.js';
 import { schemaDeclarations, TYPES_DIRECTORY, TYPES_INDEX, type TypeDeclarations } from './types.js';

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareStrings } from '../diagnostics.js';
-import { CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } from '../digest.js';
-import { isObject } from '../registries.js';
+import { compareStrings } from '../output/index.js';
+import { CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } from '../output/index.js';
+import { isObject } from '../registries/index.js';
 
 export const PACKAGE_NAME = '@openwop/spec-artifacts';
 export const STAMP_PATH = 'CORPUS-STAMP.json';

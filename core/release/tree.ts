@@ -4,9 +4,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { compareStrings } from '../diagnostics.js';
-import { walkFiles } from '../file-walk.js';
-import { isObject } from '../registries.js';
+import { compareStrings } from '../output/index.js';
+import { walkFiles } from '../model/index.js';
+import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
 import { readTar, TarError } from './tar.js';

@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import type { JSONSchema } from 'json-schema-to-typescript';
-import type { Corpus, DataFile } from '../corpus.js';
-import { compareStrings } from '../diagnostics.js';
-import { expectedSchemaId, isSchemaPath } from '../json-schema.js';
-import { isObject } from '../registries.js';
-import { resolveUri, walkSchema } from '../schema-walk.js';
+import type { Corpus, DataFile } from '../model/index.js';
+import { compareStrings } from '../output/index.js';
+import { expectedSchemaId, isSchemaPath } from '../schemas/index.js';
+import { isObject } from '../registries/index.js';
+import { resolveUri, walkSchema } from '../schemas/index.js';
 
 
 export const TYPES_DIRECTORY = 'types';

@@ -8,9 +8,9 @@
  * that digest. Any other file is reported as not listed. In a repository checkout only the
  * shipped directories are compared, since the rest of a repository is not part of a release.
  */
-import { compareStrings } from '../diagnostics.js';
-import { sha256Hex, SHA256_DIGEST } from '../digest.js';
-import { isObject } from '../registries.js';
+import { compareStrings } from '../output/index.js';
+import { sha256Hex, SHA256_DIGEST } from '../output/index.js';
+import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, type ArtifactTree } from './tree.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { driftDiagnostics, planGeneration } from '../../core/generation.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { driftDiagnostics, planGeneration } from '../../core/run/generation.js';
 import headers, { HEADERS_DOC } from '../../generators/headers.js';
 import { fixture } from '../helpers.js';
 import { corpusOf, edited, lineOf, plan, plannedText, readTree, tableRows } from './support.js';

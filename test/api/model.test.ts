@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { follow, resolveRef } from '../../core/api-refs.js';
-import { rebaseLinks } from '../../core/markdown-links.js';
-import { headerUsage, openApiModel, requestHeaders } from '../../core/openapi.js';
+import { follow, resolveRef } from '../../core/api/refs.js';
+import { rebaseLinks } from '../../core/markdown/links.js';
+import { headerUsage, openApiModel, requestHeaders } from '../../core/api/openapi.js';
 import { corpusOf } from './support.js';
 
 const doc = (body: string) => `openapi: 3.1.0\ninfo: { title: t, version: '1' }\n${body}`;
 
-describe('core/openapi', () => {
+describe('core/api/openapi', () => {
   const corpus = corpusOf({
     'api/v2/openapi.yaml': doc(`paths:
   /a/{id}:
@@ -64,7 +64,7 @@ components:
   });
 });
 
-describe('core/api-refs', () => {
+describe('core/api/refs', () => {
   const corpus = corpusOf({
     'api/a.yaml': 'x: { $ref: "#/y" }\ny: { $ref: "#/x" }\nz: { $ref: "b.json#/list/1" }\n',
     'api/b.json': '{ "list": [1, { "v": true }] }',
@@ -87,7 +87,7 @@ describe('core/api-refs', () => {
   });
 });
 
-describe('core/markdown-links', () => {
+describe('core/markdown/links', () => {
   it('rebases relative links onto the new file and leaves others alone', () => {
     const text = 'See [a](../../spec/v2/core/a.md#x), [web](https://example.com/a.md) and [same](#top).';
     expect(rebaseLinks(text, 'api/v2/openapi.yaml', 'spec/v2/core/headers.md')).toBe('See [a](a.md#x), [web](https://example.com/a.md) and [same](#top).');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { planGeneration } from '../../core/generation.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { planGeneration } from '../../core/run/generation.js';
 import pathManifest, { PATH_MANIFEST } from '../../generators/path-manifest.js';
 import { fixture } from '../helpers.js';
 import { corpusOf, edited, plannedText, readTree } from './support.js';

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../checks/index.js';
-import { loadCorpus } from '../../core/corpus.js';
-import { runChecks } from '../../core/engine.js';
-import { driftDiagnostics } from '../../core/generation.js';
-import { MUTATING_METHODS, openApiModel } from '../../core/openapi.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { runChecks } from '../../core/run/engine.js';
+import { driftDiagnostics } from '../../core/run/generation.js';
+import { MUTATING_METHODS, openApiModel } from '../../core/api/openapi.js';
 import { HEADERS_DOC } from '../../generators/headers.js';
 import { REPO } from '../helpers.js';
 import { corpusOf, edited, lineOf, plan, plannedText, readTree, tableRows } from './support.js';

@@ -1,11 +1,11 @@
 /** Shared by the api tests: fixture corpora as editable text, and line lookup for expectations. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpusFromFiles, type Corpus } from '../../core/corpus.js';
-import type { Check } from '../../core/define.js';
-import type { Diagnostic } from '../../core/diagnostics.js';
-import { runChecks } from '../../core/engine.js';
-import { planGeneration } from '../../core/generation.js';
+import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
+import type { Check } from '../../core/run/define.js';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { runChecks } from '../../core/run/engine.js';
+import { planGeneration } from '../../core/run/generation.js';
 import headers from '../../generators/headers.js';
 import pathManifest from '../../generators/path-manifest.js';
 

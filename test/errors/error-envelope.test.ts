@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Corpus } from '../../core/corpus.js';
-import type { Diagnostic } from '../../core/diagnostics.js';
-import { collector } from '../../core/diagnostics.js';
-import { escapeRegExp } from '../../core/errors-registry.js';
-import { corpusSchemas } from '../../core/json-schema.js';
+import type { Corpus } from '../../core/model/corpus.js';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { collector } from '../../core/output/diagnostics.js';
+import { escapeRegExp } from '../../core/registries/errors.js';
+import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import errorEnvelope, { detailsDefNames, ENVELOPE_PATH } from '../../generators/error-envelope.js';
 import { where } from '../helpers.js';
 import { DECLARATION, editedRegistry, errorsCorpus, fixtureFiles, fixtureRegistry, planErrors, registryText } from './helpers.js';

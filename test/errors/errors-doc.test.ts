@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../core/corpus.js';
-import { collector, type Diagnostic } from '../../core/diagnostics.js';
-import type { ErrorRow } from '../../core/errors-registry.js';
-import { driftDiagnostics } from '../../core/generation.js';
+import { corpusFromFiles } from '../../core/model/corpus.js';
+import { collector, type Diagnostic } from '../../core/output/diagnostics.js';
+import type { ErrorRow } from '../../core/registries/errors.js';
+import { driftDiagnostics } from '../../core/run/generation.js';
 import errorsDoc, { codesByStatusTable, retriableList } from '../../generators/errors-doc.js';
 import { doc, REPO, where } from '../helpers.js';
 import { editedRegistry, errorsCorpus, fixtureFiles, fixtureRegistry, planErrors, registryText, SCHEMA_TEXT } from './helpers.js';

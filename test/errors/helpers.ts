@@ -4,9 +4,9 @@
  */
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpusFromFiles, type Corpus } from '../../core/corpus.js';
-import { ERRORS_PATH, ERRORS_SCHEMA_PATH } from '../../core/errors-registry.js';
-import { planGeneration, type GenerationPlan } from '../../core/generation.js';
+import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
+import { ERRORS_PATH, ERRORS_SCHEMA_PATH } from '../../core/registries/errors.js';
+import { planGeneration, type GenerationPlan } from '../../core/run/generation.js';
 import errorEnvelope from '../../generators/error-envelope.js';
 import errorsDoc from '../../generators/errors-doc.js';
 import { copyFixture, fixture, readTree, REPO } from '../helpers.js';

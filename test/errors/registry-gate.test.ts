@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../core/corpus.js';
-import { applyFixes } from '../../core/fixes.js';
-import { driftDiagnostics } from '../../core/generation.js';
+import { corpusFromFiles } from '../../core/model/corpus.js';
+import { applyFixes } from '../../core/run/fixes.js';
+import { driftDiagnostics } from '../../core/run/generation.js';
 import { REPO, run, where } from '../helpers.js';
-import { loadCorpus } from '../../core/corpus.js';
+import { loadCorpus } from '../../core/model/corpus.js';
 import { editedRegistry, errorsCorpus, fixtureFiles, planErrors } from './helpers.js';
 
 const DEFECTS = 'errors/registry-defects';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { envelopeMentions, markdownCodeMentions, yamlCodeMentions } from '../../core/error-code-mentions.js';
-import { parseMarkdown } from '../../core/markdown.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { envelopeMentions, markdownCodeMentions, yamlCodeMentions } from '../../core/registries/error-code-mentions.js';
+import { parseMarkdown } from '../../core/markdown/parse.js';
 import { doc, REPO, run, where } from '../helpers.js';
 import { DECLARATION, errorsCorpus, layer } from './helpers.js';
 

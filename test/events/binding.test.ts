@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { corpusSchemas } from '../../core/json-schema.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import { REPO } from '../helpers.js';
 
 describe('the generated payload binding', () => {

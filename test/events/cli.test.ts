@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../../core/corpus.js';
+import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../../core/model/corpus.js';
 import { cli, REPO } from '../helpers.js';
 import { CLOSED, CLOUDEVENT, CODEMAP, copyEventsFixture as copyFixture, decided, EVENTS_MD, PAYLOADS, position, RUN_EVENT, WEBHOOK, withPayloads, withRow } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Corpus } from '../../core/corpus.js';
-import { planGeneration } from '../../core/generation.js';
-import { corpusSchemas } from '../../core/json-schema.js';
+import type { Corpus } from '../../core/model/corpus.js';
+import { planGeneration } from '../../core/run/generation.js';
+import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import eventRenderings, { cloudEventsAttribute } from '../../generators/event-renderings.js';
 import eventTypes from '../../generators/event-types.js';
 import { CLOSED, CLOUDEVENT, CODEMAP, DECLARATION, decided, EVENTS_MD, eventsCorpus, eventsFiles, PAYLOADS, RUN_EVENT, WEBHOOK, withPayloads, withRow } from './helpers.js';

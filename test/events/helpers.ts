@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { corpusFromFiles, type Corpus } from '../../core/corpus.js';
+import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
 import { fixture, readTree, REPO } from '../helpers.js';
 
 export const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];

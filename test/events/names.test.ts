@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../core/corpus.js';
-import { isPastTense, protocolTypeProblems, vendorTypePattern } from '../../core/event-names.js';
-import { spliceJson, SpliceError } from '../../core/json-splice.js';
+import { corpusFromFiles } from '../../core/model/corpus.js';
+import { isPastTense, protocolTypeProblems, vendorTypePattern } from '../../core/registries/event-names.js';
+import { spliceJson, SpliceError } from '../../core/model/json-splice.js';
 
 const GRAMMAR = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const kinds = (type: string) => protocolTypeProblems(type, GRAMMAR).map((problem) => problem.kind);

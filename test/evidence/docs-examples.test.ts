@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { examplePlans, stripJsonComments } from '../../core/examples.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { examplePlans, stripJsonComments } from '../../core/model/examples.js';
 import { REPO } from '../helpers.js';
 import { check, evidenceCorpus, findings } from './support.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { idFields, kindRef } from '../../core/id-kinds.js';
+import { idFields, kindRef } from '../../core/registries/id-kinds.js';
 import { cli } from '../helpers.js';
 import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from './support.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { previousRelease } from '../../core/previous-release.js';
+import { previousRelease } from '../../core/release/previous-release.js';
 
 const roots: string[] = [];
 afterAll(() => {

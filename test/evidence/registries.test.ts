@@ -1,8 +1,8 @@
 /** The evidence registries of the repository against the prose they come from. */
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { invariantRows, REQUIREMENTS, requirementRecords } from '../../core/evidence.js';
-import { parseDocumentCitation, resolveCitation } from '../../core/sections.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { invariantRows, REQUIREMENTS, requirementRecords } from '../../core/registries/evidence.js';
+import { parseDocumentCitation, resolveCitation } from '../../core/markdown/sections.js';
 import { REPO } from '../helpers.js';
 import { check, findings } from './support.js';
 

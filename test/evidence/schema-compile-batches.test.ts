@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusFromFiles, loadCorpus } from '../../core/corpus.js';
-import { flushCaches } from '../../core/flush.js';
-import { compileFailures, type CompileTarget } from '../../core/schema-compile.js';
+import { corpusFromFiles, loadCorpus } from '../../core/model/corpus.js';
+import { flushCaches } from '../../core/output/flush.js';
+import { compileFailures, type CompileTarget } from '../../core/schemas/compile.js';
 
 const schema = (file: string, body: Record<string, unknown>): string =>
   JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: `https://openwop.dev/schemas/v2/${file}`, ...body }, null, 2);

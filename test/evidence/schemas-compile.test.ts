@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refCycles } from '../../core/schema-cycles.js';
+import { refCycles } from '../../core/schemas/cycles.js';
 import { cli } from '../helpers.js';
 import { check, evidenceCorpus, evidenceDirectory, findings } from './support.js';
 

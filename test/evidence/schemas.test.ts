@@ -1,7 +1,7 @@
 /** The schemas of the identity and evidence contracts say what the prose says: instances both ways. */
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { corpusSchemas } from '../../core/json-schema.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import { REPO } from '../helpers.js';
 
 const schemas = corpusSchemas(loadCorpus(REPO));

@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHECKS } from '../../checks/index.js';
-import { Corpus, corpusFromFiles } from '../../core/corpus.js';
-import type { CheckOptions } from '../../core/define.js';
-import type { Diagnostic } from '../../core/diagnostics.js';
-import { runChecks } from '../../core/engine.js';
+import { Corpus, corpusFromFiles } from '../../core/model/corpus.js';
+import type { CheckOptions } from '../../core/run/define.js';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { runChecks } from '../../core/run/engine.js';
 import { FIXTURES, readTree, REPO } from '../helpers.js';
 
 /** The schemas the evidence gates validate their registries with, and the id kinds. */

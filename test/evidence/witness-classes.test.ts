@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { witnessCounts, witnessEntries } from '../../core/evidence.js';
+import { witnessCounts, witnessEntries } from '../../core/registries/evidence.js';
 import { cli, FIXTURES } from '../helpers.js';
 import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from './support.js';
 

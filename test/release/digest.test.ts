@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jcs, jcsDigest, sha256Hex } from '../../core/digest.js';
+import { jcs, jcsDigest, sha256Hex } from '../../core/output/digest.js';
 
 /** JCS of a JSON text as a consumer would receive it: parsed, then canonicalized. */
 const canonical = (text: string) => jcs(JSON.parse(text));

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadCorpus } from '../../core/corpus.js';
-import { planGeneration } from '../../core/generation.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { planGeneration } from '../../core/run/generation.js';
 import corpusStamp from '../../generators/corpus-stamp.js';
 import { fixture, REPO } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
+import { loadCorpus } from '../../core/model/corpus.js';
 import { packCorpus, type PackResult } from '../../core/release/pack.js';
 import { readTar } from '../../core/release/tar.js';
 import { verifyArtifacts } from '../../core/release/verify.js';

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles, loadCorpus } from '../../core/corpus.js';
-import { defineGenerator } from '../../core/define.js';
-import { sha256Hex } from '../../core/digest.js';
-import { driftDiagnostics, planGeneration } from '../../core/generation.js';
+import { corpusFromFiles, loadCorpus } from '../../core/model/corpus.js';
+import { defineGenerator } from '../../core/run/define.js';
+import { sha256Hex } from '../../core/output/digest.js';
+import { driftDiagnostics, planGeneration } from '../../core/run/generation.js';
 import { parseStamp } from '../../core/release/stamp.js';
 import corpusStamp from '../../generators/corpus-stamp.js';
 import { edit, stampedCopy, tempDir } from './helpers.js';

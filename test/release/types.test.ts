@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../core/corpus.js';
+import { corpusFromFiles } from '../../core/model/corpus.js';
 import { allocateNames, schemaDeclarations } from '../../core/release/types.js';
 
 const schema = (file: string, body: Record<string, unknown>) =>

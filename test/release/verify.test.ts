@@ -1,8 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/corpus.js';
-import { ArtifactsVerificationError, requireVerifiedArtifacts } from '../../core/release/index.js';
+import { loadCorpus } from '../../core/model/corpus.js';
+import { ArtifactsVerificationError, requireVerifiedArtifacts } from '../../core/release/consumer.js';
 import { stagePackage } from '../../core/release/stage.js';
 import { buildStamp, formatStamp, parseStamp } from '../../core/release/stamp.js';
 import type { ArtifactTree } from '../../core/release/tree.js';

@@ -1,0 +1,116 @@
+import { follow, isRecord, siteLocation, type Site, type SiteLocation } from '../../core/api/index.js';
+import type { Corpus, DataFile } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import { OPENWOP_HEADER, removedHeader, standardHeader } from '../../core/api/index.js';
+import type { PathSegment } from '../../core/model/index.js';
+
+/**
+ * Every header an API document declares is a standard header under its standard name or
+ * `OpenWOP-<Name>`, and none is a name v2 removed. "Declares" is read widely: header parameters and
+ * response headers anywhere in the document, referenced or not, components included, and the
+ * headers of AsyncAPI messages.
+ */
+export default defineCheck({
+  id: 'api/header-naming',
+  summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...)',
+  severity: 'error',
+  run(corpus, report) {
+    for (const file of corpus.dataFiles()) {
+      if (!file.path.startsWith('api/') || !isRecord(file.value)) continue;
+      const kind = 'openapi' in file.value ? 'openapi' : 'asyncapi' in file.value ? 'asyncapi' : undefined;
+      if (!kind) continue;
+      for (const { name, at, componentKey } of declaredHeaders(corpus, file, kind)) {
+        const problem = namingProblem(name);
+        if (!problem) continue;
+        if (componentKey && !removedHeader(name)) {
+          problem.message = `components.headers key ${name} is not a header name (${problem.message.replace(/^header \S+ is /, 'it is ')}); a shared response header is keyed by the header it describes`;
+        }
+        report({ ...at, ...problem });
+      }
+    }
+  },
+});
+
+function namingProblem(name: string): { message: string; hint: string; severity?: 'warning' } | undefined {
+  const removed = removedHeader(name);
+  if (removed) {
+    return {
+      message: `header ${name} was removed in v2 (${removed.name} is in the removed-in-v2 list of headers.md) and must not be declared`,
+      hint: `use ${removed.instead}`,
+    };
+  }
+  const standard = standardHeader(name);
+  if (standard) {
+    if (standard === name) return undefined;
+    return { severity: 'warning', message: `standard header ${name} is spelled ${standard} by its standard`, hint: `write ${standard}` };
+  }
+  if (OPENWOP_HEADER.test(name)) return undefined;
+  const suggestion = `OpenWOP-${name.replace(/^(x|openwop)-/i, '').split('-').map(capitalize).join('-')}`;
+  if (/^openwop-/i.test(name)) {
+    return { message: `header ${name} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized`, hint: `write ${suggestion}` };
+  }
+  return {
+    message: `header ${name} is neither a standard HTTP header nor named OpenWOP-<Name>`,
+    hint: /^x-/i.test(name) ? `X- names are not used in v2; rename it ${suggestion}` : `rename it ${suggestion}, or use the standard header that carries this meaning`,
+  };
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Values under these keys are data or schemas, never header declarations. */
+const NOT_DECLARATIONS = new Set(['schema', 'schemas', 'example', 'examples', 'default', 'enum', 'const', 'payload']);
+
+interface Declared {
+  name: string;
+  at: SiteLocation;
+  /** A key of components.headers, which by convention is the name of the header it describes. */
+  componentKey?: boolean;
+}
+
+function declaredHeaders(corpus: Corpus, file: DataFile, kind: 'openapi' | 'asyncapi'): Declared[] {
+  const found: Declared[] = [];
+  const walk = (value: unknown, segments: PathSegment[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...segments, index]));
+      return;
+    }
+    if (!isRecord(value)) return;
+    if (kind === 'openapi' && value.in === 'header' && typeof value.name === 'string') {
+      found.push({ name: value.name, at: siteLocation({ file, segments: [...segments, 'name'] }, 'value') });
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (NOT_DECLARATIONS.has(key) || key.startsWith('x-')) continue;
+      if (key === 'headers' && isRecord(item)) {
+        const site: Site = { file, segments: [...segments, key] };
+        if (kind === 'openapi') {
+          // A response's headers map, or components.headers (whose keys are, by convention, the header names).
+          const componentKey = segments.length === 1 && segments[0] === 'components';
+          for (const name of Object.keys(item)) found.push({ name, at: siteLocation({ file, segments: [...site.segments, name] }, 'key'), componentKey });
+        } else {
+          found.push(...messageHeaders(corpus, site, item));
+        }
+      }
+      walk(item, [...segments, key]);
+    }
+  };
+  walk(file.value, []);
+  return found;
+}
+
+/** An AsyncAPI message's `headers` is a schema (or a multi-format schema); its properties are the headers. */
+function messageHeaders(corpus: Corpus, site: Site, value: unknown): Declared[] {
+  const result = follow(corpus, site, value);
+  if (!result.ok || !isRecord(result.followed.value)) return [];
+  let schemaSite = result.followed.site;
+  let schema = result.followed.value;
+  if (isRecord(schema.schema) && typeof schema.schemaFormat === 'string') {
+    const inner = follow(corpus, { file: schemaSite.file, segments: [...schemaSite.segments, 'schema'] }, schema.schema);
+    if (!inner.ok || !isRecord(inner.followed.value)) return [];
+    schemaSite = inner.followed.site;
+    schema = inner.followed.value;
+  }
+  if (!isRecord(schema.properties)) return [];
+  return Object.keys(schema.properties).map((name) => ({ name, at: siteLocation({ file: schemaSite.file, segments: [...schemaSite.segments, 'properties', name] }, 'key') }));
+}

@@ -1,0 +1,127 @@
+import type { ErrorObject } from 'ajv';
+import { collectRefs, follow, isRecord, resolveRef, siteLocation, typedSegments } from '../../core/api/index.js';
+import { asyncApiSchema, openApiSchema, publishedAsyncApiVersions, salientErrors, type OfficialSchema } from '../../core/api/index.js';
+import type { Corpus, DataFile } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { instancePathSegments } from '../../core/schemas/index.js';
+import { describeOperation, openApiModel } from '../../core/api/index.js';
+import { locate } from '../../core/model/index.js';
+
+/**
+ * Every API document under api/ is valid against the official schema of its kind and version, every
+ * `$ref` it writes resolves, and (beyond what those schemas can say) operationIds are unique and
+ * every path template variable is a declared path parameter.
+ */
+export default defineCheck({
+  id: 'api/valid',
+  summary: 'API documents validate against the official OpenAPI 3.1 / AsyncAPI schemas, every $ref resolves, operationIds are unique',
+  severity: 'error',
+  run(corpus, report) {
+    for (const file of apiDocuments(corpus)) {
+      const root = file.value as Record<string, unknown>;
+      if ('openapi' in root) validateAgainst(file, 'openapi', openApiSchema(String(root.openapi), corpus.cacheDir), ['3.1.x'], report);
+      else validateAgainst(file, 'asyncapi', asyncApiSchema(String(root.asyncapi), corpus.cacheDir), publishedAsyncApiVersions(), report);
+      checkRefs(corpus, file, report);
+      if ('openapi' in root) checkOperations(corpus, file, report);
+    }
+  },
+});
+
+/** The OpenAPI and AsyncAPI documents of the corpus: data files under api/ with an `openapi` or `asyncapi` member. */
+function apiDocuments(corpus: Corpus): DataFile[] {
+  return corpus.dataFiles().filter((file) => file.path.startsWith('api/') && isRecord(file.value) && ('openapi' in file.value || 'asyncapi' in file.value));
+}
+
+function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: OfficialSchema | undefined, versions: string[], report: Report): void {
+  if (!schema) {
+    report({
+      file: file.path,
+      ...locate(file, [kind], 'value'),
+      message: `${kind} version ${JSON.stringify((file.value as Record<string, unknown>)[kind])} has no published schema to validate against`,
+      hint: `use one of: ${versions.join(', ')}`,
+    });
+    return;
+  }
+  if (schema.validate(file.value)) return;
+  for (const error of salientErrors(schema.validate.errors ?? [])) {
+    report({ file: file.path, ...locateError(file, error), message: `does not match ${schema.label}: ${describe(error)}`, hint: hintFor(error) });
+  }
+}
+
+function locateError(file: DataFile, error: ErrorObject) {
+  const segments = typedSegments(file.value, instancePathSegments(error.instancePath));
+  const extra = error.params.unevaluatedProperty ?? error.params.additionalProperty;
+  if (extra !== undefined) return locate(file, [...segments, String(extra)], 'key');
+  return locate(file, segments, segments.length === 0 ? 'value' : 'key');
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath || '(root)';
+  const extra = error.params.unevaluatedProperty ?? error.params.additionalProperty;
+  if (extra !== undefined) return `${where}: property "${String(extra)}" is not allowed here`;
+  if (error.keyword === 'required') return `${where}: required property "${String(error.params.missingProperty)}" is missing`;
+  if (error.keyword === 'enum') return `${where}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'const') return `${where}: must be ${JSON.stringify(error.params.allowedValue)}`;
+  return `${where}: ${error.message ?? error.keyword}`;
+}
+
+function hintFor(error: ErrorObject): string {
+  const extra = error.params.unevaluatedProperty ?? error.params.additionalProperty;
+  if (extra !== undefined) return String(extra).startsWith('x-') ? 'check the extension name' : 'check the spelling, or move the property where the specification allows it (extensions start with x-)';
+  return 'see the specification of this object';
+}
+
+function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
+  for (const { site, ref } of collectRefs(file)) {
+    const at = siteLocation({ file, segments: [...site.segments, '$ref'] }, 'value');
+    const result = resolveRef(corpus, site, ref);
+    if (!result.ok) {
+      report({
+        ...at,
+        severity: result.external ? 'warning' : 'error',
+        message: `$ref does not resolve: ${result.message}`,
+        hint: result.external ? 'reference a corpus file by a relative path, so the corpus stays self-contained' : 'fix the path or pointer, or add what it names',
+      });
+      continue;
+    }
+    // A chain of bare references that comes back to itself names no value at all.
+    const chain = follow(corpus, site, { $ref: ref });
+    if (!chain.ok && chain.cycle) report({ ...at, message: `$ref is circular: ${chain.message}`, hint: 'point one of the references at an actual object' });
+  }
+}
+
+function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
+  const model = openApiModel(corpus, file.path);
+  if (!model) return;
+  const seen = new Map<string, string>();
+  const reported = new Set<string>();
+  const once = (key: string) => !reported.has(key) && reported.add(key) !== undefined;
+  for (const operation of model.operations) {
+    if (operation.operationId === undefined) {
+      report({ ...siteLocation(operation.site), message: `${describeOperation(operation)} has no operationId`, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
+    } else {
+      const previous = seen.get(operation.operationId);
+      if (previous) {
+        report({ ...siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), message: `operationId ${operation.operationId} is also the operationId of ${previous}`, hint: 'operationIds are unique within a document' });
+      } else {
+        seen.set(operation.operationId, `${operation.method.toUpperCase()} ${operation.path}`);
+      }
+    }
+    const declared = new Set(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name));
+    for (const [, variable] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+      if (variable && !declared.has(variable)) {
+        report({
+          ...siteLocation(operation.site),
+          message: `${describeOperation(operation)} does not declare the path parameter {${variable}} its path uses`,
+          hint: `add a parameter with name: ${variable}, in: path, required: true (at the path item or the operation)`,
+        });
+      }
+    }
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'path' && !operation.path.includes(`{${parameter.name}}`) && once(`${parameter.nameAt.line}:${parameter.nameAt.column}:${operation.path}`)) {
+        report({ ...parameter.nameAt, message: `path parameter ${parameter.name} does not appear in the path ${operation.path} of ${describeOperation(operation)}`, hint: 'remove it, or add the variable to the path' });
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { siteLocation } from '../../core/api/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout } from '../../core/api/index.js';
+
+/**
+ * versioning.md §1: every operation accepts `OpenWOP-Version` (§1.2) and `OpenWOP-Client-Version`
+ * (§1.5), and every response, errors and 304s included, carries `OpenWOP-Version` (§1.4).
+ */
+const REQUEST_HEADERS = [
+  { key: 'openwop-version', name: 'OpenWOP-Version', component: 'OpenWOPVersion', why: 'selects the contract (versioning.md §1.2)' },
+  { key: 'openwop-client-version', name: 'OpenWOP-Client-Version', component: 'OpenWOPClientVersion', why: 'states the client version (versioning.md §1.5)' },
+];
+
+export default defineCheck({
+  id: 'api/version-header',
+  summary: 'Every operation declares OpenWOP-Version and OpenWOP-Client-Version, and every response declares OpenWOP-Version',
+  severity: 'error',
+  run(corpus, report) {
+    const model = openApiModel(corpus, OPENAPI_PATH);
+    if (!model) return;
+    for (const operation of model.operations) {
+      const declared = new Set(requestHeaders(operation).map((header) => headerKey(header.name)));
+      for (const header of REQUEST_HEADERS) {
+        if (declared.has(header.key)) continue;
+        report({
+          ...siteLocation(operation.site),
+          message: `${describeOperation(operation)} does not declare the ${header.name} request header, which every operation accepts: it ${header.why}`,
+          hint: `add $ref: '#/components/parameters/${header.component}' to the operation or its path item`,
+        });
+      }
+    }
+    for (const { operation, response, at } of responsesWithout(model.operations, 'OpenWOP-Version')) {
+      report({
+        ...siteLocation(at),
+        message: `the ${response.status} response of ${describeOperation(operation)} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)`,
+        hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
+      });
+    }
+  },
+});

@@ -1,0 +1,20 @@
+import { defineCheck } from '../../core/run/index.js';
+
+export default defineCheck({
+  id: 'corpus/parse',
+  summary: 'Every corpus file parses as what its name says (JSON, YAML, UTF-8 text), with no duplicate keys',
+  severity: 'error',
+  run(corpus, report) {
+    for (const file of corpus.all()) {
+      for (const problem of file.problems) {
+        report({
+          file: file.path,
+          line: problem.line,
+          column: problem.column,
+          message: problem.message,
+          hint: 'the other gates skip this file until it parses',
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,225 @@
+import type { Corpus, DataFile } from '../../core/model/index.js';
+import { resolveSection } from '../../core/registries/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { eventCodemap, protocolDomains, protocolTypes } from '../../core/registries/index.js';
+import { classifyMention, eventNameMentions } from '../../core/registries/index.js';
+import { validateRegistry } from '../../core/schemas/index.js';
+import { normativeHomes } from '../../core/registries/index.js';
+import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
+import { locate, type PathSegment } from '../../core/model/index.js';
+import { closest } from '../../core/output/index.js';
+
+const SCHEMA_PATH = 'spec/v2/declaration.schema.json';
+const CORE_DOCUMENT = /^spec\/v2\/(core|ext)\/.+\.md$/;
+
+export default defineCheck({
+  id: 'declaration/registry',
+  summary: 'Declaration families resolve to headings and agree with the Normative home lines; orgs are registered, not reserved; every vendor event name in the corpus has a registered org',
+  severity: 'error',
+  run(corpus, report) {
+    const file = corpus.data(DECLARATION_PATH);
+    if (!file) return;
+    const invalid = validateRegistry(corpus, DECLARATION_PATH, SCHEMA_PATH);
+    for (const finding of invalid) report({ ...finding, hint: 'fix the registry so that it matches its schema; nothing else is checked until it does' });
+    if (invalid.length > 0 || !isObject(file.value)) return;
+    const declaration = view(file.value);
+    checkOrgs(corpus, file, declaration, report);
+    checkFamilies(corpus, file, declaration, report);
+    checkProfilesAndAliases(file, declaration, report);
+    checkVendorNames(corpus, declaration, report);
+  },
+});
+
+interface Family {
+  index: number;
+  key: string;
+  anchor: string;
+  section: string | undefined;
+}
+
+interface Declaration {
+  reserved: string[];
+  orgs: Record<string, Record<string, unknown>>;
+  families: Family[];
+  metadata: Array<{ index: number; key: string; section: string }>;
+  profiles: Array<{ index: number; id: string; families: string[]; metadata: string[]; profiles: string[] }>;
+  aliases: Array<{ key: string; family: string }>;
+}
+
+/** The registry has passed its schema, so the shapes below hold. */
+function view(value: Record<string, unknown>): Declaration {
+  const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+  const records = (list: unknown) => (Array.isArray(list) ? list.filter(isObject) : []);
+  return {
+    reserved: strings(value.reservedOrgs),
+    orgs: Object.fromEntries(Object.entries(isObject(value.extensions) ? value.extensions : {}).filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))),
+    families: records(value.families).map((family, index) => ({ index, key: String(family.key), anchor: String(family.anchor), section: typeof family.section === 'string' ? family.section : undefined })),
+    metadata: records(value.metadata).map((entry, index) => ({ index, key: String(entry.key), section: String(entry.section) })),
+    profiles: records(value.profiles).map((profile, index) => {
+      const predicate = isObject(profile.predicate) ? profile.predicate : {};
+      return { index, id: String(profile.id), families: strings(predicate.families), metadata: strings(predicate.metadata), profiles: strings(predicate.profiles) };
+    }),
+    aliases: Object.entries(isObject(value.aliases) ? value.aliases : {}).map(([key, alias]) => ({ key, family: isObject(alias) ? String(alias.family) : '' })),
+  };
+}
+
+function at(file: DataFile, path: PathSegment[], prefer: 'key' | 'value' = 'value') {
+  return { file: file.path, ...locate(file, path, prefer) };
+}
+
+function checkOrgs(corpus: Corpus, file: DataFile, declaration: Declaration, report: Report): void {
+  const codemap = eventCodemap(corpus);
+  const domains = codemap ? protocolDomains(codemap) : new Set<string>();
+  for (const org of Object.keys(declaration.orgs)) {
+    if (declaration.reserved.includes(org)) {
+      report({ ...at(file, ['extensions', org], 'key'), message: `org \`${org}\` is registered under extensions but listed in reservedOrgs; a reserved org is never registered`, hint: `remove \`${org}\` from extensions` });
+    }
+    if (domains.has(org)) {
+      report({
+        ...at(file, ['extensions', org], 'key'),
+        message: `org \`${org}\` is also a protocol event domain, so \`${org}.<name>\` could be a vendor type or a protocol type`,
+        hint: 'an org never shares a name with a domain of spec/v2/event-codemap.json: choose another org name',
+      });
+    }
+  }
+  const example = declaration.orgs.example;
+  if (!example) {
+    report({ ...at(file, ['extensions'], 'key'), message: 'the org registry has no `example`, which the protocol holds for documentation and conformance', hint: 'register `example` with "holder": "protocol"' });
+  } else if (example.holder !== 'protocol') {
+    report({ ...at(file, ['extensions', 'example', 'holder']), message: '`example` is held by the protocol and is never assignable to a vendor', hint: 'set "holder": "protocol"' });
+  }
+}
+
+function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration, report: Report): void {
+  const byKey = new Map<string, Family>();
+  for (const family of declaration.families) {
+    const twin = byKey.get(family.key);
+    if (twin) report({ ...at(file, ['families', family.index, 'key']), message: `family \`${family.key}\` is declared twice (also at line ${locate(file, ['families', twin.index], 'value').line})`, hint: 'keep one entry' });
+    else byKey.set(family.key, family);
+  }
+
+  // Where each live family's section leads, and whether that document names it as a normative home.
+  const homes = new Map<string, Set<string>>();
+  for (const markdown of corpus.markdownFiles()) {
+    if (!CORE_DOCUMENT.test(markdown.path)) continue;
+    const names = normativeHomes(markdown);
+    homes.set(markdown.path, new Set(names.map((name) => name.family)));
+    for (const name of names) {
+      const family = byKey.get(name.family);
+      if (!family) continue; // an unknown family is docs/structure's finding
+      const where = () => ({ file: markdown.path, line: name.line, column: name.column });
+      if (family.anchor === 'deleted' || family.section === undefined) {
+        report({ ...where(), message: `Normative home names \`${family.key}\`, a retired family`, hint: 'remove it from the Normative home line' });
+        continue;
+      }
+      const target = resolveSection(corpus, family.section).file;
+      if (target !== markdown.path) {
+        report({
+          ...where(),
+          message: `Normative home names \`${family.key}\`, but its section in ${DECLARATION_PATH} is ${family.section}, in another document`,
+          hint: `point the family's section at a heading of this document, or take \`${family.key}\` off this line`,
+        });
+      }
+    }
+  }
+
+  for (const family of declaration.families) {
+    if (family.section === undefined) continue;
+    const resolved = resolveSection(corpus, family.section);
+    const where = () => at(file, ['families', family.index, 'section']);
+    if (!resolved.documentExists) {
+      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>`, relative to spec/v2/' });
+      continue;
+    }
+    if (!resolved.anchorExists) {
+      const suggestion = closest(resolved.anchor, resolved.anchors);
+      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names no heading of ${resolved.file}`, hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading of that document' });
+      continue;
+    }
+    if (!homes.get(resolved.file)?.has(family.key)) {
+      report({
+        ...where(),
+        message: `\`${family.key}\` has its section in ${resolved.file}, whose Normative home line does not name it`,
+        hint: `add \`${family.key}\` to the "> **Normative home:**" line of ${resolved.file}`,
+      });
+    }
+  }
+
+  for (const entry of declaration.metadata) {
+    const resolved = resolveSection(corpus, entry.section);
+    if (resolved.documentExists && resolved.anchorExists) continue;
+    const suggestion = resolved.documentExists ? closest(resolved.anchor, resolved.anchors) : undefined;
+    report({
+      ...at(file, ['metadata', entry.index, 'section']),
+      message: `section ${entry.section} of metadata key \`${entry.key}\` ${resolved.documentExists ? `names no heading of ${resolved.file}` : `names ${resolved.file}, which is not a document of the corpus`}`,
+      hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading that states the key',
+    });
+  }
+}
+
+function checkProfilesAndAliases(file: DataFile, declaration: Declaration, report: Report): void {
+  const live = new Set(declaration.families.filter((family) => family.anchor !== 'deleted').map((family) => family.key));
+  const retired = new Set(declaration.families.filter((family) => family.anchor === 'deleted').map((family) => family.key));
+  const metadata = new Set(declaration.metadata.map((entry) => entry.key));
+  const ids = new Set<string>();
+  for (const profile of declaration.profiles) {
+    if (ids.has(profile.id)) report({ ...at(file, ['profiles', profile.index, 'id']), message: `profile \`${profile.id}\` is declared twice`, hint: 'keep one entry' });
+    ids.add(profile.id);
+  }
+  for (const profile of declaration.profiles) {
+    profile.families.forEach((key, i) => {
+      if (live.has(key)) return;
+      report({
+        ...at(file, ['profiles', profile.index, 'predicate', 'families', i]),
+        message: retired.has(key) ? `profile \`${profile.id}\` requires \`${key}\`, a retired family` : `profile \`${profile.id}\` requires \`${key}\`, which is not a family`,
+        hint: retired.has(key) ? 'a retired family binds nothing: take it out of the predicate' : suggest(key, live),
+      });
+    });
+    profile.metadata.forEach((key, i) => {
+      if (!metadata.has(key)) report({ ...at(file, ['profiles', profile.index, 'predicate', 'metadata', i]), message: `profile \`${profile.id}\` requires metadata key \`${key}\`, which is not declared`, hint: suggest(key, metadata) });
+    });
+    profile.profiles.forEach((id, i) => {
+      if (!ids.has(id) || id === profile.id) {
+        report({ ...at(file, ['profiles', profile.index, 'predicate', 'profiles', i]), message: id === profile.id ? `profile \`${id}\` includes itself` : `profile \`${profile.id}\` includes \`${id}\`, which is not a profile`, hint: suggest(id, ids) });
+      }
+    });
+  }
+  for (const alias of declaration.aliases) {
+    if (!live.has(alias.family)) report({ ...at(file, ['aliases', alias.key, 'family']), message: `alias \`${alias.key}\` points at \`${alias.family}\`, which is not a live family`, hint: suggest(alias.family, live) });
+  }
+}
+
+/** A vendor event type or envelope kind named anywhere in the corpus needs a registered, non-reserved org. */
+function checkVendorNames(corpus: Corpus, declaration: Declaration, report: Report): void {
+  const codemap = eventCodemap(corpus);
+  const registered = Object.keys(declaration.orgs).filter((org) => !declaration.reserved.includes(org));
+  const registries = {
+    protocolTypes: new Set(codemap ? protocolTypes(codemap) : []),
+    domains: codemap ? protocolDomains(codemap) : new Set<string>(),
+    frames: new Set(codemap?.frames ?? []),
+    registeredOrgs: new Set(registered),
+    reservedOrgs: new Set(declaration.reserved),
+  };
+  for (const mention of eventNameMentions(corpus)) {
+    const verdict = classifyMention(mention, registries);
+    if (verdict.kind !== 'vendor') continue;
+    const what = mention.role === 'type' ? 'vendor event type' : 'envelope kind';
+    const where = (): { file: string; line: number; column: number } => ({ file: mention.file, line: mention.line, column: mention.column });
+    if (declaration.reserved.includes(verdict.org)) {
+      report({ ...where(), message: `${what} \`${mention.name}\` is under \`${verdict.org}.\`, which is reserved and never a vendor org`, hint: `use an org registered in ${DECLARATION_PATH}: ${registered.join(', ')}` });
+    } else if (!registered.includes(verdict.org)) {
+      const suggestion = closest(verdict.org, registered);
+      report({
+        ...where(),
+        message: `${what} \`${mention.name}\` names the org \`${verdict.org}\`, which is not registered in the extensions of ${DECLARATION_PATH}`,
+        hint: suggestion ? `did you mean \`${suggestion}\`?` : `register the org, or use one that is: ${registered.join(', ')}`,
+      });
+    }
+  }
+}
+
+function suggest(name: string, candidates: Iterable<string>): string {
+  const suggestion = closest(name, candidates);
+  return suggestion ? `did you mean \`${suggestion}\`?` : 'correct the name, or declare it';
+}

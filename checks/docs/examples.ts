@@ -1,0 +1,101 @@
+import type { ValidateFunction } from 'ajv';
+import type { MarkdownFile } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { examplePlans, strayAnnotations, type ExampleAnnotation } from '../../core/model/index.js';
+import { corpusSchemas, describeSchemaError, locateSchemaError, type CorpusSchemas } from '../../core/schemas/index.js';
+import type { MarkdownCodeBlock } from '../../core/markdown/index.js';
+import { hasPointer } from '../../core/model/index.js';
+import { closest } from '../../core/output/index.js';
+
+export default defineCheck({
+  id: 'docs/examples',
+  summary: 'A fenced example annotated <!-- example: schema[#pointer] --> validates against that schema; an unannotated json block is a warning',
+  severity: 'error',
+  run(corpus, report) {
+    const files = corpus.markdownFiles().filter((file) => file.codeBlocks.length > 0 || file.htmlNodes.length > 0);
+    if (files.length === 0) return;
+    const schemas = corpusSchemas(corpus);
+    for (const file of files) {
+      for (const plan of examplePlans(file)) {
+        switch (plan.status) {
+          case 'unannotated':
+            report({
+              file: file.path,
+              line: plan.block.line,
+              column: columnOf(plan.block),
+              severity: 'warning',
+              message: 'a json example with no <!-- example: … --> annotation; nothing checks it against a schema',
+              hint: 'put <!-- example: schemas/v2/<schema>.schema.json[#/$defs/Name] --> on the line before the fence, or make it jsonc if it is not a complete instance',
+            });
+            break;
+          case 'unreadable':
+            report({ ...annotationAt(file, plan.annotation), message: `the example annotation sits on a \`${plan.block.lang ?? 'plain'}\` block; only json, jsonc and yaml examples are validated`, hint: 'remove the annotation, or fence the example as json' });
+            break;
+          case 'skipped':
+            // Deliberately silent: an elided jsonc sketch documents a shape and claims no instance.
+            break;
+          case 'validate': {
+            const validate = validatorFor(schemas, file, plan.annotation, report);
+            if (!validate) break;
+            const offset = { line: plan.block.line, column: columnOf(plan.block) - 1 };
+            if (plan.data.problems.length > 0 || !plan.data.doc) {
+              for (const problem of plan.data.problems) {
+                report({ file: file.path, line: offset.line + problem.line, column: offset.column + problem.column, message: `the example is not valid ${plan.block.lang}: ${problem.message}` });
+              }
+              break;
+            }
+            if (validate(plan.data.value)) break;
+            for (const error of validate.errors ?? []) {
+              const at = locateSchemaError(plan.data, error);
+              report({
+                file: file.path,
+                line: offset.line + at.line,
+                column: offset.column + at.column,
+                message: `the example does not match ${target(plan.annotation)}: ${describeSchemaError(error)}`,
+                hint: 'correct the example, or the annotation if it names the wrong schema',
+              });
+            }
+            break;
+          }
+        }
+      }
+      for (const node of strayAnnotations(file)) {
+        report({ file: file.path, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, message: 'an example annotation that no fenced block follows', hint: 'put it on the line directly before the fence it describes' });
+      }
+    }
+  },
+});
+
+function validatorFor(schemas: CorpusSchemas, file: MarkdownFile, annotation: ExampleAnnotation, report: Report): ValidateFunction | undefined {
+  const at = annotationAt(file, annotation);
+  const schemaFile = schemas.files.get(annotation.schema);
+  if (!schemaFile || !schemas.idOf(annotation.schema)) {
+    const suggestion = closest(annotation.schema, [...schemas.files.keys()]);
+    report({ ...at, message: `the example names ${annotation.schema}, which is not a schema of this corpus`, hint: suggestion ? `did you mean ${suggestion}?` : 'name a *.schema.json file by its path from the corpus root' });
+    return undefined;
+  }
+  if (annotation.pointer && !hasPointer(schemaFile.value, annotation.pointer)) {
+    report({ ...at, message: `${annotation.schema} has nothing at #${annotation.pointer}`, hint: 'point at a subschema that exists, such as #/$defs/<Name>' });
+    return undefined;
+  }
+  try {
+    return schemas.validator(annotation.schema, annotation.pointer);
+  } catch (error) {
+    report({ ...at, message: `${target(annotation)} does not compile, so the example cannot be checked: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, hint: 'see the schemas/compile finding on that schema' });
+    return undefined;
+  }
+}
+
+function annotationAt(file: MarkdownFile, annotation: ExampleAnnotation) {
+  return { file: file.path, line: annotation.node.position?.start.line ?? 1, column: annotation.node.position?.start.column ?? 1 };
+}
+
+function target(annotation: ExampleAnnotation): string {
+  return `${annotation.schema}${annotation.pointer ? `#${annotation.pointer}` : ''}`;
+}
+
+/** The column of the fence: an example inside a list item is indented by the item. */
+function columnOf(block: MarkdownCodeBlock): number {
+  return block.node.position?.start.column ?? 1;
+}

@@ -1,0 +1,223 @@
+import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
+import { countRegionId } from '../../core/run/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import type { Finding, Report } from '../../core/output/index.js';
+import {
+  CODE_GRAMMAR,
+  ERRORS_PATH,
+  ERRORS_SCHEMA_PATH,
+  errorsSchemaViolations,
+  retriableByDefault,
+} from '../../core/registries/index.js';
+import { corpusSchemas, SCHEMA_BASE } from '../../core/schemas/index.js';
+import { isObject } from '../../core/registries/index.js';
+import { locate, type PathSegment } from '../../core/model/index.js';
+
+const MAJOR_MINOR = /^(\d+)\.(\d+)$/;
+const COUNT_REGION = countRegionId('errors');
+
+export default defineCheck({
+  id: 'errors/registry',
+  summary: `${ERRORS_PATH} is well formed (unique snake_case codes, 4xx/5xx statuses, retriability confirmed against the status class, major.minor since, provenance), and prose states its size only through count/errors`,
+  severity: 'error',
+  run(corpus, report) {
+    const file = corpus.data(ERRORS_PATH);
+    if (!file || !isObject(file.value)) return;
+    const registry = file.value;
+    const rows = Array.isArray(registry.rows) ? registry.rows : [];
+    const covered = new Set<string>();
+    const at = (segments: PathSegment[], subject = `/${segments.join('/')}`): Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'> => {
+      covered.add(subject);
+      return { file: ERRORS_PATH, ...locate(file, segments, 'key') };
+    };
+
+    checkRows(corpus, file, rows, registry, at, report);
+
+    // The schema's own findings, except where a rule above already said it better.
+    for (const violation of errorsSchemaViolations(corpus) ?? []) {
+      if (covered.has(violation.subject)) continue;
+      const { subject: _subject, ...finding } = violation;
+      report({ ...finding, hint: `see ${ERRORS_SCHEMA_PATH}` });
+    }
+
+    for (const markdown of corpus.markdownFiles()) handWrittenCounts(markdown, rows.length, report);
+  },
+});
+
+type At = (segments: PathSegment[], subject?: string) => Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>;
+
+function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Record<string, unknown>, at: At, report: Report): void {
+  const vendorPattern = safeRegExp(registry.vendorCodePattern);
+  const version = typeof registry.version === 'string' ? MAJOR_MINOR.exec(registry.version) : null;
+  const firstRow = new Map<string, number>();
+  const codes = new Set(rows.flatMap((row) => (isObject(row) && typeof row.code === 'string' ? [row.code] : [])));
+
+  rows.forEach((row, index) => {
+    if (!isObject(row)) return;
+    const code = typeof row.code === 'string' ? row.code : undefined;
+    const name = code ?? `row ${index}`;
+
+    if (code !== undefined) {
+      if (!CODE_GRAMMAR.test(code)) {
+        const vendorShaped = code.includes('.') || vendorPattern?.test(code) === true;
+        report({
+          ...at(['rows', index, 'code']),
+          message: vendorShaped
+            ? `"${code}" is shaped like a vendor code; vendor codes are never registered, a vendor returns them under its own org`
+            : `code "${code}" is not snake_case (lowercase letters and digits, words joined by "_")`,
+          hint: vendorShaped ? 'remove the row, or register a snake_case code instead' : `for example "${snakeCase(code)}"`,
+        });
+      }
+      const first = firstRow.get(code);
+      if (first === undefined) {
+        firstRow.set(code, index);
+      } else {
+        const firstLine = locate(file, ['rows', first, 'code'], 'key').line;
+        report({ ...at(['rows', index, 'code'], `/rows/${index}/code#unique`), message: `code "${code}" is registered twice (first on line ${firstLine})`, hint: 'a code has one row; merge the two' });
+      }
+    }
+
+    const status = row.httpStatus;
+    const statusValid = typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599;
+    if (!statusValid && row.httpStatus !== undefined) {
+      report({ ...at(['rows', index, 'httpStatus']), message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
+    }
+
+    if (statusValid && typeof row.retriable === 'boolean') {
+      const expected = retriableByDefault(status);
+      const exception = typeof row.retriableException === 'string' && row.retriableException.trim() !== '';
+      if (row.retriable !== expected && !exception) {
+        report({
+          ...at(['rows', index, 'retriable']),
+          severity: 'warning',
+          message: row.retriable
+            ? `${name} is a ${status} and retriable; a 4xx other than 429 is not retriable unless the row says why`
+            : `${name} is a ${status} and not retriable; a 429 or 5xx is retriable unless the row says why not`,
+          hint: 'confirm it with "retriableException": "<why>" on the row, or correct "retriable"',
+        });
+      }
+      if (row.retriable === expected && row.retriableException !== undefined) {
+        report({
+          ...at(['rows', index, 'retriableException']),
+          severity: 'warning',
+          message: `${name} records a retriableException, but a ${status} is ${expected ? '' : 'not '}retriable by default, as the row says`,
+          hint: 'remove "retriableException"',
+        });
+      }
+    }
+
+    if (row.since !== undefined) {
+      const since = typeof row.since === 'string' ? MAJOR_MINOR.exec(row.since) : null;
+      if (!since) {
+        report({ ...at(['rows', index, 'since']), message: `since ${JSON.stringify(row.since)} of ${name} is not a major.minor version`, hint: 'for example "2.0"' });
+      } else if (version && compareVersions(since, version) > 0) {
+        report({ ...at(['rows', index, 'since'], `/rows/${index}/since#version`), message: `${name} is registered since ${row.since}, later than the registry's version ${registry.version as string}` });
+      }
+    }
+
+    for (const field of ['source', 'statusSource'] as const) {
+      const value = row[field];
+      if (typeof value === 'string' && value.trim() !== '') continue;
+      if (value !== undefined && typeof value !== 'string') continue;
+      report({
+        ...at(['rows', index, field]),
+        message: `${name} has no provenance: "${field}" ${value === undefined ? 'is missing' : 'is empty'}`,
+        hint: field === 'source' ? 'name the prose that defines the code, e.g. "spec/v2/core/runs.md §Snapshot"' : 'say where the status comes from: "v1 prose", "v1 convention", "v2 decision", ...',
+      });
+    }
+
+    const replacedBy = isObject(row.deprecated) ? row.deprecated.replacedBy : undefined;
+    if (typeof replacedBy === 'string' && (replacedBy === code || !codes.has(replacedBy))) {
+      report({
+        ...at(['rows', index, 'deprecated', 'replacedBy'], `/rows/${index}/deprecated/replacedBy#registered`),
+        message: replacedBy === code ? `${name} is deprecated in favour of itself` : `${name} is deprecated in favour of "${replacedBy}", which is not registered`,
+      });
+    }
+
+    if (isObject(row.details)) {
+      const problem = detailsCompileProblem(corpus, code ?? String(index), row.details);
+      if (problem) report({ ...at(['rows', index, 'details'], `/rows/${index}/details#compile`), message: `the details schema of ${name} does not compile: ${problem}` });
+    }
+  });
+}
+
+/**
+ * Compiles a row's details schema as the envelope will hold it: beside the envelope, so relative
+ * `$ref`s (`ids.schema.json#/$defs/runId`) resolve against schemas/v2/.
+ */
+function detailsCompileProblem(corpus: Corpus, code: string, details: Record<string, unknown>): string | undefined {
+  const { ajv } = corpusSchemas(corpus);
+  const id = `${SCHEMA_BASE}schemas/v2/error-envelope.details.${code}.json`;
+  try {
+    ajv.compile({ ...details, $id: id });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    ajv.removeSchema(id);
+  }
+}
+
+/**
+ * "registers 96 codes" written by hand: a number right before "codes" in a sentence about the
+ * registry, outside generated regions and code. Ordinary counts ("the 11 codes below") do not
+ * mention the registry and are left alone.
+ */
+const HAND_COUNT = /(\*\*|__)?\b(\d+)\1?[ \t]+(?:registered[ \t]+|error[ \t]+)*codes\b/g;
+
+function handWrittenCounts(file: MarkdownFile, count: number, report: Report): void {
+  if (!/\d[*_]*[ \t]+(?:registered[ \t]+|error[ \t]+)*codes\b/.test(file.text)) return;
+  const excluded = excludedRanges(file);
+  for (const match of file.text.matchAll(HAND_COUNT)) {
+    const start = match.index ?? 0;
+    if (excluded.some(([from, to]) => start >= from && start < to)) continue;
+    const sentenceStart = Math.max(file.text.lastIndexOf('. ', start), file.text.lastIndexOf('\n', start)) + 1;
+    if (!/regist/i.test(file.text.slice(sentenceStart, start + match[0].length))) continue;
+    const numberText = `${match[1] ?? ''}${match[2] ?? ''}${match[1] ?? ''}`;
+    report({
+      file: file.path,
+      ...file.lines.span(start, start + numberText.length),
+      message: `"${match[0]}" states the size of the error registry by hand${Number(match[2]) === count ? '' : ` (it has ${count})`}; counts of a registry are generated`,
+      hint: 'run `openwop-spec check --fix` to make it the count/errors region',
+      fix: { start, end: start + numberText.length, text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->` },
+    });
+  }
+}
+
+/** Generated regions, code and HTML: text that is not the author's prose. */
+function excludedRanges(file: MarkdownFile): Array<[number, number]> {
+  const ranges: Array<[number, number]> = file.regions.map((region) => [region.open.start, region.close.end]);
+  const walk = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
+    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
+      const from = node.position?.start.offset;
+      const to = node.position?.end.offset;
+      if (from !== undefined && to !== undefined) ranges.push([from, to]);
+      return;
+    }
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(file.tree);
+  return ranges;
+}
+
+function compareVersions(a: RegExpExecArray, b: RegExpExecArray): number {
+  return Number(a[1]) - Number(b[1]) || Number(a[2]) - Number(b[2]);
+}
+
+function safeRegExp(pattern: unknown): RegExp | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+function snakeCase(code: string): string {
+  return code
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/^(\d)/, 'e$1');
+}

@@ -1,0 +1,94 @@
+import { defineCheck } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
+import { DECLARATION_PATH } from '../../core/registries/index.js';
+import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
+import type { LineIndex } from '../../core/model/index.js';
+import { closest } from '../../core/output/index.js';
+
+/**
+ * The API documents whose `error` enums and descriptions name codes. Their response examples and
+ * `x-openwop-error-codes` are api/error-responses' to check: it resolves `$ref`s and knows the
+ * status of every response, so reading them here too would only say the same thing twice.
+ */
+const API_DOCUMENTS = ['api/v2/openapi.yaml', 'api/v2/asyncapi.yaml'];
+/** The prose: every markdown document of the specification. */
+const PROSE = /^spec\/.*\.md$/;
+
+export default defineCheck({
+  id: 'errors/used-codes-registered',
+  summary: 'An error code the prose names (beside a status, in a code table, in an envelope example) or an API document names (in a description, in an error enum) is registered, with its registered status, or is a well-formed vendor code',
+  severity: 'error',
+  run(corpus, report) {
+    const read = readErrorsRegistry(corpus);
+    // Without a valid registry there is nothing to hold the codes to; errors/registry says why.
+    if (read.state !== 'valid') return;
+    const rows = new Map(read.registry.rows.map((row) => [row.code, row]));
+    const vendor = compileVendorRule(vendorCodeRule(corpus, read.registry));
+    for (const file of corpus.markdownFiles()) {
+      if (!PROSE.test(file.path)) continue;
+      for (const mention of markdownCodeMentions(file)) judge(file.path, file.lines, mention, rows, vendor, report);
+    }
+    for (const path of API_DOCUMENTS) {
+      const file = corpus.data(path);
+      if (!file) continue;
+      for (const mention of yamlCodeMentions(file, { examples: false })) judge(file.path, file.lines, mention, rows, vendor, report);
+    }
+  },
+});
+
+interface CompiledVendorRule extends VendorCodeRule {
+  regex: RegExp | undefined;
+}
+
+function compileVendorRule(rule: VendorCodeRule): CompiledVendorRule {
+  let regex: RegExp | undefined;
+  try {
+    regex = rule.pattern === undefined ? undefined : new RegExp(rule.pattern, 'u');
+  } catch {
+    regex = undefined;
+  }
+  return { ...rule, regex };
+}
+
+function judge(file: string, lines: LineIndex, mention: CodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
+  const at = (): { file: string; line: number; column: number } => ({ file, ...lines.span(mention.start, mention.end) });
+  const row = rows.get(mention.code);
+  if (row) {
+    if (mention.status !== undefined && mention.status !== row.httpStatus) {
+      report({
+        ...at(),
+        message: `${mention.status} ${row.code}: the registry gives ${row.code} the status ${row.httpStatus}`,
+        hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right`,
+      });
+    }
+    if (mention.retriable !== undefined && mention.retriable !== row.retriable) {
+      report({
+        ...at(),
+        message: `${row.code} is marked ${mention.retriable ? 'retriable' : 'not retriable'} here, but the registry says it is ${row.retriable ? 'retriable' : 'not retriable'}`,
+        hint: `write ${row.retriable ? 'yes' : 'no'}, or correct the row in ${ERRORS_PATH}`,
+      });
+    }
+    return;
+  }
+  if (vendor.regex?.test(mention.code)) return;
+  report({ ...at(), ...unregistered(mention.code, rows, vendor) });
+}
+
+function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): { message: string; hint: string } {
+  const org = /^([a-z][a-z0-9-]*)\./.exec(code)?.[1];
+  if (org === 'openwop') {
+    return { message: `"${code}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code`, hint: `register a snake_case code in ${ERRORS_PATH}` };
+  }
+  if (org !== undefined && vendor.orgs && !vendor.orgs.includes(org)) {
+    return {
+      message: `"${code}" is shaped like a vendor code, but ${org} is not an org registered in ${DECLARATION_PATH}`,
+      hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
+    };
+  }
+  const suggestion = closest(code, rows.keys());
+  return {
+    message: `"${code}" is not a registered error code${suggestion ? `; did you mean ${suggestion}?` : ''}`,
+    hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,
+  };
+}

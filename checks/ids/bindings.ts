@@ -1,0 +1,126 @@
+import type { Corpus } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../../core/registries/index.js';
+import { validateRegistry } from '../../core/schemas/index.js';
+import { lazyPlace, locate } from '../../core/model/index.js';
+import { closest } from '../../core/output/index.js';
+
+export default defineCheck({
+  id: 'ids/bindings',
+  summary: 'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
+  severity: 'error',
+  run(corpus, report) {
+    const fields = idFields(corpus);
+    if (!corpus.exists(ID_BINDINGS)) {
+      if (fields.length > 0) {
+        report({ file: ID_BINDINGS, message: `${ID_BINDINGS} is missing, so none of the ${fields.length} id fields of the corpus is classified`, hint: 'create it: { "bindings": { "<field>": "<kind>" }, "notAKind": { "<field>": "<reason>" } }' });
+      }
+      return;
+    }
+    const invalid = validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA);
+    for (const finding of invalid) report(finding);
+    const registry = idBindingsRegistry(corpus);
+    if (invalid.length > 0 || !registry) return;
+    const kinds = idKinds(corpus);
+    if (!kinds) {
+      report({ file: ID_BINDINGS, message: `${IDS_SCHEMA} is missing or has no $defs, so no binding can name a kind`, hint: 'define the kinds of identity.md §5 there' });
+      return;
+    }
+
+    checkKinds(corpus, kinds, report);
+    const fieldNames = new Set(fields.map((field) => field.name));
+    for (const entry of registry.bindings.values()) {
+      if (!kinds.has(entry.value)) {
+        const suggestion = closest(entry.value, [...kinds.keys()]);
+        report({
+          file: ID_BINDINGS,
+          ...locate(registry.file, entry.path, 'value'),
+          message: `\`${entry.name}\` is bound to \`${entry.value}\`, which is not a kind of ${IDS_SCHEMA}`,
+          hint: suggestion ? `did you mean \`${suggestion}\`?` : `bind it to one of ${[...kinds.keys()].join(', ')}`,
+        });
+      }
+      if (registry.notAKind.has(entry.name)) {
+        report({ file: ID_BINDINGS, ...locate(registry.file, ['notAKind', entry.name]), message: `\`${entry.name}\` is both bound to \`${entry.value}\` and recorded in notAKind`, hint: 'keep exactly one of the two entries' });
+      }
+    }
+    for (const entry of [...registry.bindings.values(), ...registry.notAKind.values()]) {
+      if (!fieldNames.has(entry.name)) {
+        report({
+          file: ID_BINDINGS,
+          ...locate(registry.file, entry.path),
+          message: `\`${entry.name}\` names no id field of any v2 schema or API document; the entry is stale`,
+          hint: 'remove it, or correct the field name',
+        });
+      }
+    }
+
+    for (const field of fields) checkField(corpus, field, registry, kinds, report);
+  },
+});
+
+const MINTERS = ['host', 'author', 'registry'];
+
+/** A kind is a string grammar that says who mints it: what a binding promises a reader. */
+function checkKinds(corpus: Corpus, kinds: ReadonlyMap<string, IdKind>, report: Report): void {
+  const file = corpus.data(IDS_SCHEMA);
+  if (!file) return;
+  for (const kind of kinds.values()) {
+    const problems = [
+      kind.pattern === undefined ? 'no pattern' : undefined,
+      kind.minted === undefined || !MINTERS.includes(kind.minted) ? `x-openwop-minted ${kind.minted === undefined ? 'missing' : JSON.stringify(kind.minted)} (host, author or registry)` : undefined,
+    ].filter((problem): problem is string => problem !== undefined);
+    if (problems.length === 0) continue;
+    report({ file: IDS_SCHEMA, ...locate(file, kind.path), message: `the kind \`${kind.name}\` has ${problems.join(' and ')}`, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
+  }
+}
+
+function checkField(
+  corpus: Corpus,
+  field: IdField,
+  registry: IdBindingsRegistry,
+  kinds: ReadonlyMap<string, unknown>,
+  report: Report,
+): void {
+  const file = corpus.data(field.file);
+  if (!file) return;
+  // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
+  const at = lazyPlace(field.file, file, field.at, field.kind === 'property' ? 'key' : 'value');
+  const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
+  const bound = registry.bindings.get(field.name);
+  const recorded = registry.notAKind.get(field.name);
+  const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
+
+  // A name in both maps is reported once, at the map entry.
+  if (bound && recorded) return;
+  if (!bound && !recorded) {
+    report({
+      ...at,
+      message: `${what} is an id field that ${ID_BINDINGS} does not classify`,
+      hint: `classify it: bind it to a kind in \`bindings\` (and $ref ${kindRef(field.file, '<kind>')}), or record why no kind governs it in \`notAKind\``,
+    });
+    return;
+  }
+  if (recorded) {
+    if (reached.size > 0) {
+      report({
+        ...at,
+        message: `${what} is recorded in notAKind, yet it $refs the kind \`${[...reached].sort().join('`, `')}\``,
+        hint: `move \`${field.name}\` to \`bindings\` in ${ID_BINDINGS}`,
+      });
+    }
+    return;
+  }
+  if (!bound || !kinds.has(bound.value) || reached.has(bound.value)) return;
+  const ref = kindRef(field.file, bound.value);
+  const subject = field.plural ? 'its items' : 'its schema';
+  let problem: string;
+  if (!field.schema) problem = 'it has no schema';
+  else if (reached.size > 0) problem = `${subject} $ref${field.plural ? '' : 's'} \`${[...reached].sort().join('`, `')}\` instead`;
+  else problem = `${subject} ${field.plural ? 'do' : 'does'} not $ref it`;
+  report({
+    ...at,
+    message: `${what} is bound to the kind \`${bound.value}\`, but ${problem}`,
+    hint: field.plural ? `give it "items": { "$ref": "${ref}" }` : `make its schema { "$ref": "${ref}" }`,
+  });
+}

@@ -1,0 +1,49 @@
+import type { Corpus } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import { resolveLink } from '../../core/markdown/index.js';
+import { closest } from '../../core/output/index.js';
+import { hasPointer } from '../../core/model/index.js';
+
+/** GitHub line anchors (#L10, #L10-L20) address lines, not headings. */
+const LINE_ANCHOR = /^L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?$/;
+
+export default defineCheck({
+  id: 'links/anchor',
+  summary: 'A link fragment names a heading (or explicit id) of its target, or a JSON pointer that exists in a JSON/YAML target',
+  severity: 'error',
+  run(corpus, report) {
+    for (const file of corpus.markdownFiles()) {
+      for (const link of file.links) {
+        const target = resolveLink(file.path, link.url);
+        if (target.kind === 'external') continue;
+        const fragment = target.fragment;
+        if (fragment === undefined || fragment === '' || LINE_ANCHOR.test(fragment)) continue;
+        const targetPath = target.kind === 'same-file' ? file.path : target.target;
+        if (target.kind === 'local' && target.escapesRoot) continue;
+        const problem = fragmentProblem(corpus, targetPath, fragment);
+        if (problem) {
+          report({ file: file.path, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: problem.message, hint: problem.hint });
+        }
+      }
+    }
+  },
+});
+
+function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): { message: string; hint: string } | undefined {
+  const target = corpus.get(targetPath);
+  if (!target) return undefined; // links/file reports a missing target
+  if (target.kind === 'markdown') {
+    if (target.anchors.has(fragment)) return undefined;
+    const nearest = closest(fragment, target.anchors);
+    return {
+      message: `${targetPath} has no heading with anchor #${fragment}`,
+      hint: nearest ? `did you mean #${nearest}?` : 'link to a heading that exists, or restore the heading',
+    };
+  }
+  if ((target.kind === 'json' || target.kind === 'yaml') && fragment.startsWith('/')) {
+    if (target.problems.length > 0) return undefined; // corpus/parse reports it
+    if (hasPointer(target.value, fragment)) return undefined;
+    return { message: `${targetPath} has nothing at JSON pointer #${fragment}`, hint: 'check the pointer against the document' };
+  }
+  return undefined;
+}

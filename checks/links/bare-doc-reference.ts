@@ -1,0 +1,41 @@
+import { defineCheck } from '../../core/run/index.js';
+import { documentIndex } from '../../core/model/index.js';
+import { relativeUrl } from '../../core/markdown/index.js';
+import { forEachProseText } from '../../core/markdown/index.js';
+
+/** A file name such as `packs.md` or a path such as `spec/v2/core/packs.md`, standing alone in text. */
+const MENTION = /(?<![\w/.@-])((?:[\w.-]+\/)*[\w-][\w.-]*\.md)(?![\w-])/g;
+
+export default defineCheck({
+  id: 'links/bare-doc-reference',
+  summary: 'A corpus document named in running prose is a relative link, not a bare file name (fixable)',
+  severity: 'error',
+  run(corpus, report) {
+    const documents = documentIndex(corpus);
+    for (const file of corpus.markdownFiles()) {
+      forEachProseText(file.tree, file.text, (prose) => {
+        if (prose.link || prose.inHeading || prose.inOtherConstruct) return;
+        const value = prose.node.value;
+        if (!value.includes('.md')) return;
+        for (const match of value.matchAll(MENTION)) {
+          const name = match[1] ?? '';
+          const target = documents.resolve(name, file.path);
+          if (!target) continue;
+          const index = match.index ?? 0;
+          const url = relativeUrl(file.path, target);
+          const location =
+            prose.offset !== undefined
+              ? file.lines.span(prose.offset + index, prose.offset + index + name.length)
+              : { line: prose.node.position?.start.line ?? 1, column: prose.node.position?.start.column ?? 1 };
+          const finding = {
+            file: file.path,
+            ...location,
+            message: `"${name}" names a corpus document in prose; make it a link: [${name}](${url})`,
+            hint: 'run `openwop-spec check --fix` to rewrite it',
+          };
+          report(prose.offset !== undefined ? { ...finding, fix: { start: prose.offset + index, end: prose.offset + index + name.length, text: `[${name}](${url})` } } : finding);
+        }
+      });
+    }
+  },
+});

@@ -1,0 +1,143 @@
+import type { Corpus, DataFile } from '../../core/model/index.js';
+import { defineCheck, type CheckOptions } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { documentIndex } from '../../core/model/index.js';
+import {
+  REQUIREMENT_ALIASES,
+  REQUIREMENT_ALIASES_SCHEMA,
+  REQUIREMENTS,
+  REQUIREMENTS_SCHEMA,
+  requirementAliases,
+  requirementRecords,
+  type RequirementRecord,
+} from '../../core/registries/index.js';
+import { validateRegistry } from '../../core/schemas/index.js';
+import { previousRelease } from '../../core/release/index.js';
+import { describeCitation, parseDocumentCitation, resolveCitation } from '../../core/markdown/index.js';
+import { lazyPlace, locate } from '../../core/model/index.js';
+import { closest } from '../../core/output/index.js';
+
+/** Cited documents are core documents: `idempotency.md` means spec/v2/core/idempotency.md. */
+const CITING_FROM = 'spec/v2/core/requirements';
+
+export default defineCheck({
+  id: 'requirements/ids',
+  summary: 'Requirement ids are well formed and unique, every citation names a heading of its document, and an id gone since the previous release (--baseline) has an alias',
+  severity: 'error',
+  run(corpus, report, options) {
+    const file = corpus.data(REQUIREMENTS);
+    if (!file) return;
+    const problems = validateRegistry(corpus, REQUIREMENTS, REQUIREMENTS_SCHEMA);
+    const aliasProblems = validateRegistry(corpus, REQUIREMENT_ALIASES, REQUIREMENT_ALIASES_SCHEMA);
+    // The schema states the id form; what it cannot state (uniqueness, citations, aliases) is
+    // checked on whatever records read cleanly, so one malformed record hides nothing else.
+    for (const finding of [...problems, ...aliasProblems]) report(finding);
+    const records = requirementRecords(file);
+    if (!records) return;
+
+    const live = checkIds(file, records, report);
+    for (const record of records) for (const citation of record.citations) checkCitation(corpus, file, citation.section, citation.path, report);
+    if (aliasProblems.length === 0) {
+      checkAliases(corpus, live, report);
+      checkRemoved(corpus, file, live, options, report);
+    }
+  },
+});
+
+function checkIds(file: DataFile, records: readonly RequirementRecord[], report: Report): Set<string> {
+  const first = new Map<string, RequirementRecord>();
+  for (const record of records) {
+    const at = lazyPlace(REQUIREMENTS, file, [...record.path, 'id'], 'value');
+    const earlier = first.get(record.id);
+    if (earlier) {
+      report({ ...at, message: `requirement id \`${record.id}\` is minted twice; the first is at line ${locate(file, [...earlier.path, 'id'], 'value').line}`, hint: 'an id names one requirement: give this one its own' });
+    } else {
+      first.set(record.id, record);
+    }
+  }
+  return new Set(first.keys());
+}
+
+function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Array<string | number>, report: Report): void {
+  const at = lazyPlace(REQUIREMENTS, file, path, 'value');
+  const parsed = parseDocumentCitation(section);
+  if (!parsed) {
+    report({ ...at, message: `citation "${section}" is not of the form <doc> §<section>`, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });
+    return;
+  }
+  const documentPath = documentIndex(corpus).resolve(parsed.document, CITING_FROM);
+  const document = documentPath ? corpus.markdown(documentPath) : undefined;
+  if (!document) {
+    report({ ...at, message: `citation "${section}" names ${parsed.document}, which is not a corpus document`, hint: 'cite a document of spec/v2/core/' });
+    return;
+  }
+  if (resolveCitation(document.headings, parsed.citation)) return;
+  const numbered = parsed.citation.form === 'numbered';
+  const suggestion = closest(parsed.citation.value, document.headings.map((heading) => (numbered ? (heading.number ?? '') : heading.text)).filter(Boolean));
+  report({
+    ...at,
+    message: `${parsed.document} has no section ${describeCitation(parsed.citation)}; the requirement cites a heading that does not exist`,
+    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading of the document, quoted or by number',
+  });
+}
+
+function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report): void {
+  const aliases = requirementAliases(corpus);
+  const file = corpus.data(REQUIREMENT_ALIASES);
+  if (!aliases || !file) return;
+  for (const [from, { target, path }] of aliases) {
+    if (live.has(from)) {
+      report({ file: REQUIREMENT_ALIASES, ...locate(file, path), message: `\`${from}\` is aliased, but it is still a live requirement id`, hint: 'an alias row is for an id that is gone; remove the row or the record' });
+      continue;
+    }
+    // Follow the chain: an alias may point at an id that was itself renamed later.
+    const seen = new Set([from]);
+    let current = target;
+    while (!live.has(current) && aliases.has(current) && !seen.has(current)) {
+      seen.add(current);
+      current = aliases.get(current)?.target ?? current;
+    }
+    if (!live.has(current)) {
+      report({
+        file: REQUIREMENT_ALIASES,
+        ...locate(file, path, 'value'),
+        message: seen.has(current) ? `the aliases of \`${from}\` form a cycle` : `\`${from}\` is aliased to \`${target}\`, which leads to no live requirement id`,
+        hint: 'point it at the id of conformance/requirements.json that replaced it',
+      });
+    }
+  }
+}
+
+function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>, options: CheckOptions, report: Report): void {
+  const top = { file: REQUIREMENTS, line: 1, column: 1 };
+  if (!options.baseline) {
+    report({
+      ...top,
+      severity: 'warning',
+      message: 'the removed-id comparison was skipped: no previous release to compare with',
+      hint: 'run `openwop-spec check --baseline <release>` (a checkout, an installed package, a .tgz or a git ref) with the previous release to check that every removed requirement id has an alias',
+    });
+    return;
+  }
+  const previous = previousRelease(corpus.root, options.baseline, [REQUIREMENTS]);
+  if (!previous.ok) {
+    report({ ...top, message: `cannot compare with the previous release: ${previous.message}`, hint: 'pass a directory laid out like the corpus, or a tag, branch or commit of this repository' });
+    return;
+  }
+  const before = requirementRecords(previous.corpus.data(REQUIREMENTS));
+  if (!before) {
+    report({ ...top, severity: 'warning', message: `${previous.label} has no readable ${REQUIREMENTS}; no requirement id can have been removed since` });
+    return;
+  }
+  const aliases = requirementAliases(corpus) ?? new Map();
+  const aliasFile = corpus.data(REQUIREMENT_ALIASES);
+  const where = aliasFile ? { file: REQUIREMENT_ALIASES, ...locate(aliasFile, ['aliases']) } : { ...top, ...locate(file, ['records']) };
+  for (const id of [...new Set(before.map((record) => record.id))].sort()) {
+    if (live.has(id) || aliases.has(id)) continue;
+    report({
+      ...where,
+      message: `requirement id \`${id}\` is in ${previous.label} and is gone, with no row in ${REQUIREMENT_ALIASES}; every bundle that cites it loses its referent`,
+      hint: `add "${id}": "<the id that replaced it>" to the aliases, or restore the record`,
+    });
+  }
+}

@@ -1,0 +1,170 @@
+import type { Corpus, DataFile } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../../core/schemas/index.js';
+import { isObject } from '../../core/registries/index.js';
+import { refCycles } from '../../core/schemas/index.js';
+import { compileFailures, type CompileFailure, type CompileTarget } from '../../core/schemas/index.js';
+import { pointerSegments, schemaGraph, valueAt, walkSchema } from '../../core/schemas/index.js';
+import { locate, nodeAt, type PathSegment } from '../../core/model/index.js';
+
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+export default defineCheck({
+  id: 'schemas/compile',
+  summary: 'Every corpus schema is JSON Schema 2020-12 that compiles in strict mode, with a unique $id equal to https://openwop.dev/<path>, every $ref resolving, and no $ref cycle that consumes nothing',
+  severity: 'error',
+  run(corpus, report) {
+    const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
+    if (files.length === 0) return;
+    const schemas = corpusSchemas(corpus);
+    for (const file of files) {
+      if (!isObject(file.value)) {
+        report({ file: file.path, message: 'a *.schema.json file holds a JSON Schema object; this one is not an object' });
+        continue;
+      }
+      checkHeader(file, report);
+    }
+    for (const problem of schemas.problems) {
+      const file = corpus.data(problem.file);
+      // A schema in another dialect cannot register; its $schema finding already says why.
+      const dialect = isObject(file?.value) ? file.value.$schema : undefined;
+      if (typeof dialect === 'string' && dialect !== DIALECT && problem.message.includes(dialect)) continue;
+      report({ file: problem.file, ...(file ? locate(file, ['$id'], 'value') : {}), message: `the schema cannot be registered: ${problem.message}`, hint: `its $id is ${expectedSchemaId(problem.file)}` });
+    }
+
+    const { unresolved, targets } = checkRefs(corpus, [...schemas.files.keys()], report);
+    const cycles = refCycles(corpus, [...schemas.files.keys()]);
+    for (const cycle of cycles) {
+      const [first] = cycle.edges;
+      if (!first) continue;
+      const file = corpus.data(first.site.file);
+      const chain = cycle.edges.map((edge) => describe(edge.site.file, edge.site.path, first.site.file));
+      report({
+        file: first.site.file,
+        ...(file ? locate(file, [...first.site.path, first.keyword], 'value') : {}),
+        message: `a $ref cycle that consumes no part of the instance: ${[...chain, chain[0]].join(' -> ')}; validation would recurse forever`,
+        hint: 'recurse only under properties, items or the like, so that each level consumes part of the value',
+      });
+    }
+
+    // ajv compiles only what a schema reaches, so a `$defs` member that no $ref reaches is compiled
+    // on its own: a definition nothing uses yet must still be valid strict 2020-12.
+    const compileTargets: CompileTarget[] = [];
+    for (const [path, file] of schemas.files) {
+      if (!schemas.idOf(path)) continue;
+      const defs = isObject(file.value) && isObject(file.value.$defs) ? Object.keys(file.value.$defs).filter((name) => !targets.has(`${path}#/$defs/${name}`)) : [];
+      for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) compileTargets.push({ file: path, pointer });
+    }
+    const reported = new Set<string>();
+    for (const failure of compileFailures(corpus, compileTargets)) compileFailure(corpus, failure, { unresolved, cyclic: cycles.length > 0 }, reported, report);
+  },
+});
+
+function checkHeader(file: DataFile, report: Report): void {
+  const value = file.value as Record<string, unknown>;
+  const expected = expectedSchemaId(file.path);
+  if (value.$schema === undefined) {
+    report({ file: file.path, ...locate(file, []), message: `the schema declares no $schema; corpus schemas are JSON Schema 2020-12`, hint: `add "$schema": "${DIALECT}"` });
+  } else if (value.$schema !== DIALECT) {
+    report({ file: file.path, ...locate(file, ['$schema'], 'value'), message: `the schema declares $schema ${JSON.stringify(value.$schema)}; corpus schemas are JSON Schema 2020-12`, hint: `use "${DIALECT}"` });
+  }
+  if (value.$id === undefined) {
+    report({ file: file.path, ...locate(file, []), message: `the schema has no $id; it should be ${expected}`, hint: `add "$id": "${expected}"` });
+  } else if (value.$id !== expected) {
+    const node = nodeAt(file.doc, ['$id']);
+    const range = node?.range;
+    report({
+      file: file.path,
+      ...locate(file, ['$id'], 'value'),
+      message: `$id is ${JSON.stringify(value.$id)}, but a corpus schema's $id is ${expected}, its path under ${expected.slice(0, -file.path.length)}`,
+      hint: 'run `openwop-spec check --fix` to correct it',
+      ...(range && file.kind === 'json' ? { fix: { start: range[0], end: range[1], text: JSON.stringify(expected) } } : {}),
+    });
+  }
+}
+
+/** Reports every `$ref` that names nothing; returns whether there was one, and where the others point. */
+function checkRefs(corpus: Corpus, files: readonly string[], report: Report): { unresolved: boolean; targets: Set<string> } {
+  const graph = schemaGraph(corpus);
+  let unresolved = false;
+  const targets = new Set<string>();
+  for (const path of files) {
+    const file = corpus.data(path);
+    if (!file) continue;
+    for (const { path: at, keyword, ref, resolved } of graph.refs(path)) {
+      if (resolved.ok) {
+        targets.add(`${resolved.target.file}#/${resolved.target.path.join('/')}`);
+        continue;
+      }
+      unresolved = true;
+      report({ file: path, ...locate(file, [...at, keyword], 'value'), message: `${keyword} ${JSON.stringify(ref)} does not resolve: ${resolved.reason}`, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
+    }
+  }
+  return { unresolved, targets };
+}
+
+const AT = / at "([^"#]*)#([^"]*)"/;
+const UNKNOWN_KEYWORD = /unknown keyword: "([^"]+)"/;
+
+function compileFailure(corpus: Corpus, failure: CompileFailure, known: { unresolved: boolean; cyclic: boolean }, reported: Set<string>, report: Report): void {
+  // Already said better: a missing $ref target, or the stack running out on a reported cycle.
+  if (failure.missingRef && known.unresolved) return;
+  if (failure.stackOverflow && known.cyclic) return;
+  const { file: path, pointer } = failure;
+  const raw = failure.message.split('\n')[0] ?? '';
+  let target = path;
+  let segments: PathSegment[] | undefined;
+  const at = AT.exec(raw);
+  if (at) {
+    const resolved = at[1] ? schemaGraph(corpus).resolve(path, [], `${at[1]}#`) : undefined;
+    if (resolved?.ok) target = resolved.target.file;
+    // ajv (with inlineRefs off) names the resource it compiled, not the subschema inside it; the
+    // subschema is the one this gate asked for when it is in the same file.
+    segments = findPointer(corpus.data(target), at[2] || (target === path ? pointer : ''));
+  } else {
+    const keyword = UNKNOWN_KEYWORD.exec(raw)?.[1];
+    if (keyword) segments = findKey(corpus.data(target)?.value, keyword);
+  }
+  const message = `does not compile as JSON Schema 2020-12 in strict mode: ${raw.replace(AT, '').replace(/^strict mode: /, '')}`;
+  const file = corpus.data(target);
+  const location = file && segments ? locate(file, segments, 'key') : { line: 1, column: 1 };
+  const key = `${target}:${location.line}:${location.column}:${message}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  report({ file: target, ...location, message, hint: 'corpus schemas compile under ajv strict mode: declare types for type-specific keywords, and list required members under properties' });
+}
+
+/**
+ * ajv names a subschema by a pointer relative to the schema resource it compiled, which may be a
+ * `$defs` member rather than the file; the first subschema whose path ends with the pointer is it.
+ */
+function findPointer(file: DataFile | undefined, pointer: string): PathSegment[] | undefined {
+  const wanted = pointerSegments(pointer);
+  if (!file || !wanted) return undefined;
+  if (valueAt(file.value, wanted.map(toSegment)) !== undefined) return wanted.map(toSegment);
+  let found: PathSegment[] | undefined;
+  walkSchema(file.value, [], '', ({ path }) => {
+    if (found || path.length < wanted.length) return;
+    const tail = path.slice(path.length - wanted.length).map(String);
+    if (tail.every((segment, index) => segment === wanted[index])) found = path;
+  });
+  return found;
+}
+
+function findKey(value: unknown, key: string): PathSegment[] | undefined {
+  let found: PathSegment[] | undefined;
+  walkSchema(value, [], '', ({ value: schema, path }) => {
+    if (!found && Object.hasOwn(schema, key)) found = [...path, key];
+  });
+  return found;
+}
+
+function toSegment(segment: string): PathSegment {
+  return /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment;
+}
+
+function describe(file: string, path: readonly PathSegment[], home: string): string {
+  const pointer = `#/${path.map(String).join('/')}`;
+  return file === home ? pointer : `${file}${pointer}`;
+}

@@ -1,0 +1,142 @@
+import type { Corpus } from '../../core/model/index.js';
+import { defineCheck, type CheckOptions } from '../../core/run/index.js';
+import type { Report } from '../../core/output/index.js';
+import {
+  familyWitnessClasses,
+  INVARIANTS,
+  INVARIANTS_SCHEMA,
+  REQUIREMENTS,
+  REQUIREMENTS_SCHEMA,
+  SEAM_GATED,
+  UNWITNESSABLE,
+  WITNESS_BASELINE,
+  WITNESS_BASELINE_SCHEMA,
+  witnessBaseline,
+  witnessCounts,
+  witnessEntries,
+  type WitnessEntry,
+} from '../../core/registries/index.js';
+import { validateRegistry } from '../../core/schemas/index.js';
+import { previousRelease } from '../../core/release/index.js';
+import { DECLARATION_PATH } from '../../core/registries/index.js';
+import { lazyPlace, locate, type PathSegment } from '../../core/model/index.js';
+import { closest } from '../../core/output/index.js';
+
+export default defineCheck({
+  id: 'witness/classes',
+  summary: 'Every family, requirement and invariant carries a witness class of the closed set, with the rules of each class, and the seam count stays within docs/witness-baseline.json',
+  severity: 'error',
+  run(corpus, report, options) {
+    const invariantProblems = validateRegistry(corpus, INVARIANTS, INVARIANTS_SCHEMA);
+    const baselineProblems = validateRegistry(corpus, WITNESS_BASELINE, WITNESS_BASELINE_SCHEMA);
+    for (const finding of [...invariantProblems, ...baselineProblems]) report(finding);
+    // requirements.json is reported by requirements/ids; here it is read only when it is valid.
+    const unreadable = new Set<string>();
+    if (invariantProblems.length > 0) unreadable.add(INVARIANTS);
+    if (validateRegistry(corpus, REQUIREMENTS, REQUIREMENTS_SCHEMA).length > 0) unreadable.add(REQUIREMENTS);
+    const entries = witnessEntries(corpus).filter((entry) => !unreadable.has(entry.file));
+    if (entries.length === 0) return;
+
+    const { classes, declared } = familyWitnessClasses(corpus);
+    for (const entry of entries) checkEntry(corpus, entry, classes, declared, report);
+    if (baselineProblems.length === 0) checkRatchet(corpus, entries, options, report);
+  },
+});
+
+function at(corpus: Corpus, entry: WitnessEntry, member: PathSegment, prefer: 'key' | 'value' = 'value') {
+  const file = corpus.data(entry.file);
+  return file ? lazyPlace(entry.file, file, [...entry.path, member], prefer) : { file: entry.file, line: 1, column: 1 };
+}
+
+function label(entry: WitnessEntry): string {
+  return `${entry.source} \`${entry.id}\``;
+}
+
+function checkEntry(corpus: Corpus, entry: WitnessEntry, familyClasses: readonly string[], declared: boolean, report: Report): void {
+  const allowed = entry.source === 'family' ? familyClasses.filter((c) => c !== UNWITNESSABLE) : [...familyClasses.filter((c) => c !== UNWITNESSABLE), UNWITNESSABLE];
+  const witness = entry.witness;
+  if (witness === undefined) {
+    report({ ...at(corpus, entry, 'witness'), message: `${label(entry)} carries no witness class`, hint: `add "witness": one of ${allowed.join(', ')}` });
+    return;
+  }
+  if (entry.source === 'family' && witness === UNWITNESSABLE) {
+    report({ ...at(corpus, entry, 'witness'), message: `${label(entry)} is \`unwitnessable\`, a class allowed on requirements and invariants only`, hint: 'a family names how the suite observes it: give it one of the family classes' });
+    return;
+  }
+  if (!allowed.includes(witness)) {
+    const suggestion = closest(witness, allowed);
+    report({
+      ...at(corpus, entry, 'witness'),
+      message: `${label(entry)} has witness \`${witness}\`, which is not in the closed set${declared ? ` (witnessClasses of ${DECLARATION_PATH}${entry.source === 'family' ? '' : ', and unwitnessable'})` : ''}`,
+      hint: suggestion ? `did you mean \`${suggestion}\`?` : `use one of ${allowed.join(', ')}`,
+    });
+    return;
+  }
+  if (entry.source === 'family') return;
+
+  const { rationale, tests, tier } = entry;
+  if (witness === UNWITNESSABLE && !rationale) {
+    report({ ...at(corpus, entry, 'rationale'), message: `${label(entry)} is unwitnessable without a rationale`, hint: 'say why no observation path exists; the rationale is REQUIRED with this class' });
+  }
+  if (tests !== undefined && tests.length === 0 && witness !== UNWITNESSABLE) {
+    report({ ...at(corpus, entry, 'tests'), message: `${label(entry)} has \`tests: []\` but is \`${witness}\`; an empty test list is expressible only as unwitnessable`, hint: 'name the scenarios that witness it' });
+  }
+  if (entry.source === 'invariant' && tier === 'protocol' && witness === UNWITNESSABLE) {
+    report({
+      ...at(corpus, entry, 'witness'),
+      message: `protocol-tier ${label(entry)} is marked unwitnessable; a protocol invariant must have an observation path`,
+      hint: 'give it a witness and the scenarios that observe it, or demote it out of the protocol tier and record the demotion',
+    });
+  }
+}
+
+function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options: CheckOptions, report: Report): void {
+  const baseline = witnessBaseline(corpus);
+  const baselineFile = corpus.data(WITNESS_BASELINE);
+  if (!baseline || !baselineFile) {
+    report({
+      file: WITNESS_BASELINE,
+      severity: 'warning',
+      message: `${WITNESS_BASELINE} is missing, so the seam count is held to no ratchet`,
+      hint: 'run `openwop-spec baseline --update` to record the current counts',
+    });
+    return;
+  }
+  const counts = witnessCounts(entries);
+  for (const measure of ['seamGated', 'unwitnessable'] as const) {
+    const now = counts[measure];
+    const allowed = baseline[measure];
+    const where = lazyPlace(WITNESS_BASELINE, baselineFile, [measure], 'value');
+    const what = measure === 'seamGated' ? 'seam-gated entries (families, requirements and invariants)' : 'unwitnessable requirements and invariants';
+    if (now > allowed) {
+      const bearers = entries.filter((entry) => (measure === 'seamGated' ? entry.witness === SEAM_GATED : entry.witness === UNWITNESSABLE));
+      const added = newBearers(corpus, bearers, measure, options);
+      const listed = (added ?? bearers).map((entry) => `${entry.source} ${entry.id} (${entry.file}:${locate(corpus.data(entry.file) ?? baselineFile, entry.path).line})`);
+      report({
+        ...where,
+        message: `${now} ${what}, above the baseline of ${allowed}: the count is a ratchet and may not rise. ${added ? 'New since the baseline release' : 'They are'}: ${listed.join(', ')}`,
+        hint: measure === 'seamGated' ? 'give the new entry a normative observation path (or demote its MUST to a SHOULD) instead of a seam' : 'find an observation path for the new entry instead of declaring it unwitnessable',
+      });
+      for (const entry of added ?? []) {
+        report({ ...at(corpus, entry, 'witness'), message: `${label(entry)} became ${measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE} since the baseline release, raising the count above ${WITNESS_BASELINE}` });
+      }
+    } else if (now < allowed) {
+      report({
+        ...where,
+        severity: 'warning',
+        message: `${now} ${what}, below the baseline of ${allowed}; the baseline can be lowered to ${now}`,
+        hint: 'run `openwop-spec baseline --update` to lower it',
+      });
+    }
+  }
+}
+
+/** With `--baseline`, the bearers that did not carry the class in the previous release; otherwise undefined. */
+function newBearers(corpus: Corpus, bearers: readonly WitnessEntry[], measure: 'seamGated' | 'unwitnessable', options: CheckOptions): WitnessEntry[] | undefined {
+  if (!options.baseline) return undefined;
+  const previous = previousRelease(corpus.root, options.baseline, [DECLARATION_PATH, REQUIREMENTS, INVARIANTS]);
+  if (!previous.ok) return undefined;
+  const klass = measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE;
+  const before = new Set(witnessEntries(previous.corpus).filter((entry) => entry.witness === klass).map((entry) => `${entry.source}:${entry.id}`));
+  return bearers.filter((entry) => !before.has(`${entry.source}:${entry.id}`));
+}

@@ -1,0 +1,7 @@
+/** Markdown as a tree with positions, and what is read from it: links, headings and their anchors, prose, tables. */
+export * from './link-targets.js';
+export * from './links.js';
+export * from './parse.js';
+export * from './prose.js';
+export * from './sections.js';
+export * from './table.js';

@@ -1,0 +1,263 @@
+/**
+ * JSON and YAML with positions. Both go through yaml's parseDocument with a LineCounter,
+ * which keeps the range of every node and rejects duplicate keys that JSON.parse would hide.
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Location } from './positions.js';
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface ParseProblem {
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface ParsedData {
+  doc: Document | undefined;
+  value: unknown;
+  lineCounter: LineCounter;
+  problems: ParseProblem[];
+}
+
+export type PathSegment = string | number;
+
+export function parseYamlText(text: string): ParsedData {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+  const problems: ParseProblem[] = doc.errors.map((error) => {
+    const at = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+    return { message: firstLine(error.message), line: at.line, column: at.col };
+  });
+  const value = problems.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
+  return { doc: problems.length === 0 ? doc : undefined, value, lineCounter, problems };
+}
+
+/**
+ * YAML accepts things JSON does not (comments, trailing commas, bare keys), so a .json file is
+ * first held to JSON's own grammar; yaml then supplies positions and duplicate-key detection.
+ */
+export function parseJsonText(text: string): ParsedData {
+  const quick = readJson(text);
+  if (quick.positioned) return quick.positioned;
+  return quick.problems.length > 0 ? { doc: undefined, value: undefined, lineCounter: new LineCounter(), problems: quick.problems } : parseYamlText(text);
+}
+
+/**
+ * A .json file's value without positions: JSON.parse, which is native and an order of magnitude
+ * faster than a positioned parse. JSON.parse keeps the last of two equal keys silently; a member
+ * lost that way takes its key string with it, so the file has more strings than its value holds,
+ * and only then is the positioned parse run, to name the duplicate where it is written.
+ */
+export function parseJsonValue(text: string): { value: unknown; problems: ParseProblem[] } {
+  const { value, problems } = readJson(text);
+  return { value, problems };
+}
+
+/** JSON.parse, and the positioned parse when (and only when) a duplicate key made it necessary. */
+function readJson(text: string): { value: unknown; problems: ParseProblem[]; positioned?: ParsedData } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { value: undefined, problems: [{ message: `invalid JSON: ${cleanJsonMessage(message)}`, ...jsonErrorPosition(message, text) }] };
+  }
+  if (stringsInText(text) === stringsInValue(value)) return { value, problems: [] };
+  const positioned = parseYamlText(text);
+  return { value: positioned.value, problems: positioned.problems, positioned };
+}
+
+/** The number of string tokens (keys and values) in a text JSON.parse accepted: its unescaped quotes, halved. */
+function stringsInText(text: string): number {
+  // In valid JSON a backslash occurs only inside a string, starting a two-character escape.
+  const unescaped = text.includes('\\') ? text.replace(/\\./g, '') : text;
+  let quotes = 0;
+  for (let at = unescaped.indexOf('"'); at !== -1; at = unescaped.indexOf('"', at + 1)) quotes++;
+  return quotes / 2;
+}
+
+function stringsInValue(value: unknown): number {
+  if (typeof value === 'string') return 1;
+  if (Array.isArray(value)) {
+    let count = 0;
+    for (const item of value) count += stringsInValue(item);
+    return count;
+  }
+  if (typeof value === 'object' && value !== null) {
+    let count = 0;
+    for (const key in value) count += 1 + stringsInValue((value as Record<string, unknown>)[key]);
+    return count;
+  }
+  return 0;
+}
+
+function jsonErrorPosition(message: string, text: string): { line: number; column: number } {
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /at position (\d+)/.exec(message);
+  const offset = position ? Number(position[1]) : text.length;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+function cleanJsonMessage(message: string): string {
+  return firstLine(message).replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+/** The node at `path`, or undefined. */
+export function nodeAt(doc: Document | undefined, path: readonly PathSegment[]): Node | undefined {
+  let node: unknown = doc?.contents;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && scalarValue(item.key) === segment);
+      node = pair?.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return (node ?? undefined) as Node | undefined;
+}
+
+/** The key node of the last segment of `path` (a map entry), or undefined. */
+export function keyAt(doc: Document | undefined, path: readonly PathSegment[]): Node | undefined {
+  if (path.length === 0) return undefined;
+  const parent = nodeAt(doc, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((item) => isPair(item) && scalarValue(item.key) === last);
+  return (pair?.key ?? undefined) as Node | undefined;
+}
+
+function scalarValue(node: unknown): unknown {
+  return isScalar(node) ? node.value : node;
+}
+
+/**
+ * Where `path` is written: its key when it is a map entry (that is where a reader looks),
+ * else its value; falls back to the deepest ancestor that exists.
+ */
+export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const prefix = path.slice(0, depth);
+    const node = (prefer === 'key' ? keyAt(data.doc, prefix) : undefined) ?? nodeAt(data.doc, prefix);
+    const range = node?.range;
+    if (range) {
+      const start = data.lineCounter.linePos(range[0]);
+      const end = data.lineCounter.linePos(range[1]);
+      return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
+    }
+  }
+  return { line: 1, column: 1 };
+}
+
+/** The node a JSON pointer (`/a/0/b`, RFC 6901) names, or undefined. */
+export function nodeAtPointer(doc: Document | undefined, pointer: string): Node | undefined {
+  if (pointer === '') return (doc?.contents ?? undefined) as Node | undefined;
+  if (!pointer.startsWith('/')) return undefined;
+  let node: unknown = doc?.contents;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (isMap(node)) {
+      node = node.items.find((item) => isPair(item) && String(scalarValue(item.key)) === segment)?.value;
+    } else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) {
+      node = node.items[Number(segment)];
+    } else {
+      return undefined;
+    }
+    if (node === undefined || node === null) return undefined;
+  }
+  return node as Node;
+}
+
+const DEFERRED = Symbol('deferred location');
+
+interface Deferred {
+  data: Pick<ParsedData, 'doc' | 'lineCounter'>;
+  path: readonly PathSegment[];
+  prefer: 'key' | 'value';
+  found?: Location;
+}
+
+function resolved(holder: object): Location {
+  const state = (holder as { [DEFERRED]: Deferred })[DEFERRED];
+  return (state.found ??= locate(state.data, state.path, state.prefer));
+}
+
+// One getter per field, shared by every deferred location: the place a model holds for each of
+// its items costs an object and its state, not four closures (a large corpus holds ~10^5 of them).
+const DEFERRED_FIELDS: PropertyDescriptorMap = {
+  line: { enumerable: true, get(this: object) { return resolved(this).line; } },
+  column: { enumerable: true, get(this: object) { return resolved(this).column; } },
+  endLine: { enumerable: true, get(this: object) { return resolved(this).endLine; } },
+  endColumn: { enumerable: true, get(this: object) { return resolved(this).endColumn; } },
+};
+
+/**
+ * `locate`, deferred: the position is worked out the first time a field is read. A model can hold
+ * the place of every item it builds, and only the items a finding names cost a positioned parse.
+ * The fields are enumerable getters, so spreading the location into a finding reads them.
+ */
+export function lazyLocate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location {
+  return deferred({}, { data, path, prefer }) as Location;
+}
+
+/** `{ file, line, column, … }` for a finding, with the position deferred as in `lazyLocate`. */
+export function lazyPlace(file: string, data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location & { file: string } {
+  return deferred({ file }, { data, path, prefer }) as Location & { file: string };
+}
+
+function deferred(target: object, state: Deferred): object {
+  Object.defineProperty(target, DEFERRED, { value: state });
+  return Object.defineProperties(target, DEFERRED_FIELDS);
+}
+
+/** Whether a JSON pointer names something in a plain value (no positions needed). */
+export function hasPointer(value: unknown, pointer: string): boolean {
+  if (pointer === '') return true;
+  if (!pointer.startsWith('/')) return false;
+  let current = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(segment)) current = current[Number(segment)];
+    else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) current = (current as Record<string, unknown>)[segment];
+    else return false;
+    if (current === undefined) return false;
+  }
+  return true;
+}
+
+const keyOrder = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Which of two paths into one parsed value comes first in the document, without a positioned
+ * parse: array items by index, members by the order the parser met them (a JSON or YAML object
+ * keeps insertion order, except that integer-like keys come first, in ascending order).
+ */
+export function compareDocumentOrder(value: unknown, a: readonly PathSegment[], b: readonly PathSegment[]): number {
+  let node = value;
+  for (let depth = 0; depth < Math.min(a.length, b.length); depth++) {
+    const [left, right] = [a[depth], b[depth]];
+    if (left !== right) {
+      if (typeof left === 'number' && typeof right === 'number') return left - right;
+      if (typeof node !== 'object' || node === null) return String(left) < String(right) ? -1 : 1;
+      let order = keyOrder.get(node);
+      if (!order) {
+        order = new Map(Object.keys(node).map((key, index) => [key, index]));
+        keyOrder.set(node, order);
+      }
+      return (order.get(String(left)) ?? Infinity) - (order.get(String(right)) ?? Infinity) || (String(left) < String(right) ? -1 : 1);
+    }
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[String(left)] : undefined;
+  }
+  return a.length - b.length;
+}

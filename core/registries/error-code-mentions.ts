@@ -1,0 +1,357 @@
+/**
+ * Where prose and API documents name an error code. Only forms that cannot be an ordinary
+ * identifier count: a code written with an HTTP status (`409 run_terminal`, 409 `run_terminal`,
+ * `409` `run_terminal`, `run_terminal` (409)), a row of a table with Code and Status columns, the
+ * `error` of an envelope example (an object with `error` and `message` or `details`), and the
+ * `enum`/`const` of an `error` property. A snake_case word in backticks on its own is not a mention.
+ */
+import { visit as visitJsonc } from 'jsonc-parser';
+import type { InlineCode, Nodes, Parent, Root, Table, TableRow } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
+import type { DataFile, MarkdownFile } from '../model/index.js';
+import { parseMarkdown } from '../markdown/index.js';
+import { codeBlockData } from '../model/index.js';
+import { nodeAt, type PathSegment } from '../model/index.js';
+
+export interface CodeMention {
+  code: string;
+  /** The HTTP status written with the code, when there is one. */
+  status: number | undefined;
+  /** `yes`/`no` of a Retriable column beside the code, when there is one. */
+  retriable: boolean | undefined;
+  /** Offsets of the code in the file's text. */
+  start: number;
+  end: number;
+  form: 'status' | 'table' | 'example' | 'enum';
+}
+
+/** A word that could be meant as a code: lowercase, digits, `_`, `-`, `.`; not `Conflict`, not `5xx`. */
+const CANDIDATE = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*$/;
+const STATUS = /^[45]\d\d$/;
+const STATUS_AND_CODE = /^([45]\d\d)\s+(\S+)$/;
+const STATUS_BEFORE = /(?:^|[^\w.])([45]\d\d)[ \t]+$/;
+const STATUS_AFTER = /^[ \t]*\((?:HTTP[ \t]+)?([45]\d\d)\)/;
+const CODE_HEADER = /^(?:error(?:\s+code)?|code)$/i;
+const STATUS_HEADER = /^(?:http(?:\s+status)?|status(?:\s+code)?)$/i;
+const RETRIABLE_HEADER = /^retriable$/i;
+
+export function markdownCodeMentions(file: Pick<MarkdownFile, 'tree' | 'text'>): CodeMention[] {
+  return treeMentions(file.tree, file.text);
+}
+
+function treeMentions(tree: Root, source: string): CodeMention[] {
+  const mentions: CodeMention[] = [];
+  const walk = (node: Nodes, parent: Parent | undefined, index: number): void => {
+    if (node.type === 'table') tableMentions(node, source, mentions);
+    if (node.type === 'inlineCode') inlineMentions(node, parent, index, source, mentions);
+    if (node.type === 'code') {
+      const start = valueOffset(node.value, source, node.position);
+      if (start !== undefined) {
+        mentions.push(...(/^ya?ml$/i.test(node.lang ?? '') ? documentMentions(codeBlockData(node).doc, node.value, start) : envelopeMentions(node.value, start)));
+      }
+    }
+    if ('children' in node) node.children.forEach((child, i) => walk(child as Nodes, node, i));
+  };
+  walk(tree, undefined, 0);
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+function inlineMentions(node: InlineCode, parent: Parent | undefined, index: number, source: string, into: CodeMention[]): void {
+  const start = valueOffset(node.value, source, node.position);
+  if (start === undefined) return;
+  const pair = STATUS_AND_CODE.exec(node.value);
+  if (pair) {
+    const code = pair[2] ?? '';
+    if (CANDIDATE.test(code)) {
+      const at = start + node.value.lastIndexOf(code);
+      into.push({ code, status: Number(pair[1]), retriable: undefined, start: at, end: at + code.length, form: 'status' });
+    }
+    return;
+  }
+  if (CANDIDATE.test(node.value) && parent) {
+    const status = statusBeside(parent.children as Nodes[], index);
+    if (status !== undefined) into.push({ code: node.value, status, retriable: undefined, start, end: start + node.value.length, form: 'status' });
+    return;
+  }
+  if (node.value.includes('"error"')) into.push(...envelopeMentions(node.value, start));
+}
+
+/** The status written right before (`409 `, `` `409` ``) or right after (` (409)`) the code span at `index`. */
+function statusBeside(siblings: readonly Nodes[], index: number): number | undefined {
+  const before = siblings[index - 1];
+  if (before?.type === 'text') {
+    const match = STATUS_BEFORE.exec(before.value);
+    if (match) return Number(match[1]);
+    const previous = siblings[index - 2];
+    if (/^[ \t]+$/.test(before.value) && previous?.type === 'inlineCode' && STATUS.test(previous.value)) return Number(previous.value);
+  }
+  const after = siblings[index + 1];
+  if (after?.type === 'text') {
+    const match = STATUS_AFTER.exec(after.value);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+/** Rows of a table whose header has a Code column and a Status (or HTTP) column. */
+function tableMentions(table: Table, source: string, into: CodeMention[]): void {
+  const [header, ...body] = table.children;
+  if (!header) return;
+  const names = header.children.map((cell) => toString(cell).trim());
+  const codeColumn = names.findIndex((name) => CODE_HEADER.test(name));
+  const statusColumn = names.findIndex((name) => STATUS_HEADER.test(name));
+  const retriableColumn = names.findIndex((name) => RETRIABLE_HEADER.test(name));
+  if (codeColumn === -1 || statusColumn === -1) return;
+  for (const row of body) {
+    const code = soleInlineCode(row, codeColumn);
+    const statusText = cellText(row, statusColumn);
+    if (!code || !CANDIDATE.test(code.value) || !STATUS.test(statusText)) continue;
+    const start = valueOffset(code.value, source, code.position);
+    if (start === undefined) continue;
+    const retriableText = retriableColumn === -1 ? '' : cellText(row, retriableColumn).toLowerCase();
+    const retriable = retriableText === 'yes' ? true : retriableText === 'no' ? false : undefined;
+    into.push({ code: code.value, status: Number(statusText), retriable, start, end: start + code.value.length, form: 'table' });
+  }
+}
+
+function soleInlineCode(row: TableRow, column: number): InlineCode | undefined {
+  const children = (row.children[column]?.children ?? []).filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  const only = children[0];
+  return children.length === 1 && only?.type === 'inlineCode' ? only : undefined;
+}
+
+function cellText(row: TableRow, column: number): string {
+  const cell = row.children[column];
+  return cell ? toString(cell).trim() : '';
+}
+
+/**
+ * Where a node's literal value starts in the source, when it is there verbatim inside the node
+ * (a code span folded across lines, or a block indented in a list, is not, and is skipped).
+ */
+function valueOffset(value: string, source: string, position: { start: { offset?: number }; end: { offset?: number } } | undefined): number | undefined {
+  const from = position?.start.offset;
+  const to = position?.end.offset;
+  if (from === undefined || to === undefined) return undefined;
+  const found = source.indexOf(value, from);
+  return found === -1 || found + value.length > to ? undefined : found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Envelope examples in JSON-like text (json, jsonc with comments and `…` elisions), read by
+// jsonc-parser's fault-tolerant visitor, which skips what is not JSON and goes on: `"error"`
+// counts only as a member of an object that also has `"message"` or `"details"`.
+
+interface EnvelopeFrame {
+  keys: Set<string>;
+  error: { value: string; start: number } | undefined;
+}
+
+export function envelopeMentions(text: string, base = 0): CodeMention[] {
+  const mentions: CodeMention[] = [];
+  // One entry per open object or array (undefined for an array: it has no members).
+  const open: Array<EnvelopeFrame | undefined> = [];
+  let member: string | undefined;
+  visitJsonc(
+    text,
+    {
+      onObjectBegin: () => {
+        open.push({ keys: new Set(), error: undefined });
+        member = undefined;
+      },
+      onArrayBegin: () => {
+        open.push(undefined);
+        member = undefined;
+      },
+      onObjectProperty: (name) => {
+        open[open.length - 1]?.keys.add(name);
+        member = name;
+      },
+      onLiteralValue: (value: unknown, offset) => {
+        const frame = open[open.length - 1];
+        if (member === 'error' && frame && typeof value === 'string') frame.error = { value, start: offset + 1 };
+        member = undefined;
+      },
+      onObjectEnd: () => {
+        const frame = open.pop();
+        if (frame?.error && (frame.keys.has('message') || frame.keys.has('details'))) {
+          const { value, start } = frame.error;
+          mentions.push({ code: value, status: undefined, retriable: undefined, start: base + start, end: base + start + value.length, form: 'example' });
+        }
+        member = undefined;
+      },
+      onArrayEnd: () => {
+        open.pop();
+        member = undefined;
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false },
+  );
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+// ---------------------------------------------------------------------------------------------
+// YAML: the OpenAPI/AsyncAPI documents, and yaml blocks in markdown.
+
+/**
+ * Mentions in a YAML (or JSON) corpus document: envelope examples (unless `examples: false`),
+ * `enum`/`const` of an `error` property (with the status of the enclosing `responses` entry, if
+ * any), and the markdown of `description`/`summary`. It reads the parsed value; where a mention
+ * sits is worked out only when a finding asks (`start`/`end`), so a clean document is never given
+ * a positioned parse.
+ */
+export function yamlCodeMentions(file: DataFile, options: { examples?: boolean } = {}): CodeMention[] {
+  const examples = options.examples ?? true;
+  const mentions: CodeMention[] = [];
+  const walk = (value: unknown, path: PathSegment[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...path, index]));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    const status = statusOf(path);
+    if (examples && typeof record.error === 'string' && ('message' in record || 'details' in record)) {
+      mentions.push(scalarAt(file, [...path, 'error'], record.error, status, 'example'));
+    }
+    const properties = record.properties;
+    const errorProperty = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).error : undefined;
+    if (typeof errorProperty === 'object' && errorProperty !== null) {
+      const { enum: members, const: only } = errorProperty as Record<string, unknown>;
+      if (Array.isArray(members)) members.forEach((member, index) => typeof member === 'string' && mentions.push(scalarAt(file, [...path, 'properties', 'error', 'enum', index], member, status, 'enum')));
+      if (typeof only === 'string') mentions.push(scalarAt(file, [...path, 'properties', 'error', 'const'], only, status, 'enum'));
+    }
+    for (const key of ['description', 'summary']) {
+      const text = record[key];
+      if (typeof text === 'string' && mayMention(text)) mentions.push(...proseAt(file, [...path, key], text));
+    }
+    for (const [key, child] of Object.entries(record)) walk(child, [...path, key]);
+  };
+  walk(file.value, []);
+  return mentions;
+}
+
+/** Every form a mention takes has a code span or a fence, and a status or an `"error"` key. */
+function mayMention(text: string): boolean {
+  return text.includes('`') && /[45]\d\d|"error"/.test(text);
+}
+
+/** The status of the nearest `responses: { '409': … }` entry on a path. */
+function statusOf(path: readonly PathSegment[]): number | undefined {
+  for (let i = path.length - 1; i >= 1; i--) {
+    const key = String(path[i]);
+    if (STATUS.test(key) && path[i - 1] === 'responses') return Number(key);
+  }
+  return undefined;
+}
+
+/** A mention whose offsets are looked up in the positioned document on first read. */
+function deferred(mention: Omit<CodeMention, 'start' | 'end'>, offsets: () => { start: number; end: number }): CodeMention {
+  let found: { start: number; end: number } | undefined;
+  const get = () => (found ??= offsets());
+  return Object.defineProperties({ ...mention } as CodeMention, {
+    start: { enumerable: true, get: () => get().start },
+    end: { enumerable: true, get: () => get().end },
+  });
+}
+
+function scalarAt(file: DataFile, path: PathSegment[], code: string, status: number | undefined, form: CodeMention['form']): CodeMention {
+  return deferred({ code, status, retriable: undefined, form }, () => {
+    const node = nodeAt(file.doc, path);
+    return (node && scalarMention(node, file.text, 0, status, form)) ?? { start: 0, end: 0 };
+  });
+}
+
+/** The mentions in a description, each placed again in the scalar's source text when asked. */
+function proseAt(file: DataFile, path: PathSegment[], text: string): CodeMention[] {
+  const found = treeMentions(parseMarkdown(text).tree, text);
+  let placed: CodeMention[] | undefined;
+  const place = (): CodeMention[] => {
+    const node = nodeAt(file.doc, path);
+    placed = node && isScalar(node) && node.range ? proseInScalar(text, file.text, node.range[0], node.range[1], 0) : [];
+    return placed;
+  };
+  return found.map((mention, index) =>
+    deferred({ code: mention.code, status: mention.status, retriable: mention.retriable, form: mention.form }, () => {
+      const match = (placed ?? place())[index];
+      return match ? { start: match.start, end: match.end } : { start: 0, end: 0 };
+    }),
+  );
+}
+
+function documentMentions(doc: Document | undefined, text: string, base: number, examples = true): CodeMention[] {
+  if (!doc) return [];
+  const mentions: CodeMention[] = [];
+  visitYaml(doc, {
+    Map(_, map, path) {
+      const status = responseStatus(path);
+      const error = examples ? pairOf(map, 'error') : undefined;
+      if (error && isScalar(error.value) && typeof error.value.value === 'string' && (pairOf(map, 'message') || pairOf(map, 'details'))) {
+        const mention = scalarMention(error.value, text, base, status, 'example');
+        if (mention) mentions.push(mention);
+      }
+      const properties = pairOf(map, 'properties');
+      const errorProperty = properties && isMap(properties.value) ? pairOf(properties.value, 'error') : undefined;
+      if (errorProperty && isMap(errorProperty.value)) {
+        const values: YamlNode[] = [];
+        const enumPair = pairOf(errorProperty.value, 'enum');
+        if (enumPair && isSeq(enumPair.value)) values.push(...(enumPair.value.items as YamlNode[]));
+        const constPair = pairOf(errorProperty.value, 'const');
+        if (constPair && isScalar(constPair.value)) values.push(constPair.value);
+        for (const value of values) {
+          const mention = isScalar(value) && typeof value.value === 'string' ? scalarMention(value, text, base, status, 'enum') : undefined;
+          if (mention) mentions.push(mention);
+        }
+      }
+    },
+    Pair(_, pair) {
+      if (!isScalar(pair.key) || !['description', 'summary'].includes(String(pair.key.value))) return;
+      if (!isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
+      mentions.push(...proseInScalar(pair.value.value, text, pair.value.range[0], pair.value.range[1], base));
+    },
+  });
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  return map.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key) as Pair | undefined;
+}
+
+/** The status of the nearest `responses: { '409': … }` entry around a node. */
+function responseStatus(path: readonly unknown[]): number | undefined {
+  for (let i = path.length - 1; i >= 2; i--) {
+    const pair = path[i];
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
+    const key = String(pair.key.value);
+    if (!STATUS.test(key)) continue;
+    const owner = path[i - 2];
+    if (isPair(owner) && isScalar(owner.key) && owner.key.value === 'responses') return Number(key);
+  }
+  return undefined;
+}
+
+/** Node ranges are offsets into `text`; mentions are offsets into the file, `base` further on. */
+function scalarMention(node: YamlNode, text: string, base: number, status: number | undefined, form: CodeMention['form']): CodeMention | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const code = node.value;
+  const found = text.indexOf(code, node.range[0]);
+  const start = base + (found === -1 || found > node.range[1] ? node.range[0] : found);
+  return { code, status, retriable: undefined, start, end: start + code.length, form };
+}
+
+/**
+ * A description is markdown inside a YAML scalar; its offsets do not survive quoting and folding,
+ * so each mention is found again, in order, in the scalar's source text.
+ */
+function proseInScalar(value: string, text: string, start: number, end: number, base: number): CodeMention[] {
+  const found: CodeMention[] = [];
+  let cursor = start;
+  for (const mention of treeMentions(parseMarkdown(value).tree, value)) {
+    const at = text.indexOf(mention.code, cursor);
+    if (at === -1 || at >= end) continue;
+    found.push({ ...mention, start: base + at, end: base + at + mention.code.length });
+    cursor = at + mention.code.length;
+  }
+  return found;
+}

@@ -1,0 +1,186 @@
+/**
+ * Where the corpus names an event type or an AI-envelope kind, so that gates can hold every such
+ * name to the registries. A name counts only where its context makes it one:
+ *
+ * - a table cell, in inline code, under a column headed Type, Event(s), Event type or Emits;
+ * - a JSON example (a `json`/`jsonc` block that parses, or any JSON/YAML corpus file) in an object
+ *   shaped like an event (`type` beside `eventId`, `specversion`, or `sequence` and `payload`)
+ *   or an envelope (`kind` beside `correlationId`).
+ *
+ * Prose elsewhere is left alone: `mcp.client` or `subject.kind` look like types and are not.
+ */
+import type { Table } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
+import { isPastTense, TYPE_SEGMENT } from './event-names.js';
+import { codeBlockData } from '../model/index.js';
+import { nodeAt, type PathSegment } from '../model/index.js';
+import type { LineCounter } from 'yaml';
+
+export interface EventNameMention {
+  file: string;
+  line: number;
+  column: number;
+  name: string;
+  /** An event `type`, or the `kind` of an AI envelope. */
+  role: 'type' | 'envelope-kind';
+  /** `example`: a member of an event-shaped object; `prose`: inline code in an event column of a table. */
+  source: 'example' | 'prose';
+}
+
+const EVENT_COLUMNS = new Set(['type', 'types', 'event', 'events', 'event type', 'v2 type', 'emits']);
+/** Dotted lowercase names, a trailing `.*` wildcard allowed (`eval.*`). */
+const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
+
+const VENDOR_SHAPE = new RegExp(`^${TYPE_SEGMENT}\\.${TYPE_SEGMENT}(?:\\.${TYPE_SEGMENT})?$`);
+
+const cache = new WeakMap<Corpus, EventNameMention[]>();
+
+export function eventNameMentions(corpus: Corpus): EventNameMention[] {
+  const cached = cache.get(corpus);
+  if (cached) return cached;
+  const mentions: EventNameMention[] = [];
+  for (const file of corpus.markdownFiles()) {
+    tableMentions(file, mentions);
+    codeBlockMentions(file, mentions);
+  }
+  for (const file of corpus.dataFiles()) walkValue(file, file.value, [], mentions);
+  cache.set(corpus, mentions);
+  return mentions;
+}
+
+function tableMentions(file: MarkdownFile, into: EventNameMention[]): void {
+  visit(file.tree, 'table', (table: Table) => {
+    const [header, ...body] = table.children;
+    if (!header) return;
+    const columns = header.children.flatMap((cell, index) => (EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : []));
+    if (columns.length === 0) return;
+    for (const row of body) {
+      for (const index of columns) {
+        const cell = row.children[index];
+        if (!cell) continue;
+        visit(cell, 'inlineCode', (code) => {
+          if (!DOTTED.test(code.value)) return;
+          const start = code.position?.start;
+          into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose' });
+        });
+      }
+    }
+  });
+}
+
+function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
+  for (const block of file.codeBlocks) {
+    if (block.lang !== 'json' && block.lang !== 'jsonc') continue;
+    const parsed = codeBlockData(block.node);
+    if (!parsed.doc?.contents) continue;
+    const indent = (block.node.position?.start.column ?? 1) - 1;
+    walk(parsed.doc.contents as Node, parsed.lineCounter, (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }), into);
+  }
+}
+
+/**
+ * The same shapes as `walk`, read from a corpus file's parsed value; where each name sits is
+ * looked up only if a finding asks, so a clean corpus never pays for a positioned parse.
+ */
+function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: EventNameMention[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => walkValue(file, item, [...path, index], into));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const members = value as Record<string, unknown>;
+  const has = (key: string) => Object.hasOwn(members, key);
+  const eventLike = has('eventId') || has('specversion') || (has('sequence') && has('payload'));
+  if (eventLike && typeof members.type === 'string') into.push(deferredMention(file, [...path, 'type'], members.type, 'type'));
+  if (has('correlationId') && typeof members.kind === 'string' && members.kind.includes('.')) into.push(deferredMention(file, [...path, 'kind'], members.kind, 'envelope-kind'));
+  for (const [key, child] of Object.entries(members)) walkValue(file, child, [...path, key], into);
+}
+
+function deferredMention(file: DataFile, path: PathSegment[], name: string, role: EventNameMention['role']): EventNameMention {
+  let found: { line: number; column: number } | undefined;
+  const get = () => (found ??= scalarStart(file, path));
+  return Object.defineProperties({ file: file.path, name, role, source: 'example' } as EventNameMention, {
+    line: { enumerable: true, get: () => get().line },
+    column: { enumerable: true, get: () => get().column },
+  });
+}
+
+/** Where a scalar's text begins: past the opening quote of a quoted one. */
+function scalarStart(file: DataFile, path: PathSegment[]): { line: number; column: number } {
+  const node = nodeAt(file.doc, path);
+  const at = file.lineCounter.linePos(node?.range?.[0] ?? 0);
+  const quoted = isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+  return { line: at.line, column: at.col + (quoted ? 1 : 0) };
+}
+
+type Place = (line: number, column: number) => { file: string; line: number; column: number };
+
+function walk(node: Node, lines: LineCounter, place: Place, into: EventNameMention[]): void {
+  if (isSeq(node)) {
+    for (const item of node.items) if (item) walk(item as Node, lines, place, into);
+    return;
+  }
+  if (!isMap(node)) return;
+  const members = new Map<string, Node>();
+  for (const pair of node.items) {
+    if (isScalar(pair.key) && typeof pair.key.value === 'string' && pair.value) members.set(pair.key.value, pair.value as Node);
+  }
+  const type = members.get('type');
+  const eventLike = members.has('eventId') || members.has('specversion') || (members.has('sequence') && members.has('payload'));
+  if (eventLike && isScalar(type) && typeof type.value === 'string') push(type, type.value, 'type');
+  const kind = members.get('kind');
+  if (members.has('correlationId') && isScalar(kind) && typeof kind.value === 'string' && kind.value.includes('.')) push(kind, kind.value, 'envelope-kind');
+  for (const child of members.values()) walk(child, lines, place, into);
+
+  function push(scalar: Node, name: string, role: EventNameMention['role']): void {
+    const at = lines.linePos(scalar.range?.[0] ?? 0);
+    // A quoted scalar's range starts at the quote; point at the name.
+    const quoted = isScalar(scalar) && (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE');
+    into.push({ ...place(at.line, at.col + (quoted ? 1 : 0)), name, role, source: 'example' });
+  }
+}
+
+export interface NameRegistries {
+  protocolTypes: ReadonlySet<string>;
+  domains: ReadonlySet<string>;
+  frames: ReadonlySet<string>;
+  registeredOrgs: ReadonlySet<string>;
+  reservedOrgs: ReadonlySet<string>;
+}
+
+export type MentionVerdict =
+  | { kind: 'registered' }
+  /** Under a protocol domain, but not a registered type (a typo, or a type never registered). */
+  | { kind: 'unregistered-protocol-type'; domain: string }
+  /** `domain.*` where the domain is neither a protocol domain nor a registered org. */
+  | { kind: 'unknown-wildcard'; domain: string }
+  /** A vendor-shaped name: its org decides. */
+  | { kind: 'vendor'; org: string }
+  /** Neither a protocol type nor vendor-shaped. */
+  | { kind: 'malformed' }
+  /** Prose that only looks like an event name (`error.code` in an Event column): not judged. */
+  | { kind: 'not-an-event' };
+
+export function classifyMention(mention: EventNameMention, registries: NameRegistries): MentionVerdict {
+  const { name } = mention;
+  const first = name.split('.')[0] ?? '';
+  if (mention.role === 'envelope-kind') return { kind: 'vendor', org: first };
+  if (name.endsWith('.*')) {
+    const domain = name.slice(0, -2);
+    return registries.domains.has(domain) || registries.registeredOrgs.has(domain) ? { kind: 'registered' } : { kind: 'unknown-wildcard', domain };
+  }
+  if (registries.protocolTypes.has(name) || registries.frames.has(name)) return { kind: 'registered' };
+  if (registries.domains.has(first)) return { kind: 'unregistered-protocol-type', domain: first };
+  const segments = name.split('.');
+  // A table cell may name a field (`error.code`) beside an event. Two segments under no known org
+  // read as an event only when the second is a transition; three segments never name a field path here.
+  if (mention.source === 'prose' && segments.length === 2 && !registries.registeredOrgs.has(first) && !registries.reservedOrgs.has(first) && !isPastTense(segments[1] ?? '')) {
+    return { kind: 'not-an-event' };
+  }
+  // The org is judged by the declaration gate, reserved ones (`openwop.`) included.
+  if (VENDOR_SHAPE.test(name)) return { kind: 'vendor', org: first };
+  return { kind: 'malformed' };
+}

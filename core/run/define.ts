@@ -1,0 +1,74 @@
+/** The two kinds of plug-in: a gate (corpus -> findings) and a generator (corpus -> content). */
+import type { Corpus } from '../model/index.js';
+import type { Report, Severity } from '../output/index.js';
+
+export interface CheckOptions {
+  /** A previous release (directory or git ref) for gates that compare against one. */
+  baseline?: string;
+}
+
+export interface Check {
+  /** Stable, `family/name`; printed with every finding. */
+  id: string;
+  /** One line, shown by `openwop-spec rules`. */
+  summary: string;
+  severity: Severity;
+  run(corpus: Corpus, report: Report, options: CheckOptions): void;
+}
+
+/** A whole file the generator owns. */
+export interface GeneratedFile {
+  path: string;
+  content: string;
+}
+
+/** The text between the markers of region `region` in the markdown file `path`. */
+export interface GeneratedRegionContent {
+  path: string;
+  region: string;
+  content: string;
+}
+
+export type GeneratorOutput = GeneratedFile | GeneratedRegionContent;
+
+export interface GenerationContext {
+  /**
+   * The text a corpus file will have once the generators that ran before this one are applied
+   * (its current text when none touches it; undefined when it does not exist). A generator
+   * that digests other outputs, such as the corpus stamp, reads through this and runs last.
+   */
+  contentOf(path: string): string | Buffer | undefined;
+  /**
+   * Every path the generators that ran before this one write (whole files and files with
+   * regions), including files that do not exist yet: with the corpus's own paths, the set of
+   * files there will be once they are written.
+   */
+  plannedPaths?(): string[];
+}
+
+export interface Generator {
+  id: string;
+  summary: string;
+  /** Root-relative paths it reads; a finding about a failed generator points at the first. */
+  inputs: string[];
+  /** Runs after every other generator, seeing their outputs through `context.contentOf`. */
+  runsLast?: boolean;
+  /** Pure: never writes; reports what stops it (an invalid registry, a header without a description). */
+  generate(corpus: Corpus, report: Report, context: GenerationContext): GeneratorOutput[];
+}
+
+const RULE_ID = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
+
+export function defineCheck(check: Check): Check {
+  if (!RULE_ID.test(check.id)) throw new Error(`check id "${check.id}" is not family/name`);
+  return Object.freeze(check);
+}
+
+export function defineGenerator(generator: Generator): Generator {
+  if (!/^[a-z][a-z0-9-]*$/.test(generator.id)) throw new Error(`generator id "${generator.id}" is not kebab-case`);
+  return Object.freeze(generator);
+}
+
+export function isRegionContent(output: GeneratorOutput): output is GeneratedRegionContent {
+  return 'region' in output;
+}

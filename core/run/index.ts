@@ -1,0 +1,6 @@
+/** The contracts of gates and generators, the engine that runs them over one model, generation planning and the fixes findings carry. */
+export * from './counts.js';
+export * from './define.js';
+export * from './engine.js';
+export * from './fixes.js';
+export * from './generation.js';

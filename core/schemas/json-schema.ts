@@ -1,0 +1,213 @@
+/**
+ * JSON Schema over the corpus: one ajv (2020-12, strict, formats) per corpus model, holding every
+ * schema of the corpus under its `$id`, so cross-file `$ref`s resolve without touching the disk.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { createHash } from 'node:crypto';
+import type { Corpus, DataFile } from '../model/index.js';
+import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
+import type { Location } from '../model/index.js';
+import { locate, type PathSegment } from '../model/index.js';
+
+/** Every corpus schema's `$id` is this base followed by its path in the repository. */
+export const SCHEMA_BASE = 'https://openwop.dev/';
+
+export const isSchemaPath = (file: string): boolean => /\.schema\.json$/.test(file) && /^(schemas|spec|api)\//.test(file);
+
+export function expectedSchemaId(file: string): string {
+  return `${SCHEMA_BASE}${file}`;
+}
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { optimize: false } } as const;
+/** What compiled code and compile results depend on besides the schemas: ajv's version and options. */
+export const AJV_FINGERPRINT = `ajv ${AJV_VERSION}; ${JSON.stringify(AJV_OPTIONS)}`;
+
+export interface AjvOptions {
+  /**
+   * Keep each validator's source, so that it can be written out as standalone code (the validator
+   * cache). It costs memory several times the compiled code's, so only an ajv whose validators are
+   * cached keeps it.
+   */
+  keepSource?: boolean;
+  /** Check each added schema against the 2020-12 meta-schema (off when another ajv already has). */
+  validateSchema?: boolean;
+}
+
+export function createAjv(annotationKeywords: Iterable<string> = [], options: AjvOptions = {}): Ajv2020 {
+  // optimize: false skips ajv's passes over the generated code, a third of compile time, for code that runs a handful of times per run.
+  // inlineRefs: false compiles each referenced schema once instead of inlining it at every use: several times faster on a corpus whose schemas share kinds.
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: options.validateSchema ?? true, code: { ...AJV_OPTIONS.code, source: options.keepSource ?? false } });
+  addFormats(ajv);
+  for (const keyword of annotationKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['string', 'number', 'boolean', 'object', 'array', 'null'] });
+  return ajv;
+}
+
+export interface SchemaProblem {
+  file: string;
+  message: string;
+}
+
+export interface CorpusSchemas {
+  /** The ajv holding every corpus schema; built on first use (a fully cached run never builds it). */
+  readonly ajv: Ajv2020;
+  /** Schema files by path. */
+  files: ReadonlyMap<string, DataFile>;
+  /** The `x-*` and `_*` members the schemas use, which ajv is told are annotations. */
+  keywords: readonly string[];
+  /** A digest of a schema file's text, for keys of cached results. */
+  digest(file: string): string;
+  /** The `$id` each schema file is registered under (undefined when it could not be registered). */
+  idOf(file: string): string | undefined;
+  /** Problems met while registering schemas (duplicate `$id`, a schema ajv refuses). */
+  readonly problems: SchemaProblem[];
+  /** A compiled validator for a schema file, optionally at a JSON pointer inside it; throws if it does not compile. */
+  validator(file: string, pointer?: string): ValidateFunction;
+}
+
+const cache = new WeakMap<Corpus, CorpusSchemas>();
+
+export function corpusSchemas(corpus: Corpus): CorpusSchemas {
+  const cached = cache.get(corpus);
+  if (cached) return cached;
+
+  const files = new Map<string, DataFile>();
+  for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) && isObject(file.value)) files.set(file.path, file);
+
+  const keywords = new Set<string>();
+  for (const file of files.values()) collectExtensionKeywords(file.value, keywords);
+
+  // Which file holds which $id needs no ajv; a duplicate $id is found here.
+  const declaredIds = new Map<string, string>();
+  const duplicates: SchemaProblem[] = [];
+  const seen = new Map<string, string>();
+  for (const [path, file] of files) {
+    const declared = (file.value as Record<string, unknown>).$id;
+    const id = typeof declared === 'string' ? declared : expectedSchemaId(path);
+    const other = seen.get(id);
+    if (other) {
+      duplicates.push({ file: path, message: `$id ${id} is also the $id of ${other}` });
+      continue;
+    }
+    seen.set(id, path);
+    declaredIds.set(path, id);
+  }
+
+  const sortedKeywords = [...keywords].sort();
+  const digests = new Map([...files].map(([path, file]) => [path, createHash('sha1').update(file.text).digest('hex')]));
+  let ajv: Ajv2020 | undefined;
+  let refused: SchemaProblem[] = [];
+  const build = (): Ajv2020 => {
+    if (ajv) return ajv;
+    ajv = createAjv(sortedKeywords, { keepSource: corpus.cacheDir !== undefined });
+    refused = [];
+    for (const [path, id] of declaredIds) {
+      try {
+        ajv.addSchema(files.get(path)?.value as object, id);
+      } catch (error) {
+        refused.push({ file: path, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return ajv;
+  };
+
+  const key = [AJV_FINGERPRINT, sortedKeywords.join(','), ...[...digests].map(([path, digest]) => `${path}:${digest}`)].join('\n');
+  const store = new ValidatorStore(corpus.cacheDir, 'corpus', key, build);
+  // Whether ajv refuses a schema is a function of the same key, so the store remembers it too.
+  const registration = (): SchemaProblem[] => store.remember('refused', () => (build(), refused));
+
+  const schemas: CorpusSchemas = {
+    get ajv() {
+      return build();
+    },
+    files,
+    keywords: sortedKeywords,
+    digest: (file) => digests.get(file) ?? '',
+    get problems() {
+      return [...duplicates, ...registration()];
+    },
+    idOf: (file) => (registration().some((problem) => problem.file === file) ? undefined : declaredIds.get(file)),
+    validator(file, pointer = '') {
+      const id = schemas.idOf(file);
+      if (!id) throw new Error(`${file} is not a registered schema`);
+      return store.validator(pointer ? `${id}#${pointer}` : id);
+    },
+  };
+  cache.set(corpus, schemas);
+  return schemas;
+}
+
+function collectExtensionKeywords(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectExtensionKeywords(item, into);
+  } else if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      // `_`-prefixed members (the payload registry's `_typeIndex`) are data beside the schema, as `x-*` ones are.
+      if (key.startsWith('x-') || key.startsWith('_')) into.add(key);
+      collectExtensionKeywords(child, into);
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `/rows/3/code` as path segments, array indexes as numbers. */
+export function instancePathSegments(instancePath: string): PathSegment[] {
+  if (instancePath === '') return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
+}
+
+/** One readable sentence for an ajv error, naming the offending property where ajv knows it. */
+export function describeSchemaError(error: ErrorObject): string {
+  const where = error.instancePath || '(root)';
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${where}: property "${String(error.params.additionalProperty)}" is not allowed`;
+    case 'required':
+      return `${where}: required property "${String(error.params.missingProperty)}" is missing`;
+    case 'enum':
+      return `${where}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `${where}: must be ${JSON.stringify(error.params.allowedValue)}`;
+    default:
+      return `${where}: ${error.message ?? error.keyword}`;
+  }
+}
+
+/**
+ * Where in `file` an ajv error points: the offending property's key for `additionalProperties`,
+ * otherwise the value at the instance path.
+ */
+export function locateSchemaError(file: DataFile, error: ErrorObject, base: PathSegment[] = []): Location {
+  const segments = [...base, ...instancePathSegments(error.instancePath)];
+  if (error.keyword === 'additionalProperties') return locate(file, [...segments, String(error.params.additionalProperty)], 'key');
+  return locate(file, segments, segments.length === 0 ? 'value' : 'key');
+}
+
+/**
+ * Validates a registry against its schema before anything reads it. Returns the findings;
+ * an empty list means the registry may be read.
+ */
+export function validateRegistry(corpus: Corpus, registry: string, schema: string): Array<Location & { file: string; message: string }> {
+  const data = corpus.data(registry);
+  if (!data) return [];
+  const schemas = corpusSchemas(corpus);
+  if (!schemas.idOf(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
+  let validate: ValidateFunction;
+  try {
+    validate = schemas.validator(schema);
+  } catch (error) {
+    return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+  }
+  if (validate(data.value)) return [];
+  return (validate.errors ?? []).map((error) => ({ file: registry, ...locateSchemaError(data, error), message: `does not match ${schema}: ${describeSchemaError(error)}` }));
+}
