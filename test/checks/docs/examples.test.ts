@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/model/corpus.js';
-import { examplePlans, stripJsonComments } from '../../core/model/examples.js';
-import { REPO } from '../helpers.js';
-import { check, evidenceCorpus, findings } from './support.js';
+import { loadCorpus } from '../../../core/model/corpus.js';
+import { examplePlans, stripJsonComments } from '../../../core/model/examples.js';
+import { REPO } from '../../helpers.js';
+import { check, evidenceCorpus, findings } from '../../evidence/support.js';
 
 const SCHEMA = JSON.stringify({
   $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../core/model/corpus.js';
-import { applyFixes } from '../../core/run/fixes.js';
-import { driftDiagnostics } from '../../core/run/generation.js';
-import { REPO, run, where } from '../helpers.js';
-import { loadCorpus } from '../../core/model/corpus.js';
-import { editedRegistry, errorsCorpus, fixtureFiles, planErrors } from './helpers.js';
+import { corpusFromFiles } from '../../../core/model/corpus.js';
+import { applyFixes } from '../../../core/run/fixes.js';
+import { driftDiagnostics } from '../../../core/run/generation.js';
+import { REPO, run, where } from '../../helpers.js';
+import { loadCorpus } from '../../../core/model/corpus.js';
+import { editedRegistry, errorsCorpus, fixtureFiles, planErrors } from '../../errors/helpers.js';
 
 const DEFECTS = 'errors/registry-defects';
 const at = (line: number, column = 7) => `spec/v2/errors.json:${line}:${column}`;

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from './support.js';
+import { cli } from '../../helpers.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
 
 const SKIPPED = 'conformance/requirements.json:1:1 (warning) the removed-id comparison was skipped: no previous release to compare with';
 

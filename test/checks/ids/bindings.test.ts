@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { idFields, kindRef } from '../../core/registries/id-kinds.js';
-import { cli } from '../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from './support.js';
+import { idFields, kindRef } from '../../../core/registries/id-kinds.js';
+import { cli } from '../../helpers.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
 
 describe('ids/bindings', { timeout: 60_000 }, () => {
   it('fires at each misclassified or unbound id field, and at each bad map entry', () => {
@@ -93,7 +93,7 @@ describe('ids/bindings on the command line', { timeout: 60_000 }, () => {
   });
 
   it('does the same on a copy of the repository corpus: run-snapshot.schema.json parentRunId', () => {
-    const repo = path.resolve(import.meta.dirname, '../..');
+    const repo = path.resolve(import.meta.dirname, '../../..');
     const files: Record<string, string> = {};
     for (const name of ['schemas/v2/ids.schema.json', 'schemas/v2/run-snapshot.schema.json', 'schemas/v2/subject.schema.json', 'spec/v2/id-field-bindings.json']) {
       files[name] = readFileSync(path.join(repo, name), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, run, where } from '../helpers.js';
+import { fixture, run, where } from '../../helpers.js';
 
 describe('docs/structure', () => {
   it('fires on each house-style defect, at its line', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../helpers.js';
-import { at, DECLARATION, EVENTS_MD, eventsCorpus, eventsFiles, FORMS_MD } from './helpers.js';
+import { run, where } from '../../helpers.js';
+import { at, DECLARATION, EVENTS_MD, eventsCorpus, eventsFiles, FORMS_MD } from '../../events/helpers.js';
 
 const RULE = 'declaration/registry';
 const base = eventsFiles();

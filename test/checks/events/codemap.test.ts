@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../helpers.js';
-import { at, CLOSED, CODEMAP, decided, EVENTS_MD, eventsCorpus, eventsFiles, PAYLOADS, withPayloads, withRow } from './helpers.js';
+import { run, where } from '../../helpers.js';
+import { at, CLOSED, CODEMAP, decided, EVENTS_MD, eventsCorpus, eventsFiles, PAYLOADS, withPayloads, withRow } from '../../events/helpers.js';
 
 const RULE = 'events/codemap';
 const base = eventsFiles();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refCycles } from '../../core/schemas/cycles.js';
-import { cli } from '../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings } from './support.js';
+import { refCycles } from '../../../core/schemas/cycles.js';
+import { cli } from '../../helpers.js';
+import { check, evidenceCorpus, evidenceDirectory, findings } from '../../evidence/support.js';
 
 const head = (file: string) => `"$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://openwop.dev/${file}",\n  "title": "t",\n  "description": "d",`;
 const schema = (file: string, body: string) => `{\n  ${head(file)}\n${body}\n}\n`;
@@ -84,7 +84,7 @@ describe('schemas/compile', { timeout: 60_000 }, () => {
       Object.fromEntries(
         ['schemas/v2/subject.schema.json', 'schemas/v2/subject-link.schema.json', 'schemas/v2/run-snapshot.schema.json', 'schemas/v2/certification-bundle.schema.json', 'spec/v2/facets/auth.schema.json', 'schemas/v2/workflow-definition.schema.json', 'schemas/v2/form-content-pack-manifest.schema.json'].map((file) => [
           file,
-          readFileSync(path.resolve(import.meta.dirname, '../..', file), 'utf8'),
+          readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8'),
         ]),
       ),
     );

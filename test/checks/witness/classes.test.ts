@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { witnessCounts, witnessEntries } from '../../core/registries/evidence.js';
-import { cli, FIXTURES } from '../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from './support.js';
+import { witnessCounts, witnessEntries } from '../../../core/registries/evidence.js';
+import { cli, FIXTURES } from '../../helpers.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
 
 describe('witness/classes', { timeout: 60_000 }, () => {
   it('fires at each entry whose class breaks a rule, and at the baseline a count exceeds', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../core/model/corpus.js';
-import { envelopeMentions, markdownCodeMentions, yamlCodeMentions } from '../../core/registries/error-code-mentions.js';
-import { parseMarkdown } from '../../core/markdown/parse.js';
-import { doc, REPO, run, where } from '../helpers.js';
-import { DECLARATION, errorsCorpus, layer } from './helpers.js';
+import { loadCorpus } from '../../../core/model/corpus.js';
+import { yamlCodeMentions } from '../../../core/registries/error-code-mentions.js';
+import { doc, REPO, run, where } from '../../helpers.js';
+import { DECLARATION, errorsCorpus, layer } from '../../errors/helpers.js';
 
 const RULE = 'errors/used-codes-registered';
 const USES = layer('errors/used-codes');
@@ -86,33 +85,5 @@ describe('errors/used-codes-registered', () => {
   it('says nothing without a valid registry to hold codes to', () => {
     expect(run(RULE, errorsCorpus({ ...USES, 'spec/v2/errors.json': undefined }))).toEqual([]);
     expect(run(RULE, errorsCorpus({ ...USES, 'spec/v2/errors.json': '{ "rows": [] }\n' }))).toEqual([]);
-  });
-});
-
-describe('error code mentions', () => {
-  it('finds the status forms with the code located exactly', () => {
-    const text = 'A `409 run_terminal`; then 410 `interrupt_expired`; `401` `interrupt_token_invalid`; `not_found` (404).\n';
-    const mentions = markdownCodeMentions({ ...parseMarkdown(text), text });
-    expect(mentions.map((m) => [m.code, m.status, text.slice(m.start, m.end)])).toEqual([
-      ['run_terminal', 409, 'run_terminal'],
-      ['interrupt_expired', 410, 'interrupt_expired'],
-      ['interrupt_token_invalid', 401, 'interrupt_token_invalid'],
-      ['not_found', 404, 'not_found'],
-    ]);
-  });
-
-  it('reads envelope examples in tolerant JSON: comments, elisions, nesting inside details', () => {
-    const text = '{ // a bulk cancel\n  "error": "validation_error", "message": "…",\n  "details": { "failures": [ { "runId": "t/r", "error": "run_terminal", "message": "done" } ] }\n}';
-    expect(envelopeMentions(text).map((m) => [m.code, text.slice(m.start, m.end)])).toEqual([
-      ['validation_error', 'validation_error'],
-      ['run_terminal', 'run_terminal'],
-    ]);
-    expect(envelopeMentions('{ "error": "x_y" }')).toEqual([]);
-    // Elided members and values (…, ...) and trailing commas are skipped, and the reading goes on.
-    const elided = '[\n  { "error": "run_not_found", …, "message": "m" },\n  { "details": { … }, "error": "quota_exceeded", },\n  { "error": ..., "message": "m" }\n]';
-    expect(envelopeMentions(elided).map((m) => [m.code, elided.slice(m.start, m.end)])).toEqual([
-      ['run_not_found', 'run_not_found'],
-      ['quota_exceeded', 'quota_exceeded'],
-    ]);
   });
 });

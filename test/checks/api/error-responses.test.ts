@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../helpers.js';
+import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { GOOD, OPENAPI, RULES, rulesApi } from './helpers.js';
+
+describe('api gates on a correct corpus', () => {
+  it.each(['api/error-responses'])('%s is quiet', (rule) => {
+    expect(run(rule, GOOD)).toEqual([]);
+  });
+});
+
+describe('api/error-responses', () => {
+  const found = run('api/error-responses', RULES);
+  const codesLine = lineOf(rulesApi, 'x-openwop-error-codes: [run_already_active');
+
+  it('fires on an error body that is not the envelope, at its schema', () => {
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'schema:', codesLine), column: 15, message: expect.stringMatching(/409 response of createRun .* not the error envelope: it is an inline schema/) }));
+  });
+
+  it('fires on an unregistered code and on a code documented under another status, at the code', () => {
+    expect(found).toContainEqual(expect.objectContaining({ line: codesLine, column: 55, message: 'error code not_found is registered with status 404 but documented under 409' }));
+    expect(found).toContainEqual(expect.objectContaining({ line: codesLine, column: 66, message: expect.stringMatching(/no_such_code .* not registered/) }));
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'example: { error: run_terminal'), message: 'error code run_terminal is registered with status 409 but documented under 404' }));
+  });
+
+  it('fires on an x-openwop-error-codes that is not a list of codes', () => {
+    const files = edited(readTree(GOOD), OPENAPI, 'x-openwop-error-codes: [run_already_active]', 'x-openwop-error-codes: run_already_active');
+    expect(run('api/error-responses', corpusOf(files))).toMatchObject([{ line: lineOf(files[OPENAPI] as string, 'x-openwop-error-codes: run_already_active'), message: expect.stringMatching(/not a list of error codes/) }]);
+  });
+
+  it('accepts a well-formed vendor code', () => {
+    expect(found.some((d) => d.message.includes('acme.custom_failure'))).toBe(false);
+  });
+
+  it('fires on a 404 that challenges, a 401 that does not, and a protected operation with no 401', () => {
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'WWW-Authenticate:', lineOf(rulesApi, "'404':")), column: 13, message: expect.stringMatching(/404 .* declares WWW-Authenticate/) }));
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, "'401':", lineOf(rulesApi, '/runs/{runId}/events:')), message: expect.stringMatching(/401 response of streamRunEvents .* no WWW-Authenticate/) }));
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'delete:'), message: expect.stringMatching(/deleteRun .* documents no 401/) }));
+    expect(found).toHaveLength(7);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { run, where } from '../../helpers.js';
+import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { at, GOOD, RULES, rulesApi } from './helpers.js';
+
+describe('api gates on a correct corpus', () => {
+  it.each(['api/header-naming'])('%s is quiet', (rule) => {
+    expect(run(rule, GOOD)).toEqual([]);
+  });
+});
+
+describe('api/header-naming', () => {
+  const found = run('api/header-naming', RULES);
+
+  it('fires on each removed-in-v2 name wherever it is declared, referenced or not', () => {
+    const removed = found.filter((d) => d.message.includes('removed in v2'));
+    expect(where(removed)).toEqual([at('name: X-Dedup', 17), at('X-openwop-Trace:', 13), at('name: Capabilities-Etag', 13)]);
+    expect(removed[0]?.hint).toBe('use OpenWOP-Dedup');
+  });
+
+  it('fires on a misspelled OpenWOP prefix and on a name that is neither standard nor OpenWOP-<Name>', () => {
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'name: openwop-version'), hint: 'write OpenWOP-Version', severity: 'error' }));
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'Trace-Token:'), hint: expect.stringMatching(/OpenWOP-Trace-Token/) }));
+  });
+
+  it('warns about a standard header spelled off-standard', () => {
+    expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'Etag:'), severity: 'warning', hint: 'write ETag' }));
+    expect(found).toHaveLength(6);
+  });
+
+  it('reads the headers of AsyncAPI messages too', () => {
+    const files = edited(readTree(GOOD), 'api/v2/asyncapi.yaml', '        payload:', '        headers:\n          type: object\n          properties:\n            X-Force-Engine-Version: { type: integer }\n        payload:');
+    const corpus = corpusOf(files);
+    expect(where(run('api/header-naming', corpus))).toEqual([`api/v2/asyncapi.yaml:${lineOf(files['api/v2/asyncapi.yaml'] as string, 'X-Force-Engine-Version')}:13`]);
+  });
+});

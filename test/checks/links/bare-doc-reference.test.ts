@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { doc, fixture, run, where } from '../../helpers.js';
+import { LINKS } from './helpers.js';
+
+describe('links/bare-doc-reference', () => {
+  it('fires on a corpus document named in prose, as a file name or a path', () => {
+    const found = run('links/bare-doc-reference', LINKS);
+    expect(where(found)).toEqual(['spec/v2/core/a.md:9:66', 'spec/v2/core/a.md:11:17', 'spec/v2/core/a.md:11:31']);
+    expect(found.map((d) => d.fix?.text)).toEqual(['[b.md](b.md)', '[b.md](b.md)', '[spec/v2/core/b.md](b.md)']);
+  });
+
+  it('links from the citing file, wherever the target lives', () => {
+    const files = { 'docs/guide.md': '# G\n\nSee packs.md.\n', 'spec/v2/core/packs.md': doc('Packs', 'x') };
+    const [finding] = run('links/bare-doc-reference', files);
+    expect(finding?.fix?.text).toBe('[packs.md](../spec/v2/core/packs.md)');
+  });
+
+  it('is quiet on code, links, headings, unknown documents and non-corpus names', () => {
+    const files = {
+      'spec/v2/core/x.md': doc('X', '`y.md` and [y.md](y.md) and [see](y.md), README.md, spec/v1/old.md, notes.mdx, ```y.md```.\n\n```text\ny.md\n```'),
+      'spec/v2/core/y.md': doc('Y', 'y'),
+    };
+    expect(run('links/bare-doc-reference', files)).toEqual([]);
+    expect(run('links/bare-doc-reference', fixture('good'))).toEqual([]);
+  });
+});
