@@ -26,6 +26,7 @@ import { EXIT, openCorpus, UsageError } from './common.js';
 
 interface BaselineOptions {
   root: string;
+  config?: string;
   update?: boolean;
   allowRise?: boolean;
   measured?: string;
@@ -41,6 +42,7 @@ export function register(program: Command): void {
     .command('baseline')
     .description(`show the witness counts against ${WITNESS_BASELINE}; --update records them`)
     .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--update', `write the current counts to ${WITNESS_BASELINE}`)
     .option('--allow-rise', 'with --update, record a count above the baseline (the ratchet normally only goes down)')
     .option('--measured <date>', 'the date to record, YYYY-MM-DD (default: today, UTC)')
@@ -54,7 +56,7 @@ export function runBaseline(options: BaselineOptions): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(measured) || Number.isNaN(Date.parse(`${measured}T00:00:00Z`))) {
     throw new UsageError(`--measured ${JSON.stringify(measured)} is not a date (YYYY-MM-DD)`);
   }
-  const corpus = openCorpus(options.root);
+  const corpus = openCorpus(options.root, options);
   const invalid = [
     ...validateRegistry(corpus, REQUIREMENTS, REQUIREMENTS_SCHEMA),
     ...validateRegistry(corpus, INVARIANTS, INVARIANTS_SCHEMA),

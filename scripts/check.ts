@@ -10,13 +10,15 @@ import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../co
 import { writeFileAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import path from 'node:path';
-import { checkFormat, collect, exitCodeFor, openCorpus, printDiagnostics, UsageError } from './common.js';
+import { ruleSettings, type RuleSetting } from '../core/config/index.js';
+import { checkFormat, collect, exitCodeFor, openConfig, openCorpus, printDiagnostics, UsageError, usingConfig } from './common.js';
 
 /** The rules `check` can run: the two generation rules and every gate. */
-export const ALL_RULES = [DRIFT_RULE, REGION_RULE, ...CHECKS.map(({ id, summary, severity }) => ({ id, summary, severity }))];
+export const ALL_RULES = [DRIFT_RULE, REGION_RULE, ...CHECKS.map(({ id, summary, severity, options }) => ({ id, summary, severity, ...(options ? { options } : {}) }))];
 
 interface CheckOptions {
   root: string;
+  config?: string;
   format: string;
   cache?: boolean;
   rule: string[];
@@ -29,6 +31,7 @@ export function register(program: Command): void {
     .command('check')
     .description('run the corpus gates (and the generated-output drift gate)')
     .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
@@ -41,33 +44,45 @@ export function register(program: Command): void {
 
 export function runCheck(options: CheckOptions): number {
   const format = checkFormat(options.format);
-  const { selected, unknown } = selectRules(ALL_RULES, options.rule);
+  const { selected: chosen, unknown } = selectRules(ALL_RULES, options.rule);
   if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`openwop-spec rules\` lists them`);
+  const config = openConfig(options.root, options.config);
+  const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
+  // A rule named with --rule runs even when the config turns it off: the command line is the
+  // narrower, later word, as it is for other linters.
+  for (const rule of chosen) {
+    const setting = settings.get(rule.id);
+    if (options.rule.length > 0 && setting && !setting.enabled) settings.set(rule.id, { ...setting, enabled: true, severity: rule.severity, configured: false });
+  }
+  const selected = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false);
   const ids = new Set(selected.map((rule) => rule.id));
   const checks = CHECKS.filter((check) => ids.has(check.id));
 
-  let corpus = openCorpus(options.root, options);
-  let diagnostics = evaluate(corpus, checks, ids, options);
+  let corpus = openCorpus(options.root, { ...options, config });
+  let diagnostics = evaluate(corpus, checks, ids, settings, options);
   if (options.fix) {
     const fixed = applyAll(corpus, diagnostics);
     if (fixed.files > 0) {
       process.stderr.write(`fixed ${fixed.fixes} problem${fixed.fixes === 1 ? '' : 's'} in ${fixed.files} file${fixed.files === 1 ? '' : 's'}\n`);
-      corpus = openCorpus(options.root, options);
-      diagnostics = evaluate(corpus, checks, ids, options);
+      corpus = openCorpus(options.root, { ...options, config });
+      diagnostics = evaluate(corpus, checks, ids, settings, options);
     }
   }
-  printDiagnostics(diagnostics, format, corpus.files.size, selected);
+  printDiagnostics(diagnostics, format, corpus.files.size, selected.map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity })));
   return exitCodeFor(diagnostics);
 }
 
-function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, options: CheckOptions): Diagnostic[] {
+function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, options: CheckOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (ids.has(DRIFT_RULE.id) || ids.has(REGION_RULE.id)) {
     const plan = planGeneration(corpus, GENERATORS);
-    for (const d of plan.diagnostics) if (d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)) diagnostics.push(d);
-    if (ids.has(DRIFT_RULE.id)) diagnostics.push(...driftDiagnostics(plan));
+    const generated = [...plan.diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)), ...(ids.has(DRIFT_RULE.id) ? driftDiagnostics(plan) : [])];
+    for (const d of generated) {
+      const setting = settings.get(d.rule);
+      diagnostics.push(setting?.configured ? { ...d, severity: setting.severity } : d);
+    }
   }
-  diagnostics.push(...runChecks(corpus, checks, options.baseline ? { baseline: options.baseline } : {}));
+  diagnostics.push(...runChecks(corpus, checks, { ...(options.baseline ? { baseline: options.baseline } : {}), settings }));
   return sortDiagnostics(diagnostics);
 }
 

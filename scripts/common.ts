@@ -1,7 +1,8 @@
 /** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
 import { readFileSync } from 'node:fs';
 import { timed } from '../core/run/index.js';
-import { Corpus, CORPUS_DIRECTORIES, CORPUS_ROOT_FILES, CorpusError, loadCorpus } from '../core/model/index.js';
+import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
+import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
 import { summarize } from '../core/output/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
@@ -18,15 +19,36 @@ export function toolVersion(): string {
   return manifest.version;
 }
 
-export function openCorpus(root: string, options: { cache?: boolean } = {}): Corpus {
+/** The config of a run: `--config FILE`, else the root's openwop-spec.config.json, else the defaults. */
+export function openConfig(root: string, explicit?: string): Config {
   try {
-    const corpus = timed('load corpus', () => loadCorpus(root, { cache: options.cache !== false }));
-    // A root with none of the corpus directories is a wrong --root far more often than an empty
+    return loadConfig(root, explicit);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export function openCorpus(root: string, options: { cache?: boolean; config?: string | Config } = {}): Corpus {
+  const config = typeof options.config === 'object' ? options.config : openConfig(root, options.config);
+  try {
+    const corpus = timed('load corpus', () => loadCorpus(root, { cache: options.cache !== false, config }));
+    // A root where the include globs match nothing is a wrong --root far more often than an empty
     // corpus; passing it silently would report "no problems" about nothing.
-    if (corpus.files.size === 0) throw new UsageError(`no corpus under ${root}: none of ${[...CORPUS_DIRECTORIES, ...CORPUS_ROOT_FILES].join(', ')} exists there`);
+    if (corpus.files.size === 0) throw new UsageError(`no corpus under ${root}: nothing there matches ${config.include.join(', ')} (config: ${configName(config)})`);
     return corpus;
   } catch (error) {
     if (error instanceof CorpusError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Turns a config problem found after loading (a rule setting) into the one-line usage error it is. */
+export function usingConfig<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
 }

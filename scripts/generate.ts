@@ -9,6 +9,7 @@ import { checkFormat, exitCodeFor, openCorpus, printDiagnostics } from './common
 
 interface GenerateOptions {
   root: string;
+  config?: string;
   format: string;
   cache?: boolean;
   check?: boolean;
@@ -19,6 +20,7 @@ export function register(program: Command): void {
     .command('generate')
     .description('regenerate every derived artifact from its registry (only files whose content changes are written)')
     .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--check', 'write nothing; report every stale or missing output and exit 1')
     .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')

@@ -15,6 +15,7 @@ import { EXIT, openCorpus, printDiagnostics, UsageError } from './common.js';
 
 interface PackOptions {
   root: string;
+  config?: string;
   out: string;
 }
 
@@ -23,6 +24,7 @@ export function register(program: Command): void {
     .command('pack')
     .description('pack @openwop/spec-artifacts (corpus, stamps, types, README, package.json) with npm pack; refuses unless generate --check and check pass')
     .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--out <dir>', 'directory to write the .tgz into', '.')
     .action(async (options: PackOptions) => {
       process.exitCode = await runPack(options);
@@ -31,7 +33,7 @@ export function register(program: Command): void {
 
 export async function runPack(options: PackOptions): Promise<number> {
   const started = Date.now();
-  const corpus = openCorpus(options.root);
+  const corpus = openCorpus(options.root, options);
   const manifest = readPackageManifest(corpus.root);
   if (!('version' in manifest)) throw new UsageError(`cannot pack ${corpus.root}: ${manifest.problem}`);
 

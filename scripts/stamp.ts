@@ -14,6 +14,7 @@ import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './
 
 interface StampOptions {
   root: string;
+  config?: string;
   format: string;
   check?: boolean;
   cache?: boolean;
@@ -24,6 +25,7 @@ export function register(program: Command): void {
     .command('stamp')
     .description(`write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`)
     .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--check', 'write nothing; exit 1 if the stamp is stale')
     .option('--format <format>', 'stylish | json | sarif | github (for findings)', 'stylish')
     .option('--no-cache', 'parse every file afresh')

@@ -1,5 +1,5 @@
 import type { Corpus, DataFile } from '../../core/model/index.js';
-import { defineCheck, type CheckOptions } from '../../core/run/index.js';
+import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { documentIndex } from '../../core/model/index.js';
 import {
@@ -108,7 +108,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
   }
 }
 
-function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>, options: CheckOptions, report: Report): void {
+function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>, options: CheckContext, report: Report): void {
   const top = { file: REQUIREMENTS, line: 1, column: 1 };
   if (!options.baseline) {
     report({

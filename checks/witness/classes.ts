@@ -1,5 +1,5 @@
 import type { Corpus } from '../../core/model/index.js';
-import { defineCheck, type CheckOptions } from '../../core/run/index.js';
+import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import {
   familyWitnessClasses,
@@ -90,7 +90,7 @@ function checkEntry(corpus: Corpus, entry: WitnessEntry, familyClasses: readonly
   }
 }
 
-function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options: CheckOptions, report: Report): void {
+function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options: CheckContext, report: Report): void {
   const baseline = witnessBaseline(corpus);
   const baselineFile = corpus.data(WITNESS_BASELINE);
   if (!baseline || !baselineFile) {
@@ -132,7 +132,7 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
 }
 
 /** With `--baseline`, the bearers that did not carry the class in the previous release; otherwise undefined. */
-function newBearers(corpus: Corpus, bearers: readonly WitnessEntry[], measure: 'seamGated' | 'unwitnessable', options: CheckOptions): WitnessEntry[] | undefined {
+function newBearers(corpus: Corpus, bearers: readonly WitnessEntry[], measure: 'seamGated' | 'unwitnessable', options: CheckContext): WitnessEntry[] | undefined {
   if (!options.baseline) return undefined;
   const previous = previousRelease(corpus.root, options.baseline, [DECLARATION_PATH, REQUIREMENTS, INVARIANTS]);
   if (!previous.ok) return undefined;

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
-import { walkFiles } from './file-walk.js';
+import { globSync } from 'glob';
+import { defaultConfig, type Config } from '../config/index.js';
 import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
 import type { Root } from 'mdast';
 import { indexMarkdown, parseMarkdownTree, type MarkdownModel } from '../markdown/index.js';
@@ -66,6 +67,10 @@ export class Corpus {
     files: Map<string, CorpusFile>,
     /** Where caches of this run live (parse results, compiled validators); undefined: no caching. */
     readonly cacheDir?: string,
+    /** The repository's config (layout facts, rule settings); the defaults when it has none. */
+    readonly config: Config = defaultConfig(),
+    /** Entries the include globs matched that are not regular files (symbolic links, devices), root-relative. */
+    readonly irregular: readonly string[] = [],
   ) {
     this.files = files;
     const directories = new Set<string>(['']);
@@ -124,6 +129,8 @@ export class Corpus {
 export interface LoadOptions {
   /** Reuse parse results of unchanged files across runs (node_modules/.cache under the root). Default: on. */
   cache?: boolean;
+  /** Which files make up the corpus (include, exclude) and the layout; default: this repository's. */
+  config?: Config;
 }
 
 export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
@@ -136,15 +143,8 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   }
   if (!stat.isDirectory()) throw new CorpusError(`corpus root ${root} is not a directory`);
 
-  const paths: string[] = [];
-  const unreadable = (relative: string, code: string): never => {
-    throw new CorpusError(`cannot read directory ${relative}: ${code}`);
-  };
-  for (const directory of CORPUS_DIRECTORIES) walkFiles(absolute, directory, { dotfiles: false, unreadable }, paths);
-  for (const file of CORPUS_ROOT_FILES) {
-    if (existsSync(path.join(absolute, file))) paths.push(file);
-  }
-  paths.sort();
+  const config = options.config ?? defaultConfig();
+  const { paths, irregular } = listCorpusFiles(absolute, config);
 
   const cacheDir = options.cache === false ? undefined : cacheDirectory(absolute);
   const cache = cacheDir ? ContentCache.open(cacheDir) : undefined;
@@ -159,17 +159,46 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
     files.set(relative, parseFile(relative, bytes, cache));
   }
   cache?.save();
-  return new Corpus(absolute, files, cacheDir);
+  return new Corpus(absolute, files, cacheDir, config, irregular);
+}
+
+/**
+ * The files the config's globs select, sorted by code unit so that every platform and locale
+ * lists them alike. Dotfiles and node_modules are never the corpus; symbolic links are not
+ * followed, and entries that are not regular files are returned apart.
+ */
+export function listCorpusFiles(root: string, config: Config): { paths: string[]; irregular: string[] } {
+  let found;
+  try {
+    found = globSync([...config.include], {
+      cwd: root,
+      dot: false,
+      follow: false,
+      withFileTypes: true,
+      ignore: [...config.exclude, '**/node_modules/**'],
+    });
+  } catch (error) {
+    throw new CorpusError(`cannot list the corpus under ${root}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const paths: string[] = [];
+  const irregular: string[] = [];
+  for (const entry of found) {
+    if (entry.isDirectory()) continue;
+    const relative = entry.relativePosix();
+    (entry.isFile() ? paths : irregular).push(relative);
+  }
+  const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return { paths: [...new Set(paths)].sort(byCodeUnit), irregular: [...new Set(irregular)].sort(byCodeUnit) };
 }
 
 /** Builds a corpus from in-memory files (tests, and generators' previews); paths relative, `/`. */
-export function corpusFromFiles(root: string, contents: Record<string, string | Buffer>): Corpus {
+export function corpusFromFiles(root: string, contents: Record<string, string | Buffer>, config?: Config): Corpus {
   const files = new Map<string, CorpusFile>();
   for (const relative of Object.keys(contents).sort()) {
     const content = contents[relative] ?? '';
     files.set(relative, parseFile(relative, typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
   }
-  return new Corpus(path.resolve(root), files);
+  return new Corpus(path.resolve(root), files, undefined, config);
 }
 
 

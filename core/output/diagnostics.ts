@@ -73,12 +73,15 @@ export function summarize(diagnostics: readonly Diagnostic[], files: number): Su
   return { errors, warnings, files };
 }
 
-/** Collects findings of one rule into diagnostics. */
-export function collector(rule: string, severity: Severity, sink: Diagnostic[]): Report {
+/**
+ * Collects findings of one rule into diagnostics. A severity the config set (`override`) applies
+ * to every finding of the rule, as a linter's does; otherwise a finding may say its own.
+ */
+export function collector(rule: string, severity: Severity, sink: Diagnostic[], override = false): Report {
   return (finding) => {
     const diagnostic: Diagnostic = {
       rule,
-      severity: finding.severity ?? severity,
+      severity: override ? severity : (finding.severity ?? severity),
       file: finding.file,
       line: finding.line ?? 1,
       column: finding.column ?? 1,

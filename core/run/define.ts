@@ -1,10 +1,14 @@
 /** The two kinds of plug-in: a gate (corpus -> findings) and a generator (corpus -> content). */
 import type { Corpus } from '../model/index.js';
+import type { OptionSpec } from '../config/index.js';
 import type { Report, Severity } from '../output/index.js';
 
-export interface CheckOptions {
+/** What a gate is given besides the corpus. */
+export interface CheckContext {
   /** A previous release (directory or git ref) for gates that compare against one. */
   baseline?: string;
+  /** The rule's options: its declared defaults with the config's values over them. */
+  options: Readonly<Record<string, unknown>>;
 }
 
 export interface Check {
@@ -13,7 +17,9 @@ export interface Check {
   /** One line, shown by `openwop-spec rules`. */
   summary: string;
   severity: Severity;
-  run(corpus: Corpus, report: Report, options: CheckOptions): void;
+  /** The options the config may set (`rules: {"id": [severity, {name: value}]}`), each a JSON Schema with a default. */
+  options?: Readonly<Record<string, OptionSpec>>;
+  run(corpus: Corpus, report: Report, context: CheckContext): void;
 }
 
 /** A whole file the generator owns. */

@@ -1,6 +1,7 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
 import type { Corpus } from '../model/index.js';
-import type { Check, CheckOptions } from './define.js';
+import type { RuleSetting } from '../config/index.js';
+import type { Check } from './define.js';
 import { collector, sortDiagnostics, type Diagnostic } from '../output/index.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
@@ -19,12 +20,22 @@ export function timed<T>(id: string, work: () => T): T {
   }
 }
 
-export function runChecks(corpus: Corpus, checks: readonly Check[], options: CheckOptions = {}): Diagnostic[] {
+export interface RunOptions {
+  baseline?: string;
+  /** Per rule: whether it runs, its severity and options (from the config); absent: its defaults. */
+  settings?: ReadonlyMap<string, RuleSetting>;
+}
+
+export function runChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const check of checks) {
-    const report = collector(check.id, check.severity, diagnostics);
+    const setting = options.settings?.get(check.id);
+    if (setting && !setting.enabled) continue;
+    const defaults = Object.fromEntries(Object.entries(check.options ?? {}).map(([name, spec]) => [name, spec.default]));
+    const report = collector(check.id, setting?.severity ?? check.severity, diagnostics, setting?.configured === true);
+    const context = { ...(options.baseline ? { baseline: options.baseline } : {}), options: setting?.options ?? defaults };
     try {
-      timed(check.id, () => check.run(corpus, report, options));
+      timed(check.id, () => check.run(corpus, report, context));
     } catch (error) {
       // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
       report({ file: '.', message: `gate ${check.id} failed: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a toolchain bug; please report it' });

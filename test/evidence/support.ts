@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHECKS } from '../../checks/index.js';
 import { Corpus, corpusFromFiles } from '../../core/model/corpus.js';
-import type { CheckOptions } from '../../core/run/define.js';
+import type { RunOptions } from '../../core/run/engine.js';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { runChecks } from '../../core/run/engine.js';
 import { FIXTURES, readTree, REPO } from '../helpers.js';
@@ -51,7 +51,7 @@ export function evidenceDirectory(source: string | Files, overrides: Files = {})
   return root;
 }
 
-export function check(rule: string, corpus: Corpus, options: CheckOptions = {}): Diagnostic[] {
+export function check(rule: string, corpus: Corpus, options: RunOptions = {}): Diagnostic[] {
   const gate = CHECKS.find((candidate) => candidate.id === rule);
   if (!gate) throw new Error(`no rule ${rule}`);
   return runChecks(corpus, [gate], options);

@@ -1,0 +1,4 @@
+/** The config file: finding it, validating it against its schema, and what it makes of the corpus layout and each rule. */
+export * from './load.js';
+export * from './rules.js';
+export * from './schema.js';

@@ -1,0 +1,132 @@
+/**
+ * Finding and reading the config: `--config FILE`, else `openwop-spec.config.json` at the root,
+ * else the defaults (this repository's own layout). A config that cannot be read or does not fit
+ * the schema stops the run with one line naming the key.
+ */
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_FILE, CONFIG_SCHEMA } from './schema.js';
+
+/** A config that cannot be used: the message is one line, naming the file and the key. */
+export class ConfigError extends Error {}
+
+export type ConfiguredSeverity = 'off' | 'warn' | 'error';
+export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>];
+
+export interface Layout {
+  /** Path prefix to $id base, longest prefix first. */
+  schemaIds: ReadonlyArray<readonly [prefix: string, base: string]>;
+  /** The corpus stamp, relative to the root. */
+  stamp: string;
+}
+
+export interface Config {
+  /** Where the config came from (absolute), or undefined for the defaults. */
+  source?: string;
+  include: readonly string[];
+  exclude: readonly string[];
+  /** The `rules` object as written, in its order. */
+  rules: Readonly<Record<string, RuleEntry>>;
+  layout: Layout;
+}
+
+export const DEFAULT_INCLUDE = ['{spec,api,schemas,conformance,SECURITY,docs,evidence}/**', 'CORPUS-STAMP.json'] as const;
+export const DEFAULT_SCHEMA_ID_BASE = 'https://openwop.dev/';
+
+export function defaultConfig(): Config {
+  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' } };
+}
+
+/** `explicit` is the --config argument (relative to the working directory), when given. */
+export function loadConfig(root: string, explicit?: string): Config {
+  const file = explicit !== undefined ? path.resolve(explicit) : path.join(path.resolve(root), CONFIG_FILE);
+  let text: string;
+  try {
+    if (!statSync(file).isFile()) throw new ConfigError(`config ${display(file)} is not a file`);
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && explicit === undefined) return defaultConfig();
+    throw new ConfigError(`cannot read config ${display(file)}: ${code ?? String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`config ${display(file)} is not JSON: ${(error as Error).message}`);
+  }
+  const validate = validator();
+  if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${describe(validate.errors ?? [])}`);
+  return fromValue(value as RawConfig, file);
+}
+
+interface RawConfig {
+  include?: string[];
+  exclude?: string[];
+  rules?: Record<string, RuleEntry>;
+  layout?: { schemaIds?: Record<string, string>; stamp?: string };
+}
+
+function fromValue(raw: RawConfig, source: string): Config {
+  const defaults = defaultConfig();
+  for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? [])]) {
+    if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: include/exclude glob "${glob}" must stay inside the root`);
+  }
+  const schemaIds = raw.layout?.schemaIds
+    ? Object.entries(raw.layout.schemaIds).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))
+    : defaults.layout.schemaIds;
+  const stamp = raw.layout?.stamp ?? defaults.layout.stamp;
+  if (path.posix.isAbsolute(stamp) || stamp.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: layout.stamp "${stamp}" must stay inside the root`);
+  return {
+    source,
+    include: raw.include ?? defaults.include,
+    exclude: raw.exclude ?? [],
+    rules: raw.rules ?? {},
+    layout: { schemaIds, stamp },
+  };
+}
+
+let compiled: ReturnType<Ajv2020['compile']> | undefined;
+function validator(): ReturnType<Ajv2020['compile']> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: false, strict: true, strictTuples: false });
+  const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+  addFormats(ajv);
+  compiled = ajv.compile(CONFIG_SCHEMA);
+  return compiled;
+}
+
+/** The first problem, as `key: what is wrong`, the key in the dotted form people write. */
+function describe(errors: readonly ErrorObject[]): string {
+  // oneOf failures report every branch; the most specific (deepest) error names the real key.
+  const error = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+  if (!error) return 'invalid';
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let key = segments.length > 0 ? segments.map((s, i) => (/^[A-Za-z_$][\w$]*$/.test(s) ? (i === 0 ? s : `.${s}`) : `["${s}"]`)).join('') : '(top level)';
+  let what = error.message ?? 'is invalid';
+  if (error.keyword === 'additionalProperties') {
+    const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+    key = segments.length > 0 ? `${key}.${extra}` : extra;
+    what = 'is not a known key';
+  } else if (error.keyword === 'propertyNames' || error.propertyName !== undefined) {
+    const name = error.propertyName ?? String((error.params as { propertyName?: string }).propertyName);
+    key = `${key}["${name}"]`;
+    what = 'is not a rule id or family/*';
+  } else if (error.keyword === 'enum') {
+    what = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return `${key} ${what}`;
+}
+
+/** The config's file as a user would name it (relative to the working directory when inside it). */
+export function configName(config: Config): string {
+  return config.source ? display(config.source) : 'defaults';
+}
+
+function display(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') ? relative : file;
+}

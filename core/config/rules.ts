@@ -1,0 +1,84 @@
+/**
+ * What the config's `rules` make of each rule: whether it runs, at which severity, with which
+ * options. A rule's own id wins over its `family/*`, whatever their order in the file.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Severity } from '../output/index.js';
+import { ConfigError, configName, type Config, type ConfiguredSeverity, type RuleEntry } from './load.js';
+
+/** One option of a rule: a JSON Schema for its value, with a default and a line of description. */
+export type OptionSpec = Record<string, unknown> & { description: string; default: unknown };
+
+/** What a rule declares that its configuration is checked against. */
+export interface ConfigurableRule {
+  id: string;
+  severity: Severity;
+  options?: Readonly<Record<string, OptionSpec>>;
+}
+
+export interface RuleSetting {
+  enabled: boolean;
+  severity: Severity;
+  /** The defaults with the configured values over them. */
+  options: Readonly<Record<string, unknown>>;
+  /** Whether the severity comes from the config (then it applies to every finding of the rule). */
+  configured: boolean;
+}
+
+export function ruleSettings(config: Config, rules: readonly ConfigurableRule[]): Map<string, RuleSetting> {
+  const entries = Object.entries(config.rules);
+  for (const [pattern] of entries) {
+    const matches = rules.some((rule) => matchesPattern(rule.id, pattern));
+    if (!matches) throw new ConfigError(`config${where(config)}: rules["${pattern}"] names no rule (\`openwop-spec rules\` lists them)`);
+  }
+  const settings = new Map<string, RuleSetting>();
+  for (const rule of rules) {
+    const family = entries.find(([pattern]) => pattern.endsWith('/*') && matchesPattern(rule.id, pattern));
+    const own = entries.find(([pattern]) => pattern === rule.id);
+    const chosen = own ?? family;
+    const defaults = Object.fromEntries(Object.entries(rule.options ?? {}).map(([name, spec]) => [name, spec.default]));
+    if (!chosen) {
+      settings.set(rule.id, { enabled: true, severity: rule.severity, options: defaults, configured: false });
+      continue;
+    }
+    const [pattern, entry] = chosen;
+    const [level, given] = normalise(entry);
+    // Options belong to one rule: given through `family/*` they would be checked against every member.
+    if (given && pattern.endsWith('/*')) throw new ConfigError(`config${where(config)}: rules["${pattern}"] sets options; options are set per rule id`);
+    if (given) checkOptions(config, rule, given);
+    settings.set(rule.id, {
+      enabled: level !== 'off',
+      severity: level === 'error' ? 'error' : level === 'warn' ? 'warning' : rule.severity,
+      options: { ...defaults, ...(given ?? {}) },
+      configured: level !== 'off',
+    });
+  }
+  return settings;
+}
+
+export function matchesPattern(id: string, pattern: string): boolean {
+  return pattern.endsWith('/*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern;
+}
+
+function normalise(entry: RuleEntry): [ConfiguredSeverity, Record<string, unknown> | undefined] {
+  return typeof entry === 'string' ? [entry, undefined] : [entry[0], entry[1]];
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: false });
+
+function checkOptions(config: Config, rule: ConfigurableRule, given: Record<string, unknown>): void {
+  const specs = rule.options ?? {};
+  for (const name of Object.keys(given)) {
+    if (!(name in specs)) {
+      const known = Object.keys(specs);
+      throw new ConfigError(`config${where(config)}: rules["${rule.id}"] has no option "${name}"${known.length > 0 ? ` (its options: ${known.join(', ')})` : ' (it takes none)'}`);
+    }
+    const { description: _d, default: _default, ...schema } = specs[name] as OptionSpec;
+    const validate = ajv.compile(schema);
+    if (!validate(given[name])) throw new ConfigError(`config${where(config)}: rules["${rule.id}"] option ${name} ${validate.errors?.[0]?.message ?? 'is invalid'}`);
+  }
+}
+
+function where(config: Config): string {
+  return config.source ? ` ${configName(config)}` : '';
+}

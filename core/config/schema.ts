@@ -1,0 +1,52 @@
+/**
+ * The JSON Schema of `openwop-spec.config.json`. A config is input like any other, so it is
+ * validated before a single file is read; an unknown key is an error, not a silently ignored typo.
+ */
+export const CONFIG_FILE = 'openwop-spec.config.json';
+
+const severity = { enum: ['off', 'warn', 'error'] } as const;
+
+export const CONFIG_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://openwop.dev/schemas/openwop-spec.config.schema.json',
+  title: 'openwop-spec configuration',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    include: {
+      description: 'Globs, relative to the root, of the files that make up the corpus. Default: the corpus directories (spec, api, schemas, conformance, SECURITY, docs, evidence) and CORPUS-STAMP.json.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+    },
+    exclude: {
+      description: 'Globs, relative to the root, of files left out of the corpus even when included.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+    },
+    rules: {
+      description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options].',
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
+      additionalProperties: {
+        oneOf: [
+          severity,
+          { type: 'array', prefixItems: [severity, { type: 'object' }], minItems: 1, maxItems: 2, items: false },
+        ],
+      },
+    },
+    layout: {
+      description: 'Where this repository keeps what the tool needs to find.',
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        schemaIds: {
+          description: 'Path prefix to $id base: a schema at <prefix><rest> has $id <base><rest>; the longest prefix wins. Default {"": "https://openwop.dev/"}.',
+          type: 'object',
+          additionalProperties: { type: 'string', format: 'uri' },
+        },
+        stamp: { description: 'The corpus stamp, relative to the root. Default CORPUS-STAMP.json.', type: 'string', minLength: 1 },
+      },
+    },
+  },
+} as const;
