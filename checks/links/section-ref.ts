@@ -1,115 +1,190 @@
-import type { Link } from 'mdast';
-import type { Corpus, MarkdownFile } from '../../core/model/index.js';
+import type { Link, Nodes } from 'mdast';
+import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
+import { dataStringLocation, dataStrings, documentIndex, type Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
-import { documentIndex } from '../../core/model/index.js';
-import { resolveLink } from '../../core/markdown/index.js';
-import { forEachProseText, type ProseText } from '../../core/markdown/index.js';
-import { citesExternalStandard, describeCitation, findCitations, resolveCitation, type SectionCitation } from '../../core/markdown/index.js';
 import { closest } from '../../core/output/index.js';
+import { describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
-const CONTINUATION = /^[\s,;–—-]*(?:and|or|&)?[\s,]*$/;
-const DOCUMENT_BEFORE = /([\w./-]+\.md)\s*$/;
+/** Blocks whose inline content is prose: what an author writes a citation in. */
+const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 
 export default defineCheck({
   id: 'links/section-ref',
-  summary: 'A section citation (§"Heading", §1.4, §B.2) names a heading of the cited document, and a linked one links to that heading',
+  summary: 'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
   severity: 'error',
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
-      forEachProseText(file.tree, file.text, (prose) => {
-        if (!prose.node.value.includes('§')) return;
-        checkText(corpus, file, prose, report);
-      });
+      if (file.text.includes('§')) checkMarkdown(corpus, file, report);
+    }
+    for (const file of corpus.dataFiles()) {
+      if (file.text.includes('§')) checkData(corpus, file, report);
     }
   },
 });
 
-function checkText(corpus: Corpus, file: MarkdownFile, prose: ProseText, report: Report): void {
-  const value = prose.node.value;
-  let previous: { end: number; document: string | undefined } | undefined;
-  let linkChecked = false;
-  for (const citation of findCitations(value)) {
-    const before = value.slice(0, citation.start);
-    let document: string | undefined;
-    if (previous && CONTINUATION.test(value.slice(previous.end, citation.start))) {
-      document = previous.document;
-    } else if (citesExternalStandard(before)) {
-      document = undefined;
-    } else {
-      document = citedDocument(corpus, file, prose, before);
-    }
-    previous = { end: citation.end, document };
-    if (document === undefined) continue;
-    const target = corpus.markdown(document);
-    if (!target) continue;
+interface Target {
+  /** How the finding names the cited document. */
+  name: string;
+  document: MarkdownFile;
+}
 
-    const at = locateCitation(file, prose, citation);
-    const heading = resolveCitation(target.headings, citation);
-    if (!heading && brokenLinkFragment(file, prose.link, target)) continue; // links/anchor already reports it
-    if (!heading) {
-      const suggestion = closest(citation.value, target.headings.map((h) => (citation.form === 'numbered' ? (h.number ?? '') : h.text)).filter(Boolean));
-      report({
-        ...at,
-        message: `${document === file.path ? 'this document' : document} has no section ${describeCitation(citation)}`,
-        hint: suggestion ? `did you mean ${citation.form === 'numbered' ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading that exists: §"Exact heading text", or its number',
-      });
-      continue;
-    }
-    if (prose.link && !linkChecked) {
-      linkChecked = true;
-      const linkTarget = resolveLink(file.path, prose.link.url);
-      const fragment = linkTarget.kind === 'external' ? undefined : linkTarget.fragment;
-      if (linkTarget.kind !== 'external' && fragment !== heading.slug) {
-        const finding = {
-          ...at,
-          message: fragment
-            ? `the link for ${describeCitation(citation)} points at #${fragment}, but the cited heading is #${heading.slug}`
-            : `the link for ${describeCitation(citation)} stops at the document; link to the heading, #${heading.slug}`,
-          hint: 'a section reference links to the heading it cites',
-        };
-        const fix = fragmentFix(file, prose.link, heading.slug);
-        report(fix ? { ...finding, fix } : finding);
+function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report): void {
+  const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
+  const numbering = numberingOf(file.headings);
+  const visit = (node: Nodes): void => {
+    if (CITING_BLOCKS.has(node.type)) {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start === undefined || end === undefined) return;
+      const source = file.text.slice(start, end);
+      if (!source.includes('§')) return;
+      const text = source.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
+      const label = node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1;
+      const checkedLinks = new Set<Link>();
+      for (const citation of scopedCitations(text)) {
+        const at = start + citation.start;
+        // `### § supportedEnvelopes` names the section it heads; it cites nothing.
+        if (citation.start === label || !judgeable(citation)) continue;
+        const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
+        const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
+        const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
+        if (scope.kind === 'unqualified') {
+          // A numbered citation in a document not numbered that way cites the numbering of a source
+          // (an RFC's §B.2); nothing written says which, so it is not judged.
+          if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value))) continue;
+          if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
+          judge({ name: 'this document', document: file }, citation, place, report);
+          continue;
+        }
+        if (scope.kind === 'external') continue;
+        const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name) : namedTarget(corpus, file.path, scope.name, citation, place, report);
+        if (!target) continue;
+        const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document));
+        if (heading && link && !checkedLinks.has(link)) {
+          checkedLinks.add(link);
+          checkLinkFragment(file, link, citation, heading, place, report);
+        }
       }
+      return;
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(file.tree);
+}
+
+function checkData(corpus: Corpus, file: DataFile, report: Report): void {
+  for (const string of dataStrings(file, (value) => value.includes('§'))) {
+    for (const citation of scopedCitations(string.value)) {
+      // A data file has no sections of its own: an unqualified citation names nothing to check.
+      if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
+      const place = (): Location & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
+      const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report);
+      if (target) judge(target, citation, place, report);
     }
   }
 }
 
-function brokenLinkFragment(file: MarkdownFile, link: Link | undefined, target: MarkdownFile): boolean {
-  if (!link) return false;
+/** A part of the section before it, or a family of sections (`§host.*`): no one heading to look for. */
+function judgeable(citation: ScopedCitation): boolean {
+  return !citation.part && !citation.value.endsWith('*');
+}
+
+const labels = new WeakMap<Corpus, Set<string>>();
+
+/**
+ * Sections whose heading carries the sign (`## §0 Closed-enum growth rule`, `### § a2a`) are
+ * named corpus-wide: a bare `§0` anywhere cites that heading.
+ */
+function labelled(corpus: Corpus): Set<string> {
+  let found = labels.get(corpus);
+  if (!found) {
+    found = new Set();
+    for (const file of corpus.markdownFiles()) {
+      for (const heading of file.headings) {
+        const label = /^§\s*([^\s(]+)/.exec(heading.text)?.[1];
+        if (label) found.add(labelKey(label));
+      }
+    }
+    labels.set(corpus, found);
+  }
+  return found;
+}
+
+function labelKey(value: string): string {
+  return value.replace(/`/g, '').toLowerCase();
+}
+
+type Place = (Location & { file: string }) | (() => Location & { file: string });
+
+function judge(target: Target, citation: ScopedCitation, place: Place, report: Report, linkReported = false): MarkdownHeading | undefined {
+  const heading = resolveCitation(target.document.headings, citation);
+  if (heading || linkReported) return heading; // a broken link fragment is links/anchor's to report
+  const numbered = citation.form === 'numbered';
+  const suggestion = closest(citation.value, target.document.headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean));
+  report({
+    ...(typeof place === 'function' ? place() : place),
+    message: `${target.name} has no section ${describeCitation(citation)}`,
+    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading that exists: §"Exact heading text", or its number',
+  });
+  return undefined;
+}
+
+/** The document a name written before a citation means; a name of no corpus document is said to be unresolvable. */
+function namedTarget(corpus: Corpus, from: string, name: string, citation: ScopedCitation, place: Place, report: Report): Target | undefined {
+  const documents = documentIndex(corpus);
+  const path = documents.resolve(name, from);
+  const document = path ? corpus.markdown(path) : undefined;
+  if (document && path) return { name: path === from ? 'this document' : path, document };
+  // Two corpus documents share the name (`README.md`): which one is meant cannot be told.
+  if (!name.includes('/') && documents.hasBaseName(name)) return undefined;
+  report({
+    ...(typeof place === 'function' ? place() : place),
+    severity: 'warning',
+    message: `${name} is not a document of the corpus, so ${describeCitation(citation)} cannot be checked`,
+    hint: 'cite a corpus document, or add the file to "include" in openwop-spec.config.json',
+  });
+  return undefined;
+}
+
+/** The document a link points at, when it is a corpus document (links/file reports one that is missing). */
+function linkedTarget(corpus: Corpus, file: { path: string }, url: string): Target | undefined {
+  const resolved = resolveLink(file.path, url);
+  if (resolved.kind === 'external') return undefined;
+  const path = resolved.kind === 'same-file' ? file.path : resolved.target;
+  const document = corpus.markdown(path);
+  return document ? { name: path === file.path ? 'this document' : path, document } : undefined;
+}
+
+function brokenFragment(file: MarkdownFile, link: Link, target: MarkdownFile): boolean {
   const resolved = resolveLink(file.path, link.url);
   return resolved.kind !== 'external' && Boolean(resolved.fragment) && !target.anchors.has(resolved.fragment ?? '');
 }
 
-function citedDocument(corpus: Corpus, file: MarkdownFile, prose: ProseText, before: string): string | undefined {
-  if (prose.link) {
-    const target = resolveLink(file.path, prose.link.url);
-    if (target.kind === 'external') return undefined;
-    if (target.kind === 'same-file') return file.path;
-    return target.target.endsWith('.md') ? target.target : undefined;
-  }
-  const named = DOCUMENT_BEFORE.exec(before)?.[1];
-  if (named) return documentIndex(corpus).resolve(named, file.path);
-  if (before.trim() === '' && prose.previous) {
-    const previous = prose.previous;
-    if (previous.type === 'link') {
-      const target = resolveLink(file.path, previous.url);
-      if (target.kind === 'local') return target.target.endsWith('.md') ? target.target : undefined;
-      if (target.kind === 'same-file') return file.path;
-      return undefined;
-    }
-    if (previous.type === 'inlineCode' && /\.md$/.test(previous.value)) return documentIndex(corpus).resolve(previous.value, file.path);
-  }
-  return file.path;
+function checkLinkFragment(file: MarkdownFile, link: Link, citation: ScopedCitation, heading: MarkdownHeading, place: Location & { file: string }, report: Report): void {
+  const target = resolveLink(file.path, link.url);
+  if (target.kind === 'external') return;
+  const fragment = target.fragment;
+  if (fragment === heading.slug) return;
+  const finding = {
+    ...place,
+    message: fragment
+      ? `the link for ${describeCitation(citation)} points at #${fragment}, but the cited heading is #${heading.slug}`
+      : `the link for ${describeCitation(citation)} stops at the document; link to the heading, #${heading.slug}`,
+    hint: 'a section reference links to the heading it cites',
+  };
+  const fix = fragmentFix(file, link, heading.slug);
+  report(fix ? { ...finding, fix } : finding);
 }
 
-function locateCitation(file: MarkdownFile, prose: ProseText, citation: SectionCitation) {
-  if (prose.offset !== undefined) {
-    const span = file.lines.span(prose.offset + citation.start, prose.offset + citation.end);
-    return { file: file.path, ...span };
-  }
-  const start = prose.node.position?.start;
-  return { file: file.path, line: start?.line ?? 1, column: start?.column ?? 1 };
+/** Section numbers come in two kinds: arabic (`1.4`) and lettered (`B.2`, appendices). */
+function numberKind(number: string): 'arabic' | 'lettered' {
+  return /^\d/.test(number) ? 'arabic' : 'lettered';
+}
+
+function numberingOf(headings: readonly MarkdownHeading[]): Set<'arabic' | 'lettered'> {
+  return new Set(headings.flatMap((heading) => (heading.number ? [numberKind(heading.number)] : [])));
 }
 
 function fragmentFix(file: MarkdownFile, link: Link, slug: string): Fix | undefined {

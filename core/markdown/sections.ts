@@ -1,19 +1,22 @@
 /**
- * Section citations: `§"Heading text"`, numbered `§1.4` / `§6` / `§B.2`, and the short `§Word`.
- * Shared by the link gate and by registries whose entries cite `<doc> §<section>`.
+ * Section citations: `§"Heading text"`, numbered `§1.4` / `§6` / `§B.2` / `§A.1a`, the short
+ * `§Word` (dotted: `§host.chat`, `§host.*`) and a code span, `` §`memory` ``. What a citation is of
+ * is worked out in citations.ts. Shared by the link gate and by registries whose entries cite
+ * `<doc> §<section>`.
  */
 import GithubSlugger from 'github-slugger';
 import type { MarkdownHeading } from './parse.js';
 
 export interface SectionCitation {
-  form: 'quoted' | 'numbered' | 'word';
+  form: 'quoted' | 'numbered' | 'word' | 'code';
   value: string;
   /** Offsets of the whole citation, `§` included, in the string it was found in. */
   start: number;
   end: number;
 }
 
-const CITATION = /§\s?(?:"([^"\n]+)"|“([^”\n]+)”|([A-Z](?:\.\d+)+|\d+(?:\.\d+)*|[A-Z](?![\w-]))|([A-Za-z][\w-]*))/g;
+const CITATION =
+  /§\s?(?:"([^"\n]+)"|“([^”\n]+)”|((?:[A-Z](?:\.\d+)+[a-z]?|\d+(?:\.\d+)*[a-z]?|[A-Z])(?![\w-]))|([A-Za-z][\w-]*(?:\.(?:[A-Za-z][\w-]*|\*(?![\w*])))*)|`([^`\n]+)`)/g;
 
 export function findCitations(text: string): SectionCitation[] {
   const citations: SectionCitation[] = [];
@@ -23,16 +26,19 @@ export function findCitations(text: string): SectionCitation[] {
     if (match[1] !== undefined || match[2] !== undefined) citations.push({ form: 'quoted', value: (match[1] ?? match[2]) as string, start, end });
     else if (match[3] !== undefined) citations.push({ form: 'numbered', value: match[3], start, end });
     else if (match[4] !== undefined) citations.push({ form: 'word', value: match[4], start, end });
+    else if (match[5] !== undefined) citations.push({ form: 'code', value: match[5], start, end });
   }
   return citations;
 }
 
-/** A citation of an external standard (`RFC 9110 §8.8.3`, `ISO 8601 §5`), not of a corpus section. */
-export function citesExternalStandard(textBefore: string): boolean {
-  return /\b(?:RFC|BCP|STD|ISO|IEC|ECMA|FIPS|NIST|SP)[\s-]*\d[\w.-]*\s*$/.test(textBefore);
-}
-
-const normalize = (text: string): string => text.replace(/`/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+/** A heading such as `### § supportedEnvelopes` names its section with the sign; a citation of it does not repeat it. */
+const normalize = (text: string): string =>
+  text
+    .replace(/`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^§\s*/, '')
+    .toLowerCase();
 
 export function resolveCitation(headings: readonly MarkdownHeading[], citation: Pick<SectionCitation, 'form' | 'value'>): MarkdownHeading | undefined {
   switch (citation.form) {
@@ -45,8 +51,9 @@ export function resolveCitation(headings: readonly MarkdownHeading[], citation: 
       const slug = new GithubSlugger().slug(citation.value);
       return headings.find((heading) => heading.slug === slug);
     }
+    case 'code':
     case 'word': {
-      const wanted = citation.value.toLowerCase();
+      const wanted = normalize(citation.value);
       return headings.find((heading) => {
         const text = normalize(heading.text);
         return text === wanted || text.startsWith(`${wanted} `) || text.startsWith(`${wanted}:`);
@@ -64,5 +71,6 @@ export function parseDocumentCitation(text: string): { document: string; citatio
 }
 
 export function describeCitation(citation: Pick<SectionCitation, 'form' | 'value'>): string {
-  return citation.form === 'quoted' ? `§"${citation.value}"` : `§${citation.value}`;
+  if (citation.form === 'quoted') return `§"${citation.value}"`;
+  return citation.form === 'code' ? `§\`${citation.value}\`` : `§${citation.value}`;
 }

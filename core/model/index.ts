@@ -1,6 +1,7 @@
 /** The corpus model: files read once from the root, parsed with positions (JSON, YAML, markdown), regions, fenced data blocks and examples. */
 export * from './code-blocks.js';
 export * from './corpus.js';
+export * from './data-strings.js';
 export * from './documents.js';
 export * from './examples.js';
 export * from './file-walk.js';

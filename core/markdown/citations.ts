@@ -1,0 +1,95 @@
+/**
+ * The grammar of section citations, written once for every place a citation can sit: markdown
+ * source (a paragraph, a heading, a table cell, code spans included) and the string values of
+ * JSON and YAML documents. It works on text as written, so a link (`[a.md](a.md) §X`), a code
+ * span (`` `a.md` §X ``, `` §`memory` ``) or an emphasised title (`*Book* §"Part"`) before a `§`
+ * is seen exactly as the author wrote it.
+ *
+ * A citation is of one of three scopes, decided by what is written right before it:
+ * - a document: a file name or path (`events.md §Types`, `` `spec/v1/x.md` §A ``), a link target;
+ * - something outside the corpus that has sections of its own: an RFC or other standard (`RFC 0176
+ *   §A`, and the bare RFC numbers of a list: `RFC 0176 (§A–§B), 0171 §A`), a named specification
+ *   (`A2A §3.4.3`, `SemVer §11`), a work's title in emphasis, an external link;
+ * - unqualified: nothing names what is cited, so it is the citing document's own section, if that
+ *   document has any sections of the kind cited (the caller decides).
+ * A citation joined to the one before it (`§A–§B`, `§B.1/§D`, `§7 Verification, §8 References`,
+ * `§A, §E`) shares its scope.
+ */
+import { findCitations, type SectionCitation } from './sections.js';
+
+export type CitationScope =
+  /** `name` as written: a file name, a root-relative or relative path, or a link's URL. */
+  | { kind: 'document'; name: string; via: 'text' | 'link' }
+  | { kind: 'external'; what: string }
+  | { kind: 'unqualified' };
+
+export interface ScopedCitation extends SectionCitation {
+  scope: CitationScope;
+  /**
+   * Written right after another citation with only a space between (`§"Recipe" §A`,
+   * `§"Profile" §"Canary"`): a part of the section before it, not a section of the document.
+   */
+  part: boolean;
+}
+
+/**
+ * A document's name, optionally in a code span: `a.md`, `spec/v1/a.md`, or a path ending in a
+ * wildcard (`RFCS/0057-*`). A directory (`core/`), a source file or a file of another repository
+ * (`repo:path`) has no sections to cite.
+ */
+const DOCUMENT_BEFORE = /(?:`((?:[\w.-]+\/)*(?:[\w-][\w.-]*\.md|[\w.-]*\*))`|((?:[\w.-]+\/)*[\w-][\w.-]*\.md))\s*\(?\s*$/;
+/** A markdown link right before: `[label](url) §X`, `[label](url) (§X)`. */
+const LINK_BEFORE = /\]\(\s*<?([^()\s>]*)>?(?:\s+"[^"]*")?\s*\)\s*\(?\s*$/;
+const STANDARD_BEFORE = /\b((?:RFCs?|BCP|STD|ISO|IEC|ECMA|FIPS|NIST|SP|W3C)[\s-]*\d[\w.-]*)\s*\(?\s*$/;
+/** A four-digit number is an RFC of a list (`RFC 0176 §A, 0171 §A`): no corpus document is named by one. */
+const RFC_NUMBER_BEFORE = /(?<![\w.§-])(\d{4})\s*\(?\s*$/;
+/** A specification's own name: an acronym or a word with inner capitals or digits (A2A, MCP, OAuth, SemVer, CloudEvents). */
+const NAMED_SPEC_BEFORE = /(?<![\w.`/-])([A-Z][A-Za-z0-9-]*[A-Z0-9][A-Za-z0-9-]*)\s*\(?\s*$/;
+/** RFC 2119 keywords are capitalised but name no specification. */
+const KEYWORDS = new Set(['MUST', 'NOT', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
+/** A work's title set in emphasis: `*Event Sourcing* §"External Updates"`. */
+const TITLE_BEFORE = /(?:^|[^*_\w])([*_])(?!\s)[^*_\n]+(?<!\s)\1\s*\(?\s*$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+/**
+ * What may join a citation to the one before it: separators, parentheses, "and"/"or", and after a
+ * numbered or one-word citation the words of the heading it names, capitalised
+ * (`§7 Verification, §8`).
+ */
+const JOINER = /^(?:\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,5}?(?=\s*[,;/&+–—]))?[\s,;/&+–—()-]*(?:(?:and|or)\b[\s(]*)?$/;
+
+/** Every section citation in `text`, with its scope. */
+export function scopedCitations(text: string): ScopedCitation[] {
+  const found: ScopedCitation[] = [];
+  let previous: ScopedCitation | undefined;
+  for (const citation of findCitations(text)) {
+    const before = text.slice(previous?.end ?? 0, citation.start);
+    const named = qualifier(before);
+    const joined = !named && previous !== undefined && JOINER.test(before);
+    const scope = named ?? (joined && previous ? previous.scope : { kind: 'unqualified' as const });
+    const part = joined && previous !== undefined && (previous.part || /^[ \t]+$/.test(before));
+    const scoped: ScopedCitation = { ...citation, scope, part };
+    found.push(scoped);
+    previous = scoped;
+  }
+  return found;
+}
+
+/** The scope the text right before a citation gives it, if it names one. */
+export function qualifier(before: string): CitationScope | undefined {
+  const link = LINK_BEFORE.exec(before);
+  if (link) return linkScope(link[1] ?? '');
+  const document = DOCUMENT_BEFORE.exec(before);
+  if (document) return { kind: 'document', name: (document[1] ?? document[2]) as string, via: 'text' };
+  const named = NAMED_SPEC_BEFORE.exec(before);
+  const standard = STANDARD_BEFORE.exec(before) ?? RFC_NUMBER_BEFORE.exec(before) ?? (named && !KEYWORDS.has(named[1] ?? '') ? named : null);
+  if (standard) return { kind: 'external', what: standard[1] as string };
+  const title = TITLE_BEFORE.exec(before);
+  if (title) return { kind: 'external', what: title[0].trim() };
+  return undefined;
+}
+
+/** What a link's URL makes of the citations in its label or right after it. */
+export function linkScope(url: string): CitationScope {
+  if (SCHEME.test(url)) return { kind: 'external', what: url };
+  return { kind: 'document', name: url, via: 'link' };
+}
