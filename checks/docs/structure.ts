@@ -11,6 +11,8 @@ const CORE_DOCUMENT = /^spec\/v2\/core\/[^/]+\.md$/;
 const STATUS = /^\*\*Status: (Stable|Draft)\.\*\*/;
 const NORMATIVE_HOME = /^\*\*Normative home:\*\*\s*(.*)$/;
 const SOURCES = /^Sources: (.*)$/s;
+/** The status line before 2.42.8: a version, a date and the RFCs after the status word. */
+const OLD_STATUS = /^\*\*Status: (Stable|Draft)(?!\.\*\*)([^*]*)\*\*/;
 
 export default defineCheck({
   id: 'docs/structure',
@@ -45,7 +47,7 @@ function checkDocument(file: MarkdownFile, families: string[] | undefined, repor
   if (status?.type !== 'blockquote') {
     report({ ...at(status ?? title), message: 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"' });
   } else {
-    checkStatus(file, status, families, report);
+    checkStatus(file, status, children, families, report);
   }
 
   const firstSection = file.headings.find((heading) => heading.depth === 2);
@@ -58,7 +60,7 @@ function checkDocument(file: MarkdownFile, families: string[] | undefined, repor
   checkSources(file, children, report, at);
 }
 
-function checkStatus(file: MarkdownFile, quote: Blockquote, families: string[] | undefined, report: Report): void {
+function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootContent[], families: string[] | undefined, report: Report): void {
   const start = quote.position?.start.line ?? 1;
   const end = quote.position?.end.line ?? start;
   const lines = [];
@@ -68,10 +70,14 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, families: string[] |
     lines.push({ line, text: file.text.slice(from, to).replace(/^\s*>\s?/, '') });
   }
   const status = lines[0];
-  if (!status || !STATUS.test(status.text)) {
+  const old = status ? OLD_STATUS.exec(status.text) : null;
+  if (status && old) {
+    migrateStatus(file, status, old, children, report);
+  } else if (!status || !STATUS.test(status.text)) {
     report({ file: file.path, line: start, column: 1, message: `status line must be "> **Status: Stable.**" or "> **Status: Draft.**"${status ? `; found "${status.text.slice(0, 60)}"` : ''}` });
   }
   for (const { line, text } of lines) {
+    if (old && line === status?.line) continue;
     const rfc = /RFC\s*\d+/.exec(text);
     if (rfc) {
       report({ file: file.path, line, column: text.indexOf(rfc[0]) + 3, message: `"${rfc[0]}" in the status block; RFC numbers belong in the closing *Sources: …* line`, hint: 'move it to the Sources footer' });
@@ -89,6 +95,87 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, families: string[] |
   }
 }
 
+/**
+ * The pre-2.42.8 status line (`**Status: Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0137.**`)
+ * becomes `**Status: Stable.**`, and its RFCs move to the Sources footer, as 2.42.8 did by hand:
+ * two findings, each fixing its own line, so that a fix never rewrites text between them.
+ */
+function migrateStatus(file: MarkdownFile, status: { line: number; text: string }, old: RegExpExecArray, children: RootContent[], report: Report): void {
+  const lineStart = file.lines.lineStart(status.line);
+  const lineText = file.text.slice(lineStart, file.text.indexOf('\n', lineStart) === -1 ? file.text.length : file.text.indexOf('\n', lineStart));
+  const from = lineStart + lineText.indexOf(old[0]);
+  const rfcs = statusRfcs(old[2] ?? '');
+  report({
+    file: file.path,
+    line: status.line,
+    column: from - lineStart + 1,
+    message: `status line "${oneLine(old[0])}" is the form before 2.42.8; it is "**Status: ${old[1]}.**"${rfcs.length > 0 ? ', with its RFCs in the *Sources: …* footer' : ''}`,
+    hint: 'run `openwop-spec check --fix` to migrate it',
+    fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` },
+  });
+  if (rfcs.length === 0) return;
+  const footer = [...children].reverse().find((node): node is Paragraph => node.type === 'paragraph' && SOURCES.test(toString(node)));
+  const listed = footer ? footerNumbers(toString(footer)) : [];
+  const missing = rfcs.filter((number) => !listed.includes(number)).sort((a, b) => a - b);
+  if (missing.length === 0) return;
+  const merged = [...new Set([...listed, ...rfcs])].sort((a, b) => a - b);
+  const named = missing.map(rfcName).join(', ');
+  const start = footer?.position?.start.offset;
+  const end = footer?.position?.end.offset;
+  if (footer && start !== undefined && end !== undefined) {
+    const plural = /^Sources: RFCs\b/.test(toString(footer));
+    report({
+      file: file.path,
+      line: footer.position?.start.line ?? 1,
+      column: footer.position?.start.column ?? 1,
+      message: `the Sources footer lacks ${named}, which the status line cites`,
+      hint: 'run `openwop-spec check --fix` to merge them in',
+      fix: { start, end, text: sourcesLine(merged, plural) },
+    });
+    return;
+  }
+  const last = children[children.length - 1];
+  const at = last?.position?.end.offset ?? file.text.replace(/\s+$/, '').length;
+  report({
+    file: file.path,
+    line: last?.position?.end.line ?? file.lines.lineCount,
+    column: 1,
+    message: `the document has no Sources footer for ${named}, which the status line cites`,
+    hint: 'run `openwop-spec check --fix` to add it as the last line',
+    fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` },
+  });
+}
+
+/** The RFC numbers of an old status line's tail: every four-digit number from the first "RFC" on (the version and date come before it). */
+function statusRfcs(tail: string): number[] {
+  const from = tail.search(/\bRFCs?\b/);
+  if (from === -1) return [];
+  return [...new Set([...tail.slice(from).matchAll(/(?<![\w.§-])(\d{4})(?![\w])/g)].map((match) => Number(match[1])))];
+}
+
+function footerNumbers(text: string): number[] {
+  return [...(SOURCES.exec(text)?.[1] ?? '').matchAll(/\b(\d{4})\b/g)].map((match) => Number(match[1]));
+}
+
+const rfcName = (number: number): string => `RFC ${String(number).padStart(4, '0')}`;
+
+/** In the form the document's footer already uses: `RFCs 0002, 0007.` or the house form `RFC 0002, RFC 0007.` */
+function sourcesLine(numbers: number[], plural: boolean): string {
+  const padded = numbers.map((number) => String(number).padStart(4, '0'));
+  return plural && numbers.length > 1 ? `*Sources: RFCs ${padded.join(', ')}.*` : `*Sources: ${padded.map((n) => `RFC ${n}`).join(', ')}.*`;
+}
+
+/**
+ * The items of a Sources line: the house form `RFC 0137, RFC 0177`, or the form of documents
+ * migrated upstream, `RFCs 0002, 0007, 0022`, where the word is written once.
+ */
+function sourceItems(list: string): string[] {
+  const plural = /^RFCs (\d{4})(.*)$/s.exec(list);
+  if (!plural) return list.split(',').map((item) => item.trim());
+  const rest = (plural[2] ?? '').split(',').slice(1).map((item) => item.trim());
+  return [`RFC ${plural[1]}`, ...rest.map((item) => (/^\d{4}$/.test(item) ? `RFC ${item}` : item))];
+}
+
 function checkSources(file: MarkdownFile, children: RootContent[], report: Report, at: (node: RootContent | undefined) => { file: string; line: number; column: number }): void {
   const sources = children.filter((node): node is Paragraph => node.type === 'paragraph' && SOURCES.test(toString(node)));
   if (sources.length === 0) return;
@@ -100,7 +187,7 @@ function checkSources(file: MarkdownFile, children: RootContent[], report: Repor
     const only = paragraph.children.length === 1 ? paragraph.children[0] : undefined;
     if (only?.type !== 'emphasis') report({ ...at(paragraph), message: 'the Sources line is set in italics: *Sources: RFC 0137, RFC 0177.*' });
     const list = (SOURCES.exec(toString(paragraph))?.[1] ?? '').replace(/\.\s*$/, '');
-    const items = list.split(',').map((item) => item.trim());
+    const items = sourceItems(list);
     const numbers: number[] = [];
     for (const item of items) {
       if (!/^RFC \d{4}$/.test(item)) {

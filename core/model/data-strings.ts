@@ -47,12 +47,40 @@ export function dataStringLocation(file: Pick<DataFile, 'doc' | 'lineCounter' | 
     const position = file.lineCounter.linePos(offset);
     return { line: position.line, column: position.col };
   };
+  if (node.type === 'BLOCK_LITERAL') {
+    const line = literalLine(file.text, from, to, String(node.value), start);
+    return line === undefined ? at(from) : at(line);
+  }
   if (source.includes('\n')) return at(from);
   const offsets = sourceOffsets(source, node.type);
   if (!offsets) return at(from);
   const first = at(from + (offsets[start] ?? 0));
   const last = at(from + (offsets[end] ?? source.length));
   return { line: first.line, column: first.column, endLine: last.line, endColumn: last.column };
+}
+
+/**
+ * A literal block (`|`) keeps its lines as written, less their indentation: the offset in the
+ * file of the value's character `index`.
+ */
+function literalLine(text: string, from: number, to: number, value: string, index: number): number | undefined {
+  const header = text.indexOf('\n', from);
+  if (header === -1 || header >= to) return undefined;
+  const lineOfValue = value.slice(0, index).split('\n').length - 1;
+  const column = index - (value.lastIndexOf('\n', index - 1) + 1);
+  let lineStart = header + 1;
+  let seen = 0;
+  let indent: number | undefined;
+  while (lineStart < to) {
+    const lineEnd = text.indexOf('\n', lineStart);
+    const line = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd);
+    if (indent === undefined && line.trim() !== '') indent = line.length - line.trimStart().length;
+    if (seen === lineOfValue) return indent === undefined ? undefined : lineStart + indent + column;
+    seen++;
+    if (lineEnd === -1) break;
+    lineStart = lineEnd + 1;
+  }
+  return undefined;
 }
 
 /**
