@@ -11,7 +11,8 @@ import {
 } from '../../core/registries/index.js';
 import { corpusSchemas, SCHEMA_BASE } from '../../core/schemas/index.js';
 import { isObject } from '../../core/registries/index.js';
-import { locate, type PathSegment } from '../../core/model/index.js';
+import { dataStringLocation, dataStrings, locate, type PathSegment } from '../../core/model/index.js';
+import { errorCountMentions } from '../../core/registries/index.js';
 
 const MAJOR_MINOR = /^(\d+)\.(\d+)$/;
 const COUNT_REGION = countRegionId('errors');
@@ -41,6 +42,7 @@ export default defineCheck({
     }
 
     for (const markdown of corpus.markdownFiles()) handWrittenCounts(markdown, rows.length, report);
+    for (const data of corpus.dataFiles()) if (data.path !== ERRORS_PATH) dataCounts(data, rows.length, report);
   },
 });
 
@@ -158,29 +160,30 @@ function detailsCompileProblem(corpus: Corpus, code: string, details: Record<str
   }
 }
 
-/**
- * "registers 96 codes" written by hand: a number right before "codes" in a sentence about the
- * registry, outside generated regions and code. Ordinary counts ("the 11 codes below") do not
- * mention the registry and are left alone.
- */
-const HAND_COUNT = /(\*\*|__)?\b(\d+)\1?[ \t]+(?:registered[ \t]+|error[ \t]+)*codes\b/g;
-
 function handWrittenCounts(file: MarkdownFile, count: number, report: Report): void {
-  if (!/\d[*_]*[ \t]+(?:registered[ \t]+|error[ \t]+)*codes\b/.test(file.text)) return;
-  const excluded = excludedRanges(file);
-  for (const match of file.text.matchAll(HAND_COUNT)) {
-    const start = match.index ?? 0;
-    if (excluded.some(([from, to]) => start >= from && start < to)) continue;
-    const sentenceStart = Math.max(file.text.lastIndexOf('. ', start), file.text.lastIndexOf('\n', start)) + 1;
-    if (!/regist/i.test(file.text.slice(sentenceStart, start + match[0].length))) continue;
-    const numberText = `${match[1] ?? ''}${match[2] ?? ''}${match[1] ?? ''}`;
+  for (const mention of errorCountMentions(file.text, excludedRanges(file))) {
     report({
       file: file.path,
-      ...file.lines.span(start, start + numberText.length),
-      message: `"${match[0]}" states the size of the error registry by hand${Number(match[2]) === count ? '' : ` (it has ${count})`}; counts of a registry are generated`,
+      ...file.lines.span(mention.start, mention.end),
+      message: `"${mention.phrase}" states the size of the error registry by hand${mention.value === count ? '' : ` (it has ${count})`}; counts of a registry are generated`,
       hint: 'run `openwop-spec check --fix` to make it the count/errors region',
-      fix: { start, end: start + numberText.length, text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->` },
+      fix: { start: mention.start, end: mention.end, text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->` },
     });
+  }
+}
+
+/** A JSON or YAML string holds no generated region: only a count that disagrees is reported. */
+function dataCounts(file: DataFile, count: number, report: Report): void {
+  for (const string of dataStrings(file, (value) => /\bcodes\b/.test(value))) {
+    for (const mention of errorCountMentions(string.value)) {
+      if (mention.value === count) continue;
+      report({
+        file: file.path,
+        ...dataStringLocation(file, string.path, mention.start, mention.end),
+        message: `"${mention.phrase}" gives the size of the error registry as ${mention.value}; it has ${count}`,
+        hint: `write ${count}, or regenerate the file from ${ERRORS_PATH}`,
+      });
+    }
   }
 }
 

@@ -7,11 +7,14 @@ import type { LineIndex } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
 /**
- * The API documents whose `error` enums and descriptions name codes. Their response examples and
- * `x-openwop-error-codes` are api/error-responses' to check: it resolves `$ref`s and knows the
- * status of every response, so reading them here too would only say the same thing twice.
+ * The API documents whose `error` enums and descriptions name codes: the canonical ones and the
+ * seams kept beside them, whose descriptions name codes a host returns all the same. Response
+ * examples and `x-openwop-error-codes` of the canonical documents are api/error-responses' to
+ * check: it resolves `$ref`s and knows the status of every response, so reading them here too
+ * would only say the same thing twice.
  */
-const API_DOCUMENTS = ['api/v2/openapi.yaml', 'api/v2/asyncapi.yaml'];
+const SEAMS = 'api/seams-v2.yaml';
+const API_DOCUMENTS = ['api/v2/openapi.yaml', 'api/v2/asyncapi.yaml', SEAMS];
 /** The prose: every markdown document of the specification. */
 const PROSE = /^spec\/.*\.md$/;
 
@@ -29,10 +32,10 @@ export default defineCheck({
       if (!PROSE.test(file.path)) continue;
       for (const mention of markdownCodeMentions(file)) judge(file.path, file.lines, mention, rows, vendor, report);
     }
-    for (const path of API_DOCUMENTS) {
-      const file = corpus.data(path);
-      if (!file) continue;
-      for (const mention of yamlCodeMentions(file, { examples: false })) judge(file.path, file.lines, mention, rows, vendor, report);
+    for (const file of corpus.dataFiles()) {
+      if (file.path === ERRORS_PATH) continue;
+      const api = API_DOCUMENTS.includes(file.path) && file.path !== SEAMS;
+      for (const mention of yamlCodeMentions(file, { examples: !api })) judge(file.path, file.lines, mention, rows, vendor, report);
     }
   },
 });

@@ -144,6 +144,12 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
         message: `\`${mention.name}\` is not a registered event type (\`${verdict.domain}.\` is a protocol domain, so it is no vendor type either)`,
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
+    } else if (verdict.kind === 'v1-type') {
+      report({
+        ...where(),
+        message: `\`${mention.name}\` is a v1 event type of ${typeSegments(mention.name).length} segments; in v2 it is \`${verdict.v2}\``,
+        hint: `write \`${verdict.v2}\` (the codemap row of \`${mention.name}\` in ${CODEMAP_PATH})`,
+      });
     } else if (verdict.kind === 'unknown-wildcard') {
       report({ ...where(), message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
     } else if (verdict.kind === 'malformed') {

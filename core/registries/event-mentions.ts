@@ -7,14 +7,21 @@
  *   shaped like an event (`type` beside `eventId`, `specversion`, or `sequence` and `payload`)
  *   or an envelope (`kind` beside `correlationId`).
  *
- * Prose elsewhere is left alone: `mcp.client` or `subject.kind` look like types and are not.
+ * - inline code anywhere in prose, for a name of three segments that is an event type: the v1 name
+ *   of a codemap row (`tool.session.opened`), or a transition (`<domain>.<noun>.<verb-ed>`) under
+ *   a protocol domain. Three segments are never a protocol type, so wherever one is written it is
+ *   a finding.
+ *
+ * Prose elsewhere is left alone: `mcp.client` or `subject.kind` look like types and are not, nor
+ * are `ctx.storage.kv` or `run.cancelled.reason` (a field of an event).
  */
-import type { Table } from 'mdast';
+import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
+import { eventCodemap } from './event-codemap.js';
 import { codeBlockData } from '../model/index.js';
 import { nodeAt, type PathSegment } from '../model/index.js';
 import type { LineCounter } from 'yaml';
@@ -26,9 +33,15 @@ export interface EventNameMention {
   name: string;
   /** An event `type`, or the `kind` of an AI envelope. */
   role: 'type' | 'envelope-kind';
-  /** `example`: a member of an event-shaped object; `prose`: inline code in an event column of a table. */
+  /** `example`: a member of an event-shaped object; `prose`: inline code in an event column of a table or, for three segments, anywhere. */
   source: 'example' | 'prose';
+  /** The v2 type a codemap row renames this v1 name to, when it is one. */
+  renamedTo?: string;
+  /** Declared as a message of the AsyncAPI document (an SSE frame such as `ai.message.chunk`), so a known name though not a type. */
+  declaredMessage?: boolean;
 }
+
+const ASYNCAPI = 'api/v2/asyncapi.yaml';
 
 const EVENT_COLUMNS = new Set(['type', 'types', 'event', 'events', 'event type', 'v2 type', 'emits']);
 /** Dotted lowercase names, a trailing `.*` wildcard allowed (`eval.*`). */
@@ -42,16 +55,59 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
   const cached = cache.get(corpus);
   if (cached) return cached;
   const mentions: EventNameMention[] = [];
+  const renamed = new Map<string, string>();
+  const domains = new Set<string>();
+  for (const row of eventCodemap(corpus)?.rows ?? []) {
+    const v2 = row.v2Override ?? row.v2;
+    if (row.v1 !== v2) renamed.set(row.v1, v2);
+    domains.add(v2.split('.')[0] ?? '');
+  }
   for (const file of corpus.markdownFiles()) {
-    tableMentions(file, mentions);
+    const inTables = tableMentions(file, mentions);
+    threeSegmentMentions(file, inTables, (name) => renamed.has(name) || isTransition(name, domains), mentions);
     codeBlockMentions(file, mentions);
   }
   for (const file of corpus.dataFiles()) walkValue(file, file.value, [], mentions);
+  const messages = asyncApiMessageNames(corpus);
+  for (const mention of mentions) {
+    const v2 = renamed.get(mention.name);
+    if (v2 !== undefined && mention.name.split('.').length > 2) mention.renamedTo = v2;
+    if (messages.has(mention.name)) mention.declaredMessage = true;
+  }
   cache.set(corpus, mentions);
   return mentions;
 }
 
-function tableMentions(file: MarkdownFile, into: EventNameMention[]): void {
+const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
+
+/** `<domain>.<noun>.<verb-ed>`: under a protocol domain, ending in a past tense. */
+function isTransition(name: string, domains: ReadonlySet<string>): boolean {
+  const [first = '', , last = ''] = name.split('.');
+  return domains.has(first) && isPastTense(last);
+}
+
+/** Inline code of three segments naming an event type, in prose outside the event columns already read. */
+function threeSegmentMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, isEvent: (name: string) => boolean, into: EventNameMention[]): void {
+  visit(file.tree, 'inlineCode', (code: InlineCode) => {
+    if (read.has(code) || !THREE_SEGMENTS.test(code.value) || !isEvent(code.value)) return;
+    const start = code.position?.start;
+    into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose' });
+  });
+}
+
+/** The `name` of every message the AsyncAPI document declares. */
+function asyncApiMessageNames(corpus: Corpus): Set<string> {
+  const value = corpus.data(ASYNCAPI)?.value as { components?: { messages?: Record<string, unknown> } } | undefined;
+  const names = new Set<string>();
+  for (const message of Object.values(value?.components?.messages ?? {})) {
+    const name = typeof message === 'object' && message !== null ? (message as Record<string, unknown>).name : undefined;
+    if (typeof name === 'string') names.add(name);
+  }
+  return names;
+}
+
+function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<InlineCode> {
+  const read = new Set<InlineCode>();
   visit(file.tree, 'table', (table: Table) => {
     const [header, ...body] = table.children;
     if (!header) return;
@@ -63,12 +119,14 @@ function tableMentions(file: MarkdownFile, into: EventNameMention[]): void {
         if (!cell) continue;
         visit(cell, 'inlineCode', (code) => {
           if (!DOTTED.test(code.value)) return;
+          read.add(code);
           const start = code.position?.start;
           into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose' });
         });
       }
     }
   });
+  return read;
 }
 
 function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
@@ -153,6 +211,8 @@ export interface NameRegistries {
 
 export type MentionVerdict =
   | { kind: 'registered' }
+  /** A v1 name of three segments, which a codemap row renames: v2 text names the v2 type. */
+  | { kind: 'v1-type'; v2: string }
   /** Under a protocol domain, but not a registered type (a typo, or a type never registered). */
   | { kind: 'unregistered-protocol-type'; domain: string }
   /** `domain.*` where the domain is neither a protocol domain nor a registered org. */
@@ -168,6 +228,8 @@ export function classifyMention(mention: EventNameMention, registries: NameRegis
   const { name } = mention;
   const first = name.split('.')[0] ?? '';
   if (mention.role === 'envelope-kind') return { kind: 'vendor', org: first };
+  if (mention.declaredMessage) return { kind: 'registered' };
+  if (mention.renamedTo !== undefined) return { kind: 'v1-type', v2: mention.renamedTo };
   if (name.endsWith('.*')) {
     const domain = name.slice(0, -2);
     return registries.domains.has(domain) || registries.registeredOrgs.has(domain) ? { kind: 'registered' } : { kind: 'unknown-wildcard', domain };

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { applyFixes } from '../../../core/run/index.js';
+import type { Diagnostic } from '../../../core/output/index.js';
 import { fixture, run, where } from '../../helpers.js';
+
+const PATH = 'spec/v2/core/x.md';
+
+/** The document after applying every fix docs/structure offers for it. */
+function fixed(text: string): { text: string; found: Diagnostic[] } {
+  const found = run('docs/structure', { [PATH]: text });
+  return { text: applyFixes(text, found.flatMap((d) => (d.fix ? [d.fix] : []))).text, found };
+}
+
+const old = (status: string, body: string) => `# X\n\n> **Status: ${status}**\n\n## Why this exists\n\n${body}\n`;
 
 describe('docs/structure', () => {
   it('fires on each house-style defect, at its line', () => {
     const found = run('docs/structure', fixture('defects/structure'));
     expect(where(found)).toEqual([
       'spec/v2/core/a.md:1:1',
-      'spec/v2/core/a.md:5:1',
-      'spec/v2/core/a.md:5:22',
+      'spec/v2/core/a.md:5:3',
       'spec/v2/core/a.md:6:23',
       'spec/v2/core/a.md:8:1',
       'spec/v2/core/a.md:10:1',
+      'spec/v2/core/a.md:12:1',
       'spec/v2/core/a.md:12:1',
       'spec/v2/core/a.md:12:1',
       'spec/v2/core/a.md:12:1',
@@ -28,5 +40,58 @@ describe('docs/structure', () => {
   it('accepts any Normative home while no declaration registry exists', () => {
     const files = { 'spec/v2/core/x.md': '# X\n\n> **Status: Draft.**\n> **Normative home:** `anything`.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0001, RFC 0002.*\n' };
     expect(run('docs/structure', files)).toEqual([]);
+  });
+
+  describe('the pre-2.42.8 status line', () => {
+    it('fixes the status line and merges its RFCs into a footer of the form "RFCs 0002, 0007", ascending, without duplicates', () => {
+      const text = old('Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0002.', 'Text.\n\n*Sources: RFCs 0002, 0137.*');
+      const { text: after, found } = fixed(text);
+      expect(where(found)).toEqual([`${PATH}:3:3`, `${PATH}:9:1`]);
+      expect(found[0]?.message).toMatch(/is the form before 2\.42\.8; it is "\*\*Status: Stable\.\*\*"/);
+      expect(found[1]?.message).toBe('the Sources footer lacks RFC 0177, which the status line cites');
+      expect(after).toBe('# X\n\n> **Status: Stable.**\n\n## Why this exists\n\nText.\n\n*Sources: RFCs 0002, 0137, 0177.*\n');
+      expect(run('docs/structure', { [PATH]: after })).toEqual([]);
+    });
+
+    it('merges into a house-form footer in its own form', () => {
+      const { text: after } = fixed(old('Draft · RFC 0170, 0043.', 'Text.\n\n*Sources: RFC 0043, RFC 0096.*'));
+      expect(after).toContain('> **Status: Draft.**\n');
+      expect(after).toContain('*Sources: RFC 0043, RFC 0096, RFC 0170.*\n');
+      expect(run('docs/structure', { [PATH]: after })).toEqual([]);
+    });
+
+    it('adds the footer as the last line when there is none, reading RFC lists with sections and bare numbers', () => {
+      const { text: after, found } = fixed(old('Stable · v2.0.12 (2026-09-10) · RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3.', 'Last paragraph.'));
+      expect(where(found)).toEqual([`${PATH}:3:3`, `${PATH}:7:1`]);
+      expect(after).toBe('# X\n\n> **Status: Stable.**\n\n## Why this exists\n\nLast paragraph.\n\n*Sources: RFC 0170, RFC 0171, RFC 0176.*\n');
+      expect(run('docs/structure', { [PATH]: after })).toEqual([]);
+    });
+
+    it('only fixes the status line when the footer already lists every RFC, and keeps text after the status', () => {
+      const text = '# X\n\n> **Status: Stable · RFC 0165.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0165, RFC 0171.*\n';
+      const { text: after, found } = fixed(text);
+      expect(where(found)).toEqual([`${PATH}:3:3`]);
+      expect(after).toBe(text.replace('**Status: Stable · RFC 0165.**', '**Status: Stable.**'));
+    });
+
+    it('leaves a migrated status line alone', () => {
+      expect(run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFC 0001.*') })).toEqual([]);
+    });
+  });
+
+  describe('the Sources footer', () => {
+    it('accepts "RFCs 0002, 0007, 0022" as well as "RFC 0002, RFC 0007"', () => {
+      expect(run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFCs 0002, 0007, 0022.*') })).toEqual([]);
+      expect(run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFCs 0101.*') })).toEqual([]);
+    });
+
+    it('still holds that form to ascending four-digit numbers', () => {
+      const found = run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFCs 0007, 0002, 12.*') });
+      expect(found.map((d) => d.message)).toEqual([
+        '"12" in the Sources line is not of the form "RFC NNNN"',
+        'the Sources line is not in ascending order: RFC 0007 comes before RFC 0002',
+      ]);
+      expect(where(found)).toEqual([`${PATH}:9:1`, `${PATH}:9:1`]);
+    });
   });
 });
