@@ -36,4 +36,135 @@ describe('links/section-ref', () => {
     expect(finding?.message).toBe('the link for §"Two" points at #one, but the cited heading is #two');
     expect(finding?.fix?.text).toBe('y.md#two');
   });
+
+  describe('wherever a citation is written', () => {
+    const y = doc('Y', '## Types\n\n## 1. Paths\n\n### § supportedEnvelopes\n\n## `memory`');
+
+    it('reads prose, headings, table cells and code spans, each at its own column', () => {
+      const files = {
+        'spec/v2/core/x.md': doc(
+          'X',
+          [
+            'Prose: y.md §Nope and `y.md` §"Gone" and [y.md](y.md) §`limits`.',
+            '',
+            '### Heading citing y.md §9',
+            '',
+            '| Column | Cell |',
+            '| --- | --- |',
+            '| a | `y.md` §Missing |',
+            '',
+            'In code: `y.md §Absent`.',
+          ].join('\n'),
+        ),
+        'spec/v2/core/y.md': y,
+      };
+      const found = run('links/section-ref', files);
+      expect(where(found)).toEqual([
+        'spec/v2/core/x.md:7:13',
+        'spec/v2/core/x.md:7:30',
+        'spec/v2/core/x.md:7:55',
+        'spec/v2/core/x.md:9:25',
+        'spec/v2/core/x.md:13:14',
+        'spec/v2/core/x.md:15:16',
+      ]);
+      expect(found.map((d) => d.message)).toEqual([
+        'spec/v2/core/y.md has no section §Nope',
+        'spec/v2/core/y.md has no section §"Gone"',
+        'spec/v2/core/y.md has no section §`limits`',
+        'spec/v2/core/y.md has no section §9',
+        'spec/v2/core/y.md has no section §Missing',
+        'spec/v2/core/y.md has no section §Absent',
+      ]);
+    });
+
+    it('is quiet on the same places when each citation resolves', () => {
+      const files = {
+        'spec/v2/core/x.md': doc(
+          'X',
+          [
+            'Prose: y.md §Types and `y.md` §"Types" and [y.md](y.md) §`memory`, y.md §supportedEnvelopes.',
+            '',
+            '### Heading citing y.md §1',
+            '',
+            '| Column | Cell |',
+            '| --- | --- |',
+            '| a | `y.md` §Types |',
+            '',
+            'In code: `y.md §1`.',
+          ].join('\n'),
+        ),
+        'spec/v2/core/y.md': y,
+      };
+      expect(run('links/section-ref', files)).toEqual([]);
+    });
+
+    it('leaves alone what is not a citation of a corpus section', () => {
+      const files = {
+        'spec/v2/core/x.md': [
+          '# X',
+          '',
+          '> **Status: Stable · v2.0.12 (2026-09-10) · RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3.**',
+          '',
+          '## Why this exists',
+          '',
+          '### § selfLabel',
+          '',
+          'A2A §3.4.3; Martin Fowler, *Event Sourcing* §"External Updates"; SemVer §11.',
+          'Lettered sections of the RFC this document implements: (§B.1), §D.2; a family: §host.*.',
+          '[`spec/v1/host.md`](https://example.com/spec/v1/host.md#hostchat) (§host.chat).',
+          'The growth rule, §0, is named corpus-wide by its heading; so is § a2a, here.',
+          '',
+          '### § a2a',
+          '',
+        ].join('\n'),
+        'spec/v2/core/overview.md': doc('Overview', '## §0 Closed-enum growth rule'),
+      };
+      expect(run('links/section-ref', files)).toEqual([]);
+    });
+
+    it('holds an unqualified citation to the document it is written in, when that document is numbered so', () => {
+      const files = { 'spec/v2/core/x.md': doc('X', '## 1. One\n\nSee §2 and §1; the RFC’s §B.2 is not ours.') };
+      const found = run('links/section-ref', files);
+      expect(found.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['9:5 this document has no section §2']);
+    });
+
+    it('reads JSON strings (descriptions, source, $comment) at the citation, escapes counted', () => {
+      const json = [
+        '{',
+        '  "$comment": "See events.md §Types and events.md §Nope.",',
+        '  "rows": [{ "source": "spec/v2/core/events.md §\\"Gone\\" (\\u00a7)", "description": "\\u2014 `events.md` §Missing" }]',
+        '}',
+      ].join('\n');
+      const found = run('links/section-ref', { 'spec/v2/core/events.md': doc('Events', '## Types'), 'spec/v2/things.json': json });
+      expect(where(found)).toEqual(['spec/v2/things.json:2:51', 'spec/v2/things.json:3:48', 'spec/v2/things.json:3:104']);
+      expect(found.map((d) => d.message)).toEqual([
+        'spec/v2/core/events.md has no section §Nope',
+        'spec/v2/core/events.md has no section §"Gone"',
+        'spec/v2/core/events.md has no section §Missing',
+      ]);
+    });
+
+    it('reads YAML strings: one-line ones at the citation, a literal block at its line', () => {
+      const yaml = ['paths:', '  /x:', '    description: Per events.md §Nope here.', '    note: |', '      first line', '      then `events.md` §Gone too', ''].join('\n');
+      const found = run('links/section-ref', { 'spec/v2/core/events.md': doc('Events', '## Types'), 'api/v2/x.yaml': yaml });
+      expect(where(found)).toEqual(['api/v2/x.yaml:3:32', 'api/v2/x.yaml:6:24']);
+      const clean = yaml.replace('§Nope', '§Types').replace('§Gone', '§Types');
+      expect(run('links/section-ref', { 'spec/v2/core/events.md': doc('Events', '## Types'), 'api/v2/x.yaml': clean })).toEqual([]);
+    });
+
+    it('says a cited document outside the corpus cannot be checked, unless the corpus includes it', () => {
+      const files = {
+        'spec/v2/core/x.md': doc('X', 'See `spec/v1/old.md` §Gone and `RFCS/0057-*` §D.'),
+        'spec/v2/errors.json': '{ "rows": [{ "source": "spec/v1/old.md §\\"Error shape\\"" }] }',
+      };
+      const found = run('links/section-ref', files);
+      expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.message}`)).toEqual([
+        'spec/v2/core/x.md:7:22 warning spec/v1/old.md is not a document of the corpus, so §Gone cannot be checked',
+        'spec/v2/core/x.md:7:46 warning RFCS/0057-* is not a document of the corpus, so §D cannot be checked',
+        'spec/v2/errors.json:1:40 warning spec/v1/old.md is not a document of the corpus, so §"Error shape" cannot be checked',
+      ]);
+      const included = { ...files, 'spec/v1/old.md': '# Old\n\n## Gone\n\n## Error shape\n' };
+      expect(where(run('links/section-ref', included))).toEqual(['spec/v2/core/x.md:7:46']);
+    });
+  });
 });
