@@ -39,6 +39,14 @@ describe('declaration/registry', () => {
     expect(found[1]?.message).toMatch(/is under `core\.`, which is reserved and never a vendor org/);
   });
 
+  it('takes ai.message.chunk for what the AsyncAPI document declares it: a message (an SSE frame), not a vendor type', () => {
+    const text = events.replace('| Type | Recorded when |', '| Emits | Recorded when |').replace('| `acme.widget-built` |', '| `ai.message.chunk` (`outputChunk` payload) |');
+    const asyncapi = 'asyncapi: 3.0.0\ninfo: { title: t, version: "2.0" }\ncomponents:\n  messages:\n    AiMessageChunk:\n      name: ai.message.chunk\n';
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: text, 'api/v2/asyncapi.yaml': asyncapi }))).toEqual([]);
+    const other = asyncapi.replace('name: ai.message.chunk', 'name: ai.other-frame');
+    expect(where(run(RULE, eventsCorpus({ [EVENTS_MD]: text, 'api/v2/asyncapi.yaml': other })))).toEqual([at(EVENTS_MD, text, '`ai.message.chunk`', 1)]);
+  });
+
   it('leaves a field path in an event column alone, and judges an envelope kind by its org', () => {
     const field = events.replace('| `run.started` | the run starts', '| `run.started` with `error.code` | the run starts');
     expect(run(RULE, eventsCorpus({ [EVENTS_MD]: field }))).toEqual([]);

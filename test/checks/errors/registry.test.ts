@@ -68,6 +68,21 @@ describe('errors/registry', () => {
     expect(fixed).toContain('The registry registers <!-- generated: count/errors -->**15**<!-- /generated: count/errors --> codes.');
   });
 
+  it('reads a count in a sentence that names errors.json, and a count in a JSON or YAML string that disagrees with the registry', () => {
+    const count = errorsCorpus({}).data('spec/v2/errors.json')?.value as { rows: unknown[] };
+    const n = count.rows.length;
+    const corpus = errorsCorpus({
+      'spec/v2/core/table.md': `# T\n\nGenerated from \`spec/v2/errors.json\` (${n + 3} codes; the rest is prose).\n`,
+      'schemas/v2/envelope.schema.json': `{ "description": "GENERATED from spec/v2/errors.json. ${n + 6} registered codes; vendor codes follow." }`,
+      'api/v2/x.yaml': `info:\n  description: The registry has ${n} registered codes.\n`,
+    });
+    const found = run('errors/registry', corpus).filter((d) => d.file !== 'spec/v2/errors.json');
+    expect(where(found)).toEqual(['schemas/v2/envelope.schema.json:1:55', 'spec/v2/core/table.md:3:39']);
+    expect(found[0]?.message).toBe(`"${n + 6} registered codes" gives the size of the error registry as ${n + 6}; it has ${n}`);
+    expect(found[0]?.fix).toBeUndefined();
+    expect(found[1]?.fix).toBeDefined();
+  });
+
   it('leaves ordinary counts, generated counts and code alone', () => {
     const corpus = corpusFromFiles('/x', {
       'spec/v2/core/a.md': '# A\n\nThe 11 codes below are identity codes. `97 registered codes`\n\n```text\nregisters 96 codes\n```\n\nIt registers <!-- generated: count/errors -->**1**<!-- /generated: count/errors --> codes.\n',

@@ -134,6 +134,17 @@ describe('events/codemap', () => {
     expect(found[1]?.hint).toBe('did you mean `lease.acquired`?');
   });
 
+  it('fires on a three-segment event type in any code span of prose: a v1 name the codemap renames, or a domain transition', () => {
+    const renamed = codemap.replace('"v1": "run.resuming"', '"v1": "run.resume.started"');
+    const prose = `${events}\nA host emits \`run.resume.started\`, then \`lease.renewal.failed\`; \`run.cancelled.reason\` and \`ctx.storage.kv\` are no types.\n`;
+    const found = run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: prose }));
+    expect(where(found)).toEqual([at(EVENTS_MD, prose, '`run.resume.started`', 1), at(EVENTS_MD, prose, '`lease.renewal.failed`', 1)]);
+    expect(found[0]?.message).toBe('`run.resume.started` is a v1 event type of 3 segments; in v2 it is `run.resume-started`');
+    expect(found[1]?.message).toMatch(/`lease\.renewal\.failed` is not a registered event type/);
+    const fixed = prose.replace('`run.resume.started`', '`run.resume-started`').replace('`lease.renewal.failed`', '`lease.lost`');
+    expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: fixed }))).toEqual([]);
+  });
+
   it('fires on a wildcard of no known domain, and on a name that is no event type at all', () => {
     const text = events.replace('| `lease.*` |', '| `leases.*` |').replace('| `state.snapshot` |', '| `Run.Started` |');
     const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
