@@ -1,0 +1,191 @@
+/**
+ * The text half of issue 13 on the real upstream corpus, read in place (../shared/upstream/corpus,
+ * never copied into the project): citations and mentions wherever they are written, and the
+ * house-style migration as a fix, run on a copy in a temporary directory.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config/index.js';
+import { loadCorpus } from '../../core/model/index.js';
+import { classifyMention, eventCodemap, eventNameMentions, vendorOrgs } from '../../core/registries/index.js';
+import type { Diagnostic } from '../../core/output/index.js';
+import { cli, REPO } from '../helpers.js';
+
+const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
+const CONFIG = 'test/upstream/openwop-spec.config.json';
+const CORE = 'spec/v2/core';
+
+function check(root: string, ...rules: string[]): Diagnostic[] {
+  const result = cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
+  if (result.status === 2) throw new Error(result.stderr);
+  return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+}
+
+const at = (d: Diagnostic) => `${d.file}:${d.line}`;
+const placed = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}`;
+
+describe('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
+  let found: Diagnostic[] = [];
+  const of = (rule: string) => found.filter((d) => d.rule === rule);
+  beforeAll(() => {
+    found = check('../shared/upstream/corpus');
+  }, 60_000);
+
+  it('finds the broken section citations, each at its own line and column, in prose, tables, code spans and JSON/YAML strings', () => {
+    const sections = of('links/section-ref').filter((d) => d.severity === 'error');
+    const where = sections.map(placed);
+    expect(where).toEqual(
+      expect.arrayContaining([
+        `${CORE}/execution.md:57:171`, // ([host-services.md](host-services.md) §`memory`)
+        `${CORE}/persistence.md:11:436`, // events.md §Rules
+        `${CORE}/runs.md:49:52`, // [interrupt.md](interrupt.md) §Callback delivery
+        `${CORE}/replay.md:21:70`, // [runs.md §Fork](runs.md): the link stops at the document
+        `${CORE}/security-defaults.md:89:37`, // a table cell: `SECURITY/threat-model-replay.md` §6
+        `${CORE}/security-defaults.md:90:37`, // §7 Verification, ...
+        `${CORE}/security-defaults.md:90:54`, // ... §8 References: the list keeps its document
+        'SECURITY/threat-model-replay.md:55:23', // `replay.md` §"Host-initiated fan-out is an external effect"
+        'spec/v2/event-codemap.schema.json:110:116', // a description: `events.md` §Naming's
+        'spec/v2/facets/supportedEnvelopes.schema.json:12:476', // (`events.md` §\"The envelope-kind catalog\")
+        'schemas/v2/suspend-request.schema.json:322:226', // `interrupt.md` §`ApprovalResume`
+        'SECURITY/invariants.yaml:3203:63', // a literal block: `webhooks.md` §Endpoints, at its line
+      ]),
+    );
+    const message = (place: string) => sections.find((d) => placed(d) === place)?.message;
+    expect(message(`${CORE}/execution.md:57:171`)).toBe('spec/v2/core/host-services.md has no section §`memory`');
+    expect(message(`${CORE}/replay.md:21:70`)).toBe('the link for §Fork stops at the document; link to the heading, #fork');
+    expect(sections.find((d) => placed(d) === `${CORE}/replay.md:21:70`)?.hint).toBeDefined();
+  });
+
+  it('says a citation of a document outside the corpus cannot be checked', () => {
+    const outside = of('links/section-ref').filter((d) => d.severity === 'warning');
+    expect(outside.map(placed)).toEqual(
+      expect.arrayContaining([
+        'spec/v2/errors.json:24:44', // "source": "spec/v1/rest-endpoints.md §Error response shape"
+        'spec/v2/ext/kanban/README.md:16:215', // `spec/v1/host-capabilities.md` §host.kanban
+        'SECURITY/threat-model-replay.md:5:159', // `RFCS/0057-*` §D
+        'api/seams-v2.yaml:824:70', // per `spec/v1/node-packs.md` §Naming
+      ]),
+    );
+    expect(outside.every((d) => / is not a document of the corpus, so §.+ cannot be checked$/.test(d.message))).toBe(true);
+  });
+
+  it('reads none of the false citations of before as ours', () => {
+    const lines = new Set(of('links/section-ref').map(at));
+    const capabilities = readFileSync(path.join(UPSTREAM, CORE, 'capabilities.md'), 'utf8').split('\n');
+    const labels = capabilities.flatMap((line, index) => (line.startsWith('### § ') ? [`${CORE}/capabilities.md:${index + 1}`] : []));
+    expect(labels).toHaveLength(72);
+    const falseBefore = [
+      ...labels, // ### § supportedEnvelopes names its section
+      `${CORE}/capabilities.md:322`, // § a2a's off-origin paragraph: the heading ### § a2a
+      `${CORE}/capabilities.md:44`, // (RFC 0169 §A.1a, §A.4)
+      `${CORE}/persistence.md:3`, // RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3
+      `${CORE}/security-defaults.md:3`,
+      `${CORE}/webhooks.md:3`,
+      `${CORE}/interop.md:58`, // A2A §3.4.3
+      'SECURITY/threat-model-replay.md:59', // Martin Fowler, *Event Sourcing* §"External Updates"
+      `${CORE}/identity.md:42`, // ### 2.1 The pipeline (§B.1): the RFC's lettered section
+      `${CORE}/security-defaults.md:11`, // `core/` (§D.1)
+      `${CORE}/persistence.md:84`, // (§1.2): versioning.md's, not written
+      'spec/v2/ext/chat/README.md:24', // [`spec/v1/host-capabilities.md`](https://…) (§host.chat)
+    ];
+    expect(falseBefore.filter((line) => lines.has(line))).toEqual([]);
+    // ext/*/README.md: "prose-only §host.* section in v1" names a family of v1 sections, not one of ours.
+    expect(of('links/section-ref').filter((d) => d.message.includes('§host.*') || d.message.includes('§host.chat'))).toEqual([]);
+  });
+
+  it('accepts the Sources footer "RFCs 0002, 0007, 0022" and reports each pre-2.42.8 status line once, with a fix', () => {
+    const structure = of('docs/structure');
+    expect(structure.filter((d) => d.message.includes('is not of the form'))).toEqual([]);
+    const status = structure.filter((d) => d.message.startsWith('status line'));
+    expect(status.map(at)).toEqual(expect.arrayContaining([`${CORE}/form-content-packs.md:3`, `${CORE}/persistence.md:3`, `${CORE}/capabilities.md:3`]));
+    expect(status).toHaveLength(19);
+    expect(structure.filter((d) => d.file === `${CORE}/execution.md` || d.file === `${CORE}/replay.md`)).toEqual([]);
+  });
+
+  it('finds the hand-written registry counts that disagree with errors.json, in prose and in a schema description', () => {
+    const counts = of('errors/registry').filter((d) => /codes/.test(d.message));
+    expect(counts.map(placed)).toEqual(expect.arrayContaining([`${CORE}/errors.md:31:39`, 'schemas/v2/error-envelope.schema.json:5:110']));
+    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.message).toMatch(/^"97 codes" states the size of the error registry by hand \(it has 101\)/);
+    expect(counts.find((d) => d.file === 'schemas/v2/error-envelope.schema.json')?.message).toBe('"107 registered codes" gives the size of the error registry as 107; it has 101');
+  });
+
+  it('reads the error codes of api/seams-v2.yaml', () => {
+    const codes = of('errors/used-codes-registered');
+    expect(codes.find((d) => placed(d) === 'api/seams-v2.yaml:409:47')?.message).toBe('"unpublish_window_expired" is not a registered error code');
+  });
+});
+
+describe('upstream corpus: event types wherever they are written', { timeout: 60_000 }, () => {
+  // Read through the model the gates share; events/codemap and declaration/registry report these
+  // verdicts once they read upstream's codemap and declaration (the registries half of issue 13).
+  const config = loadConfig(UPSTREAM, path.join(REPO, CONFIG));
+  const corpus = loadCorpus(UPSTREAM, { config });
+  const codemap = eventCodemap(corpus);
+  const types = (codemap?.rows ?? []).map((row) => row.v2Override ?? row.v2);
+  const registries = {
+    protocolTypes: new Set(types),
+    domains: new Set(types.map((type) => type.split('.')[0] ?? '')),
+    frames: new Set(codemap?.frames ?? []),
+    registeredOrgs: new Set(vendorOrgs(corpus)?.registered ?? []),
+    reservedOrgs: new Set(vendorOrgs(corpus)?.reserved ?? []),
+  };
+  const verdicts = eventNameMentions(corpus).map((mention) => ({ where: `${mention.file}:${mention.line}`, name: mention.name, verdict: classifyMention(mention, registries) }));
+
+  it('finds each three-segment type in prose at its line, as the v1 name of its codemap row', () => {
+    const three = verdicts.filter((v) => v.verdict.kind === 'v1-type').map((v) => `${v.where} ${v.name}`);
+    expect(three).toEqual([
+      `${CORE}/execution.md:50 core.workflowChain.event`,
+      `${CORE}/execution.md:52 core.workflowChain.event`,
+      `${CORE}/execution.md:56 core.workflowChain.confidence-escalated`,
+      `${CORE}/tool-catalog.md:22 tool.session.opened`,
+      `${CORE}/tool-catalog.md:22 tool.session.closed`,
+    ]);
+  });
+
+  it('takes ai.message.chunk for the AsyncAPI message it is, not a vendor type of an org "ai"', () => {
+    const chunk = verdicts.filter((v) => v.name === 'ai.message.chunk');
+    expect(chunk.map((v) => v.where)).toContain(`${CORE}/events.md:81`);
+    expect(chunk.every((v) => v.verdict.kind === 'registered')).toBe(true);
+  });
+});
+
+describe('upstream corpus: check --fix migrates the house style', { timeout: 120_000 }, () => {
+  let root = '';
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'openwop-upstream-'));
+    cpSync(UPSTREAM, root, { recursive: true });
+  }, 60_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('leaves docs/structure and links/bare-doc-reference with nothing to report, and changes only the lines they reported', () => {
+    const rules = ['docs/structure', 'links/bare-doc-reference'];
+    const before = check(root, ...rules);
+    expect(before.length).toBeGreaterThan(100);
+    const reported = new Set(before.map(at));
+    const originals = new Map(before.map((d) => [d.file, readFileSync(path.join(root, d.file), 'utf8')]));
+    const fixed = cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', '--fix', ...rules.flatMap((rule) => ['--rule', rule])]);
+    expect(JSON.parse(fixed.stdout).diagnostics).toEqual([]);
+    expect(check(root, ...rules)).toEqual([]);
+
+    const touched: string[] = [];
+    for (const [file, text] of originals) {
+      const old = text.split('\n');
+      const now = readFileSync(path.join(root, file), 'utf8').split('\n');
+      // The fixes change lines in place; only a footer added to a document grows it, after its last line.
+      for (let i = 0; i < old.length; i++) if (old[i] !== now[i]) touched.push(`${file}:${i + 1}`);
+      if (now.length > old.length) {
+        const last = old.length - (old[old.length - 1] === '' ? 1 : 0);
+        touched.push(`${file}:${last}`);
+        expect(now.slice(old.length - 1)).toEqual(['', expect.stringMatching(/^\*Sources: RFC \d{4}(, RFC \d{4})*\.\*$/), '']);
+      }
+    }
+    expect(touched.length).toBeGreaterThan(50);
+    expect(touched.filter((line) => !reported.has(line))).toEqual([]);
+
+    const persistence = readFileSync(path.join(root, CORE, 'persistence.md'), 'utf8');
+    expect(persistence.split('\n')[2]).toBe('> **Status: Stable.**');
+    expect(persistence.trimEnd().split('\n').at(-1)).toBe('*Sources: RFC 0170, RFC 0171, RFC 0176.*');
+  });
+});
