@@ -22,7 +22,7 @@ import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
-import { codeBlockData } from '../model/index.js';
+import { codeBlockData, dataStringLocation, dataStrings } from '../model/index.js';
 import { nodeAt, type PathSegment } from '../model/index.js';
 import type { LineCounter } from 'yaml';
 
@@ -67,7 +67,10 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     threeSegmentMentions(file, inTables, (name) => renamed.has(name) || isTransition(name, domains), mentions);
     codeBlockMentions(file, mentions);
   }
-  for (const file of corpus.dataFiles()) walkValue(file, file.value, [], mentions);
+  for (const file of corpus.dataFiles()) {
+    walkValue(file, file.value, [], mentions);
+    stringMentions(file, (name) => renamed.has(name) || isTransition(name, domains), mentions);
+  }
   const messages = asyncApiMessageNames(corpus);
   for (const mention of mentions) {
     const v2 = renamed.get(mention.name);
@@ -93,6 +96,27 @@ function threeSegmentMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>,
     const start = code.position?.start;
     into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose' });
   });
+}
+
+const CODE_SPAN = /`([^`\n]+)`/g;
+
+/** Code spans of three segments naming an event type inside the strings of a JSON or YAML file (a description, a `$comment`). */
+function stringMentions(file: DataFile, isEvent: (name: string) => boolean, into: EventNameMention[]): void {
+  for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('.'))) {
+    for (const match of string.value.matchAll(CODE_SPAN)) {
+      const name = match[1] ?? '';
+      if (!THREE_SEGMENTS.test(name) || !isEvent(name)) continue;
+      const start = (match.index ?? 0) + 1;
+      let found: { line: number; column: number } | undefined;
+      const get = () => (found ??= dataStringLocation(file, string.path, start, start + name.length));
+      into.push(
+        Object.defineProperties({ file: file.path, name, role: 'type', source: 'prose' } as EventNameMention, {
+          line: { enumerable: true, get: () => get().line },
+          column: { enumerable: true, get: () => get().column },
+        }),
+      );
+    }
+  }
 }
 
 /** The `name` of every message the AsyncAPI document declares. */

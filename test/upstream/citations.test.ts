@@ -133,7 +133,7 @@ describe('upstream corpus: event types wherever they are written', { timeout: 60
   };
   const verdicts = eventNameMentions(corpus).map((mention) => ({ where: `${mention.file}:${mention.line}`, name: mention.name, verdict: classifyMention(mention, registries) }));
 
-  it('finds each three-segment type in prose at its line, as the v1 name of its codemap row', () => {
+  it('finds each three-segment type in prose and in strings at its line, as the v1 name of its codemap row', () => {
     const three = verdicts.filter((v) => v.verdict.kind === 'v1-type').map((v) => `${v.where} ${v.name}`);
     expect(three).toEqual([
       `${CORE}/execution.md:50 core.workflowChain.event`,
@@ -141,6 +141,13 @@ describe('upstream corpus: event types wherever they are written', { timeout: 60
       `${CORE}/execution.md:56 core.workflowChain.confidence-escalated`,
       `${CORE}/tool-catalog.md:22 tool.session.opened`,
       `${CORE}/tool-catalog.md:22 tool.session.closed`,
+      // in code spans of JSON and YAML strings
+      'SECURITY/invariants.yaml:61 agent.reasoning.delta',
+      'SECURITY/invariants.yaml:152 model.capability.substituted',
+      'SECURITY/invariants.yaml:320 envelope.recovery.applied',
+      'SECURITY/invariants.yaml:3477 trigger.delivery.attempted',
+      'SECURITY/invariants.yaml:3481 trigger.delivery.attempted',
+      'schemas/v2/trigger-event.schema.json:5 trigger.delivery.attempted',
     ]);
   });
 

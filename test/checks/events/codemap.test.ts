@@ -145,6 +145,14 @@ describe('events/codemap', () => {
     expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: fixed }))).toEqual([]);
   });
 
+  it('fires on a three-segment event type in a code span of a JSON or YAML string, at the name', () => {
+    const renamed = codemap.replace('"v1": "run.resuming"', '"v1": "run.resume.started"');
+    const schema = '{ "description": "Emitted after \\u2014 `run.resume.started`; `run.cancelled.reason` is a field." }';
+    const found = run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'schemas/v2/extra.schema.json': schema }));
+    expect(where(found)).toEqual(['schemas/v2/extra.schema.json:1:41']);
+    expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'schemas/v2/extra.schema.json': schema.replace('run.resume.started', 'run.resume-started') }))).toEqual([]);
+  });
+
   it('fires on a wildcard of no known domain, and on a name that is no event type at all', () => {
     const text = events.replace('| `lease.*` |', '| `leases.*` |').replace('| `state.snapshot` |', '| `Run.Started` |');
     const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
