@@ -2,14 +2,14 @@ import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
 import { closest } from '../../core/output/index.js';
-import { hasPointer } from '../../core/model/index.js';
+import { dataStringLinks, hasPointer } from '../../core/model/index.js';
 
 /** GitHub line anchors (#L10, #L10-L20) address lines, not headings. */
 const LINE_ANCHOR = /^L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?$/;
 
 export default defineCheck({
   id: 'links/anchor',
-  summary: 'A link fragment names a heading (or explicit id) of its target, or a JSON pointer that exists in a JSON/YAML target',
+  summary: 'A link fragment (in markdown, or in the strings of a JSON/YAML document) names a heading (or explicit id) of its target, or a JSON pointer that exists in a JSON/YAML target',
   severity: 'error',
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
@@ -24,6 +24,14 @@ export default defineCheck({
         if (problem) {
           report({ file: file.path, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: problem.message, hint: problem.hint });
         }
+      }
+    }
+    for (const file of corpus.dataFiles()) {
+      for (const link of dataStringLinks(file)) {
+        const target = resolveLink(file.path, link.url);
+        if (target.kind !== 'local' || target.escapesRoot || !target.fragment || LINE_ANCHOR.test(target.fragment)) continue;
+        const problem = fragmentProblem(corpus, target.target, target.fragment);
+        if (problem) report({ file: file.path, ...link.place(), message: problem.message, hint: problem.hint });
       }
     }
   },

@@ -4,6 +4,7 @@
  * value; where one sits is worked out only when a finding asks for it.
  */
 import { isScalar } from 'yaml';
+import { parseMarkdown } from '../markdown/index.js';
 import type { DataFile } from './corpus.js';
 import type { Location } from './positions.js';
 import { nodeAt, type PathSegment } from './structured.js';
@@ -29,6 +30,30 @@ export function dataStrings(file: Pick<DataFile, 'value'>, wanted: (value: strin
   };
   walk(file.value, [], undefined);
   return found;
+}
+
+export interface DataStringLink {
+  url: string;
+  /** Where the link is written, looked up on first use. */
+  place(): Location;
+}
+
+/**
+ * The markdown links written in the strings of a JSON or YAML document (an OpenAPI description is
+ * CommonMark), each relative to the document itself.
+ */
+export function dataStringLinks(file: Pick<DataFile, 'value' | 'doc' | 'lineCounter' | 'text'>): DataStringLink[] {
+  if (!file.text.includes('](')) return [];
+  const links: DataStringLink[] = [];
+  for (const string of dataStrings(file, (value) => value.includes(']('))) {
+    for (const link of parseMarkdown(string.value).links) {
+      if (link.kind === 'definition') continue;
+      const start = link.node.position?.start.offset ?? 0;
+      const end = link.node.position?.end.offset ?? start;
+      links.push({ url: link.url, place: () => dataStringLocation(file, string.path, start, end) });
+    }
+  }
+  return links;
 }
 
 /**

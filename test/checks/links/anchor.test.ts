@@ -17,4 +17,12 @@ describe('links/anchor', () => {
     expect(run('links/anchor', files)).toEqual([]);
     expect(run('links/anchor', fixture('good'))).toEqual([]);
   });
+  it('reads the links written in the strings of JSON and YAML documents', () => {
+    const json = '{ "description": "See [why](../spec/v2/core/y.md#why-this-exists) and [no](../spec/v2/core/y.md#nope)." }';
+    const files = { 'spec/v2/core/y.md': doc('Y', 'text'), 'schemas/x.schema.json': json };
+    const found = run('links/anchor', files);
+    expect(where(found)).toEqual(['schemas/x.schema.json:1:71']);
+    expect(found[0]?.message).toBe('spec/v2/core/y.md has no heading with anchor #nope');
+    expect(run('links/anchor', { ...files, 'schemas/x.schema.json': json.replace('#nope', '#y') })).toEqual([]);
+  });
 });

@@ -14,4 +14,10 @@ describe('links/file', () => {
     const files = { 'spec/v2/core/x.md': doc('X', '[dir](../core/) [web](https://example.com/a.md) [mail](mailto:a@b.c) [top](#x) [self](x.md)') };
     expect(run('links/file', files)).toEqual([]);
   });
+  it('reads the links written in the strings of JSON and YAML documents, relative to the document', () => {
+    const yaml = 'paths:\n  /x:\n    description: See [packs](../../spec/v2/core/packs.md) and [gone](../../spec/v2/core/gone.md).\n';
+    const files = { 'spec/v2/core/packs.md': doc('Packs', 'text'), 'api/v2/x.yaml': yaml };
+    expect(where(run('links/file', files))).toEqual(['api/v2/x.yaml:3:63']);
+    expect(run('links/file', { ...files, 'api/v2/x.yaml': yaml.replace('gone.md', 'packs.md') })).toEqual([]);
+  });
 });
