@@ -32,6 +32,12 @@ export function dataStrings(file: Pick<DataFile, 'value'>, wanted: (value: strin
   return found;
 }
 
+/** A link whose target is neither a URL with a scheme nor a fragment alone: a file of the repository. */
+const RELATIVE_LINK = /\]\(\s*<?(?![a-z][a-z0-9+.-]*:|#|\/\/)[^)\s]/i;
+
+/** links/file and links/anchor both read them; each string is parsed as markdown once. */
+const linkCache = new WeakMap<DataFile, DataStringLink[]>();
+
 export interface DataStringLink {
   url: string;
   /** Where the link is written, looked up on first use. */
@@ -42,10 +48,13 @@ export interface DataStringLink {
  * The markdown links written in the strings of a JSON or YAML document (an OpenAPI description is
  * CommonMark), each relative to the document itself.
  */
-export function dataStringLinks(file: Pick<DataFile, 'value' | 'doc' | 'lineCounter' | 'text'>): DataStringLink[] {
+export function dataStringLinks(file: DataFile): DataStringLink[] {
   if (!file.text.includes('](')) return [];
+  const cached = linkCache.get(file);
+  if (cached) return cached;
   const links: DataStringLink[] = [];
-  for (const string of dataStrings(file, (value) => value.includes(']('))) {
+  linkCache.set(file, links);
+  for (const string of dataStrings(file, (value) => RELATIVE_LINK.test(value))) {
     for (const link of parseMarkdown(string.value).links) {
       if (link.kind === 'definition') continue;
       const start = link.node.position?.start.offset ?? 0;
