@@ -197,7 +197,7 @@ export function envelopeMentions(text: string, base = 0): CodeMention[] {
 /**
  * Mentions in a YAML (or JSON) corpus document: envelope examples (unless `examples: false`),
  * `enum`/`const` of an `error` property (with the status of the enclosing `responses` entry, if
- * any), and the markdown of `description`/`summary`. It reads the parsed value; where a mention
+ * any), and the markdown of `description`/`summary`/`$comment`. It reads the parsed value; where a mention
  * sits is worked out only when a finding asks (`start`/`end`), so a clean document is never given
  * a positioned parse.
  */
@@ -222,7 +222,7 @@ export function yamlCodeMentions(file: DataFile, options: { examples?: boolean }
       if (Array.isArray(members)) members.forEach((member, index) => typeof member === 'string' && mentions.push(scalarAt(file, [...path, 'properties', 'error', 'enum', index], member, status, 'enum')));
       if (typeof only === 'string') mentions.push(scalarAt(file, [...path, 'properties', 'error', 'const'], only, status, 'enum'));
     }
-    for (const key of ['description', 'summary']) {
+    for (const key of ['description', 'summary', '$comment']) {
       const text = record[key];
       if (typeof text === 'string' && mayMention(text)) mentions.push(...proseAt(file, [...path, key], text));
     }
