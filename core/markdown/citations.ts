@@ -57,13 +57,16 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
  */
 const JOINER = /^(?:\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,5}?(?=\s*[,;/&+–—]))?[\s,;/&+–—()-]*(?:(?:and|or)\b[\s(]*)?$/;
 
+const QUALIFIER_REACH = 400;
+
 /** Every section citation in `text`, with its scope. */
 export function scopedCitations(text: string): ScopedCitation[] {
   const found: ScopedCitation[] = [];
   let previous: ScopedCitation | undefined;
   for (const citation of findCitations(text)) {
     const before = text.slice(previous?.end ?? 0, citation.start);
-    const named = qualifier(before);
+    // What names a citation's document is written right before it; a bounded tail keeps every pattern linear.
+    const named = qualifier(before.length > QUALIFIER_REACH ? before.slice(-QUALIFIER_REACH) : before);
     const joined = !named && previous !== undefined && JOINER.test(before);
     const scope = named ?? (joined && previous ? previous.scope : { kind: 'unqualified' as const });
     const part = joined && previous !== undefined && (previous.part || /^[ \t]+$/.test(before));
