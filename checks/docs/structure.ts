@@ -134,7 +134,8 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
     });
     return;
   }
-  const last = children[children.length - 1];
+  // After everything, a closing generated-region marker included: never inside a region.
+  const last = file.tree.children[file.tree.children.length - 1];
   const at = last?.position?.end.offset ?? file.text.replace(/\s+$/, '').length;
   report({
     file: file.path,

@@ -67,6 +67,12 @@ describe('docs/structure', () => {
       expect(run('docs/structure', { [PATH]: after })).toEqual([]);
     });
 
+    it('adds the footer after a generated region that ends the document, not inside it', () => {
+      const region = 'Intro.\n\n<!-- generated: t from x; do not edit -->\n| A |\n| --- |\n| b |\n<!-- /generated: t -->';
+      const { text: after } = fixed(old('Stable · RFC 0008.', region));
+      expect(after.endsWith('<!-- /generated: t -->\n\n*Sources: RFC 0008.*\n')).toBe(true);
+    });
+
     it('only fixes the status line when the footer already lists every RFC, and keeps text after the status', () => {
       const text = '# X\n\n> **Status: Stable · RFC 0165.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0165, RFC 0171.*\n';
       const { text: after, found } = fixed(text);
