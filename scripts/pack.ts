@@ -9,6 +9,7 @@ import { NpmPackError } from '../core/release/index.js';
 import { packCorpus } from '../core/release/index.js';
 import { StageError } from '../core/release/index.js';
 import { readPackageManifest } from '../core/release/index.js';
+import { loadSigningKey, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKeyError } from '../core/release/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { ALL_RULES } from './check.js';
 import { EXIT, openCorpus, printDiagnostics, UsageError } from './common.js';
@@ -17,6 +18,8 @@ interface PackOptions {
   root: string;
   config?: string;
   out: string;
+  signingKey?: string;
+  unsigned?: boolean;
 }
 
 export function register(program: Command): void {
@@ -25,7 +28,9 @@ export function register(program: Command): void {
     .description('pack @openwop/spec-artifacts (corpus, stamps, types, README, package.json) with npm pack; refuses unless generate --check and check pass')
     .option('--root <dir>', 'corpus root', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
-    .option('--out <dir>', 'directory to write the .tgz into', '.')
+    .option('--out <dir>', 'directory to write the .tgz (and its .dsse.json signature) into', '.')
+    .option('--signing-key <file>', `ed25519 private key (PEM) to sign with; else $${SIGNING_KEY_ENV} (the PEM) or $${SIGNING_KEY_FILE_ENV}`)
+    .option('--unsigned', 'pack without a signature (for local builds; a release is signed)')
     .action(async (options: PackOptions) => {
       process.exitCode = await runPack(options);
     });
@@ -37,6 +42,16 @@ export async function runPack(options: PackOptions): Promise<number> {
   const manifest = readPackageManifest(corpus.root);
   if (!('version' in manifest)) throw new UsageError(`cannot pack ${corpus.root}: ${manifest.problem}`);
 
+  let signingKey;
+  try {
+    signingKey = loadSigningKey(options.signingKey);
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (!signingKey && !options.unsigned) throw new UsageError(`no signing key: pass --signing-key FILE or set $${SIGNING_KEY_ENV} or $${SIGNING_KEY_FILE_ENV}, or --unsigned for a local build`);
+  if (signingKey && options.unsigned) throw new UsageError('--unsigned and a signing key contradict each other');
+
   const blockers = releaseBlockers(corpus);
   if (blockers.length > 0) {
     printDiagnostics(blockers, 'stylish', corpus.files.size, ALL_RULES);
@@ -46,7 +61,7 @@ export async function runPack(options: PackOptions): Promise<number> {
 
   let packed;
   try {
-    packed = await packCorpus(corpus, { version: manifest.version, license: manifest.license, out: options.out });
+    packed = await packCorpus(corpus, { version: manifest.version, license: manifest.license, out: options.out, signingKey });
   } catch (error) {
     if (error instanceof StageError) {
       for (const problem of error.problems) process.stderr.write(`  ${problem.file}  ${problem.message}\n`);
@@ -59,14 +74,15 @@ export async function runPack(options: PackOptions): Promise<number> {
     }
     throw error;
   }
-  const others = packed.files - packed.corpusFiles - packed.typeFiles;
+  const { corpus: corpusFiles, types, modules, schemaIndex, stamps } = packed.counts;
   process.stdout.write(
     [
-      `${packed.package}@${packed.version}: ${packed.files} files (${packed.corpusFiles} corpus, ${packed.typeFiles} type declarations, ${others} stamps, README and package.json)`,
+      `${packed.package}@${packed.version}: ${packed.files} files (${corpusFiles} corpus, ${types} type declarations, ${modules} verifier and validator modules, ${schemaIndex} schema index and vocabulary, ${stamps} stamps, README.md and package.json)`,
       `size:      ${kilobytes(packed.size)} packed, ${kilobytes(packed.unpackedSize)} unpacked`,
       `digest:    ${packed.digest}`,
       `integrity: ${packed.integrity}`,
       `tarball:   ${packed.tarball}`,
+      packed.signature ? `signature: ${packed.signature.file} (key ${packed.signature.keyFingerprint})` : 'signature: none (--unsigned)',
       '',
     ].join('\n'),
   );

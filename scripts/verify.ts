@@ -1,4 +1,4 @@
-/** `openwop-spec verify <dir|tgz> [--digest D]`: recompute a release's hashes and digest against its stamp. */
+/** `openwop-spec verify <dir|tgz> [--digest D] [--public-key K]`: recompute a release's hashes and digest against its stamps, and check who signed it. */
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ReleaseSourceError } from '../core/release/index.js';
@@ -8,6 +8,8 @@ import { EXIT, UsageError } from './common.js';
 interface VerifyOptions {
   root: string;
   digest?: string;
+  publicKey?: string;
+  signature?: string;
   format: string;
 }
 
@@ -17,6 +19,8 @@ export function register(program: Command): void {
     .description('verify a packed (.tgz), installed or checked-out release against its CORPUS-STAMP.json; names every missing, altered or unlisted file')
     .argument('<target>', 'a directory (node_modules/@openwop/spec-artifacts, a repository) or a .tgz')
     .option('--digest <digest>', 'the digest the release must have (sha256:<hex>)')
+    .option('--public-key <file>', 'the release key (PEM) you pinned: refuse a release it did not sign, and name the key that did')
+    .option('--signature <file>', 'the DSSE envelope (default: <tgz>.dsse.json beside a tarball; a directory must name one)')
     .option('--root <dir>', 'resolve a relative target from this directory', '.')
     .option('--format <format>', 'text | json', 'text')
     .action((target: string, options: VerifyOptions) => {
@@ -29,7 +33,11 @@ export function runVerify(target: string, options: VerifyOptions): number {
   if (options.digest !== undefined && !normalizeDigest(options.digest)) throw new UsageError(`--digest ${options.digest} is not sha256:<64 hex digits>`);
   let result;
   try {
-    result = verifyArtifacts(path.resolve(options.root, target), options.digest === undefined ? {} : { digest: options.digest });
+    result = verifyArtifacts(path.resolve(options.root, target), {
+      ...(options.digest !== undefined ? { digest: options.digest } : {}),
+      ...(options.publicKey !== undefined ? { publicKey: path.resolve(options.root, options.publicKey) } : {}),
+      ...(options.signature !== undefined ? { signature: path.resolve(options.root, options.signature) } : {}),
+    });
   } catch (error) {
     if (error instanceof ReleaseSourceError) throw new UsageError(error.message);
     throw error;

@@ -9,6 +9,7 @@ export * from './pack.js';
 export * from './package-stamp.js';
 export * from './previous-release.js';
 export * from './schema-diff.js';
+export * from './sign.js';
 export * from './source.js';
 export * from './stage.js';
 export * from './stamp.js';

@@ -36,7 +36,7 @@ export function npmPack(stagedDirectory: string, outDirectory: string, staged: r
     env: { ...process.env, npm_config_dry_run: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
   });
   if (result.error) throw new NpmPackError(`cannot run npm: ${result.error.message}`);
-  if (result.status !== 0) throw new NpmPackError(`npm pack failed: ${lastLine(result.stderr) || `exit ${String(result.status)}`}`);
+  if (result.status !== 0) throw new NpmPackError(`npm pack failed: ${npmCause(result.stderr) || `exit ${String(result.status)}`}`);
   let report: NpmPackJson | undefined;
   try {
     report = (JSON.parse(result.stdout) as NpmPackJson[])[0];
@@ -58,6 +58,22 @@ export function npmPack(stagedDirectory: string, outDirectory: string, staged: r
   return { tarball: path.resolve(outDirectory, report.filename), size: report.size, unpackedSize: report.unpackedSize, integrity: report.integrity, entries: report.entryCount };
 }
 
-function lastLine(text: string): string {
-  return text.trim().split('\n').filter((line) => !/^npm (notice|warn)/.test(line)).pop() ?? '';
+/**
+ * What went wrong, from npm's error block: its last line only says where the log is, so the
+ * cause is the error's code and message (`EACCES: permission denied, open '…'`), with the path.
+ */
+export function npmCause(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => /^npm (error|ERR!)/.test(line))
+    .map((line) => line.replace(/^npm (error|ERR!) ?/, ''));
+  const field = (name: string) => lines.find((line) => line.startsWith(`${name} `))?.slice(name.length + 1);
+  const code = field('code');
+  const message = lines.find((line) => line !== '' && !/^(code|syscall|path|errno|dest) /.test(line) && !/complete log of this run|^Log files were not written/.test(line));
+  const where = field('path');
+  const parts = [message ?? code, code && message && !message.includes(code) ? `(${code})` : undefined, where && message && !message.includes(where) ? `at ${where}` : undefined];
+  const cause = parts.filter(Boolean).join(' ');
+  if (cause) return cause;
+  return stderr.trim().split('\n').filter((line) => !/^npm (notice|warn)/.test(line)).pop() ?? '';
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../model/index.js';
 import { runGit } from './git.js';
 import { isObject } from '../registries/index.js';
-import { isShipped, parseStamp, SEMVER, STAMP_PATH } from './stamp.js';
+import { isShipped, parseStamp, SEMVER, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';
 
 export interface ReleaseFiles {
@@ -37,6 +37,11 @@ export function loadReleaseFiles(spec: string, root: string): ReleaseFiles {
 
 function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseFiles {
   const shipped = sortedMap(new Map([...tree.files].filter(([file]) => isShipped(file))));
+  // Compared against an empty release every file would read as added: a wrong path, not a diff.
+  if (shipped.size === 0) throw new ReleaseSourceError(`${tree.label} holds no corpus: none of ${SHIPPED_DIRECTORIES.map((directory) => `${directory}/`).join(', ')} has a file there`);
+  const large = tree.oversized.filter(isShipped);
+  if (large.length > 0) throw new ReleaseSourceError(`${tree.label}: ${large[0]} is larger than any corpus file can be (${large.length} such file${large.length === 1 ? '' : 's'})`);
+  if (tree.duplicates.length > 0) throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
   return { label: tree.label, version: versionOf(tree), files: shipped, root: root ?? tree.label };
 }
 

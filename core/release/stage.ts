@@ -4,11 +4,12 @@
  * function of the corpus (and the repository's version and license) alone, so the same corpus
  * stages the same bytes anywhere.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Corpus } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { renderTable } from '../markdown/index.js';
+import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../schemas/index.js';
 import { buildPackageStamp, formatPackageStamp, PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH, type CorpusStamp } from './stamp.js';
 import { schemaDeclarations, TYPES_DIRECTORY, TYPES_INDEX, type TypeDeclarations } from './types.js';
@@ -26,9 +27,32 @@ export interface StagedPackage {
   /** Package path -> bytes, in code-unit order of the paths. */
   files: Map<string, Buffer>;
   stamp: CorpusStamp;
-  corpusFiles: number;
-  typeFiles: number;
+  /** How many files of each kind; the counts add up to `files.size`. */
+  counts: StagedCounts;
 }
+
+export interface StagedCounts {
+  corpus: number;
+  types: number;
+  /** The verifier and the validator helper under lib/, with their declarations. */
+  modules: number;
+  /** schemas.json and vocabulary.json. */
+  schemaIndex: number;
+  /** CORPUS-STAMP.json and PACKAGE-STAMP.json. */
+  stamps: number;
+  /** README.md and package.json. */
+  manifest: number;
+}
+
+/** What the package carries beside the corpus to be verified and used without the toolchain. */
+export const LIB_DIRECTORY = 'lib';
+export const SCHEMA_INDEX_PATH = 'schemas.json';
+export const VOCABULARY_PATH = 'vocabulary.json';
+const SHIPPED_MODULES = ['verify.js', 'verify.d.ts', 'cli.js', 'cli.d.ts', 'validator.js', 'validator.d.ts'] as const;
+
+/** The URI of the vocabulary the OpenWOP annotation keywords belong to. */
+export const VOCABULARY_URI = 'https://openwop.dev/vocab/v2/annotations';
+export const VOCABULARY_META_SCHEMA_ID = 'https://openwop.dev/meta/v2/schema';
 
 export interface StageOptions {
   version: string;
@@ -50,7 +74,13 @@ export async function stagePackage(corpus: Corpus, options: StageOptions): Promi
 
   const added = new Map<string, Buffer>();
   for (const [file, content] of types.files) added.set(file, Buffer.from(content, 'utf8'));
-  added.set('README.md', Buffer.from(renderReadme(stamp, shipped, types), 'utf8'));
+  const modules = shippedModules();
+  for (const [file, content] of modules) added.set(file, content);
+  const index = schemaIndex(corpus);
+  added.set(SCHEMA_INDEX_PATH, Buffer.from(`${JSON.stringify(index, null, 2)}\n`, 'utf8'));
+  const keywords = corpusSchemas(corpus).keywords;
+  added.set(VOCABULARY_PATH, Buffer.from(renderVocabulary(keywords), 'utf8'));
+  added.set('README.md', Buffer.from(renderReadme(stamp, shipped, types, index, keywords), 'utf8'));
   added.set('package.json', Buffer.from(renderManifest(stamp, options.license), 'utf8'));
   const record = buildPackageStamp(PACKAGE_NAME, stamp.version, stamp.digest, added);
 
@@ -58,9 +88,67 @@ export async function stagePackage(corpus: Corpus, options: StageOptions): Promi
   return {
     files: new Map([...files].sort(([a], [b]) => compareStrings(a, b))),
     stamp,
-    corpusFiles: shipped.size,
-    typeFiles: types.files.size,
+    counts: { corpus: shipped.size, types: types.files.size, modules: modules.size, schemaIndex: 2, stamps: 2, manifest: 2 },
   };
+}
+
+/**
+ * The compiled verifier and validator (core/release/shipped/), as `npm run build` emitted them;
+ * from the sources (under vitest) they are read from dist/. The source-map comment goes: the maps
+ * stay behind.
+ */
+function shippedModules(): Map<string, Buffer> {
+  const compiled = import.meta.url.endsWith('.ts') ? new URL('../../dist/core/release/shipped/', import.meta.url) : new URL('./shipped/', import.meta.url);
+  const modules = new Map<string, Buffer>();
+  for (const name of SHIPPED_MODULES) {
+    let text: string;
+    try {
+      text = readFileSync(new URL(name, compiled), 'utf8');
+    } catch {
+      throw new StageError(`the package's verifier is not built: ${new URL(name, compiled).pathname} is missing; run \`npm run build\``);
+    }
+    modules.set(`${LIB_DIRECTORY}/${name}`, Buffer.from(text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), 'utf8'));
+  }
+  return modules;
+}
+
+/** `$id` -> path, for every schema the package ships, in path order. */
+export function schemaIndex(corpus: Corpus): Record<string, string> {
+  const index: Record<string, string> = {};
+  const files = corpus
+    .dataFiles()
+    .filter((file) => isShipped(file.path) && isSchemaPath(file.path))
+    .sort((a, b) => compareStrings(a.path, b.path));
+  for (const file of files) {
+    const declared = typeof file.value === 'object' && file.value !== null ? (file.value as Record<string, unknown>).$id : undefined;
+    index[typeof declared === 'string' ? declared : expectedSchemaId(file.path)] = file.path;
+  }
+  return index;
+}
+
+/**
+ * The annotation keywords as a JSON Schema 2020-12 vocabulary: a meta-schema that lists the
+ * standard vocabularies and OpenWOP's (optional, so a validator that does not know it may still
+ * process the schemas) and declares each keyword as a property. A strict validator is told the
+ * keywords by name (ajv: `addVocabulary(Object.keys(vocabulary.properties))`).
+ */
+export function renderVocabulary(keywords: readonly string[]): string {
+  const standard = ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'];
+  const vocabulary: Record<string, boolean> = {};
+  for (const name of standard) vocabulary[`https://json-schema.org/draft/2020-12/vocab/${name}`] = true;
+  vocabulary[VOCABULARY_URI] = false;
+  const properties: Record<string, unknown> = {};
+  for (const keyword of [...keywords].sort(compareStrings)) properties[keyword] = { description: 'An OpenWOP annotation: it describes the schema for tools and documents; it does not constrain instances.' };
+  const meta = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: VOCABULARY_META_SCHEMA_ID,
+    $vocabulary: vocabulary,
+    $dynamicAnchor: 'meta',
+    title: 'JSON Schema 2020-12 with the OpenWOP annotation keywords',
+    allOf: [{ $ref: 'https://json-schema.org/draft/2020-12/schema' }],
+    properties,
+  };
+  return `${JSON.stringify(meta, null, 2)}\n`;
 }
 
 /**
@@ -87,13 +175,19 @@ export function writeStaged(directory: string, files: ReadonlyMap<string, Buffer
 /**
  * The package.json of @openwop/spec-artifacts. Every corpus file is importable at its corpus path
  * (`@openwop/spec-artifacts/spec/v2/errors.json`, as JSON with `with { type: 'json' }`); the types
- * are the package's main entry and importable per schema under `types/`.
+ * are the package's main entry and importable per schema under `types/`; `./verify` and the bin
+ * are the package's own verifier, `./validator` the ajv helper (ajv is an optional peer: only
+ * that entry needs it).
  */
 export function renderManifest(stamp: CorpusStamp, license: string | undefined): string {
   const exports: Record<string, unknown> = {
     '.': { types: `./${TYPES_INDEX}` },
     './types': { types: `./${TYPES_INDEX}` },
     './types/*': { types: `./${TYPES_DIRECTORY}/*.d.ts` },
+    './verify': { types: `./${LIB_DIRECTORY}/verify.d.ts`, default: `./${LIB_DIRECTORY}/verify.js` },
+    './validator': { types: `./${LIB_DIRECTORY}/validator.d.ts`, default: `./${LIB_DIRECTORY}/validator.js` },
+    [`./${SCHEMA_INDEX_PATH}`]: `./${SCHEMA_INDEX_PATH}`,
+    [`./${VOCABULARY_PATH}`]: `./${VOCABULARY_PATH}`,
     './package.json': './package.json',
     [`./${STAMP_PATH}`]: `./${STAMP_PATH}`,
     [`./${PACKAGE_STAMP_PATH}`]: `./${PACKAGE_STAMP_PATH}`,
@@ -102,14 +196,23 @@ export function renderManifest(stamp: CorpusStamp, license: string | undefined):
   const manifest: Record<string, unknown> = {
     name: stamp.package,
     version: stamp.version,
-    description: 'The OpenWOP v2 specification corpus: API documents, JSON Schemas, registries, conformance requirements and security invariants, with TypeScript types and a digest stamp.',
+    description: 'The OpenWOP v2 specification corpus: API documents, JSON Schemas, registries, conformance requirements and security invariants, with TypeScript types, a schema index, a validator helper and its own verifier.',
   };
   if (license) manifest.license = license;
-  Object.assign(manifest, { types: `./${TYPES_INDEX}`, exports, sideEffects: false });
+  Object.assign(manifest, {
+    type: 'module',
+    types: `./${TYPES_INDEX}`,
+    bin: { 'openwop-spec-artifacts': `${LIB_DIRECTORY}/cli.js` },
+    exports,
+    engines: { node: '>=20.19' },
+    peerDependencies: { ajv: '^8.20.0', 'ajv-formats': '^3.0.1' },
+    peerDependenciesMeta: { ajv: { optional: true }, 'ajv-formats': { optional: true } },
+    sideEffects: false,
+  });
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-function renderReadme(stamp: CorpusStamp, shipped: ReadonlyMap<string, Buffer>, types: TypeDeclarations): string {
+function renderReadme(stamp: CorpusStamp, shipped: ReadonlyMap<string, Buffer>, types: TypeDeclarations, index: Record<string, string>, keywords: readonly string[]): string {
   const counts = SHIPPED_DIRECTORIES.map((directory) => [`\`${directory}/\``, String([...shipped.keys()].filter((file) => file.startsWith(`${directory}/`)).length)]);
   const firstType = types.schemas[0];
   const registry = [...shipped.keys()].find((file) => file.startsWith('spec/') && file.endsWith('.json') && !file.endsWith('.schema.json'));
@@ -117,6 +220,8 @@ function renderReadme(stamp: CorpusStamp, shipped: ReadonlyMap<string, Buffer>, 
     ...(registry ? [`import registry from '${stamp.package}/${registry}' with { type: 'json' };`] : []),
     ...(firstType ? [`import type { ${firstType.rootType} } from '${stamp.package}';`] : []),
   ];
+  const [exampleId, exampleFile] = Object.entries(index).find(([, file]) => file.endsWith('/run-event.schema.json')) ?? Object.entries(index)[0] ?? ['', ''];
+  const exampleName = path.posix.basename(exampleFile, '.schema.json');
   return [
     `# ${stamp.package}`,
     '',
@@ -126,13 +231,45 @@ function renderReadme(stamp: CorpusStamp, shipped: ReadonlyMap<string, Buffer>, 
     '',
     '## Verify before use',
     '',
-    `Pin this package exactly, pin the digest above, and check it when your suite starts: a mismatch means the files are not the release you pinned, and the suite must refuse to run.`,
+    `Pin this package exactly, pin the digest above, and check it when your suite starts: a mismatch means the files are not the release you pinned, and the suite must refuse to run. The package carries its own verifier, which needs nothing but Node.js:`,
     '',
     '```sh',
-    `openwop-spec verify node_modules/${stamp.package} --digest ${stamp.digest}`,
+    `npx ${stamp.package} verify --digest ${stamp.digest}`,
     '```',
     '',
-    `\`${STAMP_PATH}\` holds the SHA-256 of every corpus file and the digest: the SHA-256 of the RFC 8785 (JCS) form of \`{package, version, files}\`. \`${PACKAGE_STAMP_PATH}\` does the same for this README, \`package.json\` and \`types/\`, bound to that digest. Any other file in the package fails verification.`,
+    `(or \`node_modules/.bin/openwop-spec-artifacts verify --digest …\`; exit 0 verified, 1 a problem named by file, 2 a usage error). From code: \`verifyArtifacts(undefined, { digest })\` from \`${stamp.package}/verify\` returns \`{ ok, problems }\`.`,
+    '',
+    `\`${STAMP_PATH}\` holds the SHA-256 of every corpus file and the digest: the SHA-256 of the RFC 8785 (JCS) form of \`{package, version, files}\`. \`${PACKAGE_STAMP_PATH}\` does the same for the files around the corpus (this README, \`package.json\`, \`${LIB_DIRECTORY}/\`, \`types/\`, \`${SCHEMA_INDEX_PATH}\`, \`${VOCABULARY_PATH}\`), bound to that digest. Any other file in the package fails verification.`,
+    '',
+    'The stamps prove the files are consistent with the digest; who made the release is proven by its signature, a DSSE envelope published beside the tarball (`<tarball>.dsse.json`, an in-toto Statement over the tarball\'s SHA-256, ed25519). Check it with the toolchain, pinning the release key\'s fingerprint as well as the digest:',
+    '',
+    '```sh',
+    `npx openwop-spec verify ${stamp.package.replace('@', '').replace('/', '-')}-${stamp.version}.tgz --digest ${stamp.digest} --public-key release-key.pub`,
+    '```',
+    '',
+    '## Validate with the schemas',
+    '',
+    `Every schema is importable at its path (\`${stamp.package}/${exampleFile}\`); \`${SCHEMA_INDEX_PATH}\` maps each \`$id\` to its file, and \`${VOCABULARY_PATH}\` is a 2020-12 meta-schema declaring the OpenWOP annotation keywords (${keywords.map((keyword) => `\`${keyword}\``).join(', ')}), which a strict validator must be told of. With ajv and ajv-formats installed (\`npm install ajv ajv-formats\`), the helper gives a ready validator, every cross-file \`$ref\` resolved:`,
+    '',
+    '```js',
+    `import { validator } from '${stamp.package}/validator';`,
+    `const validate = validator('${exampleName}'); // a file name, a path or a $id`,
+    `if (!validate(event)) console.error(validate.errors);`,
+    '```',
+    '',
+    'With a plain ajv of your own:',
+    '',
+    '```js',
+    `import { Ajv2020 } from 'ajv/dist/2020.js';`,
+    `import addFormats from 'ajv-formats';`,
+    `import { createRequire } from 'node:module';`,
+    `const require = createRequire(import.meta.url);`,
+    `const ajv = new Ajv2020({ allowUnionTypes: true });`,
+    `addFormats(ajv);`,
+    `ajv.addVocabulary(Object.keys(require('${stamp.package}/${VOCABULARY_PATH}').properties));`,
+    `for (const file of Object.values(require('${stamp.package}/${SCHEMA_INDEX_PATH}'))) ajv.addSchema(require(\`${stamp.package}/\${file}\`));`,
+    `const validate = ajv.getSchema('${exampleId}');`,
+    '```',
     '',
     '## Contents',
     '',

@@ -1,8 +1,13 @@
 /**
- * Reads the tarballs `npm pack` and `git archive` write, gzipped or not, into memory with
- * node-tar's parser. Nothing is extracted to disk, so a hostile entry name cannot write outside
- * anything; the parser runs synchronously when given the whole archive at once.
+ * Reads the tarballs `npm pack` and `git archive` write, gzipped or not, with node-tar's parser.
+ * Nothing is extracted to disk, so a hostile entry name cannot write outside anything. A file is
+ * fed to the parser a block at a time and each entry is hashed as it streams past; only entries
+ * no larger than `keepBytes` are kept in memory, so a small tarball that inflates to gigabytes
+ * costs the time to read it, not the memory. node-tar's parser (with its zlib) runs synchronously
+ * when written to synchronously, which keeps the callers synchronous.
  */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { Parser, type ReadEntry } from 'tar';
 
 export class TarError extends Error {}
@@ -10,27 +15,81 @@ export class TarError extends Error {}
 export interface TarEntry {
   path: string;
   type: 'file' | 'directory' | 'link' | 'other';
+  /** node-tar's name for the entry type (File, SymbolicLink, Link, CharacterDevice, ...). */
+  tarType: string;
   mode: number;
+  size: number;
+  /** Lower-case hex SHA-256 of the content (of a file; of nothing for other entries). */
+  sha256: string;
+  /** The content, when it is no larger than `keepBytes`. */
+  data: Buffer | undefined;
+}
+
+/** A read whole file entry: what small archives (tests, `git archive` of a corpus) are read as. */
+export interface KeptTarEntry extends TarEntry {
   data: Buffer;
 }
 
-export function readTar(input: Buffer): TarEntry[] {
+export interface TarReadOptions {
+  /** Entries larger than this are hashed, not kept (default: all kept). */
+  keepBytes?: number;
+}
+
+/** The entries of an archive held in memory, every one kept. */
+export function readTar(input: Buffer): KeptTarEntry[] {
+  return scanTar((write) => write(input), {}) as KeptTarEntry[];
+}
+
+/** The entries of an archive file, read a block at a time; the SHA-256 of the file's bytes too. */
+export function readTarFile(file: string, options: TarReadOptions = {}): { entries: TarEntry[]; sha256: string; bytes: number } {
+  const whole = createHash('sha256');
+  let bytes = 0;
+  const entries = scanTar((write) => {
+    const block = Buffer.alloc(1 << 16);
+    const fd = openSync(file, 'r');
+    try {
+      for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) {
+        const chunk = Buffer.from(block.subarray(0, read));
+        whole.update(chunk);
+        bytes += read;
+        if (!write(chunk)) break;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }, options);
+  return { entries, sha256: whole.digest('hex'), bytes };
+}
+
+function scanTar(feed: (write: (chunk: Buffer) => boolean) => void, options: TarReadOptions): TarEntry[] {
+  const keep = options.keepBytes ?? Number.POSITIVE_INFINITY;
   const entries: TarEntry[] = [];
   let failure: string | undefined;
+  let read = 0;
   const parser = new Parser({
     strict: true,
     onReadEntry(entry: ReadEntry) {
-      const chunks: Buffer[] = [];
-      entry.on('data', (chunk: Buffer) => chunks.push(chunk));
-      entry.on('end', () => entries.push({ path: entry.path, type: kind(entry.type), mode: entry.mode ?? 0, data: Buffer.concat(chunks) }));
+      const hash = createHash('sha256');
+      const size = entry.size ?? 0;
+      const chunks: Buffer[] | undefined = size <= keep ? [] : undefined;
+      entry.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        chunks?.push(chunk);
+      });
+      entry.on('end', () => entries.push({ path: entry.path, type: kind(entry.type), tarType: entry.type, mode: entry.mode ?? 0, size, sha256: hash.digest('hex'), data: chunks ? Buffer.concat(chunks) : undefined }));
     },
   });
   parser.on('error', (error: Error) => {
     failure ??= error.message;
   });
-  parser.end(input);
+  feed((chunk) => {
+    read += chunk.length;
+    parser.write(chunk);
+    return failure === undefined;
+  });
+  if (failure === undefined) parser.end();
   if (failure !== undefined) throw new TarError(`not a readable tar archive: ${failure}`);
-  if (entries.length === 0 && input.length > 0) throw new TarError('not a readable tar archive: it holds no entries');
+  if (entries.length === 0 && read > 0) throw new TarError('not a readable tar archive: it holds no entries');
   return entries;
 }
 

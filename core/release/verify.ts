@@ -7,15 +7,24 @@
  * the files `pack` adds (package.json, README.md, types/) by PACKAGE-STAMP.json, which is bound to
  * that digest. Any other file is reported as not listed. In a repository checkout only the
  * shipped directories are compared, since the rest of a repository is not part of a release.
+ *
+ * The stamps prove consistency, not authorship: whoever rewrites a file can rewrite both stamps.
+ * With a public key the release's signature (sign.ts) is checked too, and a release without one,
+ * or signed by another key, or repacked or re-stamped after signing, fails.
+ *
+ * The public types (VerifyResult, VerifyOptions, ...) mention no Node.js type: @openwop/spec/verify
+ * must compile for a consumer with no @types/node.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { compareStrings } from '../output/index.js';
 import { sha256Hex, SHA256_DIGEST } from '../output/index.js';
 import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
-import { loadArtifactTree, type ArtifactTree } from './tree.js';
+import { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';
+import { checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
 
-export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'stamp' | 'digest' | 'package';
+export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'entry' | 'stamp' | 'digest' | 'package' | 'signature';
 
 export interface VerifyProblem {
   kind: VerifyProblemKind;
@@ -27,24 +36,60 @@ export interface VerifyProblem {
 export interface VerifyResult {
   ok: boolean;
   target: string;
-  kind: ArtifactTree['kind'];
+  kind: 'package' | 'repository';
   package: string | undefined;
   version: string | undefined;
   /** The digest recomputed from the stamp's file list (undefined without a readable stamp). */
   digest: string | undefined;
   /** Files compared against a record. */
   files: number;
+  /** The fingerprint (`sha256:` of its SubjectPublicKeyInfo) of the key whose signature verified. */
+  signedBy?: string;
   problems: VerifyProblem[];
 }
 
 export interface VerifyOptions {
   /** The digest the consumer pinned: `sha256:<hex>` (or the bare hex). */
   digest?: string;
+  /** A PEM file with the release key the consumer pinned: the release must carry its signature. */
+  publicKey?: string;
+  /** The DSSE envelope; by default `<tarball>.dsse.json` beside a tarball (a directory must name one). */
+  signature?: string;
 }
 
 /** Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. */
 export function verifyArtifacts(target: string, options: VerifyOptions = {}): VerifyResult {
-  return verifyTree(loadArtifactTree(target), options);
+  const tree = loadArtifactTree(target);
+  const result = verifyTree(tree, options);
+  if (options.publicKey === undefined) return result;
+  const problems = [...result.problems];
+  const signedBy = verifySignatureOf(tree, target, result, options, problems);
+  problems.sort((a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message));
+  return { ...result, ok: problems.length === 0, ...(signedBy ? { signedBy } : {}), problems };
+}
+
+function verifySignatureOf(tree: ArtifactTree, target: string, result: VerifyResult, options: VerifyOptions, problems: VerifyProblem[]): string | undefined {
+  let key;
+  try {
+    key = loadPublicKey(options.publicKey as string);
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new ReleaseSourceError(error.message);
+    throw error;
+  }
+  const envelopeFile = options.signature ?? (tree.tarballSha256 !== undefined ? `${target}${SIGNATURE_SUFFIX}` : undefined);
+  if (envelopeFile === undefined || !existsSync(envelopeFile)) {
+    const where = envelopeFile === undefined ? 'name its envelope with --signature' : `there is no ${envelopeFile}`;
+    problems.push({ kind: 'signature', file: envelopeFile ?? PACKAGE_STAMP_PATH, message: `the release is unsigned: ${where}; a release must be signed by the key you pinned` });
+    return undefined;
+  }
+  const record = tree.hashes.get(PACKAGE_STAMP_PATH);
+  const check = checkSignature(readFileSync(envelopeFile, 'utf8'), key, {
+    ...(tree.tarballSha256 !== undefined ? { tarballSha256: tree.tarballSha256 } : {}),
+    ...(tree.kind === 'package' ? { packageStampSha256: record ?? '(none)' } : {}),
+    ...(result.digest !== undefined ? { corpusDigest: result.digest } : {}),
+  });
+  for (const message of check.problems) problems.push({ kind: 'signature', file: envelopeFile, message });
+  return check.ok ? check.signedBy : undefined;
 }
 
 export function normalizeDigest(digest: string): string | undefined {
@@ -95,12 +140,13 @@ export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): Ver
 
   if (tree.kind === 'package') compared += verifyPackageRecord(tree, stamp, digest, accounted, problems);
 
-  for (const file of tree.files.keys()) {
+  for (const file of tree.hashes.keys()) {
     if (accounted.has(file)) continue;
     if (tree.kind === 'repository' && !isShipped(file)) continue;
     problems.push({ kind: 'unlisted', file, message: `${file} is not listed in ${tree.kind === 'package' && !isShipped(file) ? PACKAGE_STAMP_PATH : STAMP_PATH}: an extra file` });
   }
-  for (const file of tree.irregular) problems.push({ kind: 'unlisted', file, message: `${file} is not a regular file (a link or a device); a release holds files only` });
+  for (const entry of tree.irregular) problems.push({ kind: 'entry', file: entry.replace(/ \([A-Za-z]+\)$/, ''), message: `${entry} is not a regular file (a link, a hard link or a device); a release holds files only` });
+  for (const file of tree.duplicates) problems.push({ kind: 'entry', file, message: `${file} appears more than once in the tarball; which copy an extractor keeps is up to it, so the release is ambiguous` });
 
   return result({ package: stamp.package, version: stamp.version, digest, files: compared });
 }
@@ -108,11 +154,11 @@ export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): Ver
 /** 1 when the file was present and compared, 0 when it is missing. */
 function compareFile(tree: ArtifactTree, file: string, expected: string, record: string, problems: VerifyProblem[]): number {
   const bytes = tree.files.get(file);
-  if (!bytes) {
+  const actual = tree.hashes.get(file) ?? (bytes ? sha256Hex(bytes) : undefined);
+  if (actual === undefined) {
     problems.push({ kind: 'missing', file, message: `${file} is listed in ${record} but missing` });
     return 0;
   }
-  const actual = sha256Hex(bytes);
   if (actual !== expected) problems.push({ kind: 'altered', file, message: `${file} was altered: its SHA-256 is ${actual}, ${record} records ${expected}` });
   return 1;
 }
@@ -165,7 +211,7 @@ export function describeVerification(result: VerifyResult): string {
   const lines: string[] = [];
   const name = result.package && result.version ? `${result.package}@${result.version}` : result.target;
   if (result.ok) {
-    lines.push(`verified ${name}: ${result.files} files match, digest ${result.digest}`);
+    lines.push(`verified ${name}: ${result.files} files match, digest ${result.digest}${result.signedBy ? `, signed by key ${result.signedBy}` : ''}`);
   } else {
     for (const problem of result.problems) lines.push(`  ${problem.file}  ${problem.kind}  ${problem.message}`);
     lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);

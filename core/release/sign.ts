@@ -1,0 +1,185 @@
+/**
+ * Release signatures: an in-toto Statement (v1) naming the package tarball by its SHA-256 (and its
+ * PACKAGE-STAMP.json, so that an installed copy, which has no tarball, can be checked too), in a
+ * DSSE envelope signed with ed25519 through node:crypto. Keys come from files or the environment;
+ * nothing is fetched. The stamps say the files agree with a digest; the signature says who
+ * published that digest.
+ */
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isObject } from '../registries/index.js';
+
+export const DSSE_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
+export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+export const PREDICATE_TYPE = 'https://openwop.dev/attestation/release/v1';
+/** Where `pack` writes the envelope: beside the tarball, since it signs the tarball's bytes. */
+export const SIGNATURE_SUFFIX = '.dsse.json';
+export const SIGNING_KEY_ENV = 'OPENWOP_SPEC_SIGNING_KEY';
+export const SIGNING_KEY_FILE_ENV = 'OPENWOP_SPEC_SIGNING_KEY_FILE';
+
+export class SigningKeyError extends Error {}
+
+export interface DsseEnvelope {
+  payloadType: string;
+  /** base64 of the Statement's JSON. */
+  payload: string;
+  signatures: Array<{ keyid: string; sig: string }>;
+}
+
+export interface ReleaseStatement {
+  _type: string;
+  subject: Array<{ name: string; digest: Record<string, string> }>;
+  predicateType: string;
+  predicate: { package: string; version: string; corpusDigest: string };
+}
+
+/** DSSE's pre-authentication encoding: what is signed, so the payload type cannot be swapped. */
+export function pae(payloadType: string, payload: Buffer): Buffer {
+  const type = Buffer.from(payloadType, 'utf8');
+  return Buffer.concat([Buffer.from(`DSSEv1 ${type.length} `, 'utf8'), type, Buffer.from(` ${payload.length} `, 'utf8'), payload]);
+}
+
+/** `sha256:<hex>` of the key's SubjectPublicKeyInfo (DER): the name a consumer pins. */
+export function keyFingerprint(key: KeyObject): string {
+  const spki = (key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' });
+  return `sha256:${createHash('sha256').update(spki).digest('hex')}`;
+}
+
+function parseKey(text: string | Buffer, origin: string, kind: 'private' | 'public'): KeyObject {
+  let key: KeyObject;
+  try {
+    key = kind === 'private' ? createPrivateKey(text) : createPublicKey(text);
+  } catch (error) {
+    throw new SigningKeyError(`${origin} is not a PEM ${kind} key: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${origin} is a ${String(key.asymmetricKeyType)} key; releases are signed with ed25519`);
+  return key;
+}
+
+/**
+ * The signing key: `--signing-key FILE`, else the PEM in $OPENWOP_SPEC_SIGNING_KEY, else the file
+ * $OPENWOP_SPEC_SIGNING_KEY_FILE names; undefined when none is given.
+ */
+export function loadSigningKey(file: string | undefined, env: NodeJS.ProcessEnv = process.env): KeyObject | undefined {
+  if (file !== undefined) return parseKey(readKeyFile(file), file, 'private');
+  const inline = env[SIGNING_KEY_ENV];
+  if (inline) return parseKey(inline, `$${SIGNING_KEY_ENV}`, 'private');
+  const named = env[SIGNING_KEY_FILE_ENV];
+  if (named) return parseKey(readKeyFile(named), named, 'private');
+  return undefined;
+}
+
+/** A public key from a PEM file (a private key's file gives its public half). */
+export function loadPublicKey(file: string): KeyObject {
+  const text = readKeyFile(file);
+  try {
+    return parseKey(text, file, 'public');
+  } catch (error) {
+    if (error instanceof SigningKeyError && /ed25519/.test(error.message)) throw error;
+    return createPublicKey(parseKey(text, file, 'private'));
+  }
+}
+
+function readKeyFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new SigningKeyError(`cannot read the key ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+export interface SignedSubjects {
+  package: string;
+  version: string;
+  corpusDigest: string;
+  /** The tarball's file name and the hex SHA-256 of its bytes. */
+  tarball: { name: string; sha256: string };
+  /** The hex SHA-256 of PACKAGE-STAMP.json's bytes. */
+  packageStamp: string;
+}
+
+export function signRelease(subjects: SignedSubjects, key: KeyObject): DsseEnvelope {
+  const statement: ReleaseStatement = {
+    _type: STATEMENT_TYPE,
+    subject: [
+      { name: subjects.tarball.name, digest: { sha256: subjects.tarball.sha256 } },
+      { name: 'PACKAGE-STAMP.json', digest: { sha256: subjects.packageStamp } },
+    ],
+    predicateType: PREDICATE_TYPE,
+    predicate: { package: subjects.package, version: subjects.version, corpusDigest: subjects.corpusDigest },
+  };
+  const payload = Buffer.from(JSON.stringify(statement), 'utf8');
+  const sig = sign(null, pae(DSSE_PAYLOAD_TYPE, payload), key);
+  return { payloadType: DSSE_PAYLOAD_TYPE, payload: payload.toString('base64'), signatures: [{ keyid: keyFingerprint(key), sig: sig.toString('base64') }] };
+}
+
+export function formatEnvelope(envelope: DsseEnvelope): string {
+  return `${JSON.stringify(envelope, null, 2)}\n`;
+}
+
+export interface SignatureCheck {
+  ok: boolean;
+  /** The fingerprint of the key whose signature verified. */
+  signedBy: string | undefined;
+  /** The key ids the envelope's signatures name (claims, until one verifies). */
+  claimedKeys: string[];
+  statement: ReleaseStatement | undefined;
+  problems: string[];
+}
+
+/**
+ * Checks an envelope against the public key the consumer pinned and against what was read: the
+ * tarball's SHA-256 (when the release is a tarball) or PACKAGE-STAMP.json's (an installed copy),
+ * and the corpus digest the stamps give.
+ */
+export function checkSignature(text: string, key: KeyObject, actual: { tarballSha256?: string; packageStampSha256?: string; corpusDigest?: string }): SignatureCheck {
+  const problems: string[] = [];
+  const expected = keyFingerprint(key);
+  const result = (fields: Partial<SignatureCheck>): SignatureCheck => ({ ok: problems.length === 0, signedBy: undefined, claimedKeys: [], statement: undefined, ...fields, problems });
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    problems.push('the signature is not JSON');
+    return result({});
+  }
+  if (!isObject(envelope) || typeof envelope.payload !== 'string' || typeof envelope.payloadType !== 'string' || !Array.isArray(envelope.signatures)) {
+    problems.push('the signature is not a DSSE envelope (payloadType, payload, signatures)');
+    return result({});
+  }
+  const signatures = envelope.signatures.filter((entry): entry is { keyid: string; sig: string } => isObject(entry) && typeof entry.sig === 'string' && typeof entry.keyid === 'string');
+  const claimedKeys = signatures.map((entry) => entry.keyid);
+  if (envelope.payloadType !== DSSE_PAYLOAD_TYPE) problems.push(`the envelope's payload type is ${envelope.payloadType}, not ${DSSE_PAYLOAD_TYPE}`);
+  const payload = Buffer.from(envelope.payload, 'base64');
+  const signed = pae(envelope.payloadType, payload);
+  const good = signatures.find((entry) => verify(null, signed, key, Buffer.from(entry.sig, 'base64')));
+  if (!good) {
+    const claims = claimedKeys.length === 0 ? 'it holds no signature' : `it is signed by key ${claimedKeys.join(', ')}`;
+    problems.push(`the signature does not verify with the expected key ${expected}: ${claims}`);
+    return result({ claimedKeys });
+  }
+  let statement: ReleaseStatement | undefined;
+  try {
+    statement = JSON.parse(payload.toString('utf8')) as ReleaseStatement;
+  } catch {
+    problems.push('the signed payload is not JSON');
+    return result({ claimedKeys, signedBy: expected });
+  }
+  if (statement._type !== STATEMENT_TYPE || statement.predicateType !== PREDICATE_TYPE || !Array.isArray(statement.subject) || !isObject(statement.predicate)) {
+    problems.push(`the signed payload is not an ${PREDICATE_TYPE} in-toto Statement`);
+    return result({ claimedKeys, signedBy: expected });
+  }
+  const subject = (name: (value: string) => boolean) => statement?.subject.find((entry) => isObject(entry) && typeof entry.name === 'string' && name(entry.name))?.digest?.sha256;
+  if (actual.tarballSha256 !== undefined) {
+    const signedTarball = subject((name) => name.endsWith('.tgz'));
+    if (signedTarball !== actual.tarballSha256) problems.push(`the signature covers a tarball with SHA-256 ${String(signedTarball)}, but this tarball's is ${actual.tarballSha256}: it was repacked after signing`);
+  }
+  if (actual.packageStampSha256 !== undefined) {
+    const signedRecord = subject((name) => name === 'PACKAGE-STAMP.json');
+    if (signedRecord !== actual.packageStampSha256) problems.push(`the signature covers a PACKAGE-STAMP.json with SHA-256 ${String(signedRecord)}, but this package's is ${actual.packageStampSha256}: it was re-stamped after signing`);
+  }
+  if (actual.corpusDigest !== undefined && statement.predicate.corpusDigest !== actual.corpusDigest) {
+    problems.push(`the signature is for corpus ${String(statement.predicate.corpusDigest)}, not this release's ${actual.corpusDigest}`);
+  }
+  return result({ claimedKeys, signedBy: expected, statement });
+}
