@@ -1,7 +1,8 @@
 /**
  * The four forms of a release diff: `stylish` for a terminal, `json` for machines, `markdown`
- * release notes, and `patch`: per-file unified diffs under an `@openwop/spec-artifacts OLD → NEW`
- * title, each file as `package/<path>`, the form of the published package diffs.
+ * release notes, and `patch`: a git-style patch (`diff --git a/<path> b/<path>`, paths relative
+ * to the corpus root) under an `@openwop/spec-artifacts OLD → NEW` title, which `git apply` (or
+ * `patch -p1`) applies to the old release to give the new.
  */
 import { escapeCell } from '../markdown/index.js';
 import { LEVELS, type Change, type Level, type ReleaseDiff } from './diff.js';
@@ -19,7 +20,12 @@ function title(diff: ReleaseDiff): string {
 }
 
 function where(change: Change): string {
-  return change.line === undefined ? change.file : `${change.file}:${change.line}`;
+  const at = (place: { file: string; line: number | undefined }) => (place.line === undefined ? place.file : `${place.file}:${place.line}`);
+  const here = at(change);
+  // The other release's place, when it says more than the file name already does.
+  const other = change.before && at(change.before) !== here ? change.before : change.after && at(change.after) !== here ? change.after : undefined;
+  if (!other || (other.line === undefined && other.file === change.file)) return here;
+  return `${here} (${other === change.before ? 'was' : 'now'} ${at(other)})`;
 }
 
 export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
@@ -60,6 +66,8 @@ export function formatJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: stri
       rule: change.rule,
       file: change.file,
       ...(change.line !== undefined ? { line: change.line } : {}),
+      before: change.before ? { file: change.before.file, ...(change.before.line !== undefined ? { line: change.before.line } : {}) } : null,
+      after: change.after ? { file: change.after.file, ...(change.after.line !== undefined ? { line: change.after.line } : {}) } : null,
       message: change.message,
       ...(change.derivedFrom ? { derivedFrom: change.derivedFrom } : {}),
     })),
@@ -80,7 +88,7 @@ export function formatMarkdown(diff: ReleaseDiff): string {
     const counted = diff.changes.filter((change) => change.level === level && !change.derivedFrom);
     if (counted.length === 0) continue;
     lines.push(`## ${HEADINGS[level]}`, '');
-    for (const change of counted) lines.push(`- ${escapeCell(change.message)} (\`${change.file}\`, ${change.rule})`);
+    for (const change of counted) lines.push(`- ${escapeCell(change.message)} (\`${where(change)}\`, ${change.rule})`);
     lines.push('');
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
@@ -93,15 +101,24 @@ export function formatMarkdown(diff: ReleaseDiff): string {
 }
 
 export function formatPatch(diff: ReleaseDiff, before: Release, after: Release): string {
-  const parts = [title(diff), ''];
+  // git apply skips text before the first `diff --git`, so the title costs nothing.
+  const parts = [`${title(diff)}`, ''];
   for (const file of diff.changedFiles) {
     const a = before.files.get(file);
     const b = after.files.get(file);
-    parts.push(`package/${file}`, '');
-    if ((a && isBinary(a)) || (b && isBinary(b))) parts.push('Binary files differ', '');
-    else parts.push(unifiedHunks(a?.toString('utf8'), b?.toString('utf8')));
+    parts.push(`diff --git a/${file} b/${file}`);
+    if (!a) parts.push('new file mode 100644');
+    if (!b) parts.push('deleted file mode 100644');
+    if ((a && isBinary(a)) || (b && isBinary(b))) {
+      parts.push(`Binary files ${a ? `a/${file}` : '/dev/null'} and ${b ? `b/${file}` : '/dev/null'} differ`);
+      continue;
+    }
+    const hunks = unifiedHunks(a?.toString('utf8'), b?.toString('utf8'));
+    // An empty file added or removed has no hunks, and git writes no ---/+++ lines for it.
+    if (hunks === '') continue;
+    parts.push(a ? `--- a/${file}` : '--- /dev/null', b ? `+++ b/${file}` : '+++ /dev/null', hunks.replace(/\n$/, ''));
   }
-  return `${parts.join('\n').trimEnd()}\n`;
+  return `${parts.join('\n')}\n`;
 }
 
 function isBinary(bytes: Buffer): boolean {

@@ -13,17 +13,27 @@ import { isSchemaPath } from '../schemas/index.js';
 import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
 import { locate, type PathSegment } from '../model/index.js';
 import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
-import { compareSchemas, SCHEMA_RULES } from './schema-diff.js';
+import { compareSchemaSets, SCHEMA_RULES } from './schema-diff.js';
 import type { Release } from './source.js';
 
 export type Level = 'breaking' | 'additive' | 'editorial';
 export const LEVELS: readonly Level[] = ['breaking', 'additive', 'editorial'];
 
+/** Where a change is in one release: a file, and the line when the model knows it. */
+export interface Place {
+  file: string;
+  line: number | undefined;
+}
+
 export interface Change {
   rule: string;
   level: Level;
+  /** The change's file and line: in the new release, or in the old for what was removed. */
   file: string;
   line: number | undefined;
+  /** Its place in the old release and in the new (for something removed, where it would be). */
+  before: Place | undefined;
+  after: Place | undefined;
   message: string;
   /** The changed inputs of the generator that writes `file`, when the change follows from them. */
   derivedFrom?: string[];
@@ -62,8 +72,10 @@ export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
 export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
 export interface ReleaseDiff {
-  from: { label: string; version: string | undefined };
-  to: { label: string; version: string | undefined };
+  from: { label: string; version: string | undefined; digest?: string | undefined };
+  to: { label: string; version: string | undefined; digest?: string | undefined };
+  /** Version -> published digest, from both releases' spec/v2/release.json (the newer wins). */
+  released?: Map<string, string>;
   changes: Change[];
   /** Counted changes (not derived) by level. */
   counts: Record<Level, number>;
@@ -81,10 +93,15 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   const oldModel = releaseModel(before.corpus);
   const newModel = releaseModel(after.corpus);
   const at = (release: Release, file: string, segments: PathSegment[] | undefined) => lineOf(release.corpus, file, segments);
-  const add = (rule: string, file: string, line: number | undefined, message: string) => {
+  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }) => {
     const meta = DIFF_RULES[rule];
     if (!meta) throw new Error(`unknown diff rule ${rule}`);
-    changes.push({ rule, level: meta.level, file, line, message });
+    // Without places of its own, a change is at `file:line` in the release that has it, and at the file in the other.
+    const inOld = !after.files.has(file) || /removed$/.test(rule);
+    const here = { file, line };
+    const there = before.files.has(file) && after.files.has(file) ? { file, line: undefined } : undefined;
+    const { before: was, after: is } = places ?? (inOld ? { before: here, after: there } : { before: there, after: here });
+    changes.push({ rule, level: meta.level, file, line, before: was, after: is, message });
   };
 
   const changedFiles = [...new Set([...before.files.keys(), ...after.files.keys()])]
@@ -168,7 +185,16 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   const counts: Record<Level, number> = { breaking: 0, additive: 0, editorial: 0 };
   for (const change of changes) if (!change.derivedFrom) counts[change.level]++;
   const required: Bump = counts.breaking > 0 ? 'major' : counts.additive > 0 ? 'minor' : counts.editorial > 0 ? 'patch' : 'none';
-  return { from: { label: before.label, version: before.version }, to: { label: after.label, version: after.version }, changes, counts, required, changedFiles };
+  const released = new Map([...(before.released ?? []), ...(after.released ?? [])]);
+  return {
+    from: { label: before.label, version: before.version, digest: before.digest },
+    to: { label: after.label, version: after.version, digest: after.digest },
+    released,
+    changes,
+    counts,
+    required,
+    changedFiles,
+  };
 }
 
 /**
@@ -224,7 +250,7 @@ function compareSchemaFiles(
   changed: ReadonlySet<string>,
   before: Release,
   after: Release,
-  add: (rule: string, file: string, line: number | undefined, message: string) => void,
+  add: (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }) => void,
 ): void {
   for (const file of [...changed].filter(isSchemaPath)) {
     const was = oldModel.schemas.get(file);
@@ -233,10 +259,15 @@ function compareSchemaFiles(
     if (after.files.has(file) && is === undefined) continue;
     if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`);
     else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`);
-    else {
-      const changes = compareSchemas(was, is);
-      for (const change of changes) add(change.rule, file, lineOf((change.inOld ? before : after).corpus, file, change.at), change.message);
-    }
+    else continue;
+  }
+  const both = [...changed].filter((file) => isSchemaPath(file) && oldModel.schemas.get(file) !== undefined && newModel.schemas.get(file) !== undefined);
+  const located = (release: Release, at: { file: string; at: PathSegment[] } | undefined): Place | undefined => (at ? { file: at.file, line: lineOf(release.corpus, at.file, at.at) } : undefined);
+  for (const change of compareSchemaSets(oldModel.schemas, newModel.schemas, both)) {
+    const was = located(before, change.before);
+    const is = located(after, change.after);
+    const primary = (change.rule.endsWith('-removed') ? was : is) ?? is ?? was;
+    add(change.rule, primary?.file ?? '', primary?.line, change.message, { before: was, after: is });
   }
 }
 
@@ -298,6 +329,14 @@ export function semverVerdict(diff: ReleaseDiff): { ok: boolean; bump: Bump | 'd
   const { from, to } = diff;
   if (!from.version || !to.version) {
     return { ok: false, bump: undefined, required: diff.required, message: `cannot check the version bump: no version for ${!from.version ? from.label : to.label}` };
+  }
+  // A version names one release: the same version over other bytes is two packages under one name.
+  if (from.digest && to.digest && from.digest !== to.digest && from.version === to.version) {
+    return { ok: false, bump: 'none', required: diff.required, message: `${to.version} is the version of both releases, but they differ (${from.digest} and ${to.digest}): a version names one release; bump it` };
+  }
+  const published = diff.released?.get(to.version);
+  if (published && to.digest && published !== to.digest) {
+    return { ok: false, bump: versionBump(from.version, to.version), required: diff.required, message: `${to.version} was released with digest ${published} (spec/v2/release.json), but this release digests to ${to.digest}: a version names one release; bump it` };
   }
   const bump = versionBump(from.version, to.version);
   const zero = from.version.startsWith('0.');

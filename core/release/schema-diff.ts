@@ -1,25 +1,34 @@
 /**
- * What changed in one JSON Schema, by what it does to instances: a change that can reject an
- * instance the old schema accepted is breaking (a property removed or newly required, an object
- * closed, an enum member removed, a type narrowed or changed, a constraint tightened); one that
- * only accepts more is additive. Annotations (titles, descriptions, examples) are neither.
+ * What changed in the JSON Schemas of a release, by what it does to instances. Schemas are
+ * compared after resolving `$ref` (within and across files) and flattening `allOf`: a schema is
+ * the conjunction of its parts, so moving constraints behind a `$ref`, into `$defs` or into an
+ * `allOf`, or reordering them, changes nothing an instance can tell and is not reported; `const`
+ * is an enum of one. What is left is classified: a change that can reject an instance the old
+ * schema accepted is breaking (a property removed or newly required, an object closed, an enum
+ * member removed, a type narrowed, a constraint tightened); one that only accepts more is
+ * additive. Annotations (titles, descriptions, examples, `x-*`) are neither.
+ *
+ * Every change names its place in both releases: the file and JSON path of the keyword in the
+ * old schema and in the new (for something removed, the new place is where it would be).
  */
 import { jcs } from '../output/index.js';
-import { isObject } from '../registries/index.js';
-import type { PathSegment } from '../model/index.js';
+import { isObject, type PathSegment } from '../model/index.js';
+import { expectedSchemaId, pointerSegments, resolveUri } from '../schemas/index.js';
 
+export interface SchemaPlace {
+  file: string;
+  at: PathSegment[];
+}
 
 export interface SchemaChange {
   rule: string;
-  level: 'breaking' | 'additive';
-  /** Where in the schema, as path segments (of the new schema, or of the old for a removal). */
-  at: PathSegment[];
-  /** Whether `at` addresses the old schema (the thing is gone from the new one). */
-  inOld: boolean;
+  level: 'breaking' | 'additive' | 'editorial';
+  before: SchemaPlace | undefined;
+  after: SchemaPlace | undefined;
   message: string;
 }
 
-export const SCHEMA_RULES: Record<string, { level: 'breaking' | 'additive'; summary: string }> = {
+export const SCHEMA_RULES: Record<string, { level: 'breaking' | 'additive' | 'editorial'; summary: string }> = {
   'schema/property-removed': { level: 'breaking', summary: 'a property was removed' },
   'schema/property-added': { level: 'additive', summary: 'a property was added' },
   'schema/required-added': { level: 'breaking', summary: 'a property became required' },
@@ -28,191 +37,509 @@ export const SCHEMA_RULES: Record<string, { level: 'breaking' | 'additive'; summ
   'schema/opened': { level: 'additive', summary: 'a closed object was opened' },
   'schema/enum-removed': { level: 'breaking', summary: 'an enum member was removed' },
   'schema/enum-added': { level: 'additive', summary: 'an enum member was added' },
-  'schema/type-changed': { level: 'breaking', summary: 'a type was narrowed or changed (or a $ref retargeted)' },
+  'schema/type-changed': { level: 'breaking', summary: 'a type was narrowed or changed' },
   'schema/type-widened': { level: 'additive', summary: 'a type was widened' },
-  'schema/definition-removed': { level: 'breaking', summary: 'a $defs entry others may $ref was removed' },
-  'schema/definition-added': { level: 'additive', summary: 'a $defs entry was added' },
+  'schema/definition-removed': {
+    level: 'editorial',
+    summary: 'a $defs entry was removed or moved; what instances must satisfy is compared through the references that use it',
+  },
+  'schema/definition-added': { level: 'editorial', summary: 'a $defs entry was added; it constrains nothing until a reference uses it' },
   'schema/variant-removed': { level: 'breaking', summary: 'an anyOf/oneOf branch was removed' },
   'schema/variant-added': { level: 'additive', summary: 'an anyOf/oneOf branch was added' },
-  'schema/constraint-tightened': { level: 'breaking', summary: 'a validation keyword now rejects more (pattern, format, bounds, const, allOf, ...)' },
+  'schema/constraint-tightened': { level: 'breaking', summary: 'a validation keyword now rejects more (pattern, format, bounds, a condition, a new allOf part, ...)' },
   'schema/constraint-relaxed': { level: 'additive', summary: 'a validation keyword now rejects less' },
 };
 
-type Emit = (rule: keyof typeof SCHEMA_RULES, at: PathSegment[], message: string, inOld?: boolean) => void;
+type Rule = keyof typeof SCHEMA_RULES;
 
-export function compareSchemas(before: unknown, after: unknown): SchemaChange[] {
-  const changes: SchemaChange[] = [];
-  const emit: Emit = (rule, at, message, inOld = false) => changes.push({ rule, level: SCHEMA_RULES[rule]?.level ?? 'breaking', at, inOld, message });
-  compareNode(before, after, [], emit);
-  return changes;
+/** A subschema where it is written: its value, file, JSON path and the base URI in force there. */
+interface Node {
+  value: unknown;
+  file: string;
+  at: PathSegment[];
+  base: string;
+}
+
+/** Every schema of one release, by `$id`, for resolving references. */
+export class SchemaSet {
+  private readonly byId = new Map<string, { file: string; value: unknown }>();
+  private readonly canonicalCache = new Map<string, string>();
+
+  constructor(readonly files: ReadonlyMap<string, unknown>) {
+    for (const [file, value] of files) this.byId.set(idOf(file, value), { file, value });
+  }
+
+  root(file: string): Node | undefined {
+    const value = this.files.get(file);
+    return value === undefined ? undefined : { value, file, at: [], base: idOf(file, value) };
+  }
+
+  /** The node a `$ref` names, or undefined when it points outside the release or nowhere. */
+  resolve(reference: string, base: string): Node | undefined {
+    const target = resolveUri(reference, base);
+    const hash = target.indexOf('#');
+    const document = (hash === -1 ? target : target.slice(0, hash)).replace(/#$/, '');
+    const fragment = hash === -1 ? '' : decodeURIComponent(target.slice(hash + 1));
+    const entry = this.byId.get(document);
+    if (!entry) return undefined;
+    const segments = pointerSegments(fragment);
+    if (!segments) return undefined;
+    let node: Node = { value: entry.value, file: entry.file, at: [], base: document };
+    for (const segment of segments) {
+      const next = child(node, Array.isArray(node.value) ? Number(segment) : segment);
+      if (!next) return undefined;
+      node = next;
+    }
+    return node;
+  }
+
+  /**
+   * A string equal for two subschemas exactly when they are the same after resolution and
+   * normalisation (annotations dropped, `$ref`s followed, one-part `allOf`s unwrapped, sets
+   * sorted): what matching conditions and branches across releases compares.
+   */
+  canonical(node: Node, stack: Set<string> = new Set()): string {
+    const key = placeKey(node);
+    const cached = this.canonicalCache.get(key);
+    if (cached !== undefined) return cached;
+    const text = jcs(this.expand(node, stack));
+    if (stack.size === 0) this.canonicalCache.set(key, text);
+    return text;
+  }
+
+  private expand(node: Node, stack: Set<string>): unknown {
+    if (!isObject(node.value)) return node.value;
+    const key = placeKey(node);
+    if (stack.has(key)) return { $cycle: key };
+    stack.add(key);
+    const out: Record<string, unknown> = {};
+    const conjuncts: unknown[] = [];
+    for (const [keyword, value] of Object.entries(node.value)) {
+      if (isAnnotation(keyword)) continue;
+      if (keyword === '$ref' && typeof value === 'string') {
+        const target = this.resolve(value, node.base);
+        conjuncts.push(target ? this.expand(target, stack) : { $ref: resolveUri(value, node.base) });
+      } else if (keyword === 'allOf' && Array.isArray(value)) {
+        value.forEach((_, i) => conjuncts.push(this.expand(child(node, keyword, i) as Node, stack)));
+      } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
+        const items = value.map((_, i) => this.expand(child(node, keyword, i) as Node, stack));
+        out[keyword] = keyword === 'prefixItems' ? items : items.map((item) => jcs(item)).sort();
+      } else if (SCHEMA_MAPS.has(keyword) && isObject(value)) {
+        out[keyword] = Object.fromEntries(Object.keys(value).map((name) => [name, this.expand(child(node, keyword, name) as Node, stack)]));
+      } else if (SCHEMA_SINGLES.has(keyword)) {
+        out[keyword] = this.expand(child(node, keyword) as Node, stack);
+      } else if (keyword === 'const') {
+        out.enum = [jcs(value)];
+      } else if (keyword === 'enum' && Array.isArray(value)) {
+        out.enum = value.map((member) => jcs(member)).sort();
+      } else if ((keyword === 'required' || keyword === 'type') && (Array.isArray(value) || typeof value === 'string')) {
+        out[keyword] = [...new Set(Array.isArray(value) ? value : [value])].sort();
+      } else out[keyword] = value;
+    }
+    stack.delete(key);
+    const flat = conjuncts.flatMap((part) => (isObject(part) && Object.keys(part).length === 1 && Array.isArray(part.allOf) ? part.allOf : [part]));
+    if (flat.length === 0) return out;
+    if (Object.keys(out).length === 0 && flat.length === 1) return flat[0];
+    return { ...out, allOf: flat.map((part) => jcs(part)).sort() };
+  }
+}
+
+function idOf(file: string, value: unknown): string {
+  const declared = isObject(value) ? value.$id : undefined;
+  return (typeof declared === 'string' ? declared : expectedSchemaId(file)).replace(/#$/, '');
+}
+
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_SINGLES = new Set(['additionalProperties', 'unevaluatedProperties', 'items', 'additionalItems', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'contentSchema']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$id', '$schema', '$anchor', '$dynamicAnchor', '$defs', 'definitions', '$vocabulary']);
+
+function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword) || keyword.startsWith('x-') || keyword.startsWith('_');
+}
+
+function child(node: Node, ...segments: PathSegment[]): Node | undefined {
+  let current = node;
+  for (const segment of segments) {
+    const value = current.value;
+    let next: unknown;
+    if (Array.isArray(value) && typeof segment === 'number') next = value[segment];
+    else if (isObject(value) && typeof segment === 'string') next = value[segment];
+    if (next === undefined) return undefined;
+    const base = isObject(next) && typeof next.$id === 'string' ? resolveUri(next.$id, current.base).replace(/#$/, '') : current.base;
+    current = { value: next, file: current.file, at: [...current.at, segment], base };
+  }
+  return current;
+}
+
+function placeKey(node: Node): string {
+  return `${node.file}#${node.at.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+}
+
+function place(node: Node, ...extra: PathSegment[]): SchemaPlace {
+  return { file: node.file, at: [...node.at, ...extra] };
 }
 
 const LOWER_BOUNDS = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties', 'minContains'] as const;
 const UPPER_BOUNDS = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'maxContains'] as const;
-const EXACT = ['pattern', 'format', 'multipleOf', 'const', 'contentMediaType', 'contentEncoding'] as const;
-const SUBSCHEMAS = ['items', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'additionalItems', 'unevaluatedItems'] as const;
+const EXACT = ['pattern', 'format', 'multipleOf', 'contentMediaType', 'contentEncoding'] as const;
+const SINGLE_SUBSCHEMAS = ['items', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedItems', 'contentSchema'] as const;
 
-function compareNode(before: unknown, after: unknown, at: PathSegment[], emit: Emit): void {
-  if (typeof before === 'boolean' || typeof after === 'boolean') {
-    if (before === after || (!isObject(before) && typeof before !== 'boolean') || (!isObject(after) && typeof after !== 'boolean')) return;
-    // `true` and `{}` accept everything, `false` nothing.
-    const accepts = (schema: unknown) => (schema === true || (isObject(schema) && Object.keys(schema).length === 0) ? 'all' : schema === false ? 'none' : 'some');
-    const [was, is] = [accepts(before), accepts(after)];
-    if (was === is) return;
-    const tighter = is === 'none' || (was === 'all' && is === 'some');
-    emit(tighter ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', at, `${describe(at)} now accepts ${is === 'all' ? 'anything' : is === 'none' ? 'nothing' : 'only what its schema allows'} (it accepted ${was === 'all' ? 'anything' : was === 'none' ? 'nothing' : 'what its schema allowed'})`);
-    return;
-  }
-  if (!isObject(before) || !isObject(after)) return;
+/** A conjunction flattened: what every part says, keyword by keyword, with the part that says it. */
+interface View {
+  parts: Node[];
+  none: Node | undefined;
+  types: { set: Set<string>; where: Node } | undefined;
+  /** JCS of each admitted value. */
+  enum: { set: Set<string>; where: Node } | undefined;
+  properties: Map<string, Node[]>;
+  required: Map<string, Node>;
+  closed: Node | undefined;
+  closedBy: string | undefined;
+  additional: Map<string, Node[]>;
+  lower: Map<string, { value: number; where: Node }>;
+  upper: Map<string, { value: number; where: Node }>;
+  exact: Map<string, { values: Set<string>; where: Node }>;
+  uniqueItems: Node | undefined;
+  singles: Map<string, Node[]>;
+  prefixItems: Map<number, Node[]>;
+  patternProperties: Map<string, Node[]>;
+  conditionals: Array<{ owner: Node; if: Node; then: Node | undefined; else: Node | undefined }>;
+  disjunctions: Array<{ keyword: 'anyOf' | 'oneOf'; owner: Node; branches: Node[] }>;
+  negations: Node[];
+  unresolved: Map<string, Node>;
+}
 
-  if (typeof before.$ref === 'string' && typeof after.$ref === 'string' && before.$ref !== after.$ref) {
-    emit('schema/type-changed', [...at, '$ref'], `${describe(at)} now refers to ${after.$ref} instead of ${before.$ref}`);
-  }
-  compareTypes(before.type, after.type, at, emit);
-  compareEnum(before.enum, after.enum, at, emit);
-  compareProperties(before, after, at, emit);
-  compareRequired(before.required, after.required, at, emit);
-  for (const keyword of ['additionalProperties', 'unevaluatedProperties'] as const) compareClosure(before[keyword], after[keyword], at, keyword, emit);
-  compareDefinitions(before, after, at, emit);
-  compareBranches(before, after, at, emit);
-  compareConstraints(before, after, at, emit);
-  for (const keyword of SUBSCHEMAS) if (before[keyword] !== undefined && after[keyword] !== undefined) compareNode(before[keyword], after[keyword], [...at, keyword], emit);
-  if (Array.isArray(before.prefixItems) && Array.isArray(after.prefixItems)) {
-    const length = Math.min(before.prefixItems.length, after.prefixItems.length);
-    for (let i = 0; i < length; i++) compareNode(before.prefixItems[i], after.prefixItems[i], [...at, 'prefixItems', i], emit);
-  }
-  if (isObject(before.patternProperties) && isObject(after.patternProperties)) {
-    for (const [pattern, schema] of Object.entries(after.patternProperties)) {
-      if (pattern in before.patternProperties) compareNode(before.patternProperties[pattern], schema, [...at, 'patternProperties', pattern], emit);
+export class SchemaComparison {
+  readonly changes: SchemaChange[] = [];
+  private readonly seen = new Set<string>();
+  private readonly visited = new Set<string>();
+
+  constructor(
+    readonly before: SchemaSet,
+    readonly after: SchemaSet,
+  ) {}
+
+  /** Compares a file's root in both releases, and each `$defs` entry both have by the same name. */
+  compareFile(file: string): void {
+    const was = this.before.root(file);
+    const is = this.after.root(file);
+    if (!was || !is) return;
+    this.compare([was], [is], '');
+    for (const keyword of ['$defs', 'definitions'] as const) {
+      const oldDefs = isObject(was.value) && isObject(was.value[keyword]) ? was.value[keyword] : {};
+      const newDefs = isObject(is.value) && isObject(is.value[keyword]) ? is.value[keyword] : {};
+      for (const name of Object.keys(oldDefs)) {
+        const oldDef = child(was, keyword, name) as Node;
+        if (name in newDefs) this.compare([oldDef], [child(is, keyword, name) as Node], `${keyword}/${name}`);
+        else this.emit('schema/definition-removed', `definition ${keyword}/${name} was removed (or moved)`, place(oldDef), place(is));
+      }
+      for (const name of Object.keys(newDefs)) if (!(name in oldDefs)) this.emit('schema/definition-added', `definition ${keyword}/${name} was added`, place(was), place(child(is, keyword, name) as Node));
     }
   }
-}
 
-function typeSet(type: unknown): Set<string> | undefined {
-  if (typeof type === 'string') return new Set([type]);
-  if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === 'string'));
-  return undefined;
-}
-
-function compareTypes(before: unknown, after: unknown, at: PathSegment[], emit: Emit): void {
-  const was = typeSet(before);
-  const is = typeSet(after);
-  if (!was && !is) return;
-  const show = (set: Set<string> | undefined) => (set ? [...set].sort().join(' | ') : 'any type');
-  if (!is) {
-    emit('schema/type-widened', at, `${describe(at)} no longer restricts its type (was ${show(was)})`);
-    return;
+  private emit(rule: Rule, message: string, before: SchemaPlace | undefined, after: SchemaPlace | undefined): void {
+    // The same keyword can be reached along several routes (a shared $defs entry); it is one change.
+    const key = JSON.stringify([rule, before, after]);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.changes.push({ rule, level: SCHEMA_RULES[rule]?.level ?? 'breaking', before, after, message });
   }
-  if (!was) {
-    emit('schema/type-changed', [...at, 'type'], `${describe(at)} is now restricted to ${show(is)}`);
-    return;
-  }
-  // An integer is a number: widening integer to number loses nothing.
-  const covers = (set: Set<string>, type: string) => set.has(type) || (type === 'integer' && set.has('number'));
-  const lost = [...was].filter((type) => !covers(is, type));
-  const gained = [...is].filter((type) => !covers(was, type));
-  if (lost.length > 0) emit('schema/type-changed', [...at, 'type'], `${describe(at)} changed type from ${show(was)} to ${show(is)}`);
-  else if (gained.length > 0) emit('schema/type-widened', [...at, 'type'], `${describe(at)} widened its type from ${show(was)} to ${show(is)}`);
-}
 
-function compareEnum(before: unknown, after: unknown, at: PathSegment[], emit: Emit): void {
-  if (!Array.isArray(before) && !Array.isArray(after)) return;
-  if (!Array.isArray(after)) {
-    emit('schema/constraint-relaxed', at, `${describe(at)} is no longer an enumeration`);
-    return;
-  }
-  if (!Array.isArray(before)) {
-    emit('schema/constraint-tightened', [...at, 'enum'], `${describe(at)} is now an enumeration of ${after.length} value${after.length === 1 ? '' : 's'}`);
-    return;
-  }
-  const was = new Map(before.map((member) => [jcs(member), member]));
-  const is = new Map(after.map((member) => [jcs(member), member]));
-  for (const [key] of was) if (!is.has(key)) emit('schema/enum-removed', [...at, 'enum'], `${describe(at)} no longer admits ${key}`);
-  for (const [key] of is) if (!was.has(key)) emit('schema/enum-added', [...at, 'enum'], `${describe(at)} now admits ${key}`);
-}
+  /** Compares two conjunctions of subschemas (a schema and everything it `$ref`s and `allOf`s). */
+  compare(was: Node[], is: Node[], route: string): void {
+    const key = `${was.map(placeKey).join(',')}|${is.map(placeKey).join(',')}`;
+    if (this.visited.has(key)) return;
+    this.visited.add(key);
+    const a = this.view(this.before, was);
+    const b = this.view(this.after, is);
+    const owner = (view: View) => view.parts[0] as Node;
+    const label = route === '' ? 'the document' : `\`${route}\``;
 
-function compareProperties(before: Record<string, unknown>, after: Record<string, unknown>, at: PathSegment[], emit: Emit): void {
-  const was = isObject(before.properties) ? before.properties : {};
-  const is = isObject(after.properties) ? after.properties : {};
-  for (const name of Object.keys(was)) {
-    if (!(name in is)) emit('schema/property-removed', [...at, 'properties', name], `property "${name}" of ${describe(at)} was removed`, true);
-    else compareNode(was[name], is[name], [...at, 'properties', name], emit);
-  }
-  for (const name of Object.keys(is)) if (!(name in was)) emit('schema/property-added', [...at, 'properties', name], `property "${name}" was added to ${describe(at)}`);
-}
-
-function compareRequired(before: unknown, after: unknown, at: PathSegment[], emit: Emit): void {
-  const was = new Set(Array.isArray(before) ? before : []);
-  const is = new Set(Array.isArray(after) ? after : []);
-  for (const name of is) if (!was.has(name)) emit('schema/required-added', [...at, 'required'], `property "${String(name)}" of ${describe(at)} is now required`);
-  for (const name of was) if (!is.has(name)) emit('schema/required-removed', at, `property "${String(name)}" of ${describe(at)} is no longer required`);
-}
-
-function compareClosure(before: unknown, after: unknown, at: PathSegment[], keyword: string, emit: Emit): void {
-  if (after === false && before !== false) emit('schema/closed', [...at, keyword], `${describe(at)} was closed: ${keyword} is now false`);
-  else if (before === false && after !== false) emit('schema/opened', at, `${describe(at)} was opened: ${keyword} is no longer false`);
-  else if (before !== undefined && after !== undefined) compareNode(before, after, [...at, keyword], emit);
-}
-
-function compareDefinitions(before: Record<string, unknown>, after: Record<string, unknown>, at: PathSegment[], emit: Emit): void {
-  for (const keyword of ['$defs', 'definitions'] as const) {
-    const was = isObject(before[keyword]) ? before[keyword] : {};
-    const is = isObject(after[keyword]) ? after[keyword] : {};
-    for (const name of Object.keys(was)) {
-      if (!(name in is)) emit('schema/definition-removed', [...at, keyword, name], `definition ${keyword}/${name} was removed`, true);
-      else compareNode(was[name], is[name], [...at, keyword, name], emit);
+    if (a.none || b.none) {
+      if (a.none && !b.none) this.emit('schema/constraint-relaxed', `${label} accepted nothing and now accepts what its schema allows`, place(a.none), place(owner(b)));
+      else if (b.none && !a.none) this.emit('schema/constraint-tightened', `${label} now accepts nothing`, place(owner(a)), place(b.none));
+      return;
     }
-    for (const name of Object.keys(is)) if (!(name in was)) emit('schema/definition-added', [...at, keyword, name], `definition ${keyword}/${name} was added`);
+
+    this.compareTypes(a, b, label);
+    this.compareEnums(a, b, label);
+
+    for (const [name, nodes] of a.properties) {
+      const now = b.properties.get(name);
+      if (!now) this.emit('schema/property-removed', `property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(owner(b), 'properties'));
+      else this.compare(nodes, now, `${route}/${name}`);
+    }
+    for (const [name, nodes] of b.properties) if (!a.properties.has(name)) this.emit('schema/property-added', `property "${name}" was added to ${label}`, place(owner(a), 'properties'), place(nodes[0] as Node));
+    for (const [name, where] of b.required) if (!a.required.has(name)) this.emit('schema/required-added', `property "${name}" of ${label} is now required`, place(owner(a), 'required'), place(where, 'required'));
+    for (const [name, where] of a.required) if (!b.required.has(name)) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(owner(b), 'required'));
+
+    if (b.closed && !a.closed) this.emit('schema/closed', `${label} was closed: ${b.closedBy} is now false`, place(owner(a)), place(b.closed, b.closedBy as string));
+    else if (a.closed && !b.closed) this.emit('schema/opened', `${label} was opened: ${a.closedBy} is no longer false`, place(a.closed, a.closedBy as string), place(owner(b)));
+    for (const keyword of ['additionalProperties', 'unevaluatedProperties']) this.compareLists(a.additional.get(keyword), b.additional.get(keyword), a, b, keyword, `${route}/*`, label);
+
+    this.compareBounds(a, b, label);
+    for (const keyword of EXACT) {
+      const was = a.exact.get(keyword);
+      const now = b.exact.get(keyword);
+      const show = (entry: { values: Set<string> } | undefined) => (entry ? [...entry.values].join(' and ') : '(none)');
+      if (show(was) === show(now)) continue;
+      if (!now) this.emit('schema/constraint-relaxed', `${label} ${keyword} ${show(was)} → (none)`, place(was?.where as Node, keyword), place(owner(b)));
+      else this.emit('schema/constraint-tightened', `${label} ${keyword} ${show(was)} → ${show(now)}`, was ? place(was.where, keyword) : place(owner(a)), place(now.where, keyword));
+    }
+    if (b.uniqueItems && !a.uniqueItems) this.emit('schema/constraint-tightened', `${label} now requires unique items`, place(owner(a)), place(b.uniqueItems, 'uniqueItems'));
+    else if (a.uniqueItems && !b.uniqueItems) this.emit('schema/constraint-relaxed', `${label} no longer requires unique items`, place(a.uniqueItems, 'uniqueItems'), place(owner(b)));
+
+    for (const keyword of SINGLE_SUBSCHEMAS) this.compareLists(a.singles.get(keyword), b.singles.get(keyword), a, b, keyword, `${route}/${keyword === 'items' ? '[]' : `(${keyword})`}`, label);
+    for (const [index, nodes] of a.prefixItems) this.compareLists(nodes, b.prefixItems.get(index), a, b, 'prefixItems', `${route}/[${index}]`, label);
+    for (const [index, nodes] of b.prefixItems) if (!a.prefixItems.has(index)) this.compareLists(undefined, nodes, a, b, 'prefixItems', `${route}/[${index}]`, label);
+    for (const [pattern, nodes] of a.patternProperties) this.compareLists(nodes, b.patternProperties.get(pattern), a, b, 'patternProperties', `${route}/{${pattern}}`, label);
+    for (const [pattern, nodes] of b.patternProperties) if (!a.patternProperties.has(pattern)) this.compareLists(undefined, nodes, a, b, 'patternProperties', `${route}/{${pattern}}`, label);
+
+    this.compareConditionals(a, b, route, label);
+    this.compareDisjunctions(a, b, route, label);
+    this.compareNegations(a, b, label);
+    for (const [target, where] of b.unresolved) if (!a.unresolved.has(target)) this.emit('schema/constraint-tightened', `${label} now refers to ${target}, which is not in the release`, place(owner(a)), place(where, '$ref'));
+    for (const [target, where] of a.unresolved) if (!b.unresolved.has(target)) this.emit('schema/constraint-relaxed', `${label} no longer refers to ${target}`, place(where, '$ref'), place(owner(b)));
+  }
+
+  private view(set: SchemaSet, nodes: readonly Node[]): View {
+    const view: View = {
+      parts: [],
+      none: undefined,
+      types: undefined,
+      enum: undefined,
+      properties: new Map(),
+      required: new Map(),
+      closed: undefined,
+      closedBy: undefined,
+      additional: new Map(),
+      lower: new Map(),
+      upper: new Map(),
+      exact: new Map(),
+      uniqueItems: undefined,
+      singles: new Map(),
+      prefixItems: new Map(),
+      patternProperties: new Map(),
+      conditionals: [],
+      disjunctions: [],
+      negations: [],
+      unresolved: new Map(),
+    };
+    const included = new Set<string>();
+    const push = <K>(map: Map<K, Node[]>, key: K, node: Node) => map.set(key, [...(map.get(key) ?? []), node]);
+    const visit = (node: Node) => {
+      const key = placeKey(node);
+      if (included.has(key)) return;
+      included.add(key);
+      view.parts.push(node);
+      const value = node.value;
+      if (value === false) view.none ??= node;
+      if (!isObject(value)) return;
+      if (typeof value.$ref === 'string') {
+        const target = set.resolve(value.$ref, node.base);
+        if (target) visit(target);
+        else view.unresolved.set(resolveUri(value.$ref, node.base), node);
+      }
+      if (Array.isArray(value.allOf)) value.allOf.forEach((_, i) => visit(child(node, 'allOf', i) as Node));
+
+      const types = typeof value.type === 'string' ? [value.type] : Array.isArray(value.type) ? value.type.filter((t): t is string => typeof t === 'string') : undefined;
+      if (types) view.types = view.types ? { set: new Set([...view.types.set].filter((t) => types.includes(t) || (t === 'integer' && types.includes('number')))), where: view.types.where } : { set: new Set(types), where: node };
+      const members = 'const' in value ? [jcs(value.const)] : Array.isArray(value.enum) ? value.enum.map((member) => jcs(member)) : undefined;
+      if (members) view.enum = view.enum ? { set: new Set([...view.enum.set].filter((member) => members.includes(member))), where: view.enum.where } : { set: new Set(members), where: node };
+      if (isObject(value.properties)) for (const name of Object.keys(value.properties)) push(view.properties, name, child(node, 'properties', name) as Node);
+      if (Array.isArray(value.required)) for (const name of value.required) if (typeof name === 'string' && !view.required.has(name)) view.required.set(name, node);
+      for (const keyword of ['additionalProperties', 'unevaluatedProperties']) {
+        if (value[keyword] === false) {
+          if (!view.closed) {
+            view.closed = node;
+            view.closedBy = keyword;
+          }
+        } else if (value[keyword] !== undefined && value[keyword] !== true) push(view.additional, keyword, child(node, keyword) as Node);
+      }
+      for (const keyword of LOWER_BOUNDS) {
+        const bound = value[keyword];
+        const held = view.lower.get(keyword);
+        if (typeof bound === 'number' && (!held || bound > held.value)) view.lower.set(keyword, { value: bound, where: node });
+      }
+      for (const keyword of UPPER_BOUNDS) {
+        const bound = value[keyword];
+        const held = view.upper.get(keyword);
+        if (typeof bound === 'number' && (!held || bound < held.value)) view.upper.set(keyword, { value: bound, where: node });
+      }
+      for (const keyword of EXACT) {
+        if (value[keyword] === undefined) continue;
+        const held = view.exact.get(keyword) ?? { values: new Set<string>(), where: node };
+        held.values.add(jcs(value[keyword]));
+        view.exact.set(keyword, held);
+      }
+      if (value.uniqueItems === true) view.uniqueItems ??= node;
+      for (const keyword of SINGLE_SUBSCHEMAS) if (value[keyword] !== undefined) push(view.singles, keyword, child(node, keyword) as Node);
+      if (Array.isArray(value.prefixItems)) value.prefixItems.forEach((_, i) => push(view.prefixItems, i, child(node, 'prefixItems', i) as Node));
+      if (isObject(value.patternProperties)) for (const pattern of Object.keys(value.patternProperties)) push(view.patternProperties, pattern, child(node, 'patternProperties', pattern) as Node);
+      if (value.if !== undefined) view.conditionals.push({ owner: node, if: child(node, 'if') as Node, then: child(node, 'then'), else: child(node, 'else') });
+      for (const keyword of ['anyOf', 'oneOf'] as const) {
+        const branches = value[keyword];
+        if (Array.isArray(branches)) view.disjunctions.push({ keyword, owner: node, branches: branches.map((_, i) => child(node, keyword, i) as Node) });
+      }
+      if (value.not !== undefined) view.negations.push(child(node, 'not') as Node);
+    };
+    for (const node of nodes) visit(node);
+    // `true` and `{}` parts constrain nothing; the first part stays as the place of the whole.
+    return view;
+  }
+
+  private compareTypes(a: View, b: View, label: string): void {
+    const show = (set: Set<string> | undefined) => (set ? [...set].sort().join(' | ') || 'no type' : 'any type');
+    const covers = (set: Set<string> | undefined, type: string) => !set || set.has(type) || (type === 'integer' && set.has('number'));
+    const was = a.types?.set;
+    const is = b.types?.set;
+    if (!was && !is) return;
+    const lost = was ? [...was].filter((type) => !covers(is, type)) : is ? ['(any)'] : [];
+    const gained = is ? [...is].filter((type) => !covers(was, type)) : was ? ['(any)'] : [];
+    const before = a.types ? place(a.types.where, 'type') : place(a.parts[0] as Node);
+    const after = b.types ? place(b.types.where, 'type') : place(b.parts[0] as Node);
+    if (lost.length > 0) this.emit('schema/type-changed', `${label} changed type from ${show(was)} to ${show(is)}`, before, after);
+    else if (gained.length > 0) this.emit('schema/type-widened', `${label} widened its type from ${show(was)} to ${show(is)}`, before, after);
+  }
+
+  private compareEnums(a: View, b: View, label: string): void {
+    if (!a.enum && !b.enum) return;
+    const before = a.enum ? place(a.enum.where, enumKeyword(a.enum.where)) : place(a.parts[0] as Node);
+    const after = b.enum ? place(b.enum.where, enumKeyword(b.enum.where)) : place(b.parts[0] as Node);
+    if (!b.enum) return this.emit('schema/constraint-relaxed', `${label} is no longer an enumeration`, before, after);
+    if (!a.enum) return this.emit('schema/constraint-tightened', `${label} is now an enumeration of ${b.enum.set.size} value${b.enum.set.size === 1 ? '' : 's'}`, before, after);
+    for (const member of a.enum.set) if (!b.enum.set.has(member)) this.emit('schema/enum-removed', `${label} no longer admits ${member}`, before, after);
+    for (const member of b.enum.set) if (!a.enum.set.has(member)) this.emit('schema/enum-added', `${label} now admits ${member}`, before, after);
+  }
+
+  private compareBounds(a: View, b: View, label: string): void {
+    const check = (keyword: string, was: { value: number; where: Node } | undefined, is: { value: number; where: Node } | undefined, tighter: (was: number, is: number) => boolean) => {
+      if (was?.value === is?.value) return;
+      const before = was ? place(was.where, keyword) : place(a.parts[0] as Node);
+      const after = is ? place(is.where, keyword) : place(b.parts[0] as Node);
+      const tightened = !was ? true : !is ? false : tighter(was.value, is.value);
+      this.emit(tightened ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', `${label} ${keyword} ${was ? was.value : '(none)'} → ${is ? is.value : '(none)'}`, before, after);
+    };
+    for (const keyword of LOWER_BOUNDS) check(keyword, a.lower.get(keyword), b.lower.get(keyword), (was, is) => is > was);
+    for (const keyword of UPPER_BOUNDS) check(keyword, a.upper.get(keyword), b.upper.get(keyword), (was, is) => is < was);
+  }
+
+  /** Two lists of subschemas applying to the same part of an instance; one side may have none. */
+  private compareLists(was: Node[] | undefined, is: Node[] | undefined, a: View, b: View, keyword: string, route: string, label: string): void {
+    const real = (nodes: Node[] | undefined, set: SchemaSet) => (nodes ?? []).filter((node) => set.canonical(node) !== '{}' && set.canonical(node) !== 'true');
+    const oldNodes = real(was, this.before);
+    const newNodes = real(is, this.after);
+    if (oldNodes.length === 0 && newNodes.length === 0) return;
+    if (oldNodes.length === 0) return this.emit('schema/constraint-tightened', `${label} now constrains ${keyword}`, place(a.parts[0] as Node), place(newNodes[0] as Node));
+    if (newNodes.length === 0) return this.emit('schema/constraint-relaxed', `${label} no longer constrains ${keyword}`, place(oldNodes[0] as Node), place(b.parts[0] as Node));
+    this.compare(oldNodes, newNodes, route);
+  }
+
+  private compareConditionals(a: View, b: View, route: string, label: string): void {
+    const keyed = (view: View, set: SchemaSet) => {
+      const map = new Map<string, View['conditionals']>();
+      for (const conditional of view.conditionals) {
+        const key = set.canonical(conditional.if);
+        map.set(key, [...(map.get(key) ?? []), conditional]);
+      }
+      return map;
+    };
+    const oldByIf = keyed(a, this.before);
+    const newByIf = keyed(b, this.after);
+    for (const [key, olds] of oldByIf) {
+      const news = newByIf.get(key);
+      const first = olds[0] as View['conditionals'][number];
+      const when = `${route} (when ${describeIf(first.if)})`;
+      if (!news) {
+        this.emit('schema/constraint-relaxed', `${label}: the condition when ${describeIf(first.if)} was removed`, place(first.owner, 'if'), place(b.parts[0] as Node));
+        continue;
+      }
+      const branch = (list: View['conditionals'], which: 'then' | 'else') => list.map((entry) => entry[which]).filter((node): node is Node => node !== undefined);
+      this.compareLists(branch(olds, 'then'), branch(news, 'then'), a, b, 'then', when, label);
+      this.compareLists(branch(olds, 'else'), branch(news, 'else'), a, b, 'else', `${route} (unless ${describeIf(first.if)})`, label);
+    }
+    for (const [key, news] of newByIf) {
+      if (oldByIf.has(key)) continue;
+      const first = news[0] as View['conditionals'][number];
+      this.emit('schema/constraint-tightened', `${label} gained a condition: when ${describeIf(first.if)}`, place(a.parts[0] as Node), place(first.owner, 'if'));
+    }
+  }
+
+  private compareDisjunctions(a: View, b: View, route: string, label: string): void {
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      const olds = a.disjunctions.filter((group) => group.keyword === keyword);
+      const news = b.disjunctions.filter((group) => group.keyword === keyword);
+      const count = Math.max(olds.length, news.length);
+      for (let g = 0; g < count; g++) {
+        const was = olds[g];
+        const is = news[g];
+        if (!was && is) {
+          this.emit('schema/constraint-tightened', `${label} gained a ${keyword} of ${is.branches.length}`, place(a.parts[0] as Node), place(is.owner, keyword));
+          continue;
+        }
+        if (was && !is) {
+          this.emit('schema/constraint-relaxed', `${label} lost its ${keyword} of ${was.branches.length}`, place(was.owner, keyword), place(b.parts[0] as Node));
+          continue;
+        }
+        if (!was || !is) continue;
+        // Branches equal after resolution pair first, whatever their order; the rest in order.
+        const newKeys = is.branches.map((node) => this.after.canonical(node));
+        const unmatchedNew = new Set(is.branches.map((_, i) => i));
+        const unmatchedOld: number[] = [];
+        was.branches.forEach((node, i) => {
+          const key = this.before.canonical(node);
+          const j = newKeys.findIndex((candidate, index) => candidate === key && unmatchedNew.has(index));
+          if (j === -1) unmatchedOld.push(i);
+          else unmatchedNew.delete(j);
+        });
+        const rest = [...unmatchedNew];
+        unmatchedOld.forEach((i, n) => {
+          const j = rest[n];
+          const oldBranch = was.branches[i] as Node;
+          if (j === undefined) this.emit('schema/variant-removed', `${label} ${keyword} lost a branch`, place(oldBranch), place(is.owner, keyword));
+          else this.compare([oldBranch], [is.branches[j] as Node], `${route} (${keyword} branch ${j})`);
+        });
+        for (const j of rest.slice(unmatchedOld.length)) this.emit('schema/variant-added', `${label} ${keyword} gained a branch`, place(was.owner, keyword), place(is.branches[j] as Node));
+      }
+    }
+  }
+
+  private compareNegations(a: View, b: View, label: string): void {
+    const oldKeys = new Map(a.negations.map((node) => [this.before.canonical(node), node]));
+    const newKeys = new Map(b.negations.map((node) => [this.after.canonical(node), node]));
+    for (const [key, node] of oldKeys) if (!newKeys.has(key)) this.emit('schema/constraint-relaxed', `${label} no longer excludes what its former \`not\` matched`, place(node), place(b.parts[0] as Node));
+    for (const [key, node] of newKeys) if (!oldKeys.has(key)) this.emit('schema/constraint-tightened', `${label} now excludes what its \`not\` matches`, place(a.parts[0] as Node), place(node));
   }
 }
 
-function compareBranches(before: Record<string, unknown>, after: Record<string, unknown>, at: PathSegment[], emit: Emit): void {
-  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
-    const was = Array.isArray(before[keyword]) ? before[keyword] : [];
-    const is = Array.isArray(after[keyword]) ? after[keyword] : [];
-    const length = Math.min(was.length, is.length);
-    for (let i = 0; i < length; i++) compareNode(was[i], is[i], [...at, keyword, i], emit);
-    if (was.length === is.length) continue;
-    // allOf: every member must hold, so one more member rejects more; anyOf/oneOf: the opposite.
-    const more = is.length > was.length;
-    const narrowing = keyword === 'allOf' ? more : !more;
-    const rule = keyword === 'allOf' ? (narrowing ? 'schema/constraint-tightened' : 'schema/constraint-relaxed') : narrowing ? 'schema/variant-removed' : 'schema/variant-added';
-    emit(rule, [...at, keyword], `${describe(at)} ${keyword} went from ${was.length} to ${is.length} member${is.length === 1 ? '' : 's'}`, !more);
-  }
+function enumKeyword(node: Node): string {
+  return isObject(node.value) && 'const' in node.value ? 'const' : 'enum';
 }
 
-function compareConstraints(before: Record<string, unknown>, after: Record<string, unknown>, at: PathSegment[], emit: Emit): void {
-  const bound = (keyword: string, tighterWhen: (was: number, is: number) => boolean) => {
-    const was = before[keyword];
-    const is = after[keyword];
-    if (was === is) return;
-    const wasNumber = typeof was === 'number' ? was : undefined;
-    const isNumber = typeof is === 'number' ? is : undefined;
-    if (wasNumber === undefined && isNumber === undefined) return;
-    const tighter = wasNumber === undefined ? true : isNumber === undefined ? false : tighterWhen(wasNumber, isNumber);
-    emit(tighter ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', [...at, keyword], `${describe(at)} ${keyword} ${show(was)} → ${show(is)}`, isNumber === undefined);
-  };
-  for (const keyword of LOWER_BOUNDS) bound(keyword, (was, is) => is > was);
-  for (const keyword of UPPER_BOUNDS) bound(keyword, (was, is) => is < was);
-  for (const keyword of EXACT) {
-    const was = before[keyword];
-    const is = after[keyword];
-    if (was === undefined && is === undefined) continue;
-    if (was !== undefined && is !== undefined && jcs(was) === jcs(is)) continue;
-    const relaxed = is === undefined;
-    emit(relaxed ? 'schema/constraint-relaxed' : 'schema/constraint-tightened', [...at, keyword], `${describe(at)} ${keyword} ${show(was)} → ${show(is)}`, relaxed);
+/** A short reading of a condition: `type is "a.b"`, else its place. */
+function describeIf(node: Node): string {
+  const value = node.value;
+  if (isObject(value) && isObject(value.properties)) {
+    const entries = Object.entries(value.properties).filter(([, schema]) => isObject(schema) && ('const' in schema || Array.isArray(schema.enum)));
+    if (entries.length === 1) {
+      const [name, schema] = entries[0] as [string, Record<string, unknown>];
+      if ('const' in schema) return `${name} is ${JSON.stringify(schema.const)}`;
+      const members = schema.enum as unknown[];
+      return members.length <= 3 ? `${name} is one of ${members.map((member) => JSON.stringify(member)).join(', ')}` : `${name} is one of ${members.length} values`;
+    }
   }
-  if (before.uniqueItems !== after.uniqueItems && (before.uniqueItems === true || after.uniqueItems === true)) {
-    const tighter = after.uniqueItems === true;
-    emit(tighter ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', [...at, 'uniqueItems'], `${describe(at)} uniqueItems ${show(before.uniqueItems)} → ${show(after.uniqueItems)}`, !tighter);
-  }
+  return placeKey(node);
 }
 
-function show(value: unknown): string {
-  return value === undefined ? '(none)' : JSON.stringify(value);
+/** Compares the schema files two releases both hold; `files` are the ones whose bytes differ. */
+export function compareSchemaSets(before: ReadonlyMap<string, unknown>, after: ReadonlyMap<string, unknown>, files: Iterable<string>): SchemaChange[] {
+  const comparison = new SchemaComparison(new SchemaSet(before), new SchemaSet(after));
+  for (const file of files) comparison.compareFile(file);
+  return comparison.changes;
 }
 
-/** `/properties/owner` -> `#/properties/owner`; the root is `the schema`. */
+/** `/properties/owner` -> `#/properties/owner`; the root is `#`. */
 export function describe(at: readonly PathSegment[]): string {
-  return at.length === 0 ? 'the schema' : `#/${at.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return at.length === 0 ? '#' : `#/${at.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }

@@ -7,12 +7,17 @@ import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../model/index.js';
 import { runGit } from './git.js';
 import { isObject } from '../registries/index.js';
-import { isShipped, parseStamp, SEMVER, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
+import { buildStamp, isShipped, PACKAGE_NAME, parseStamp, SEMVER, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
+import { SHA256_DIGEST } from '../output/index.js';
 import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';
 
 export interface ReleaseFiles {
   label: string;
   version: string | undefined;
+  /** The corpus digest of the shipped files, as `stamp` would record it for `version`. */
+  digest: string | undefined;
+  /** Version -> the corpus digest it was published with, from spec/v2/release.json's `released`. */
+  released: Map<string, string>;
   /** The shipped files only. */
   files: Map<string, Buffer>;
   /** Where the files' corpus model is rooted: the repository for a git ref, else the release itself. */
@@ -42,7 +47,27 @@ function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseF
   const large = tree.oversized.filter(isShipped);
   if (large.length > 0) throw new ReleaseSourceError(`${tree.label}: ${large[0]} is larger than any corpus file can be (${large.length} such file${large.length === 1 ? '' : 's'})`);
   if (tree.duplicates.length > 0) throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
-  return { label: tree.label, version: versionOf(tree), files: shipped, root: root ?? tree.label };
+  const version = versionOf(tree);
+  const digest = version === undefined ? undefined : buildStamp(PACKAGE_NAME, version, shipped).digest;
+  return { label: tree.label, version, digest, released: releasedDigests(shipped.get(RELEASE_PATH)), files: shipped, root: root ?? tree.label };
+}
+
+/** The release record of the corpus: its version, its tag once cut, and what was published. */
+export const RELEASE_PATH = 'spec/v2/release.json';
+
+/** `released` of a release record: `{ "<version>": "sha256:…" }`; what is not of that shape is left out. */
+export function releasedDigests(bytes: Buffer | undefined): Map<string, string> {
+  const released = new Map<string, string>();
+  if (!bytes) return released;
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return released;
+  }
+  const record = isObject(value) ? value.released : undefined;
+  if (isObject(record)) for (const [version, digest] of Object.entries(record)) if (typeof digest === 'string' && SHA256_DIGEST.test(digest)) released.set(version, digest);
+  return released;
 }
 
 /** The package.json version (the stamp takes it from there), else the stamp's. */
