@@ -1,28 +1,67 @@
 /**
- * What a consumer of @openwop/spec-artifacts imports: verify the installed (or packed) release
- * against the digest it pinned, and refuse to run on a mismatch.
+ * What a consumer of the releases scripts against (`@openwop/spec/verify`, also the package's
+ * main entry): verify an installed or packed @openwop/spec-artifacts against the digest (and the
+ * release key) it pinned, refuse to run on a mismatch, and diff two releases.
  *
  *   import { requireVerifiedArtifacts } from '@openwop/spec/verify';
  *   requireVerifiedArtifacts('node_modules/@openwop/spec-artifacts', 'sha256:…');
+ *
+ * Every declaration here is written out or comes from public-types.ts, never re-exported from a
+ * module whose types mention Buffer: the emitted .d.ts must compile without @types/node.
  */
-import { describeVerification, verifyArtifacts, type VerifyOptions, type VerifyResult } from './verify.js';
+import path from 'node:path';
+import { diffReleases, semverVerdict } from './diff.js';
+import { formatJson } from './diff-format.js';
+import type { DiffReport, VerifyOptions, VerifyResult } from './public-types.js';
+import { loadRelease } from './source.js';
+import * as verification from './verify.js';
+import * as stamps from './stamp.js';
+import * as packageStamps from './package-stamp.js';
 
-export { describeVerification, normalizeDigest, verifyArtifacts, verifyTree } from './verify.js';
-export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './verify.js';
-export { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';
-export { PACKAGE_NAME, STAMP_PATH, SHIPPED_DIRECTORIES, stampDigest, type CorpusStamp } from './stamp.js';
-export { PACKAGE_STAMP_PATH, type PackageStamp } from './package-stamp.js';
+export type { DiffChange, DiffPlace, DiffReport, VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
+
+/** The package the stamps name, and the two stamps' paths in it. */
+export const PACKAGE_NAME: string = stamps.PACKAGE_NAME;
+export const STAMP_PATH: string = stamps.STAMP_PATH;
+export const PACKAGE_STAMP_PATH: string = packageStamps.PACKAGE_STAMP_PATH;
+
+/** Recomputes a release's hashes and digest and compares them with its stamps (and its signature, given a public key). */
+export function verifyArtifacts(target: string, options: VerifyOptions = {}): VerifyResult {
+  return verification.verifyArtifacts(target, options);
+}
+
+/** One line a problem, each naming its file, then the verdict. */
+export function describeVerification(result: VerifyResult): string {
+  return verification.describeVerification(result);
+}
+
+/** `sha256:<hex>` in lower case, or undefined when `digest` is not a SHA-256 digest. */
+export function normalizeDigest(digest: string): string | undefined {
+  return verification.normalizeDigest(digest);
+}
 
 export class ArtifactsVerificationError extends Error {
-  constructor(readonly result: VerifyResult) {
-    super(describeVerification(result).trimEnd());
+  readonly result: VerifyResult;
+  constructor(result: VerifyResult) {
+    super(verification.describeVerification(result).trimEnd());
     this.name = 'ArtifactsVerificationError';
+    this.result = result;
   }
 }
 
 /** Verifies and returns the result; throws ArtifactsVerificationError, naming every problem, when it fails. */
 export function requireVerifiedArtifacts(target: string, digest: string, options: Omit<VerifyOptions, 'digest'> = {}): VerifyResult {
-  const result = verifyArtifacts(target, { ...options, digest });
+  const result = verification.verifyArtifacts(target, { ...options, digest });
   if (!result.ok) throw new ArtifactsVerificationError(result);
   return result;
+}
+
+/**
+ * The semantic diff of two releases (directories, `.tgz` files or `git:<ref>` of the repository at
+ * `root`), as `openwop-spec diff --format json --check-semver` reports it.
+ */
+export function diffReleaseFiles(older: string, newer: string, options: { root?: string } = {}): DiffReport {
+  const root = path.resolve(options.root ?? '.');
+  const diff = diffReleases(loadRelease(older, root), loadRelease(newer, root));
+  return JSON.parse(formatJson(diff, semverVerdict(diff))) as DiffReport;
 }

@@ -266,7 +266,9 @@ function compareSchemaFiles(
   for (const change of compareSchemaSets(oldModel.schemas, newModel.schemas, both)) {
     const was = located(before, change.before);
     const is = located(after, change.after);
-    const primary = (change.rule.endsWith('-removed') ? was : is) ?? is ?? was;
+    // Something gone from the new release is shown where it was; anything else where it is now.
+    const gone = ['schema/property-removed', 'schema/variant-removed', 'schema/definition-removed'].includes(change.rule);
+    const primary = (gone ? was : is) ?? is ?? was;
     add(change.rule, primary?.file ?? '', primary?.line, change.message, { before: was, after: is });
   }
 }

@@ -238,9 +238,9 @@ export class SchemaComparison {
     }
   }
 
-  private emit(rule: Rule, message: string, before: SchemaPlace | undefined, after: SchemaPlace | undefined): void {
+  private emit(rule: Rule, message: string, before: SchemaPlace | undefined, after: SchemaPlace | undefined, detail = ''): void {
     // The same keyword can be reached along several routes (a shared $defs entry); it is one change.
-    const key = JSON.stringify([rule, before, after]);
+    const key = JSON.stringify([rule, before, after, detail]);
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.changes.push({ rule, level: SCHEMA_RULES[rule]?.level ?? 'breaking', before, after, message });
@@ -267,12 +267,12 @@ export class SchemaComparison {
 
     for (const [name, nodes] of a.properties) {
       const now = b.properties.get(name);
-      if (!now) this.emit('schema/property-removed', `property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(owner(b), 'properties'));
+      if (!now) this.emit('schema/property-removed', `property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(owner(b), 'properties'), name);
       else this.compare(nodes, now, `${route}/${name}`);
     }
-    for (const [name, nodes] of b.properties) if (!a.properties.has(name)) this.emit('schema/property-added', `property "${name}" was added to ${label}`, place(owner(a), 'properties'), place(nodes[0] as Node));
-    for (const [name, where] of b.required) if (!a.required.has(name)) this.emit('schema/required-added', `property "${name}" of ${label} is now required`, place(owner(a), 'required'), place(where, 'required'));
-    for (const [name, where] of a.required) if (!b.required.has(name)) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(owner(b), 'required'));
+    for (const [name, nodes] of b.properties) if (!a.properties.has(name)) this.emit('schema/property-added', `property "${name}" was added to ${label}`, place(owner(a), 'properties'), place(nodes[0] as Node), name);
+    for (const [name, where] of b.required) if (!a.required.has(name)) this.emit('schema/required-added', `property "${name}" of ${label} is now required`, place(owner(a), 'required'), place(where, 'required'), name);
+    for (const [name, where] of a.required) if (!b.required.has(name)) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(owner(b), 'required'), name);
 
     if (b.closed && !a.closed) this.emit('schema/closed', `${label} was closed: ${b.closedBy} is now false`, place(owner(a)), place(b.closed, b.closedBy as string));
     else if (a.closed && !b.closed) this.emit('schema/opened', `${label} was opened: ${a.closedBy} is no longer false`, place(a.closed, a.closedBy as string), place(owner(b)));
@@ -284,8 +284,8 @@ export class SchemaComparison {
       const now = b.exact.get(keyword);
       const show = (entry: { values: Set<string> } | undefined) => (entry ? [...entry.values].join(' and ') : '(none)');
       if (show(was) === show(now)) continue;
-      if (!now) this.emit('schema/constraint-relaxed', `${label} ${keyword} ${show(was)} → (none)`, place(was?.where as Node, keyword), place(owner(b)));
-      else this.emit('schema/constraint-tightened', `${label} ${keyword} ${show(was)} → ${show(now)}`, was ? place(was.where, keyword) : place(owner(a)), place(now.where, keyword));
+      if (!now) this.emit('schema/constraint-relaxed', `${label} ${keyword} ${show(was)} → (none)`, place(was?.where as Node, keyword), place(owner(b)), keyword);
+      else this.emit('schema/constraint-tightened', `${label} ${keyword} ${show(was)} → ${show(now)}`, was ? place(was.where, keyword) : place(owner(a)), place(now.where, keyword), keyword);
     }
     if (b.uniqueItems && !a.uniqueItems) this.emit('schema/constraint-tightened', `${label} now requires unique items`, place(owner(a)), place(b.uniqueItems, 'uniqueItems'));
     else if (a.uniqueItems && !b.uniqueItems) this.emit('schema/constraint-relaxed', `${label} no longer requires unique items`, place(a.uniqueItems, 'uniqueItems'), place(owner(b)));
@@ -409,8 +409,8 @@ export class SchemaComparison {
     const after = b.enum ? place(b.enum.where, enumKeyword(b.enum.where)) : place(b.parts[0] as Node);
     if (!b.enum) return this.emit('schema/constraint-relaxed', `${label} is no longer an enumeration`, before, after);
     if (!a.enum) return this.emit('schema/constraint-tightened', `${label} is now an enumeration of ${b.enum.set.size} value${b.enum.set.size === 1 ? '' : 's'}`, before, after);
-    for (const member of a.enum.set) if (!b.enum.set.has(member)) this.emit('schema/enum-removed', `${label} no longer admits ${member}`, before, after);
-    for (const member of b.enum.set) if (!a.enum.set.has(member)) this.emit('schema/enum-added', `${label} now admits ${member}`, before, after);
+    for (const member of a.enum.set) if (!b.enum.set.has(member)) this.emit('schema/enum-removed', `${label} no longer admits ${member}`, before, after, member);
+    for (const member of b.enum.set) if (!a.enum.set.has(member)) this.emit('schema/enum-added', `${label} now admits ${member}`, before, after, member);
   }
 
   private compareBounds(a: View, b: View, label: string): void {
@@ -419,7 +419,7 @@ export class SchemaComparison {
       const before = was ? place(was.where, keyword) : place(a.parts[0] as Node);
       const after = is ? place(is.where, keyword) : place(b.parts[0] as Node);
       const tightened = !was ? true : !is ? false : tighter(was.value, is.value);
-      this.emit(tightened ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', `${label} ${keyword} ${was ? was.value : '(none)'} → ${is ? is.value : '(none)'}`, before, after);
+      this.emit(tightened ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', `${label} ${keyword} ${was ? was.value : '(none)'} → ${is ? is.value : '(none)'}`, before, after, keyword);
     };
     for (const keyword of LOWER_BOUNDS) check(keyword, a.lower.get(keyword), b.lower.get(keyword), (was, is) => is > was);
     for (const keyword of UPPER_BOUNDS) check(keyword, a.upper.get(keyword), b.upper.get(keyword), (was, is) => is < was);
@@ -431,8 +431,8 @@ export class SchemaComparison {
     const oldNodes = real(was, this.before);
     const newNodes = real(is, this.after);
     if (oldNodes.length === 0 && newNodes.length === 0) return;
-    if (oldNodes.length === 0) return this.emit('schema/constraint-tightened', `${label} now constrains ${keyword}`, place(a.parts[0] as Node), place(newNodes[0] as Node));
-    if (newNodes.length === 0) return this.emit('schema/constraint-relaxed', `${label} no longer constrains ${keyword}`, place(oldNodes[0] as Node), place(b.parts[0] as Node));
+    if (oldNodes.length === 0) return this.emit('schema/constraint-tightened', `${label} now constrains ${keyword}`, place(a.parts[0] as Node), place(newNodes[0] as Node), route);
+    if (newNodes.length === 0) return this.emit('schema/constraint-relaxed', `${label} no longer constrains ${keyword}`, place(oldNodes[0] as Node), place(b.parts[0] as Node), route);
     this.compare(oldNodes, newNodes, route);
   }
 
@@ -452,7 +452,7 @@ export class SchemaComparison {
       const first = olds[0] as View['conditionals'][number];
       const when = `${route} (when ${describeIf(first.if)})`;
       if (!news) {
-        this.emit('schema/constraint-relaxed', `${label}: the condition when ${describeIf(first.if)} was removed`, place(first.owner, 'if'), place(b.parts[0] as Node));
+        this.emit('schema/constraint-relaxed', `${label}: the condition when ${describeIf(first.if)} was removed`, place(first.owner, 'if'), place(b.parts[0] as Node), key);
         continue;
       }
       const branch = (list: View['conditionals'], which: 'then' | 'else') => list.map((entry) => entry[which]).filter((node): node is Node => node !== undefined);
@@ -462,7 +462,7 @@ export class SchemaComparison {
     for (const [key, news] of newByIf) {
       if (oldByIf.has(key)) continue;
       const first = news[0] as View['conditionals'][number];
-      this.emit('schema/constraint-tightened', `${label} gained a condition: when ${describeIf(first.if)}`, place(a.parts[0] as Node), place(first.owner, 'if'));
+      this.emit('schema/constraint-tightened', `${label} gained a condition: when ${describeIf(first.if)}`, place(a.parts[0] as Node), place(first.owner, 'if'), key);
     }
   }
 

@@ -44,9 +44,9 @@ function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseF
   const shipped = sortedMap(new Map([...tree.files].filter(([file]) => isShipped(file))));
   // Compared against an empty release every file would read as added: a wrong path, not a diff.
   if (shipped.size === 0) throw new ReleaseSourceError(`${tree.label} holds no corpus: none of ${SHIPPED_DIRECTORIES.map((directory) => `${directory}/`).join(', ')} has a file there`);
-  const large = tree.oversized.filter(isShipped);
+  const large = (tree.oversized ?? []).filter(isShipped);
   if (large.length > 0) throw new ReleaseSourceError(`${tree.label}: ${large[0]} is larger than any corpus file can be (${large.length} such file${large.length === 1 ? '' : 's'})`);
-  if (tree.duplicates.length > 0) throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
+  if (tree.duplicates?.length) throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
   const version = versionOf(tree);
   const digest = version === undefined ? undefined : buildStamp(PACKAGE_NAME, version, shipped).digest;
   return { label: tree.label, version, digest, released: releasedDigests(shipped.get(RELEASE_PATH)), files: shipped, root: root ?? tree.label };

@@ -27,13 +27,13 @@ export interface ArtifactTree {
   kind: 'package' | 'repository';
   files: Map<string, Buffer>;
   /** Lower-case hex SHA-256 of every file, those too large to be kept in `files` included. */
-  hashes: Map<string, string>;
+  hashes?: Map<string, string>;
   /** Files larger than KEEP_BYTES: hashed, not kept. */
-  oversized: string[];
+  oversized?: string[];
   /** Entries that are not regular files (symbolic links, hard links, devices), which a package never holds. */
   irregular: string[];
   /** Paths a tarball holds more than once: which of the copies a consumer gets depends on the extractor. */
-  duplicates: string[];
+  duplicates?: string[];
   /** The SHA-256 of the tarball's own bytes, when the release was read from one. */
   tarballSha256?: string;
 }

@@ -24,38 +24,8 @@ import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';
 import { checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
 
-export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'entry' | 'stamp' | 'digest' | 'package' | 'signature';
-
-export interface VerifyProblem {
-  kind: VerifyProblemKind;
-  /** The file the problem is about, relative to the package root. */
-  file: string;
-  message: string;
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  target: string;
-  kind: 'package' | 'repository';
-  package: string | undefined;
-  version: string | undefined;
-  /** The digest recomputed from the stamp's file list (undefined without a readable stamp). */
-  digest: string | undefined;
-  /** Files compared against a record. */
-  files: number;
-  /** The fingerprint (`sha256:` of its SubjectPublicKeyInfo) of the key whose signature verified. */
-  signedBy?: string;
-  problems: VerifyProblem[];
-}
-
-export interface VerifyOptions {
-  /** The digest the consumer pinned: `sha256:<hex>` (or the bare hex). */
-  digest?: string;
-  /** A PEM file with the release key the consumer pinned: the release must carry its signature. */
-  publicKey?: string;
-  /** The DSSE envelope; by default `<tarball>.dsse.json` beside a tarball (a directory must name one). */
-  signature?: string;
-}
+import type { VerifyOptions, VerifyProblem, VerifyResult } from './public-types.js';
+export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
 
 /** Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. */
 export function verifyArtifacts(target: string, options: VerifyOptions = {}): VerifyResult {
@@ -82,7 +52,7 @@ function verifySignatureOf(tree: ArtifactTree, target: string, result: VerifyRes
     problems.push({ kind: 'signature', file: envelopeFile ?? PACKAGE_STAMP_PATH, message: `the release is unsigned: ${where}; a release must be signed by the key you pinned` });
     return undefined;
   }
-  const record = tree.hashes.get(PACKAGE_STAMP_PATH);
+  const record = tree.hashes?.get(PACKAGE_STAMP_PATH);
   const check = checkSignature(readFileSync(envelopeFile, 'utf8'), key, {
     ...(tree.tarballSha256 !== undefined ? { tarballSha256: tree.tarballSha256 } : {}),
     ...(tree.kind === 'package' ? { packageStampSha256: record ?? '(none)' } : {}),
@@ -140,13 +110,13 @@ export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): Ver
 
   if (tree.kind === 'package') compared += verifyPackageRecord(tree, stamp, digest, accounted, problems);
 
-  for (const file of tree.hashes.keys()) {
+  for (const file of new Set([...(tree.hashes?.keys() ?? []), ...tree.files.keys()])) {
     if (accounted.has(file)) continue;
     if (tree.kind === 'repository' && !isShipped(file)) continue;
     problems.push({ kind: 'unlisted', file, message: `${file} is not listed in ${tree.kind === 'package' && !isShipped(file) ? PACKAGE_STAMP_PATH : STAMP_PATH}: an extra file` });
   }
   for (const entry of tree.irregular) problems.push({ kind: 'entry', file: entry.replace(/ \([A-Za-z]+\)$/, ''), message: `${entry} is not a regular file (a link, a hard link or a device); a release holds files only` });
-  for (const file of tree.duplicates) problems.push({ kind: 'entry', file, message: `${file} appears more than once in the tarball; which copy an extractor keeps is up to it, so the release is ambiguous` });
+  for (const file of tree.duplicates ?? []) problems.push({ kind: 'entry', file, message: `${file} appears more than once in the tarball; which copy an extractor keeps is up to it, so the release is ambiguous` });
 
   return result({ package: stamp.package, version: stamp.version, digest, files: compared });
 }
@@ -154,7 +124,7 @@ export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): Ver
 /** 1 when the file was present and compared, 0 when it is missing. */
 function compareFile(tree: ArtifactTree, file: string, expected: string, record: string, problems: VerifyProblem[]): number {
   const bytes = tree.files.get(file);
-  const actual = tree.hashes.get(file) ?? (bytes ? sha256Hex(bytes) : undefined);
+  const actual = tree.hashes?.get(file) ?? (bytes ? sha256Hex(bytes) : undefined);
   if (actual === undefined) {
     problems.push({ kind: 'missing', file, message: `${file} is listed in ${record} but missing` });
     return 0;

@@ -9,6 +9,32 @@ import { unifiedHunks } from '../../core/release/unified-diff.js';
 import { cli } from '../helpers.js';
 import { BASE, edit, editJson, stampedCopy, tempDir } from './helpers.js';
 
+/**
+ * Applies `patch` with `git apply` to a copy of the release at `from`, and says whether every
+ * shipped file then has the bytes `to` has (and no other shipped file is left).
+ */
+function applied(from: string, patch: string, to: { files: Map<string, Buffer> }): { status: number | null; same: boolean } {
+  const copy = tempDir();
+  cpSync(from, copy, { recursive: true });
+  const patchFile = path.join(tempDir(), 'release.patch');
+  writeFileSync(patchFile, patch);
+  const result = spawnSync('git', ['apply', '--unsafe-paths', '--directory=', patchFile], { cwd: copy, encoding: 'utf8' });
+  if (result.status !== 0) return { status: result.status, same: false };
+  const now = loadRelease(copy, '/');
+  const same = now.files.size === to.files.size && [...to.files].every(([file, bytes]) => now.files.get(file)?.equals(bytes) === true);
+  return { status: result.status, same };
+}
+
+/** The diff between two copies of the base fixture, each changed. */
+function diffBetween(first: (root: string) => void, second: (root: string) => void): ReleaseDiff {
+  const [a, b] = [tempDir(), tempDir()];
+  cpSync(BASE, a, { recursive: true });
+  cpSync(BASE, b, { recursive: true });
+  first(a);
+  second(b);
+  return diffReleases(loadRelease(a, '/'), loadRelease(b, '/'));
+}
+
 /** The diff from the base fixture to a copy changed by `change`. */
 function diffAfter(change: (root: string) => void, generated?: Parameters<typeof diffReleases>[2]): ReleaseDiff {
   const root = tempDir();
@@ -127,13 +153,66 @@ describe('diff: schemas', () => {
       'breaking schema/enum-removed schemas/v2/run.schema.json:19',
       'breaking schema/type-changed schemas/v2/run.schema.json:29',
       'breaking schema/closed schemas/v2/run.schema.json:32',
-      'additive schema/definition-added schemas/v2/ids.schema.json:12',
       'additive schema/added schemas/v2/new.schema.json',
       'additive schema/enum-added schemas/v2/run.schema.json:19',
       'additive schema/property-added schemas/v2/run.schema.json:34',
+      'editorial schema/definition-added schemas/v2/ids.schema.json:12',
     ]);
-    expect(messages(diff)).toContain('#/properties/state no longer admits "waiting"');
-    expect(messages(diff)).toContain('#/properties/owner/properties/tenantId changed type from string to integer');
+    expect(messages(diff)).toContain('`/state` no longer admits "waiting"');
+    expect(messages(diff)).toContain('`/owner/tenantId` changed type from string to integer');
+  });
+
+  it('calls a move behind $ref, into allOf or across files, a reordering and const for a one-member enum editorial', () => {
+    const diff = diffAfter((root) => {
+      editJson(root, 'schemas/v2/run.schema.json', (schema) => {
+        // The state property moves into $defs, the owner's fields behind an allOf of two parts,
+        // required is reordered, and the label's maxLength moves to another file.
+        schema.$defs = { ...(schema.$defs ?? {}), state: schema.properties.state };
+        schema.properties.state = { $ref: '#/$defs/state' };
+        const { properties, ...rest } = schema.properties.owner;
+        schema.properties.owner = { allOf: [rest, { properties }] };
+        schema.required.reverse();
+        const { maxLength, ...label } = schema.properties.label;
+        schema.properties.label = { ...label, $ref: 'ids.schema.json#/$defs/labelLength' };
+        expect(maxLength).toBe(200);
+      });
+      editJson(root, 'schemas/v2/ids.schema.json', (schema) => (schema.$defs.labelLength = { maxLength: 200 }));
+    });
+    expect(diff.counts.breaking + diff.counts.additive).toBe(0);
+    expect(diff.changes.map((change) => change.rule)).toEqual(['schema/definition-added', 'schema/definition-added']);
+
+    const one = (schema: any) => (schema.properties.attempt = { type: 'integer', enum: [1] });
+    const same = diffBetween(
+      (root) => editJson(root, 'schemas/v2/run.schema.json', one),
+      (root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.attempt = { const: 1, type: ['integer'] })),
+    );
+    expect(same.changes.map((change) => change.rule)).toEqual(['file/changed']);
+  });
+
+  it('reports one enum value removed once, as breaking, at its place in both releases', () => {
+    const diff = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = schema.properties.state.enum.filter((value: string) => value !== 'waiting'))));
+    expect(diff.counts).toEqual({ breaking: 1, additive: 0, editorial: 0 });
+    expect(diff.changes).toEqual([
+      expect.objectContaining({
+        rule: 'schema/enum-removed',
+        level: 'breaking',
+        message: '`/state` no longer admits "waiting"',
+        before: { file: 'schemas/v2/run.schema.json', line: 11 },
+        after: { file: 'schemas/v2/run.schema.json', line: 18 },
+      }),
+    ]);
+    // Moved behind a $ref at the same time: still one change, and the new place is the $defs entry.
+    const moved = diffAfter((root) =>
+      editJson(root, 'schemas/v2/run.schema.json', (schema) => {
+        schema.$defs = { state: { ...schema.properties.state, enum: schema.properties.state.enum.filter((value: string) => value !== 'waiting') } };
+        schema.properties.state = { $ref: '#/$defs/state' };
+      }),
+    );
+    expect(moved.changes.filter((change) => change.level === 'breaking')).toEqual([
+      expect.objectContaining({ rule: 'schema/enum-removed', before: { file: 'schemas/v2/run.schema.json', line: 11 }, after: { file: 'schemas/v2/run.schema.json', line: expect.any(Number) } }),
+    ]);
+    const after = moved.changes.find((change) => change.rule === 'schema/enum-removed')?.after?.line ?? 0;
+    expect(after).toBeGreaterThan(30);
   });
 
   it('calls a relaxed schema additive and a description-only change editorial', () => {
@@ -144,7 +223,7 @@ describe('diff: schemas', () => {
         schema.properties.label.maxLength = 500;
       }),
     );
-    expect(summary(relaxed)).toEqual(['additive schema/required-removed schemas/v2/run.schema.json:1', 'additive schema/opened schemas/v2/run.schema.json:1', 'additive schema/constraint-relaxed schemas/v2/run.schema.json:24']);
+    expect(summary(relaxed)).toEqual(['additive schema/opened schemas/v2/run.schema.json:1', 'additive schema/required-removed schemas/v2/run.schema.json:7', 'additive schema/constraint-relaxed schemas/v2/run.schema.json:24']);
     const worded = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.description = 'A run.')));
     expect(summary(worded)).toEqual(['editorial file/changed schemas/v2/run.schema.json:5']);
   });
@@ -234,23 +313,26 @@ describe('diff formats', () => {
     return { before, after, diff: diffReleases(before, after) };
   };
 
-  it('writes a patch in the form of the published package diffs', () => {
+  it('writes a patch in git\'s form, which git apply applies to the old release to give the new', () => {
     const { before, after, diff } = diffWithRelease();
-    expect(formatPatch(diff, before, after)).toBe(
+    const patch = formatPatch(diff, before, after);
+    expect(patch).toBe(
       [
         '@openwop/spec-artifacts 1.4.2 → 1.4.3',
         '',
-        'package/spec/v2/core/errors.md',
-        '',
+        'diff --git a/spec/v2/core/errors.md b/spec/v2/core/errors.md',
+        '--- a/spec/v2/core/errors.md',
+        '+++ b/spec/v2/core/errors.md',
         '@@ -8,4 +8,4 @@ An error names its code and carries a status; the codes are registered in `spec/',
         ' ',
         ' ## Retries',
         ' ',
         '-A client MAY retry a retriable code after the delay the server gives.',
         '+A client SHOULD retry a retriable code after the delay the server gives.',
-        '',
-        'package/spec/v2/core/new.md',
-        '',
+        'diff --git a/spec/v2/core/new.md b/spec/v2/core/new.md',
+        'new file mode 100644',
+        '--- /dev/null',
+        '+++ b/spec/v2/core/new.md',
         '@@ -0,0 +1,3 @@',
         '+# New',
         '+',
@@ -258,12 +340,27 @@ describe('diff formats', () => {
         '',
       ].join('\n'),
     );
+    expect(applied(BASE, patch, after)).toEqual({ status: 0, same: true });
+  });
+
+  it('writes a patch git apply takes for a schema change, a removed file and an empty new file', () => {
+    const root = tempDir();
+    cpSync(BASE, root, { recursive: true });
+    editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = ['running']));
+    rmSync(path.join(root, 'spec/v2/core/errors.md'));
+    writeFileSync(path.join(root, 'spec/v2/core/empty.md'), '');
+    writeFileSync(path.join(root, 'spec/v2/core/no-newline.md'), '# Last\n\nno newline');
+    const before = loadRelease(BASE, '/');
+    const after = loadRelease(root, '/');
+    const patch = formatPatch(diffReleases(before, after), before, after);
+    expect(patch).toMatch(/^deleted file mode 100644$/m);
+    expect(applied(BASE, patch, after)).toEqual({ status: 0, same: true });
   });
 
   it('writes release notes in markdown and a parsable JSON report', () => {
     const { diff } = diffWithRelease();
     expect(formatMarkdown(diff)).toBe(
-      '# @openwop/spec-artifacts 1.4.2 → 1.4.3\n\n0 breaking, 1 additive and 1 editorial changes; a minor version bump is required.\n\n## Additions\n\n- spec/v2/core/new.md was added (`spec/v2/core/new.md`, document/added)\n\n## Editorial changes\n\n- spec/v2/core/errors.md was changed (`spec/v2/core/errors.md`, document/changed)\n',
+      '# @openwop/spec-artifacts 1.4.2 → 1.4.3\n\n0 breaking, 1 additive and 1 editorial changes; a minor version bump is required.\n\n## Additions\n\n- spec/v2/core/new.md was added (`spec/v2/core/new.md`, document/added)\n\n## Editorial changes\n\n- spec/v2/core/errors.md was changed (`spec/v2/core/errors.md:11`, document/changed)\n',
     );
     expect(JSON.parse(formatJson(diff, semverVerdict(diff)))).toMatchObject({
       from: { version: '1.4.2' },
