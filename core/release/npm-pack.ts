@@ -36,7 +36,7 @@ export function npmPack(stagedDirectory: string, outDirectory: string, staged: r
     env: { ...process.env, npm_config_dry_run: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
   });
   if (result.error) throw new NpmPackError(`cannot run npm: ${result.error.message}`);
-  if (result.status !== 0) throw new NpmPackError(`npm pack failed: ${npmCause(result.stderr) || `exit ${String(result.status)}`}`);
+  if (result.status !== 0) throw new NpmPackError(`npm pack failed: ${npmCause(result.stderr, result.stdout) || `exit ${String(result.status)}`}`);
   let report: NpmPackJson | undefined;
   try {
     report = (JSON.parse(result.stdout) as NpmPackJson[])[0];
@@ -59,21 +59,30 @@ export function npmPack(stagedDirectory: string, outDirectory: string, staged: r
 }
 
 /**
- * What went wrong, from npm's error block: its last line only says where the log is, so the
- * cause is the error's code and message (`EACCES: permission denied, open '…'`), with the path.
+ * What went wrong, from npm's report: its last line only says where the log is. With --json npm
+ * may print the error as JSON (`summary`, `code`); otherwise the cause is the line carrying the
+ * error code (`EACCES: permission denied, open '…'`), else the first line of the error block.
  */
-export function npmCause(stderr: string): string {
+export function npmCause(stderr: string, stdout = ''): string {
+  try {
+    const report = JSON.parse(stdout) as { error?: { code?: unknown; summary?: unknown } };
+    const summary = typeof report.error?.summary === 'string' ? report.error.summary : '';
+    const code = typeof report.error?.code === 'string' ? report.error.code : '';
+    if (summary) return code && !summary.includes(code) ? `${summary} (${code})` : summary;
+  } catch {
+    // not JSON: read the error block
+  }
   const lines = stderr
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => /^npm (error|ERR!)/.test(line))
     .map((line) => line.replace(/^npm (error|ERR!) ?/, ''));
-  const field = (name: string) => lines.find((line) => line.startsWith(`${name} `))?.slice(name.length + 1);
-  const code = field('code');
+  const code = lines.find((line) => line.startsWith('code '))?.slice(5);
+  if (code) {
+    const carrying = lines.map((line) => new RegExp(`\\b${code}: .*`).exec(line)?.[0]).find(Boolean);
+    if (carrying) return carrying;
+  }
   const message = lines.find((line) => line !== '' && !/^(code|syscall|path|errno|dest) /.test(line) && !/complete log of this run|^Log files were not written/.test(line));
-  const where = field('path');
-  const parts = [message ?? code, code && message && !message.includes(code) ? `(${code})` : undefined, where && message && !message.includes(where) ? `at ${where}` : undefined];
-  const cause = parts.filter(Boolean).join(' ');
-  if (cause) return cause;
+  if (message) return code && !message.includes(code) ? `${message} (${code})` : message;
   return stderr.trim().split('\n').filter((line) => !/^npm (notice|warn)/.test(line)).pop() ?? '';
 }

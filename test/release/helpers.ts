@@ -66,3 +66,42 @@ export function typecheck(project: string, source: string): { status: number | n
   const result = spawnSync(TSC, ['-p', project], { encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+export interface RawEntry {
+  path: string;
+  type?: 'File' | 'SymbolicLink' | 'Link' | 'CharacterDevice' | 'Directory';
+  data?: Buffer;
+  /** A file's size without its bytes in memory: that many zero bytes are streamed. */
+  zeros?: number;
+  linkpath?: string;
+}
+
+/**
+ * Writes a gzipped tar of `entries` exactly as given (duplicates, links and devices included),
+ * streaming, so an entry of a gigabyte of zeros never sits in memory: what an attacker would
+ * hand a verifier, which no well-behaved packer makes.
+ */
+export async function writeRawTarball(file: string, entries: readonly RawEntry[]): Promise<void> {
+  const { Header } = await import('tar');
+  const { createGzip, constants } = await import('node:zlib');
+  const { createWriteStream } = await import('node:fs');
+  const { once } = await import('node:events');
+  const gzip = createGzip({ level: constants.Z_BEST_SPEED });
+  const done = once(gzip.pipe(createWriteStream(file)), 'finish');
+  const write = async (chunk: Buffer) => {
+    if (!gzip.write(chunk)) await once(gzip, 'drain');
+  };
+  const zeros = Buffer.alloc(1 << 20);
+  for (const entry of entries) {
+    const size = entry.zeros ?? entry.data?.length ?? 0;
+    const header = Buffer.alloc(512);
+    new Header({ path: entry.path, type: entry.type ?? 'File', size, mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, ...(entry.linkpath ? { linkpath: entry.linkpath } : {}) }).encode(header);
+    await write(header);
+    if (entry.data) await write(entry.data);
+    for (let left = entry.zeros ?? 0; left > 0; left -= zeros.length) await write(left >= zeros.length ? zeros : zeros.subarray(0, left));
+    if (size % 512 !== 0) await write(Buffer.alloc(512 - (size % 512)));
+  }
+  await write(Buffer.alloc(1024));
+  gzip.end();
+  await done;
+}

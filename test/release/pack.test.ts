@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { packCorpus, type PackResult } from '../../core/release/pack.js';
 import { readTar } from '../../core/release/tar.js';
+import { npmPack } from '../../core/release/npm-pack.js';
+import { mkdirSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { verifyArtifacts } from '../../core/release/verify.js';
 import { cli } from '../helpers.js';
-import { edit, installInEmptyProject, stampedCopy, tempDir, typecheck } from './helpers.js';
+import { edit, installInEmptyProject, stamp, stampedCopy, tempDir, typecheck } from './helpers.js';
 
 describe('pack', () => {
   let root: string;
@@ -30,7 +32,14 @@ describe('pack', () => {
       'package/api/v2/openapi.yaml',
       'package/conformance/requirement-aliases.json',
       'package/conformance/requirements.json',
+      'package/lib/cli.d.ts',
+      'package/lib/cli.js',
+      'package/lib/validator.d.ts',
+      'package/lib/validator.js',
+      'package/lib/verify.d.ts',
+      'package/lib/verify.js',
       'package/package.json',
+      'package/schemas.json',
       'package/schemas/v2/ids.schema.json',
       'package/schemas/v2/run.schema.json',
       'package/spec/v2/core/errors.md',
@@ -41,18 +50,34 @@ describe('pack', () => {
       'package/types/schemas/v2/ids.schema.d.ts',
       'package/types/schemas/v2/run.schema.d.ts',
       'package/types/spec/v2/errors.schema.d.ts',
+      'package/vocabulary.json',
     ]);
-    expect(first).toMatchObject({ package: '@openwop/spec-artifacts', version: '1.4.2', files: 19, corpusFiles: 11, typeFiles: 4 });
+    expect(first).toMatchObject({ package: '@openwop/spec-artifacts', version: '1.4.2', files: 27, counts: { corpus: 11, types: 4, modules: 6, schemaIndex: 2, stamps: 2, manifest: 2 } });
+    expect(Object.values(first.counts).reduce((sum, count) => sum + count, 0)).toBe(first.files);
     const stamp = readTar(bytes).find((entry) => entry.path === 'package/CORPUS-STAMP.json');
     expect(stamp?.data.equals(readFileSync(path.join(root, 'CORPUS-STAMP.json')))).toBe(true);
     const manifest = JSON.parse(readTar(bytes).find((entry) => entry.path === 'package/package.json')?.data.toString('utf8') ?? '{}');
     expect(manifest).toMatchObject({ name: '@openwop/spec-artifacts', version: '1.4.2', license: 'Apache-2.0', types: './types/index.d.ts' });
     expect(manifest.exports['./spec/*']).toBe('./spec/*');
     expect(manifest.exports['.']).toEqual({ types: './types/index.d.ts' });
+    expect(manifest).toMatchObject({ type: 'module', bin: { 'openwop-spec-artifacts': 'lib/cli.js' }, peerDependenciesMeta: { ajv: { optional: true } } });
+    expect(manifest.dependencies).toBeUndefined();
+    const read = (name: string) => JSON.parse(readTar(bytes).find((entry) => entry.path === `package/${name}`)?.data.toString('utf8') ?? '{}');
+    expect(read('schemas.json')).toEqual({
+      'https://openwop.dev/schemas/v2/ids.schema.json': 'schemas/v2/ids.schema.json',
+      'https://openwop.dev/schemas/v2/run.schema.json': 'schemas/v2/run.schema.json',
+      'https://openwop.dev/spec/v2/errors.schema.json': 'spec/v2/errors.schema.json',
+    });
+    expect(read('vocabulary.json')).toMatchObject({ $vocabulary: { 'https://openwop.dev/vocab/v2/annotations': false } });
+    // The shipped modules import Node.js built-ins and their siblings only (the validator, ajv).
+    for (const entry of readTar(bytes).filter((item) => /^package\/lib\/.*\.js$/.test(item.path))) {
+      const imports = [...entry.data.toString('utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
+      for (const specifier of imports) expect(specifier).toMatch(entry.path.endsWith('validator.js') ? /^(node:|\.\/|ajv)/ : /^(node:|\.\/)/);
+    }
   });
 
   it('verifies as packed, straight from the .tgz', () => {
-    expect(verifyArtifacts(first.tarball, { digest: first.digest })).toMatchObject({ ok: true, kind: 'package', files: 17, problems: [] });
+    expect(verifyArtifacts(first.tarball, { digest: first.digest })).toMatchObject({ ok: true, kind: 'package', files: 25, problems: [] });
   });
 
   it('packs the same bytes twice, and from a copy in another directory', async () => {
@@ -70,7 +95,7 @@ describe('pack', () => {
     edit(stale, 'spec/v2/core/errors.md', (text) => text.replace('MAY retry', 'may retry'));
     await expect(packCorpus(loadCorpus(stale), { version: '1.4.2', out: tempDir() })).rejects.toThrow(/CORPUS-STAMP\.json does not match the corpus/);
     const out = tempDir();
-    const result = cli(['pack', '--root', stale, '--out', out]);
+    const result = cli(['pack', '--root', stale, '--out', out, '--unsigned']);
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/CORPUS-STAMP\.json:\d+:1 {2}error {4}stale generated content/);
     expect(result.stderr).toMatch(/^pack refused: `generate --check` and `check` must pass first/m);
@@ -105,4 +130,27 @@ describe('pack', () => {
     expect(tampered.status).toBe(1);
     expect(tampered.stdout).toMatch(/schemas\/v2\/run\.schema\.json {2}altered/);
   }, 60_000);
+
+  it('refuses a file npm would leave out, and leaves the older tarball in --out as it was', async () => {
+    const copy = stampedCopy();
+    const out = tempDir();
+    const older = await packCorpus(loadCorpus(copy), { version: '1.4.2', out });
+    const before = { bytes: readFileSync(older.tarball), mtime: statSync(older.tarball).mtimeMs };
+    writeFileSync(path.join(copy, 'spec/v2/core/errors.md.orig'), 'a backup npm never packs\n');
+    stamp(copy);
+    await expect(packCorpus(loadCorpus(copy), { version: '1.4.2', out })).rejects.toThrow(/^npm left out spec\/v2\/core\/errors\.md\.orig \(npm ignores some file names by default; rename the file\)$/);
+    expect(readdirSync(out)).toEqual([path.basename(older.tarball)]);
+    expect(readFileSync(older.tarball).equals(before.bytes)).toBe(true);
+    expect(statSync(older.tarball).mtimeMs).toBe(before.mtime);
+  }, 60_000);
+
+  it("says npm's own cause when npm pack fails, not its last line", () => {
+    const staged = tempDir();
+    writeFileSync(path.join(staged, 'package.json'), '{"name": "x", "version": "1.0.0"}\n');
+    const missing = path.join(tempDir(), 'not', 'there');
+    expect(() => npmPack(staged, missing, ['package.json'])).toThrow(new RegExp(`^npm pack failed: ENOENT: no such file or directory, open '${missing.replace(/[/\\]/g, '\\$&')}/x-1\\.0\\.0\\.tgz'$`));
+    writeFileSync(path.join(staged, 'package.json'), '{"name": "x", "version": "1.0.0",}\n');
+    expect(() => npmPack(staged, tempDir(), ['package.json'])).toThrow(/^npm pack failed: Invalid package\.json: JSONParseError: .* \(EJSONPARSE\)$/);
+    mkdirSync(missing, { recursive: true });
+  });
 });
