@@ -69,7 +69,11 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
       continue;
     }
     const declaration = declarationPath(file.path);
-    files.set(declaration, `/** Types of ${file.path}, generated from the schema by json-schema-to-typescript; do not edit. */\n\n${output.trimEnd()}\n`);
+    // json-schema-to-typescript names the schema a `$defs` entry belongs to in its comment, but
+    // passes no name when the root is an intersection (a root `$ref` beside properties, as in
+    // subject.schema.json) and writes "undefined"; every such entry is the root's own.
+    const named = output.replaceAll('referenced by `undefined`', `referenced by \`${rootType}\``);
+    files.set(declaration, `/** Types of ${file.path}, generated from the schema by json-schema-to-typescript; do not edit. */\n\n${named.trimEnd()}\n`);
     entries.push({ schema: file.path, declaration, rootType, namespace });
   }
   files.set(TYPES_INDEX, renderIndex(entries));

@@ -1,5 +1,6 @@
 /** Fixture releases: a temp copy of a fixture corpus with a current stamp, and ways to edit one. */
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,26 @@ export function installInEmptyProject(tarball: string): string {
   const npm = spawnSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, encoding: 'utf8' });
   if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
   return project;
+}
+
+/** Installs packages (tarballs or registry specs) into a new, empty project, from npm's cache where it can. */
+export function installPackages(specs: readonly string[]): string {
+  const project = tempDir('openwop-consumer-');
+  writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
+  const npm = spawnSync('npm', ['install', ...specs, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, encoding: 'utf8' });
+  if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
+  return project;
+}
+
+/** An ed25519 key pair as PEM files, the way a release manager keeps one. */
+export function keyPair(): { privateKey: string; publicKey: string } {
+  const directory = tempDir('openwop-keys-');
+  const pair = generateKeyPairSync('ed25519');
+  const privateKey = path.join(directory, 'release.pem');
+  const publicKey = path.join(directory, 'release.pub');
+  writeFileSync(privateKey, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(publicKey, pair.publicKey.export({ type: 'spki', format: 'pem' }));
+  return { privateKey, publicKey };
 }
 
 /** `tsc --strict` over a consumer file, reading the package's declarations (skipLibCheck off). */

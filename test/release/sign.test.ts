@@ -11,18 +11,7 @@ import { buildStamp, formatStamp, isShipped, parseStamp } from '../../core/relea
 import { readTar } from '../../core/release/tar.js';
 import { verifyArtifacts } from '../../core/release/verify.js';
 import { cli } from '../helpers.js';
-import { installInEmptyProject, stampedCopy, tempDir } from './helpers.js';
-
-/** An ed25519 key pair as PEM files, the way a release manager keeps one. */
-function keyPair(): { privateKey: string; publicKey: string } {
-  const directory = tempDir('openwop-keys-');
-  const pair = generateKeyPairSync('ed25519');
-  const privateKey = path.join(directory, 'release.pem');
-  const publicKey = path.join(directory, 'release.pub');
-  writeFileSync(privateKey, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-  writeFileSync(publicKey, pair.publicKey.export({ type: 'spki', format: 'pem' }));
-  return { privateKey, publicKey };
-}
+import { installInEmptyProject, keyPair, stampedCopy, tempDir } from './helpers.js';
 
 /**
  * What an attacker with write access to a mirror does: change a corpus file, recompute both

@@ -37,6 +37,9 @@ describe('TypeScript declarations from the corpus schemas', () => {
     expect(run).toMatch(/^export type Subject = Fields & \{$/m);
     expect(run).toMatch(/^ {2}issuer: string;$/m);
     expect(types.files.get('types/schemas/v2/subject.schema.d.ts')).toMatch(/^export type Actor1 = Fields;$/m);
+    // The root is an intersection; its $defs are still named as the root's.
+    expect(types.files.get('types/schemas/v2/subject.schema.d.ts')).toContain("referenced by `Subject`'s JSON-Schema");
+    for (const [file, text] of types.files) expect(`${file}: ${text}`).not.toMatch(/\bundefined\b/);
     expect(types.files.get('types/index.d.ts')).toContain("export type { Run } from './schemas/v2/run.schema.js';\nexport * as RunSchema from './schemas/v2/run.schema.js';");
   });
 
