@@ -42,7 +42,9 @@ export interface CliResult {
 }
 
 export function cli(args: string[], cwd = REPO): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+  // FORCE_COLOR is removed, not emptied: Node.js 26 warns on stderr when it is set (even empty) beside NO_COLOR.
+  const { FORCE_COLOR: _, ...env } = process.env;
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...env, NO_COLOR: '1' } });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
