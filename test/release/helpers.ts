@@ -1,7 +1,10 @@
 /** Fixture releases: a temp copy of a fixture corpus with a current stamp, and ways to edit one. */
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createGzip, constants } from 'node:zlib';
+import { Header } from 'tar';
+import { cpSync, createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCorpus } from '../../core/model/corpus.js';
@@ -103,10 +106,6 @@ export interface RawEntry {
  * hand a verifier, which no well-behaved packer makes.
  */
 export async function writeRawTarball(file: string, entries: readonly RawEntry[]): Promise<void> {
-  const { Header } = await import('tar');
-  const { createGzip, constants } = await import('node:zlib');
-  const { createWriteStream } = await import('node:fs');
-  const { once } = await import('node:events');
   const gzip = createGzip({ level: constants.Z_BEST_SPEED });
   const done = once(gzip.pipe(createWriteStream(file)), 'finish');
   const write = async (chunk: Buffer) => {
