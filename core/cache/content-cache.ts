@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MARKDOWN_TREE_VERSION } from '../markdown/index.js';
 import { writeFileAtomic } from '../output/index.js';
 
 const FORMAT = 2;
@@ -85,7 +86,7 @@ export class ContentCache {
 
 function parserStamp(): string {
   // The parsers' manifests are not exported, so resolve each package's entry and read the manifest beside it.
-  const versions = ['yaml', 'micromark', 'remark-parse', 'remark-gfm', 'mdast-util-from-markdown'].map((name) => {
+  const versions = ['yaml', '@lezer/markdown', '@lezer/common'].map((name) => {
     try {
       const entry = fileURLToPath(import.meta.resolve(name));
       const manifest = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`)), 'node_modules', name, 'package.json');
@@ -94,5 +95,5 @@ function parserStamp(): string {
       return `${name}@?`;
     }
   });
-  return `node ${process.versions.node}; ${versions.join(', ')}`;
+  return `node ${process.versions.node}; ${versions.join(', ')}; ${MARKDOWN_TREE_VERSION}`;
 }

@@ -1,13 +1,14 @@
-/** Markdown into mdast with positions (remark-parse + remark-gfm), and the indexes gates share. */
+/** Markdown into mdast with positions (through lezer, see from-lezer.ts), and the indexes gates share. */
 import GithubSlugger from 'github-slugger';
 import type { Code, Definition, Html, Image, Link, Nodes, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { markdownToMdast, type MarkdownProblem } from './from-lezer.js';
 
-const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+export { MAX_BLOCK_DEPTH, MAX_TREE_DEPTH, type MarkdownProblem } from './from-lezer.js';
+
+/** Bumped whenever the tree built from the same text changes shape, so cached trees are not reused. */
+export const MARKDOWN_TREE_VERSION = 'lezer-mdast 1';
 
 export interface MarkdownHeading {
   depth: number;
@@ -51,6 +52,13 @@ export interface MarkdownModel {
   links: MarkdownLink[];
   codeBlocks: MarkdownCodeBlock[];
   htmlNodes: Html[];
+  /** What kept the text from being read whole (nesting beyond the bounds); located. */
+  problems: MarkdownProblem[];
+}
+
+export interface ParsedMarkdown {
+  tree: Root;
+  problems: MarkdownProblem[];
 }
 
 const NUMBERED_HEADING = /^(?:§\s*)?(?:Appendix\s+([A-Z](?:\.\d+)*)|(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+))\.?(?=\s|$)/;
@@ -65,12 +73,12 @@ export function parseMarkdown(text: string): MarkdownModel {
   return indexMarkdown(parseMarkdownTree(text));
 }
 
-export function parseMarkdownTree(text: string): Root {
-  return parser.parse(text);
+export function parseMarkdownTree(text: string): ParsedMarkdown {
+  return markdownToMdast(text);
 }
 
 /** The indexes gates share, built in one walk over a tree (freshly parsed or restored from the parse cache). */
-export function indexMarkdown(tree: Root): MarkdownModel {
+export function indexMarkdown({ tree, problems }: ParsedMarkdown): MarkdownModel {
   const slugger = new GithubSlugger();
   const headings: MarkdownHeading[] = [];
   const anchors = new Set<string>();
@@ -131,5 +139,5 @@ export function indexMarkdown(tree: Root): MarkdownModel {
     }
   });
 
-  return { tree, headings, anchors, links, codeBlocks, htmlNodes };
+  return { tree, headings, anchors, links, codeBlocks, htmlNodes, problems };
 }

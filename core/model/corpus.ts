@@ -8,8 +8,7 @@ import type { LineCounter, Document } from 'yaml';
 import { globSync } from 'glob';
 import { defaultConfig, type Config } from '../config/index.js';
 import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
-import type { Root } from 'mdast';
-import { indexMarkdown, parseMarkdownTree, type MarkdownModel } from '../markdown/index.js';
+import { indexMarkdown, parseMarkdownTree, type MarkdownModel, type ParsedMarkdown } from '../markdown/index.js';
 import { ContentCache } from '../cache/index.js';
 import { LineIndex } from './positions.js';
 import { parseJsonText, parseJsonValue, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
@@ -255,10 +254,10 @@ function cacheDirectory(root: string): string | undefined {
   return existsSync(path.join(root, 'node_modules')) ? path.join(root, 'node_modules', '.cache', 'openwop-spec') : undefined;
 }
 
-function cachedTree(text: string, cache: ContentCache | undefined): Root {
+function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdown {
   if (!cache) return parseMarkdownTree(text);
   const key = ContentCache.key('md', text);
-  const hit = cache.get<Root>(key);
+  const hit = cache.get<ParsedMarkdown>(key);
   if (hit) return hit;
   const tree = parseMarkdownTree(text);
   cache.set(key, tree);
