@@ -1,18 +1,8 @@
 #!/usr/bin/env node
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
-import { Command, CommanderError } from 'commander';
 import { setFlagsFromString } from 'node:v8';
-import { heapAfter, timings } from '../core/run/index.js';
-import { flushCaches } from '../core/output/index.js';
-import { register as registerCheck } from './check.js';
-import { EXIT, TOOL_NAME, toolVersion, UsageError } from './common.js';
-import { register as registerGenerate } from './generate.js';
-import { register as registerRules } from './rules.js';
-import { register as registerPack } from './pack.js';
-import { register as registerVerify } from './verify.js';
-import { register as registerDiff } from './diff.js';
-import { register as registerBaseline } from './baseline.js';
-import { register as registerStamp } from './stamp.js';
+import type { Command } from 'commander';
+import { EXIT, TOOL_NAME, toolVersion, UsageError } from './tool.js';
 
 // The run holds the whole corpus model for its length, and little else lives long; by default V8
 // lets the heap grow to four times what survives a collection before it collects again, which on
@@ -20,32 +10,60 @@ import { register as registerStamp } from './stamp.js';
 // (a x100 corpus: 2.5 GiB down to about 1) for a few per cent more time collecting.
 setFlagsFromString('--heap-growing-percent=50');
 
-const program = new Command(TOOL_NAME)
-  .description('Generate, check and release the OpenWOP specification corpus')
-  .version(toolVersion())
-  .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+/**
+ * Each verb's module, loaded only when that verb runs: a verb's module pulls in what it needs (the
+ * gates, the generators, the release code), and loading all of them for any verb was most of the
+ * start-up. Help and an unknown verb load them all, so the listing and the suggestions are whole.
+ */
+const VERBS: Record<string, () => Promise<{ register(program: Command): void }>> = {
+  generate: () => import('./generate.js'),
+  check: () => import('./check.js'),
+  rules: () => import('./rules.js'),
+  pack: () => import('./pack.js'),
+  verify: () => import('./verify.js'),
+  diff: () => import('./diff.js'),
+  baseline: () => import('./baseline.js'),
+  stamp: () => import('./stamp.js'),
+};
 
-registerGenerate(program);
-registerCheck(program);
-registerRules(program);
-registerPack(program);
-registerVerify(program);
-registerDiff(program);
-registerBaseline(program);
-registerStamp(program);
-for (const command of program.commands) command.exitOverride();
+// A reader that stops early (`openwop-spec rules | head`) closes the pipe; that ends the output, it is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  process.exitCode = exitCodeFor(error);
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // Asked this often by scripts; answered without loading the command line parser at all.
+  process.stdout.write(`${toolVersion()}\n`);
+} else {
+  await main(args);
 }
-flushCaches();
-if (process.env.OPENWOP_SPEC_TIMING) printTimings();
+
+async function main(args: readonly string[]): Promise<void> {
+  const { Command } = await import('commander');
+  const program = new Command(TOOL_NAME)
+    .description('Generate, check and release the OpenWOP specification corpus')
+    .version(toolVersion())
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  const verb = args.find((argument) => !argument.startsWith('-'));
+  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) ? [verb] : Object.keys(VERBS);
+  for (const name of chosen) (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
+  for (const command of program.commands) command.exitOverride();
+
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    process.exitCode = await exitCodeFor(error);
+  }
+  const [{ flushCaches }, { heapAfter, timings }] = await Promise.all([import('../core/output/index.js'), import('../core/run/index.js')]);
+  flushCaches();
+  if (process.env.OPENWOP_SPEC_TIMING) printTimings(timings, heapAfter);
+}
 
 /** Where the time went, slowest first, on stderr so that machine-readable stdout is untouched. */
-function printTimings(): void {
+function printTimings(timings: ReadonlyMap<string, number>, heapAfter: ReadonlyMap<string, number>): void {
   const rows = [...timings].sort((a, b) => b[1] - a[1]);
   const width = Math.max(0, ...rows.map(([id]) => id.length));
   const mib = (bytes: number | undefined): string => (bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0).padStart(8));
@@ -55,7 +73,8 @@ function printTimings(): void {
   process.stderr.write(`${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1).padStart(9)}  ${mib(usage.maxRSS * 1024)} (peak resident)\n`);
 }
 
-function exitCodeFor(error: unknown): number {
+async function exitCodeFor(error: unknown): Promise<number> {
+  const { CommanderError } = await import('commander');
   if (error instanceof CommanderError) {
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.clean : EXIT.usage;
   }

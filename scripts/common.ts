@@ -1,5 +1,4 @@
 /** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
-import { readFileSync } from 'node:fs';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
@@ -7,17 +6,9 @@ import type { Diagnostic } from '../core/output/index.js';
 import { summarize } from '../core/output/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
-export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+import { EXIT, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 
-/** A problem with how the tool was called or with what it was pointed at: one line, exit 2. */
-export class UsageError extends Error {}
-
-export const TOOL_NAME = 'openwop-spec';
-
-export function toolVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return manifest.version;
-}
+export { EXIT, TOOL_NAME, toolVersion, UsageError };
 
 /** The config of a run: `--config FILE`, else the root's openwop-spec.config.json, else the defaults. */
 export function openConfig(root: string, explicit?: string): Config {
