@@ -28,12 +28,20 @@
  *   --rebuild         rebuild the scale corpora even when their fingerprint is current
  *   --timeout S       seconds one process may run before it is stopped and recorded as failed
  *                     (default 900)
+ *   --tree DIR        also measure the link gates on the markdown tree at DIR (any repository's
+ *                     markdown, e.g. a checkout of open-telemetry/opentelemetry-specification):
+ *                     ours through a config that includes every *.md and turns every rule but
+ *                     links/* off, beside markdown-link-check (offline: external links ignored)
+ *                     and remark-validate-links, each with its number of findings
+ *   --upstream DIR    the real upstream corpus to measure ours (with test/upstream's config)
+ *                     against the sum of the peers on it (default ../shared/upstream/corpus when
+ *                     it exists); --no-upstream skips it
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeCorpus, readCorpusFiles, REPO } from './make-corpus.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -60,7 +68,8 @@ const QUIET_ENV = {
 // Options
 
 function parseArguments(argv) {
-  const options = { runs: 5, scales: [1, 10, 100], budget: 60, seed: 1, peers: true, warm: true, write: true, rebuild: false, timeout: 900 };
+  const defaultUpstream = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
+  const options = { runs: 5, scales: [1, 10, 100], budget: 60, seed: 1, peers: true, warm: true, write: true, rebuild: false, timeout: 900, tree: undefined, upstream: existsSync(defaultUpstream) ? defaultUpstream : undefined };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     const value = () => {
@@ -77,11 +86,20 @@ function parseArguments(argv) {
     else if (argument === '--no-write') options.write = false;
     else if (argument === '--rebuild') options.rebuild = true;
     else if (argument === '--timeout') options.timeout = positiveInteger(argument, value());
+    else if (argument === '--tree') options.tree = existingDirectory(argument, value());
+    else if (argument === '--upstream') options.upstream = existingDirectory(argument, value());
+    else if (argument === '--no-upstream') options.upstream = undefined;
     else if (argument === '--help' || argument === '-h') usage(undefined, 0);
     else usage(`unknown option ${argument}`);
   }
   options.scales = [...new Set(options.scales)].sort((a, b) => a - b);
   return options;
+}
+
+function existingDirectory(name, text) {
+  const directory = path.resolve(text);
+  if (!existsSync(directory)) usage(`${name}: ${text} does not exist`);
+  return directory;
 }
 
 function positiveInteger(name, text) {
@@ -328,6 +346,85 @@ function schemaOrder(root, files) {
   return ordered;
 }
 
+/**
+ * The config that makes `check` a link checker for any markdown tree: every *.md included, every
+ * rule family but links/* off. The families come from `rules --format json`, so a new family is
+ * turned off too.
+ */
+function linksOnlyConfig(scratch) {
+  const listed = spawnSync(process.execPath, [CLI, 'rules', '--format', 'json'], { cwd: scratch, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`openwop-spec rules --format json exited ${listed.status}: ${listed.stderr.trim()}`);
+  const families = [...new Set(JSON.parse(listed.stdout).rules.map((rule) => rule.id.split('/')[0]))].sort();
+  const rules = Object.fromEntries(families.filter((family) => family !== 'links').map((family) => [`${family}/*`, 'off']));
+  const file = path.join(scratch, 'links-only.config.json');
+  writeFileSync(file, `${JSON.stringify({ include: ['**/*.md'], rules }, null, 2)}\n`);
+  return file;
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Ours and the two link checkers on a markdown tree, each with a way to count its findings. */
+function treeFigures(dir, scratch) {
+  const config = linksOnlyConfig(scratch);
+  // Offline: every URL with a scheme (and protocol-relative ones) is skipped, so only files and
+  // anchors in the tree are checked; a root-relative link is resolved against the tree.
+  const mlcConfig = path.join(scratch, 'markdown-link-check.json');
+  writeFileSync(mlcConfig, `${JSON.stringify({ ignorePatterns: [{ pattern: '^[a-zA-Z][a-zA-Z0-9+.-]*:' }, { pattern: '^//' }], replacementPatterns: [{ pattern: '^/', replacement: '{{BASEURL}}/' }] }, null, 2)}\n`);
+  return [
+    {
+      name: 'ours: links/* only, cold (--no-cache)',
+      what: `openwop-spec check --config links-only.config.json --no-cache --format json (include **/*.md, every family but links/* off)`,
+      steps: [{ name: 'check', command: [process.execPath, CLI, 'check', '--root', dir, '--config', config, '--no-cache', '--format', 'json'] }],
+      findings: (result) => JSON.parse(result.stdout).diagnostics.length,
+    },
+    {
+      name: 'markdown-link-check (offline)',
+      what: `markdown-link-check -q -c markdown-link-check.json --projectBaseUrl file://DIR . (URLs with a scheme ignored)`,
+      steps: [{ name: 'markdown-link-check', command: [process.execPath, path.join(BIN, 'markdown-link-check'), '-q', '-c', mlcConfig, '--projectBaseUrl', pathToFileURL(dir).href, '.'] }],
+      findings: (result) => `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => /^\s*\[✖\]/.test(line)).length,
+    },
+    {
+      name: 'remark + validate-links',
+      what: 'remark --use remark-gfm --use remark-validate-links .',
+      steps: [{ name: 'remark', command: [process.execPath, path.join(BIN, 'remark'), '--rc-path', path.join(HERE, 'peers', 'remarkrc.mjs'), '--no-config', '--no-ignore', '--quiet', '--no-stdout', '.'] }],
+      findings: (result) => result.stderr.replace(ANSI, '').split('\n').filter((line) => /^\s*\d+:\d+(?:-\d+:\d+)?\s+warning\s/.test(line)).length,
+    },
+  ];
+}
+
+/** How many findings a figure's last run reported, or undefined when it cannot be read. */
+function countFindings(figureResult, count) {
+  const last = figureResult.last?.[0];
+  if (!last) return undefined;
+  try {
+    return count(last);
+  } catch {
+    return undefined;
+  }
+}
+
+function markdownCount(dir) {
+  let count = 0;
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === '.git') continue;
+      if (entry.isDirectory()) walk(path.join(at, entry.name));
+      else if (entry.name.endsWith('.md')) count++;
+    }
+  };
+  walk(dir);
+  return count;
+}
+
+function findingsTable(rows) {
+  const header = ['Input', 'What', 'Wall s (median)', 'min–max', 'Peak RSS MiB', 'Runs', 'Exit', 'Findings'];
+  const lines = [header, header.map(() => '---')];
+  for (const row of rows) {
+    lines.push([row.input, row.label, seconds(row.seconds), `${seconds(row.min)}–${seconds(row.max)}`, mib(row.rssMiB), row.warmupCounted ? '1 (the warm-up)' : String(row.runs), (row.statuses ?? []).join(','), row.findings === undefined ? '?' : String(row.findings)]);
+  }
+  return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reporting
 
@@ -358,7 +455,7 @@ function toolVersions() {
       return 'not installed';
     }
   };
-  return ['@redocly/cli', '@asyncapi/parser', '@asyncapi/specs', 'remark-cli', 'remark-validate-links', 'remark-gfm', 'ajv-cli', 'ajv', 'ajv-formats'].map((name) => `${name} ${version(name)}`);
+  return ['@redocly/cli', '@asyncapi/parser', '@asyncapi/specs', 'remark-cli', 'remark-validate-links', 'remark-gfm', 'markdown-link-check', 'ajv-cli', 'ajv', 'ajv-formats'].map((name) => `${name} ${version(name)}`);
 }
 
 function revision() {
@@ -414,7 +511,7 @@ function main() {
   const log = (line) => console.error(line);
   if (!existsSync(CLI)) throw new Error(`${path.relative(REPO, CLI)} does not exist: run \`npm run build\` first (npm run bench does)`);
   if (options.peers) {
-    for (const bin of ['redocly', 'remark', 'ajv']) if (!existsSync(path.join(BIN, bin))) throw new Error(`node_modules/.bin/${bin} is missing: run \`npm ci\` (the peer tools are devDependencies)`);
+    for (const bin of ['redocly', 'remark', 'ajv', 'markdown-link-check']) if (!existsSync(path.join(BIN, bin))) throw new Error(`node_modules/.bin/${bin} is missing: run \`npm ci\` (the peer tools are devDependencies)`);
   }
   const started = performance.now();
   const host = machine();
@@ -492,6 +589,42 @@ function main() {
     }
   }
 
+  // Beside the scales: the link gates on a markdown tree, and the real upstream corpus.
+  const findingRows = [];
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'openwop-bench-config-'));
+  const treeLines = [];
+  try {
+    if (options.tree) {
+      log(`tree ${options.tree}:`);
+      const results = [];
+      for (const peer of treeFigures(options.tree, scratch)) {
+        const result = figure(peer.name, peer.steps, { cwd: options.tree, runs: options.runs, budget: options.budget, timeout: options.timeout, mustPass: false, log });
+        const row = { input: 'tree', what: peer.what, ...result, findings: countFindings(result, peer.findings) };
+        findingRows.push(row);
+        results.push(row);
+      }
+      const [ours, mlc, remark] = results;
+      treeLines.push(`- tree, link gates only: ours ${seconds(ours.seconds)} s (${ours.findings ?? '?'} findings), markdown-link-check ${seconds(mlc.seconds)} s (${mlc.findings ?? '?'}), remark-validate-links ${seconds(remark.seconds)} s (${remark.findings ?? '?'})`);
+      treeLines.push(`- tree: ours / markdown-link-check = **${(ours.seconds / mlc.seconds).toFixed(2)}** (target < 1: ${ours.seconds < mlc.seconds ? 'met' : 'NOT met'}); remark-validate-links / ours = **${(remark.seconds / ours.seconds).toFixed(1)}×** (target ≥ 3×: ${remark.seconds >= 3 * ours.seconds ? 'met' : 'NOT met'})`);
+    }
+    if (options.upstream && options.peers) {
+      const config = path.join(REPO, 'test', 'upstream', 'openwop-spec.config.json');
+      log(`upstream ${options.upstream}:`);
+      const ours = figure('ours: check, cold (--no-cache), its config', [{ name: 'check', command: [process.execPath, CLI, 'check', '--root', options.upstream, '--config', config, '--no-cache', '--format', 'json'] }], { cwd: options.upstream, runs: options.runs, budget: options.budget, timeout: options.timeout, mustPass: false, log });
+      findingRows.push({ input: 'upstream', what: `openwop-spec check --config ${path.relative(REPO, config)} --no-cache --format json`, ...ours, findings: countFindings(ours, (result) => JSON.parse(result.stdout).diagnostics.length) });
+      const peers = [];
+      for (const peer of peerFigures(options.upstream)) {
+        const result = figure(peer.name, peer.steps, { cwd: options.upstream, runs: options.runs, budget: options.budget, timeout: options.timeout, mustPass: false, log });
+        findingRows.push({ input: 'upstream', what: peer.what, ...result, findings: undefined });
+        peers.push(result);
+      }
+      const sum = peers.reduce((total, peer) => total + peer.seconds, 0);
+      treeLines.push(`- upstream corpus: ours ${seconds(ours.seconds)} s (every gate, its config) / peers ${seconds(sum)} s (the sum of the four on the parts they can do) = **${(ours.seconds / sum).toFixed(2)}** (target < 1: ${ours.seconds < sum ? 'met' : 'NOT met'})`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
   const lines = [];
   for (const [scale, { sum, ours }] of peersByScale) {
     lines.push(`- ×${scale}: ours ${seconds(ours.seconds)} s / peers ${seconds(sum.seconds)} s = **${(ours.seconds / sum.seconds).toFixed(2)}** (wall; target < 1: ${ours.seconds < sum.seconds ? 'met' : 'NOT met'}); peak memory ${mib(ours.rssMiB)} MiB against ${mib(sum.rssMiB)} MiB for the largest peer`);
@@ -514,9 +647,11 @@ function main() {
     const growth = row.seconds / one.seconds;
     lines.push(`- growth ×${scale} / ×1: **${growth.toFixed(1)}×** the wall time (target ≤ ${scale}×, linear: ${growth <= scale ? 'met' : 'NOT met'}); peak memory ${mib(row.rssMiB)} MiB (target < 1024 MiB: ${row.rssMiB < 1024 ? 'met' : 'NOT met'})`);
   }
+  lines.push(...treeLines);
   for (const note of notes) lines.push(`- ${note}`);
   const summary = lines.join('\n');
-  console.log(`${table(rows)}\n\n${summary}`);
+  const findingsSection = findingRows.length > 0 ? findingsTable(findingRows) : '';
+  console.log(`${table(rows)}${findingsSection ? `\n\n${findingsSection}` : ''}\n\n${summary}`);
 
   const profileLines = [];
   for (const [scale, steps] of profiles) {
@@ -530,7 +665,7 @@ function main() {
   const total = (performance.now() - started) / 1000;
   log(`bench: done in ${total.toFixed(0)} s`);
   if (options.write) {
-    writeFileSync(OUTPUT, report({ options, host, corpora, rows, summary, profileLines, total }));
+    writeFileSync(OUTPUT, report({ options, host, corpora, rows, findingRows, findingsSection, summary, profileLines, total }));
     log(`bench: wrote ${path.relative(process.cwd(), OUTPUT)}`);
   }
   const failed = rows.filter((row) => row.crash && row.kind.startsWith('ours-') && row.kind !== 'ours-step');
@@ -540,7 +675,7 @@ function main() {
   }
 }
 
-function report({ options, host, corpora, rows, summary, profileLines, total }) {
+function report({ options, host, corpora, rows, findingRows, findingsSection, summary, profileLines, total }) {
   const argv = process.argv.slice(2);
   const command = `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
   const peerRows = rows.filter((row) => row.kind === 'peer');
@@ -573,7 +708,15 @@ of exit codes seen: every run of ours must exit 0 (the scale corpora pass both v
 does not is marked FAILED, with the time it ran before it stopped.
 
 ${table(rows)}
+${findingsSection ? `
+Link gates on a markdown tree${options.tree ? ` (${path.basename(options.tree)}: ${markdownCount(options.tree)} markdown files)` : ''}, and the upstream corpus, each tool with the number of
+findings its last run reported (a peer's findings are its own: neither peer knows \`<a name>\`
+anchors the way GitHub does, so some of theirs are false):
 
+${findingsSection}
+
+${[...new Map(findingRows.map((row) => [row.label, row.what])).entries()].map(([name, what]) => `- ${name}: \`${what}\``).join('\n')}
+` : ''}
 ${summary}
 
 Slowest rules and generators in the last cold run of each scale (\`OPENWOP_SPEC_TIMING=1\`; the

@@ -68,8 +68,10 @@ const depthGuard = {
 
 /**
  * Lezer, not knowing the definitions, makes every bracketed `[text]` a link, so a link whose text
- * holds `[a]` (no definition) is lost. A second parse with the definitions known lets such a
- * bracket be text, as CommonMark has it; only a file with an unresolved reference is parsed twice.
+ * holds `[a]` (no definition) is lost. The parse is told the labels that may be defined (a scan of
+ * the lines that look like a definition, a superset of the real ones), so such a bracket stays
+ * text, as CommonMark has it. When the guess was wrong (a definition-like line in a code block, a
+ * label over two lines), the file is parsed again with the definitions the tree really holds.
  */
 let knownDefinitions: ReadonlySet<string> | undefined;
 
@@ -139,19 +141,10 @@ export function markdownToMdast(source: string): { tree: Root; problems: Markdow
   const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
   const lines = lineStarts(text, text === source ? undefined : source);
   try {
-    let converter = new Converter(text, lines, source);
-    let tree = converter.root(parser.parse(text).topNode);
-    if (converter.unresolved) {
-      knownDefinitions = converter.definitionSet;
-      try {
-        const again = new Converter(text, lines, source);
-        tree = again.root(parser.parse(text).topNode);
-        converter = again;
-      } finally {
-        knownDefinitions = undefined;
-      }
-    }
-    return { tree, problems: converter.problems };
+    const guessed = likelyDefinitions(text);
+    let converter = convert(text, lines, source, guessed);
+    if (converter.unresolved || [...converter.definitionSet].some((label) => !guessed.has(label))) converter = convert(text, lines, source, converter.definitionSet);
+    return { tree: converter.tree as Root, problems: converter.problems };
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
     const at = point(lines, error.offset);
@@ -160,6 +153,25 @@ export function markdownToMdast(source: string): { tree: Root; problems: Markdow
       problems: [{ line: at.line, column: at.column, message: `block quotes and lists nest more than ${MAX_BLOCK_DEPTH} levels deep here, so the file is not read as markdown` }],
     };
   }
+}
+
+function convert(text: string, lines: Lines, source: string, definitions: ReadonlySet<string>): Converter {
+  knownDefinitions = definitions;
+  try {
+    const converter = new Converter(text, lines, source);
+    converter.tree = converter.root(parser.parse(text).topNode);
+    return converter;
+  } finally {
+    knownDefinitions = undefined;
+  }
+}
+
+/** Every label a line opens as `[label]:`, after any block quote or list markers: a superset of the definitions. */
+function likelyDefinitions(text: string): Set<string> {
+  const labels = new Set<string>();
+  if (!text.includes(']:')) return labels;
+  for (const match of text.matchAll(/^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.)+)\]:/gm)) labels.add(identifierOf(match[1] as string));
+  return labels;
 }
 
 /** Where each line starts; `shift` (on a text whose CRLFs became LF) how many characters the source has more before it. */
@@ -221,6 +233,7 @@ class Converter {
   private readonly definitions = new Set<string>();
   /** A bracketed text read as a reference with no definition (see referenceGuard). */
   unresolved = false;
+  tree: Root | undefined;
 
   get definitionSet(): ReadonlySet<string> {
     return this.definitions;
