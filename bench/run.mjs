@@ -36,6 +36,8 @@
  *   --upstream DIR    the real upstream corpus to measure ours (with test/upstream's config)
  *                     against the sum of the peers on it (default ../shared/upstream/corpus when
  *                     it exists); --no-upstream skips it
+ *   --no-parsers      skip the comparison of markdown parsers (bench/parsers.mjs on ×1, ×10 and
+ *                     the tree)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +71,7 @@ const QUIET_ENV = {
 
 function parseArguments(argv) {
   const defaultUpstream = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
-  const options = { runs: 5, scales: [1, 10, 100], budget: 60, seed: 1, peers: true, warm: true, write: true, rebuild: false, timeout: 900, tree: undefined, upstream: existsSync(defaultUpstream) ? defaultUpstream : undefined };
+  const options = { runs: 5, scales: [1, 10, 100], budget: 60, seed: 1, peers: true, warm: true, write: true, rebuild: false, timeout: 900, tree: undefined, parsers: true, upstream: existsSync(defaultUpstream) ? defaultUpstream : undefined };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     const value = () => {
@@ -89,6 +91,7 @@ function parseArguments(argv) {
     else if (argument === '--tree') options.tree = existingDirectory(argument, value());
     else if (argument === '--upstream') options.upstream = existingDirectory(argument, value());
     else if (argument === '--no-upstream') options.upstream = undefined;
+    else if (argument === '--no-parsers') options.parsers = false;
     else if (argument === '--help' || argument === '-h') usage(undefined, 0);
     else usage(`unknown option ${argument}`);
   }
@@ -403,6 +406,18 @@ function countFindings(figureResult, count) {
   }
 }
 
+function parsersTable(rows) {
+  const names = Object.keys(rows[0].seconds);
+  const header = ['Input', 'Files', 'MiB', ...names.map((name) => `${name} s`), 'remark / ours'];
+  const lines = [header, header.map(() => '---')];
+  for (const row of rows) {
+    const remark = row.seconds[names[0]];
+    const ours = row.seconds[names[names.length - 1]];
+    lines.push([row.input, String(row.files), (row.bytes / 1048576).toFixed(1), ...names.map((name) => seconds(row.seconds[name])), `${(remark / ours).toFixed(1)}×`]);
+  }
+  return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
 function markdownCount(dir) {
   let count = 0;
   const walk = (at) => {
@@ -625,6 +640,24 @@ function main() {
     rmSync(scratch, { recursive: true, force: true });
   }
 
+  // The parsers that were candidates for core/markdown, in one process on the same inputs.
+  const parserRows = [];
+  if (options.parsers) {
+    const inputs = [['×1', REPO], ...options.scales.filter((scale) => scale > 1 && scale <= 10).map((scale) => [`×${scale}`, corpora.get(scale).root]), ...(options.tree ? [['tree', options.tree]] : [])];
+    for (const [input, dir] of inputs) {
+      log(`parsers on ${input}:`);
+      const result = spawnSync(process.execPath, [path.join(HERE, 'parsers.mjs'), dir, '--runs', '2'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (result.status !== 0) {
+        notes.push(`parsers on ${input}: bench/parsers.mjs exited ${result.status}: ${result.stderr.trim().split('\n')[0]}`);
+        continue;
+      }
+      const measured = JSON.parse(result.stdout);
+      log(`  ${Object.entries(measured.seconds).map(([name, value]) => `${name} ${value.toFixed(2)} s`).join(', ')}`);
+      parserRows.push({ input, ...measured });
+    }
+  }
+  const parserSection = parserRows.length === 0 ? '' : parsersTable(parserRows);
+
   const lines = [];
   for (const [scale, { sum, ours }] of peersByScale) {
     lines.push(`- ×${scale}: ours ${seconds(ours.seconds)} s / peers ${seconds(sum.seconds)} s = **${(ours.seconds / sum.seconds).toFixed(2)}** (wall; target < 1: ${ours.seconds < sum.seconds ? 'met' : 'NOT met'}); peak memory ${mib(ours.rssMiB)} MiB against ${mib(sum.rssMiB)} MiB for the largest peer`);
@@ -651,7 +684,7 @@ function main() {
   for (const note of notes) lines.push(`- ${note}`);
   const summary = lines.join('\n');
   const findingsSection = findingRows.length > 0 ? findingsTable(findingRows) : '';
-  console.log(`${table(rows)}${findingsSection ? `\n\n${findingsSection}` : ''}\n\n${summary}`);
+  console.log(`${table(rows)}${findingsSection ? `\n\n${findingsSection}` : ''}${parserSection ? `\n\n${parserSection}` : ''}\n\n${summary}`);
 
   const profileLines = [];
   for (const [scale, steps] of profiles) {
@@ -665,7 +698,7 @@ function main() {
   const total = (performance.now() - started) / 1000;
   log(`bench: done in ${total.toFixed(0)} s`);
   if (options.write) {
-    writeFileSync(OUTPUT, report({ options, host, corpora, rows, findingRows, findingsSection, summary, profileLines, total }));
+    writeFileSync(OUTPUT, report({ options, host, corpora, rows, findingRows, findingsSection, parserSection, summary, profileLines, total }));
     log(`bench: wrote ${path.relative(process.cwd(), OUTPUT)}`);
   }
   const failed = rows.filter((row) => row.crash && row.kind.startsWith('ours-') && row.kind !== 'ours-step');
@@ -675,7 +708,7 @@ function main() {
   }
 }
 
-function report({ options, host, corpora, rows, findingRows, findingsSection, summary, profileLines, total }) {
+function report({ options, host, corpora, rows, findingRows, findingsSection, parserSection, summary, profileLines, total }) {
   const argv = process.argv.slice(2);
   const command = `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
   const peerRows = rows.filter((row) => row.kind === 'peer');
@@ -716,6 +749,16 @@ anchors the way GitHub does, so some of theirs are false):
 ${findingsSection}
 
 ${[...new Map(findingRows.map((row) => [row.label, row.what])).entries()].map(([name, what]) => `- ${name}: \`${what}\``).join('\n')}
+` : ''}${parserSection ? `
+The markdown parsers that were candidates for core/markdown, each parsing every markdown file of
+the input once in one process (\`bench/parsers.mjs\`; CPU seconds, the median of two rounds after
+a warm-up). markdown-it gives block tokens a line range and inline tokens nothing, so the
+line:column of a link, a code span or inline HTML would have to be searched for again; lezer keeps
+the offset of every node, marks included. Ours is lezer turned into the mdast remark built, node
+for node (test/markdown/parse.test.ts holds it to remark on every markdown file here and
+upstream), plus the indexes the gates share:
+
+${parserSection}
 ` : ''}
 ${summary}
 

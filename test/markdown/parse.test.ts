@@ -56,7 +56,7 @@ function parity(text: string): string[] {
 }
 
 describe('the markdown tree', () => {
-  it('is the mdast remark builds, node for node, on every markdown file of this repository and of the upstream corpus', () => {
+  it('is the mdast remark builds, node for node, on every markdown file of this repository and of the upstream corpus', { timeout: 120_000 }, () => {
     const files = [...['spec', 'docs', 'conformance', 'SECURITY', 'test/fixtures'].flatMap((dir) => markdownFiles(path.join(REPO, dir))), path.join(REPO, 'README.md'), ...markdownFiles(path.join(REPO, '..', 'shared', 'upstream', 'corpus'))];
     expect(files.length).toBeGreaterThan(50);
     const failures = files.map((file) => ({ file: path.relative(REPO, file), diff: parity(readFileSync(file, 'utf8')) })).filter((result) => result.diff.length > 0);
