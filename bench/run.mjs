@@ -766,7 +766,7 @@ anchors the way GitHub does, so some of theirs are false):
 
 ${findingsSection}
 
-${[...new Map(findingRows.map((row) => [row.label, row.what])).entries()].map(([name, what]) => `- ${name}: \`${what}\``).join('\n')}
+${[...new Map(findingRows.map((row) => [`${row.input}, ${row.label}`, row.what])).entries()].map(([name, what]) => `- ${name}: \`${what}\``).join('\n')}
 ` : ''}${parserSection ? `
 The markdown parsers that were candidates for core/markdown, each parsing every markdown file of
 the input once in one process (\`bench/parsers.mjs\`; CPU seconds, the median of two rounds after

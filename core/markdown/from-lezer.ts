@@ -560,7 +560,7 @@ class Converter {
 
   private table(node: SyntaxNode, depth: number): Table {
     const rows: TableRow[] = [];
-    let align: NonNullable<Table["align"]> = [];
+    let align: NonNullable<Table['align']> = [];
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.name === 'TableHeader' || child.name === 'TableRow') rows.push(this.tableRow(child, depth + 1));
       else if (child.name === 'TableDelimiter' && align.length === 0) align = alignments(this.text.slice(child.from, child.to));
@@ -596,6 +596,7 @@ class Converter {
     if (pipes[0] === row.from) index = 1;
     for (; index <= pipes.length; index++) {
       const end = index < pipes.length ? (pipes[index] as number) : row.to;
+      // After a closing pipe there is no cell: the one before it takes the pipe (below).
       if (index === pipes.length && end <= start + 1 && pipes[pipes.length - 1] === start) break;
       bounds.push([start, end]);
       start = end;
@@ -633,7 +634,7 @@ class Converter {
       position = Math.max(position, child.to);
       switch (child.name) {
         case 'QuoteMark':
-          text.skip(child.to);
+          // A continuation line's `>`: neither it nor the spaces after it are text.
           lineStartGap = true;
           break;
         case 'Escape':
@@ -646,7 +647,6 @@ class Converter {
           text.flush();
           out.push({ type: 'break', position: this.position(child.from, child.to) });
           lineStartGap = true;
-          text.afterBreak(child.to);
           break;
         default: {
           if (MARKS.has(child.name) && child.name !== 'URL') break;
@@ -837,23 +837,15 @@ class TextRun {
     this.end = to;
   }
 
-  skip(_to: number): void {}
-
-  afterBreak(_to: number): void {}
-
   flush(): void {
-    if (this.start !== -1) {
-      let value = this.value;
-      let end = this.end;
-      // Trailing whitespace of a paragraph's last line is not content.
-      if (value !== '') this.out.push({ type: 'text', value, position: this.converter.position(this.start, end) });
-    }
+    if (this.start !== -1 && this.value !== '') this.out.push({ type: 'text', value: this.value, position: this.converter.position(this.start, this.end) });
     this.value = '';
     this.start = -1;
     this.end = -1;
   }
 }
 
+/** A label as CommonMark matches it (whitespace collapsed, case folded), and as mdast's `identifier`. */
 function identifierOf(label: string): string {
   return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase();
 }
