@@ -9,7 +9,7 @@ import {
   errorsSchemaViolations,
   retriableByDefault,
 } from '../../core/registries/index.js';
-import { corpusSchemas, SCHEMA_BASE } from '../../core/schemas/index.js';
+import { corpusSchemas, expectedSchemaId } from '../../core/schemas/index.js';
 import { isObject } from '../../core/registries/index.js';
 import { dataStringLocation, dataStrings, locate, type PathSegment } from '../../core/model/index.js';
 import { errorCountMentions } from '../../core/registries/index.js';
@@ -149,7 +149,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
  */
 function detailsCompileProblem(corpus: Corpus, code: string, details: Record<string, unknown>): string | undefined {
   const { ajv } = corpusSchemas(corpus);
-  const id = `${SCHEMA_BASE}schemas/v2/error-envelope.details.${code}.json`;
+  const id = expectedSchemaId(`schemas/v2/error-envelope.details.${code}.json`, corpus.config.layout.schemaIds);
   try {
     ajv.compile({ ...details, $id: id });
     return undefined;

@@ -8,21 +8,53 @@ import { createHash } from 'node:crypto';
 import type { Corpus, DataFile } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Location } from '../model/index.js';
+import type { Layout } from '../config/index.js';
 import { locate, type PathSegment } from '../model/index.js';
 
-/** Every corpus schema's `$id` is this base followed by its path in the repository. */
+/** Without a config, a corpus schema's `$id` is this base followed by its path in the repository. */
 export const SCHEMA_BASE = 'https://openwop.dev/';
+
+/** The config's layout.schemaIds: path prefix to `$id` base, longest prefix first. */
+export type SchemaIds = Layout['schemaIds'];
+const DEFAULT_SCHEMA_IDS: SchemaIds = [['', SCHEMA_BASE]];
 
 export const isSchemaPath = (file: string): boolean => /\.schema\.json$/.test(file) && /^(schemas|spec|api)\//.test(file);
 
-export function expectedSchemaId(file: string): string {
+/** The `$id` a schema at `file` has: the base of the longest layout prefix it starts with, then the rest of its path. */
+export function expectedSchemaId(file: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): string {
+  for (const [prefix, base] of schemaIds) if (file.startsWith(prefix)) return `${base}${file.slice(prefix.length)}`;
   return `${SCHEMA_BASE}${file}`;
+}
+
+/**
+ * The corpus paths an absolute `$id` (fragment dropped) can name under the layout, most specific
+ * prefix first. Two prefixes may share a base (upstream puts schemas/v2/ and spec/v2/ both under
+ * .../spec/v2/), so the caller picks the candidate that exists.
+ */
+export function schemaPathsOfId(id: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): string[] {
+  const bare = id.split('#')[0] ?? id;
+  const paths: string[] = [];
+  for (const [prefix, base] of [...schemaIds, ['', SCHEMA_BASE] as const]) {
+    if (bare.startsWith(base) && bare.length > base.length) {
+      const candidate = `${prefix}${bare.slice(base.length)}`;
+      if (!paths.includes(candidate)) paths.push(candidate);
+    }
+  }
+  return paths;
+}
+
+/** Whether `ref` is an absolute URL under one of the layout's `$id` bases. */
+export function isCorpusSchemaUrl(ref: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): boolean {
+  return schemaPathsOfId(ref, schemaIds).length > 0;
 }
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { optimize: false } } as const;
+// strictRequired is off: it wants every `required` name declared beside it, but `not: {required: [a, b]}`
+// (mutual exclusion) and `then: {required: [...]}` name properties the enclosing schema declares,
+// which is valid 2020-12 and the usual way to say it.
+const AJV_OPTIONS = { strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { optimize: false } } as const;
 /** What compiled code and compile results depend on besides the schemas: ajv's version and options. */
 export const AJV_FINGERPRINT = `ajv ${AJV_VERSION}; ${JSON.stringify(AJV_OPTIONS)}`;
 
@@ -86,7 +118,7 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
   const seen = new Map<string, string>();
   for (const [path, file] of files) {
     const declared = (file.value as Record<string, unknown>).$id;
-    const id = typeof declared === 'string' ? declared : expectedSchemaId(path);
+    const id = typeof declared === 'string' ? declared : expectedSchemaId(path, corpus.config.layout.schemaIds);
     const other = seen.get(id);
     if (other) {
       duplicates.push({ file: path, message: `$id ${id} is also the $id of ${other}` });
