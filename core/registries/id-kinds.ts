@@ -88,6 +88,7 @@ export function idFields(corpus: Corpus): IdField[] {
   const graph = schemaGraph(corpus);
   const fields: IdField[] = [];
   for (const [file, document] of [...graph.documents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!carriesProtocolIds(corpus, file)) continue;
     for (const root of graph.roots(file)) {
       walkSchema(valueAt(document.value, root.path), root.path, graph.baseAt(file, root.path), ({ value, path, conditional }) => {
         // A property under if/then/else/not constrains one declared elsewhere; it is not a field.
@@ -109,6 +110,17 @@ export function idFields(corpus: Corpus): IdField[] {
     }
   }
   return fields;
+}
+
+/**
+ * identity.md §5 binds the ids of the protocol: its schemas and the canonical API documents. The
+ * schema of a registry (spec/v2/<name>.schema.json beside spec/v2/<name>.json) describes the
+ * toolchain's own records, and a seam document (api/seams-*.yaml) is kept out of the protocol.
+ */
+function carriesProtocolIds(corpus: Corpus, file: string): boolean {
+  if (/^api\/seams[^/]*\.ya?ml$/.test(file)) return false;
+  const registry = /^(spec\/v2\/[^/]+)\.schema\.json$/.exec(file)?.[1];
+  return registry === undefined || !corpus.exists(`${registry}.json`);
 }
 
 const PARAMETER_LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);

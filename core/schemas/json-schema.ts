@@ -225,21 +225,79 @@ export function locateSchemaError(file: DataFile, error: ErrorObject, base: Path
   return locate(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
+export type RegistryFinding = Location & { file: string; message: string };
+
+const carriedValidators = new WeakMap<object, ValidateFunction>();
+
 /**
- * Validates a registry against its schema before anything reads it. Returns the findings;
- * an empty list means the registry may be read.
+ * Validates a registry against its schema. A registry whose schema the corpus does not ship is
+ * held to `carried`, the schema the tool brings for it, when there is one. Returns one finding
+ * per distinct violation (the same keyword on the same member of every row of a list is one
+ * violation), at the first place it occurs, counting the places; an empty list means the registry
+ * matches. The caller still reads what it can: a bad row does not make the good ones unreadable.
  */
-export function validateRegistry(corpus: Corpus, registry: string, schema: string): Array<Location & { file: string; message: string }> {
+export function validateRegistry(corpus: Corpus, registry: string, schema: string, carried?: object): RegistryFinding[] {
   const data = corpus.data(registry);
   if (!data) return [];
   const schemas = corpusSchemas(corpus);
-  if (!schemas.idOf(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
   let validate: ValidateFunction;
-  try {
-    validate = schemas.validator(schema);
-  } catch (error) {
-    return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+  let against = schema;
+  if (!schemas.idOf(schema)) {
+    if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
+    against = `the schema openwop-spec carries for it (the corpus has no ${schema})`;
+    validate = carriedValidators.get(carried) ?? createAjv().compile(carried);
+    carriedValidators.set(carried, validate);
+  } else {
+    try {
+      validate = schemas.validator(schema);
+    } catch (error) {
+      return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+    }
   }
   if (validate(data.value)) return [];
-  return (validate.errors ?? []).map((error) => ({ file: registry, ...locateSchemaError(data, error), message: `does not match ${schema}: ${describeSchemaError(error)}` }));
+  const groups = new Map<string, { error: ErrorObject; count: number }>();
+  for (const error of bestBranches(validate.errors ?? [])) {
+    const key = violationKey(error);
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { error, count: 1 });
+  }
+  return [...groups.values()].map(({ error, count }) => ({
+    file: registry,
+    ...locateSchemaError(data, error),
+    message: `does not match ${against}: ${describeSchemaError({ ...error, instancePath: count > 1 ? genericPath(error.instancePath) : error.instancePath })}${count > 1 ? ` (at ${count} places, the first here)` : ''}`,
+  }));
+}
+
+/** Array indexes as `*`: the same violation in every row of a list is one violation. */
+function genericPath(instancePath: string): string {
+  return instancePath.replace(/\/(0|[1-9]\d*)(?=\/|$)/g, '/*');
+}
+
+function violationKey(error: ErrorObject): string {
+  return [genericPath(error.instancePath), error.schemaPath, error.keyword, JSON.stringify(error.params)].join('\u0000');
+}
+
+/**
+ * ajv reports a failed `oneOf`/`anyOf` with the errors of every branch. The branch with the fewest
+ * errors is the one the value was meant to match; its errors say what is wrong, the others and
+ * the `oneOf` error itself only that it matched none of them.
+ */
+function bestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors];
+  const combinators = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
+  for (const combinator of combinators) {
+    const prefix = `${combinator.schemaPath}/`;
+    const inside = (error: ErrorObject) => error.schemaPath.startsWith(prefix) && (error.instancePath === combinator.instancePath || error.instancePath.startsWith(`${combinator.instancePath}/`));
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const error of kept) {
+      if (!inside(error)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), error]);
+    }
+    if (byBranch.size === 0) continue;
+    const best = [...byBranch.values()].sort((a, b) => a.length - b.length)[0] as ErrorObject[];
+    kept = kept.filter((error) => error === combinator ? false : !inside(error) || best.includes(error));
+  }
+  return kept;
 }

@@ -4,7 +4,7 @@
  * statically (id bindings, `$ref` resolution, cycles), so that none of them re-learns the keywords.
  */
 import type { Corpus, DataFile } from '../model/index.js';
-import { expectedSchemaId, isSchemaPath } from './json-schema.js';
+import { expectedSchemaId, isSchemaPath, SCHEMA_BASE } from './json-schema.js';
 import { isObject } from '../model/index.js';
 import type { PathSegment } from '../model/index.js';
 
@@ -145,6 +145,9 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
     return declared ? resolveUri(declared, expectedSchemaId(file, schemaIds)) : expectedSchemaId(file, schemaIds);
   };
   // Declared ids win over paths, as they do for ajv; a path is the fallback a relative $ref relies on.
+  // A document without an $id (an API document) is retrieved at its path under the default base,
+  // and its relative $refs resolve from there: every file answers to that URI too.
+  for (const file of documents.keys()) byUri.set(`${SCHEMA_BASE}${file}`, { file, path: [] });
   for (const file of documents.keys()) byUri.set(expectedSchemaId(file, schemaIds), { file, path: [] });
   for (const file of documents.keys()) byUri.set(baseOf(file), { file, path: [] });
 
