@@ -96,7 +96,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
   return { files, diagnostics };
 }
 
-type Owned = Map<string, { content: string; generator: string }>;
+type Owned = Map<string, { content: string; generator: string; undecided?: string[] }>;
 
 function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[]) {
   const wholeFiles: Owned = new Map();
@@ -117,7 +117,7 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
         if (previous && previous.content !== output.content) {
           report({ file: output.path, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
         }
-        perFile.set(output.region, { content: output.content, generator: generator.id });
+        perFile.set(output.region, { content: output.content, generator: generator.id, ...(output.undecided ? { undecided: output.undecided } : {}) });
         regionContents.set(output.path, perFile);
       } else {
         const previous = wholeFiles.get(output.path);
@@ -166,7 +166,7 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
   const tables = textTables(markdown.text);
   const used = new Set<number>();
   const edits: Array<{ start: number; end: number; text: string }> = [];
-  for (const [id, { content, generator }] of owned) {
+  for (const [id, { content, generator, undecided = [] }] of owned) {
     const generated = textTables(content)[0];
     if (!generated) continue;
     const index = tables.findIndex((table, i) => !used.has(i) && table.header[0] === generated.header[0] && table.header.every((column) => generated.header.includes(column)));
@@ -183,8 +183,15 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
     }
     used.add(index);
     const columns = table.header.map((column) => generated.header.indexOf(column));
-    const rows = generated.rows.map((row) => joinRow(columns.map((column) => row[column] ?? ''), table.outerPipes));
-    edits.push({ start: table.bodyStart, end: table.bodyEnd, text: rows.join('\n') });
+    const rows = generated.rows.map((row) => ({ key: row[0] ?? '', line: joinRow(columns.map((column) => row[column] ?? ''), table.outerPipes) }));
+    // A row the generator could not decide keeps its place among the others, as written.
+    const lines = markdown.text.slice(table.bodyStart, table.bodyEnd).split('\n');
+    table.rows.forEach((row, index) => {
+      if (!undecided.includes(row[0] ?? '')) return;
+      const after = index > 0 ? rows.findIndex((candidate) => candidate.key === table.rows[index - 1]?.[0]) : -1;
+      rows.splice(after + 1, 0, { key: row[0] ?? '', line: lines[index] ?? '' });
+    });
+    edits.push({ start: table.bodyStart, end: table.bodyEnd, text: rows.map((row) => row.line).join('\n') });
   }
   let text = markdown.text;
   for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
@@ -218,12 +225,16 @@ export function driftDiagnostics(plan: GenerationPlan): Diagnostic[] {
     }
     const differences = lineDifferences(file.before, file.after);
     for (const difference of differences.slice(0, MAX_DRIFT_FINDINGS)) {
+      // A table row is named by its first cell, so the finding says which row, not only which line.
+      const row = (text: string) => (isTableRow(text) ? `row ${splitRow(text)[0] ?? ''}` : undefined);
+      const actual = row(difference.actual);
+      const wanted = row(difference.expected);
       const message =
         difference.kind === 'changed'
-          ? `stale generated content: line ${difference.line} differs from what ${by} produces; expected: ${truncate(difference.expected)}`
+          ? `stale generated content: ${actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`} differs from what ${by} produces; expected: ${truncate(difference.expected)}`
           : difference.kind === 'extra'
-            ? `stale generated content: line ${difference.line} is not in what ${by} produces; expected no such line`
-            : `stale generated content: ${by} produces a line here that is missing; expected: ${truncate(difference.expected)}`;
+            ? `stale generated content: ${actual ?? `line ${difference.line}`} is not in what ${by} produces; expected no such ${actual ? 'row' : 'line'}`
+            : `stale generated content: ${by} produces ${wanted ? `a ${wanted}` : 'a line'} here that is missing; expected: ${truncate(difference.expected)}`;
       report({ file: file.path, line: difference.line, column: 1, message, hint });
     }
     if (differences.length > MAX_DRIFT_FINDINGS) {
@@ -363,6 +374,13 @@ export interface LineDifference {
   line: number;
   /** What the generator produces there (empty for `extra`). */
   expected: string;
+  /** The line on disk (empty for `missing`). */
+  actual: string;
+}
+
+function isTableRow(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.includes('|') && !/^\|?\s*:?-+/.test(trimmed) && splitRow(trimmed).length > 1;
 }
 
 /** Each line of `before` that `after` changes or drops, and each line it adds, in file order. */
@@ -389,14 +407,14 @@ export function lineDifferences(before: string, after: string): LineDifference[]
     for (const [i] of removed.entries()) {
       const j = partner[i];
       if (j === undefined) {
-        differences.push({ kind: 'extra', line: start + i, expected: '' });
+        differences.push({ kind: 'extra', line: start + i, expected: '', actual: removed[i] as string });
         continue;
       }
-      for (; pending < j; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line: start + i, expected: added[pending] as string });
-      differences.push({ kind: 'changed', line: start + i, expected: added[j] as string });
+      for (; pending < j; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line: start + i, expected: added[pending] as string, actual: '' });
+      differences.push({ kind: 'changed', line: start + i, expected: added[j] as string, actual: removed[i] as string });
       pending = j + 1;
     }
-    for (; pending < added.length; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line, expected: added[pending] as string });
+    for (; pending < added.length; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line, expected: added[pending] as string, actual: '' });
     removed = [];
     added = [];
   };
