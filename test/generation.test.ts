@@ -43,7 +43,7 @@ describe('generation', () => {
     expect(plan.files.map((f) => f.path)).toEqual(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'spec/v2/things.index.json']);
   });
 
-  it('reports every stale output at its first differing line, and rewrites only inside the markers', () => {
+  it('reports every differing line of a stale output at that line, and rewrites only inside the markers', () => {
     const stale = doc('**1**', '| Thing |\n| --- |\n| `one` |\n');
     const corpus = corpusFromFiles('/r', {
       'spec/v2/things.json': '{"things": ["one", "two"]}',
@@ -52,8 +52,11 @@ describe('generation', () => {
     });
     const plan = planGeneration(corpus, [things]);
     const drift = driftDiagnostics(plan);
-    expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual(['spec/v2/core/a.md:3', 'spec/v2/core/b.md:5', 'spec/v2/things.index.json:1']);
-    expect(drift[2]?.message).toMatch(/missing/);
+    expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual(['spec/v2/core/a.md:3', 'spec/v2/core/a.md:9', 'spec/v2/core/b.md:5', 'spec/v2/things.index.json:1']);
+    // The count line differs; the table lacks a row, named where it would go.
+    expect(drift[0]?.message).toBe('stale generated content: line 3 differs from what things produces; expected: It has <!-- generated: count/things -->**2**<!-- /generated: count/things --> things.');
+    expect(drift[1]?.message).toBe('stale generated content: things produces a row `two` here that is missing; expected: | `two` |');
+    expect(drift[3]?.message).toMatch(/missing/);
     const a = plan.files.find((f) => f.path === 'spec/v2/core/a.md');
     expect(a?.after).toBe(doc('**2**', TABLE));
     expect(a?.after.endsWith('Hand-written text after.\n')).toBe(true);

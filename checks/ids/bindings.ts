@@ -100,8 +100,8 @@ function checkField(
   const recorded = registry.notAKind.get(field.name);
   const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
 
-  // A name in both maps is reported once, at the map entry.
-  if (bound && recorded) return;
+  // A name in both maps is reported once, at the map entry; one whose entry cannot be read, by the schema.
+  if ((bound && recorded) || registry.unreadable.has(field.name)) return;
   if (!bound && !recorded) {
     report({
       ...at,

@@ -53,19 +53,27 @@ export interface IdBindingsRegistry {
   file: DataFile;
   bindings: Map<string, MapEntry>;
   notAKind: Map<string, MapEntry>;
+  /** Names either map lists with a value that is not a string: named, but unreadable (its schema says so). */
+  unreadable: Set<string>;
 }
 
 /** spec/v2/id-field-bindings.json as two maps, or undefined while it is absent. Validate it first. */
 export function idBindingsRegistry(corpus: Corpus): IdBindingsRegistry | undefined {
   const file = corpus.data(ID_BINDINGS);
   if (!file || !isObject(file.value)) return undefined;
+  const unreadable = new Set<string>();
   const read = (key: 'bindings' | 'notAKind'): Map<string, MapEntry> => {
     const map = new Map<string, MapEntry>();
     const raw = (file.value as Record<string, unknown>)[key];
-    if (isObject(raw)) for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') map.set(name, { name, value, path: [key, name] });
+    if (isObject(raw)) {
+      for (const [name, value] of Object.entries(raw)) {
+        if (typeof value === 'string') map.set(name, { name, value, path: [key, name] });
+        else unreadable.add(name);
+      }
+    }
     return map;
   };
-  return { file, bindings: read('bindings'), notAKind: read('notAKind') };
+  return { file, bindings: read('bindings'), notAKind: read('notAKind'), unreadable };
 }
 
 export interface IdField {

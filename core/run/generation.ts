@@ -317,7 +317,7 @@ function jsonDifferences(file: DataFile, after: string): JsonDifference[] | unde
       });
       (wanted as Array<Record<string, unknown>>).forEach((entry, index) => {
         const name = label(entry);
-        if (!actualLabels.has(name)) differences.push({ ...at(index < actual.length ? [...path, index] : path), message: `${describePath(path)} has no entry ${name}; expected ${brief(entry)}` });
+        if (!actualLabels.has(name)) differences.push({ ...at(index < actual.length ? [...path, index] : actual.length > 0 ? [...path, actual.length - 1] : path), message: `${describePath(path)} has no entry ${name}; expected ${brief(entry)}` });
       });
       return;
     }
@@ -380,7 +380,7 @@ export interface LineDifference {
 
 function isTableRow(text: string): boolean {
   const trimmed = text.trim();
-  return trimmed.includes('|') && !/^\|?\s*:?-+/.test(trimmed) && splitRow(trimmed).length > 1;
+  return trimmed.includes('|') && !/^\|?\s*:?-+/.test(trimmed) && (trimmed.startsWith('|') || splitRow(trimmed).length > 1);
 }
 
 /** Each line of `before` that `after` changes or drops, and each line it adds, in file order. */
@@ -401,6 +401,10 @@ export function lineDifferences(before: string, after: string): LineDifference[]
         partner[i] = found;
         next = found + 1;
       }
+    }
+    // No line of the hunk has a partner by key (prose, a count): its lines pair by position.
+    if (!partner.some((j) => j !== undefined)) {
+      for (let i = 0; i < Math.min(removed.length, added.length); i++) partner[i] = i;
     }
     const matched = new Set(partner.filter((j): j is number => j !== undefined));
     let pending = 0;

@@ -242,9 +242,11 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
   const schemas = corpusSchemas(corpus);
   let validate: ValidateFunction;
   let against = schema;
+  let carriedRoot: object | undefined;
   if (!schemas.idOf(schema)) {
     if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
     against = `the schema openwop-spec carries for it (the corpus has no ${schema})`;
+    carriedRoot = carried;
     validate = carriedValidators.get(carried) ?? createAjv().compile(carried);
     carriedValidators.set(carried, validate);
   } else {
@@ -256,7 +258,16 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
   }
   if (validate(data.value)) return [];
   const groups = new Map<string, { error: ErrorObject; count: number }>();
-  for (const error of bestBranches(validate.errors ?? [])) {
+  const validateAt = (pointer: string, value: unknown): ErrorObject[] | undefined => {
+    if (carriedRoot) return undefined;
+    try {
+      const branch = schemas.validator(schema, pointer);
+      return branch(value) ? [] : [...(branch.errors ?? [])];
+    } catch {
+      return undefined;
+    }
+  };
+  for (const error of bestBranches(validate.errors ?? [], carriedRoot ?? schemas.files.get(schema)?.value, data.value, validateAt)) {
     const key = violationKey(error);
     const group = groups.get(key);
     if (group) group.count++;
@@ -279,25 +290,51 @@ function violationKey(error: ErrorObject): string {
 }
 
 /**
- * ajv reports a failed `oneOf`/`anyOf` with the errors of every branch. The branch with the fewest
- * errors is the one the value was meant to match; its errors say what is wrong, the others and
- * the `oneOf` error itself only that it matched none of them.
+ * ajv reports a failed `oneOf`/`anyOf` with the errors of every branch before the combinator's own
+ * error. The branch with the fewest errors is the one the value was meant to match; its errors say
+ * what is wrong, the others and the combinator error only that it matched none of them. Each
+ * branch is validated on its own to tell which error is whose (ajv's schema paths inside a `$ref`
+ * do not say).
  */
-function bestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+function bestBranches(errors: readonly ErrorObject[], root: unknown, data: unknown, validateAt: (pointer: string, value: unknown) => ErrorObject[] | undefined): ErrorObject[] {
   let kept = [...errors];
-  const combinators = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
-  for (const combinator of combinators) {
-    const prefix = `${combinator.schemaPath}/`;
-    const inside = (error: ErrorObject) => error.schemaPath.startsWith(prefix) && (error.instancePath === combinator.instancePath || error.instancePath.startsWith(`${combinator.instancePath}/`));
-    const byBranch = new Map<string, ErrorObject[]>();
-    for (const error of kept) {
-      if (!inside(error)) continue;
-      const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
-      byBranch.set(branch, [...(byBranch.get(branch) ?? []), error]);
-    }
-    if (byBranch.size === 0) continue;
-    const best = [...byBranch.values()].sort((a, b) => a.length - b.length)[0] as ErrorObject[];
-    kept = kept.filter((error) => error === combinator ? false : !inside(error) || best.includes(error));
+  const signature = (error: ErrorObject) => `${error.instancePath}\u0000${error.keyword}\u0000${JSON.stringify(error.params)}`;
+  for (const combinator of errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf')) {
+    const branches = schemaAt(root, combinator.schemaPath);
+    if (!Array.isArray(branches) || !kept.includes(combinator)) continue;
+    const value = instanceAt(data, combinator.instancePath);
+    const results = branches.map((_, index) => validateAt(`${combinator.schemaPath.slice(1)}/${index}`, value));
+    if (results.some((result) => result === undefined || result.length === 0)) continue;
+    const perBranch = (results as ErrorObject[][]).map((result) => result.map((error) => ({ ...error, instancePath: `${combinator.instancePath}${error.instancePath}` })));
+    const all = new Set(perBranch.flat().map(signature));
+    const best = [...perBranch].sort((a, b) => a.length - b.length)[0] as ErrorObject[];
+    // The branch errors ajv reported are replaced by the chosen branch's, where the combinator stood.
+    const at = kept.indexOf(combinator);
+    const before = kept.slice(0, at).filter((error) => !all.has(signature(error)));
+    kept = [...before, ...best, ...kept.slice(at + 1)];
   }
   return kept;
+}
+
+function instanceAt(data: unknown, instancePath: string): unknown {
+  let node = data;
+  for (const segment of instancePathSegments(instancePath)) {
+    if (Array.isArray(node) && typeof segment === 'number') node = node[segment];
+    else if (isObject(node) && typeof segment === 'string') node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+/** The subschema at an ajv schema path (`#/properties/rows/items/oneOf`) of a schema document. */
+function schemaAt(root: unknown, schemaPath: string): unknown {
+  if (!schemaPath.startsWith('#')) return undefined;
+  let node = root;
+  for (const raw of schemaPath.slice(1).split('/').slice(1)) {
+    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(segment)];
+    else if (isObject(node)) node = node[segment];
+    else return undefined;
+  }
+  return node;
 }

@@ -122,10 +122,25 @@ describe('declaration/registry', () => {
     expect(found[1]?.message).toMatch(/requires `testSeams`, a retired family/);
   });
 
-  it('reports a declaration that does not match its schema, and checks nothing else until it does', () => {
+  it('reports a declaration that does not match its schema, and still checks what it can read', () => {
     const text = edited((value) => (value.extensions.acme.holder = 'someone'));
-    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [EVENTS_MD]: events.replace('| `acme.widget-built` |', '| `nobody.widget-built` |') }));
-    expect(where(found)).toEqual([at(DECLARATION, text, '"holder": "someone"', 0)]);
-    expect(found[0]?.message).toMatch(/\/extensions\/acme\/holder: must be one of "protocol", "vendor"/);
+    const mentions = events.replace('| `acme.widget-built` |', '| `nobody.widget-built` |');
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [EVENTS_MD]: mentions }));
+    expect(where(found)).toEqual([at(EVENTS_MD, mentions, '`nobody.widget-built`', 1), at(DECLARATION, text, '"holder": "someone"', 0)]);
+    expect(found[0]?.message).toMatch(/names the org `nobody`, which is not registered/);
+    expect(found[1]?.message).toMatch(/\/extensions\/acme\/holder: must be one of "protocol", "vendor"/);
+  });
+
+  it('reports one violation repeated on many rows once, at its first row, with the number of rows', () => {
+    const text = edited((value) => {
+      const live = value.families.find((family: { anchor: string }) => family.anchor !== 'deleted');
+      value.families.push({ ...live, key: 'secondFamily' });
+      for (const family of value.families) if (family.anchor !== 'deleted') family.extra = true;
+    });
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text })).filter((d) => d.message.startsWith('does not match'));
+    const rows = (JSON.parse(text) as { families: Array<{ anchor: string }> }).families.filter((family) => family.anchor !== 'deleted').length;
+    expect(rows).toBeGreaterThan(1);
+    expect(where(found)).toEqual([at(DECLARATION, text, '"extra"', 0)]);
+    expect(found[0]?.message).toBe(`does not match spec/v2/declaration.schema.json: /families/*: property "extra" is not allowed (at ${rows} places, the first here)`);
   });
 });

@@ -118,12 +118,16 @@ describe('events/codemap', () => {
     expect(payloads).toContain('"outputMeta"');
   });
 
-  it('reports a codemap that does not match its schema, and checks nothing else until it does', () => {
+  it('reports a codemap that does not match its schema, and still checks the rows it can read', () => {
     const text = codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"');
     const found = run(RULE, eventsCorpus({ [CODEMAP]: text }));
     // A schema finding points at the member whose value is wrong.
-    expect(where(found)).toEqual([at(CODEMAP, text, '"status": "maybe"', 0)]);
-    expect(found[0]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
+    expect(found.map((d) => d.file)).toEqual([EVENTS_MD, CODEMAP, CODEMAP]);
+    expect(where(found.slice(1, 2))).toEqual([at(CODEMAP, text, '"status": "maybe"', 0)]);
+    // The row is read as it is: undecided, so its type is not yet registered.
+    expect(found[2]?.message).toBe('`run.started` is `maybe`; every row of the codemap is decided before it ships');
+    expect(found[0]?.message).toMatch(/`run\.started` is not a registered event type/);
+    expect(found[1]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
   });
 
   it('fires on an unregistered protocol type named in an event column or an event example', () => {

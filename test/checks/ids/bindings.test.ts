@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { idFields, kindRef } from '../../../core/registries/id-kinds.js';
 import { cli } from '../../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce, supportFiles, type Files } from '../../evidence/support.js';
+import { corpusFromFiles, type Corpus } from '../../../core/model/corpus.js';
+import { fixture } from '../../helpers.js';
 
 describe('ids/bindings', { timeout: 60_000 }, () => {
   it('fires at each misclassified or unbound id field, and at each bad map entry', () => {
@@ -68,9 +70,23 @@ describe('ids/bindings', { timeout: 60_000 }, () => {
     expect(check('ids/bindings', evidenceCorpus({}))).toEqual([]);
   });
 
-  it('validates the map against its schema before reading it', () => {
-    const found = check('ids/bindings', evidenceCorpus('ids-good', { 'spec/v2/id-field-bindings.json': '{ "bindings": { "runId": 7 }, "notAKind": {} }\n' }));
-    expect(findings(found)).toEqual(['spec/v2/id-field-bindings.json:1:17 does not match spec/v2/id-field-bindings.schema.json: /bindings/runId: must be string']);
+  it('validates the map against its schema, and reads the entries it can', () => {
+    const good = readFileSync(fixture('evidence/ids-good/spec/v2/id-field-bindings.json'), 'utf8');
+    const text = good.replace('"runId": "runId"', '"runId": 7');
+    const found = check('ids/bindings', evidenceCorpus('ids-good', { 'spec/v2/id-field-bindings.json': text }));
+    // The entry is there, unreadable: the runId fields are not reported again as unclassified.
+    expect(findings(found)).toEqual([`spec/v2/id-field-bindings.json:${text.split('\n').findIndex((line) => line.includes('"runId": 7')) + 1}:5 does not match spec/v2/id-field-bindings.schema.json: /bindings/runId: must be string`]);
+  });
+
+  it('holds a registry whose schema the corpus does not ship to the schema the tool carries', () => {
+    const without = (overrides: Files = {}): Corpus => {
+      const files: Files = { ...supportFiles(), ...fixtureFiles('ids-good'), ...overrides };
+      delete files['spec/v2/id-field-bindings.schema.json'];
+      return corpusFromFiles('/evidence-fixture', files);
+    };
+    expect(check('ids/bindings', without())).toEqual([]);
+    const found = check('ids/bindings', without({ 'spec/v2/id-field-bindings.json': '{ "bindings": {} }\n' }));
+    expect(findings(found).filter((line) => line.startsWith('spec/v2/id-field-bindings.json'))).toEqual(['spec/v2/id-field-bindings.json:1:1 does not match the schema openwop-spec carries for it (the corpus has no spec/v2/id-field-bindings.schema.json): (root): required property "notAKind" is missing']);
   });
 
   it('writes the $ref a hint proposes relative to the file', () => {
