@@ -117,7 +117,8 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
         continue;
       }
       const resolved = resolveSection(corpus, family.section);
-      if (resolved.form === 'heading' && resolved.file !== markdown.path) {
+      // A section whose document has no such heading may be a `§ key` entry mistyped: it is reported at the declaration.
+      if (resolved.form === 'heading' && (resolved.anchorExists || !resolved.documentExists) && resolved.file !== markdown.path) {
         report({
           ...where(),
           message: `Normative home names \`${family.key}\`, but its section in ${DECLARATION_PATH} is ${family.section}, in another document`,

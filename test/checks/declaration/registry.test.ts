@@ -143,4 +143,44 @@ describe('declaration/registry', () => {
     expect(where(found)).toEqual([at(DECLARATION, text, '"extra"', 0)]);
     expect(found[0]?.message).toBe(`does not match spec/v2/declaration.schema.json: /families/*: property "extra" is not allowed (at ${rows} places, the first here)`);
   });
+
+  describe('upstream\'s shapes', () => {
+    const CAPABILITIES = 'spec/v2/core/capabilities.md';
+    const capabilities = '# Capabilities\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe record.\n\n### § forms\n\nWitness `witnessable-gated`.\n';
+    const withSection = (section: string) => edited((value) => (value.families[0].section = section));
+
+    it('reads a section `core/capabilities.md#<key>` as the `### § <key>` heading: the family\'s entry, not its normative home', () => {
+      expect(run(RULE, eventsCorpus({ [DECLARATION]: withSection('core/capabilities.md#forms'), [CAPABILITIES]: capabilities }))).toEqual([]);
+      const text = withSection('core/capabilities.md#formz');
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [CAPABILITIES]: capabilities }));
+      expect(where(found)).toEqual([at(DECLARATION, text, '"core/capabilities.md#formz"', 0)]);
+      expect(found[0]?.message).toBe('section core/capabilities.md#formz of `forms` names no heading of spec/v2/core/capabilities.md');
+    });
+
+    it('reads a section `ext/<key>/` as the extension\'s directory, which needs a README.md', () => {
+      const text = withSection('ext/forms/');
+      expect(run(RULE, eventsCorpus({ [DECLARATION]: text, 'spec/v2/ext/forms/README.md': '# `forms` extension\n' }))).toEqual([]);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
+      expect(where(found)).toEqual([at(DECLARATION, text, '"ext/forms/"', 0)]);
+      expect(found[0]?.message).toBe('section ext/forms/ of `forms` names spec/v2/ext/forms/README.md, which is not a document of the corpus');
+    });
+
+    it('leaves a metadata key without a section alone (never "undefined")', () => {
+      const text = edited((value) => delete value.metadata[0].section);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
+      expect(found.some((d) => d.message.includes('undefined'))).toBe(false);
+      expect(found.every((d) => d.message.startsWith('does not match'))).toBe(true);
+    });
+
+    it('takes `"reserved": true` on `example` as the protocol holding it', () => {
+      const reserved = edited((value) => {
+        delete value.extensions.example.holder;
+        value.extensions.example.reserved = true;
+      });
+      expect(run(RULE, eventsCorpus({ [DECLARATION]: reserved })).filter((d) => !d.message.startsWith('does not match'))).toEqual([]);
+      const neither = edited((value) => delete value.extensions.example.holder);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: neither })).filter((d) => !d.message.startsWith('does not match'));
+      expect(found.map((d) => [d.message, d.hint])).toEqual([['`example` is held by the protocol and is never assignable to a vendor', 'set "reserved": true']]);
+    });
+  });
 });
