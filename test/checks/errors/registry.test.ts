@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../../core/model/corpus.js';
 import { applyFixes } from '../../../core/run/fixes.js';
@@ -58,6 +60,16 @@ describe('errors/registry', () => {
     expect(warnings[1]?.message).toBe('try_again_later is a 400 and retriable; a 4xx other than 429 is not retriable unless the row says why');
     expect(warnings[2]?.message).toBe('needless_note records a retriableException, but a 404 is not retriable by default, as the row says');
     expect(found.some((d) => d.message.includes('confirmed_exception'))).toBe(false);
+  });
+
+  it('holds retriability to the status class only where a row can confirm a departure (upstream\'s closed rows cannot)', () => {
+    const schema = JSON.parse(readFileSync(path.join(REPO, 'spec/v2/errors.schema.json'), 'utf8')) as { $defs: { row: { properties: Record<string, unknown>; additionalProperties?: unknown } } };
+    expect(schema.$defs.row.additionalProperties).toBe(false);
+    delete schema.$defs.row.properties.retriableException;
+    const closed = run('errors/registry', errorsCorpus({ 'spec/v2/errors.schema.json': `${JSON.stringify(schema, null, 2)}\n` }, DEFECTS));
+    expect(closed.filter((d) => d.severity === 'warning')).toEqual([]);
+    // The rows that carry one are told so by the schema instead.
+    expect(closed.some((d) => /property "retriableException" is not allowed/.test(d.message))).toBe(true);
   });
 
   it('fires where a count of the registry is written by hand, with a fix to the count region', () => {

@@ -48,6 +48,21 @@ describe('events/codemap', () => {
     expect(excepted.found).toEqual([]);
   });
 
+  it('accepts upstream\'s form of the exception: a note that opens "artifact event"', () => {
+    const noted = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' }));
+    expect(noted.found).toEqual([]);
+    const other = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' }));
+    expect(other.found.map((d) => d.message)).toEqual([expect.stringMatching(/`voice\.transcript` is not past tense/)]);
+  });
+
+  it('takes the reason for a rename from `notes` as well as from `note`', () => {
+    const renamed = (extra: Record<string, unknown>) => withExtraRow(decided('voice.speech-started', 'outputChunk', { v1: 'voice.speech_started', ...extra }));
+    expect(renamed({ notes: ['case/separator normalised'] }).found).toEqual([]);
+    const bare = renamed({ notes: [] });
+    expect(where(bare.found)).toEqual([at(CODEMAP, bare.text, '"v1":"voice.speech_started"', 0)]);
+    expect(bare.found[0]?.message).toBe('`voice.speech_started` is renamed to `voice.speech-started` with no `note` saying why');
+  });
+
   it('fires on an exception recorded for a type that follows the rule', () => {
     const { text, found } = withExtraRow(decided('voice.cancelled', 'outputChunk', { exception: { form: 'domain.noun', reason: 'Not an artifact at all, in fact.' } }));
     expect(where(found)).toEqual([at(CODEMAP, text, '"exception"', 0, 1 + (codemap.match(/"exception"/g)?.length ?? 0))]);
