@@ -198,8 +198,8 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
   return text;
 }
 
-/** Past this many findings in one file, the rest of its drift is summed up in one more. */
-const MAX_DRIFT_FINDINGS = 50;
+/** Past this many findings in one file (a file rewritten wholesale), the rest of its drift is summed up in one more. */
+const MAX_DRIFT_FINDINGS = 200;
 
 /**
  * The drift gate: for a stale output, one finding per differing line (a table row, a JSON entry),
@@ -231,7 +231,7 @@ export function driftDiagnostics(plan: GenerationPlan): Diagnostic[] {
       const wanted = row(difference.expected);
       const message =
         difference.kind === 'changed'
-          ? `stale generated content: ${actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`} differs from what ${by} produces; expected: ${truncate(difference.expected)}`
+          ? `stale generated content: ${actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`} differs from what ${by} produces; expected: ${around(difference.expected, difference.actual)}`
           : difference.kind === 'extra'
             ? `stale generated content: ${actual ?? `line ${difference.line}`} is not in what ${by} produces; expected no such ${actual ? 'row' : 'line'}`
             : `stale generated content: ${by} produces ${wanted ? `a ${wanted}` : 'a line'} here that is missing; expected: ${truncate(difference.expected)}`;
@@ -443,6 +443,14 @@ export function firstDifferingLine(before: string, after: string): number {
   const length = Math.max(a.length, b.length);
   for (let i = 0; i < length; i++) if (a[i] !== b[i]) return i + 1;
   return length;
+}
+
+/** The expected line, cut to show where it first departs from the line on disk. */
+function around(expected: string, actual: string): string {
+  let at = 0;
+  while (at < expected.length && expected[at] === actual[at]) at++;
+  if (expected.length <= 120 || at < 60) return truncate(expected);
+  return truncate(`...${expected.slice(at - 40)}`);
 }
 
 function truncate(text: string): string {
