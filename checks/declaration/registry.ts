@@ -210,9 +210,6 @@ function checkVendorNames(corpus: Corpus, declaration: Declaration, report: Repo
   for (const mention of eventNameMentions(corpus)) {
     const verdict = classifyMention(mention, registries);
     if (verdict.kind !== 'vendor') continue;
-    // `ai.message.chunk` is a type of three segments, not a vendor type of an org `ai`: that is
-    // its defect, and the event naming rules report it. A registered org may name such a type.
-    if (mention.name.split('.').length > 2 && !registries.registeredOrgs.has(verdict.org) && !registries.reservedOrgs.has(verdict.org)) continue;
     const what = mention.role === 'type' ? 'vendor event type' : 'envelope kind';
     const where = (): { file: string; line: number; column: number } => ({ file: mention.file, line: mention.line, column: mention.column });
     if (declaration.reserved.includes(verdict.org)) {
