@@ -5,22 +5,26 @@
  */
 import type { Corpus } from '../core/model/index.js';
 import { defineGenerator, type GenerationContext } from '../core/run/index.js';
-import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, readPackageManifest, SHIPPED_DIRECTORIES, STAMP_PATH } from '../core/release/index.js';
+import path from 'node:path';
+import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, readPackageManifest, SHIPPED_DIRECTORIES, stampPackageDirectory, stampPath } from '../core/release/index.js';
 
 export default defineGenerator({
   id: 'corpus-stamp',
-  summary: 'CORPUS-STAMP.json holds the SHA-256 of every shipped file and the digest of the release',
+  summary: 'The corpus stamp (CORPUS-STAMP.json, or layout.stamp) holds the SHA-256 of every shipped file and the digest of the release',
   inputs: ['package.json', ...SHIPPED_DIRECTORIES.map((directory) => `${directory}/`)],
   runsLast: true,
   generate(corpus, report, context) {
-    const manifest = readPackageManifest(corpus.root);
+    const stamp = stampPath(corpus);
+    const directory = stampPackageDirectory(corpus);
+    const packageJson = directory ? `${directory}/package.json` : 'package.json';
+    const manifest = readPackageManifest(directory ? path.join(corpus.root, directory) : corpus.root);
     if (!('version' in manifest)) {
       // A corpus that is not a package (a fixture, a scratch directory) has no release to stamp;
       // a stamp that can no longer be refreshed is a finding.
-      if (manifest.missing && !corpus.get(STAMP_PATH)) return [];
+      if (manifest.missing && !corpus.get(stamp)) return [];
       report({
-        file: manifest.missing ? STAMP_PATH : 'package.json',
-        message: `cannot refresh ${STAMP_PATH}: ${manifest.problem}`,
+        file: manifest.missing ? stamp : packageJson,
+        message: `cannot refresh ${stamp}: ${manifest.missing ? `there is no ${packageJson} beside it` : manifest.problem}`,
         hint: 'the stamp takes its version from the "version" of the package.json beside the corpus directories',
       });
       return [];
@@ -30,7 +34,7 @@ export default defineGenerator({
       const content = plannedBytes(corpus, context, file);
       if (content !== undefined) contents.set(file, content);
     }
-    return [{ path: STAMP_PATH, content: formatStamp(buildStamp(PACKAGE_NAME, manifest.version, contents)) }];
+    return [{ path: stamp, content: formatStamp(buildStamp(PACKAGE_NAME, manifest.version, contents)) }];
   },
 });
 

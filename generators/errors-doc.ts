@@ -32,7 +32,7 @@ export default defineGenerator({
     }
     const { rows } = read.registry;
     return [
-      ...regionOutputs(corpus, CODES_BY_STATUS_REGION, codesByStatusTable(rows)),
+      ...regionOutputs(corpus, CODES_BY_STATUS_REGION, codesByStatusTable(rows), [ERRORS_PATH]),
       ...regionOutputs(corpus, RETRIABLE_REGION, retriableList(rows)),
       ...countOutputs(corpus, ERRORS_COUNT, rows.length),
     ];

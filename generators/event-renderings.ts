@@ -65,8 +65,8 @@ export default defineGenerator({
       attributes.set(attribute, member);
     }
     const outputs: GeneratorOutput[] = [
-      { path: CLOUDEVENT_PATH, content: formatJson(cloudEventSchema(envelope, codemap)) },
-      { path: WEBHOOK_DELIVERY_PATH, content: formatJson(webhookDeliverySchema(envelope, codemap)) },
+      { path: CLOUDEVENT_PATH, content: formatJson(cloudEventSchema(envelope, codemap, expectedSchemaId(CLOUDEVENT_PATH, corpus.config.layout.schemaIds))) },
+      { path: WEBHOOK_DELIVERY_PATH, content: formatJson(webhookDeliverySchema(envelope, codemap, expectedSchemaId(WEBHOOK_DELIVERY_PATH, corpus.config.layout.schemaIds))) },
     ];
     return outputs;
   },
@@ -76,7 +76,7 @@ function memberRef(member: string): Record<string, unknown> {
   return { $ref: `${RUN_EVENT_FILE}#/properties/${member}` };
 }
 
-function cloudEventSchema(envelope: Envelope, codemap: EventCodemap): Record<string, unknown> {
+function cloudEventSchema(envelope: Envelope, codemap: EventCodemap, id: string): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     specversion: { description: 'The CloudEvents version.', const: '1.0' },
     source: { description: 'The run, as `/runs/{runId}`.', type: 'string', format: 'uri-reference', pattern: '^/runs/' },
@@ -85,7 +85,7 @@ function cloudEventSchema(envelope: Envelope, codemap: EventCodemap): Record<str
   for (const member of envelope.members) properties[cloudEventsAttribute(member)] = memberRef(member);
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: expectedSchemaId(CLOUDEVENT_PATH),
+    $id: id,
     title: 'RunEventDoc as a CloudEvent',
     description: `GENERATED from ${RUN_EVENT_PATH} and ${CODEMAP_PATH} by openwop-spec generate; do not edit. A run event in the CloudEvents 1.0 JSON format: eventId is id, timestamp is time, payload is data, and every other RunEventDoc member is the extension attribute of the same name in lowercase. Each attribute takes its definition from RunEventDoc, so type, id (eventId), sequence and data (payload) are the same bytes as in the run stream and the webhook delivery.`,
     type: 'object',
@@ -97,7 +97,7 @@ function cloudEventSchema(envelope: Envelope, codemap: EventCodemap): Record<str
   };
 }
 
-function webhookDeliverySchema(envelope: Envelope, codemap: EventCodemap): Record<string, unknown> {
+function webhookDeliverySchema(envelope: Envelope, codemap: EventCodemap, id: string): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     deliveryId: { description: 'The delivery; the same on every retry of one delivery, and the value of OpenWOP-Webhook-Id.', $ref: 'ids.schema.json#/$defs/deliveryId' },
     subscriptionId: { description: 'The subscription the delivery is for.', $ref: 'ids.schema.json#/$defs/subscriptionId' },
@@ -105,7 +105,7 @@ function webhookDeliverySchema(envelope: Envelope, codemap: EventCodemap): Recor
   for (const member of envelope.members) properties[member] = memberRef(member);
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: expectedSchemaId(WEBHOOK_DELIVERY_PATH),
+    $id: id,
     title: 'Webhook delivery envelope',
     description: `GENERATED from ${RUN_EVENT_PATH} and ${CODEMAP_PATH} by openwop-spec generate; do not edit. The body of a webhook delivery (webhooks.md): the RunEventDoc members, each taking its definition from RunEventDoc, and the delivery's identity. type is the value of OpenWOP-Event-Type.`,
     type: 'object',

@@ -34,20 +34,24 @@ export default defineGenerator({
       });
       return [];
     }
-    return (['request', 'response'] as const).map((direction) => ({
-      path: HEADERS_DOC,
-      region: `headers/${direction}`,
-      content: renderTable(COLUMNS, tableRows(headerUsage(model, direction), direction, report)),
-    }));
+    return (['request', 'response'] as const).map((direction) => {
+      const undecided: string[] = [];
+      const content = renderTable(COLUMNS, tableRows(headerUsage(model, direction), direction, report, undecided));
+      return { path: HEADERS_DOC, region: `headers/${direction}`, content, undecided };
+    });
   },
 });
 
-function tableRows(usages: HeaderUsage[], direction: 'request' | 'response', report: Report): string[][] {
+/** `undecided` receives the first cell of each row that a finding keeps out of the table. */
+function tableRows(usages: HeaderUsage[], direction: 'request' | 'response', report: Report, undecided: string[]): string[][] {
   const rows: Array<{ name: string; cells: string[] }> = [];
   for (const usage of usages) {
     const name = displayName(usage);
     const meaning = meaningOf(usage, name, direction, report);
-    if (meaning === undefined) continue;
+    if (meaning === undefined) {
+      undecided.push(`\`${name}\``);
+      continue;
+    }
     rows.push({ name, cells: [`\`${name}\``, String(usage.operations.length), meaning] });
   }
   rows.sort((a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.name, b.name));

@@ -8,7 +8,7 @@ import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
 import { compareStrings } from '../core/output/index.js';
 import { formatJson } from '../core/output/index.js';
 import { asyncApiChannels } from '../core/api/index.js';
-import { ASYNCAPI_PATH, HTTP_METHODS, OPENAPI_PATH, openApiModel, requestHeaders, type OperationView } from '../core/api/index.js';
+import { ASYNCAPI_PATH, OPENAPI_PATH, openApiModel, requestHeaders, type OperationView } from '../core/api/index.js';
 
 export const PATH_MANIFEST = 'spec/v2/path-manifest.json';
 
@@ -51,8 +51,15 @@ export default defineGenerator({
     const outputs: GeneratorOutput[] = countOutputs(corpus, 'operations', operations.length);
     // An API with no operation and no channel (a skeleton) has nothing to manifest.
     if (operations.length === 0 && channels.length === 0) return outputs;
+    // The shape upstream keeps: both API documents as sources, the server URL the paths are under,
+    // and the author's `$comment` (prose about the file, not derived) kept as it is.
+    const previous = corpus.data(PATH_MANIFEST)?.value;
+    const comment = isRecord(previous) && typeof previous.$comment === 'string' ? previous.$comment : undefined;
+    const serverUrl = firstServerUrl(corpus.data(OPENAPI_PATH)?.value);
     const manifest = {
-      generatedFrom: OPENAPI_PATH,
+      ...(comment !== undefined ? { $comment: comment } : {}),
+      generatedFrom: corpus.get(ASYNCAPI_PATH) ? [OPENAPI_PATH, ASYNCAPI_PATH] : [OPENAPI_PATH],
+      ...(serverUrl !== undefined ? { serverUrl } : {}),
       operations,
       channels,
       counts: { operations: operations.length, channels: channels.length },
@@ -76,13 +83,23 @@ function manifestEntry(operation: OperationView) {
 }
 
 function byPathThenMethod(a: OperationView, b: OperationView): number {
-  return compareStrings(a.path, b.path) || HTTP_METHODS.indexOf(a.method) - HTTP_METHODS.indexOf(b.method);
+  return compareStrings(a.path, b.path) || compareStrings(a.method.toUpperCase(), b.method.toUpperCase());
 }
 
 /** The channels, [] when there is no AsyncAPI document, undefined when there is one that cannot be read. */
-function channelEntries(corpus: Corpus): Array<{ channel: string; address: string | null }> | undefined {
+function channelEntries(corpus: Corpus): Array<{ name: string; address: string | null }> | undefined {
   if (!corpus.get(ASYNCAPI_PATH)) return [];
   const channels = asyncApiChannels(corpus);
   if (!channels) return undefined;
-  return channels.map((channel) => ({ channel: channel.name, address: channel.address ?? null })).sort((a, b) => compareStrings(a.channel, b.channel));
+  return channels.map((channel) => ({ name: channel.name, address: channel.address ?? null })).sort((a, b) => compareStrings(a.name, b.name));
+}
+
+function firstServerUrl(document: unknown): string | undefined {
+  const servers = isRecord(document) && Array.isArray(document.servers) ? document.servers : [];
+  const first: unknown = servers[0];
+  return isRecord(first) && typeof first.url === 'string' ? first.url : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

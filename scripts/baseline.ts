@@ -71,12 +71,13 @@ export function runBaseline(options: BaselineOptions): number {
   const now = witnessCounts(witnessEntries(corpus));
   const recorded = witnessBaseline(corpus);
   for (const { key, label } of MEASURES) {
-    const was = recorded ? ` (baseline ${recorded[key]}${recorded[key] === now[key] ? '' : now[key] > recorded[key] ? ', above it' : ', below it'})` : '';
+    const base = recorded?.[key];
+    const was = base !== undefined ? ` (baseline ${base}${base === now[key] ? '' : now[key] > base ? ', above it' : ', below it'})` : '';
     process.stdout.write(`${label}: ${now[key]}${was}\n`);
   }
   if (!options.update) return EXIT.clean;
 
-  const rises = recorded ? MEASURES.filter(({ key }) => now[key] > recorded[key]) : [];
+  const rises = recorded ? MEASURES.filter(({ key }) => recorded[key] !== undefined && now[key] > (recorded[key] as number)) : [];
   if (rises.length > 0 && !options.allowRise) {
     process.stderr.write(
       `baseline: not written: ${rises.map(({ key, label }) => `${label} would rise from ${recorded?.[key]} to ${now[key]}`).join('; ')}. The ratchet only goes down; pass --allow-rise to record a rise deliberately\n`,

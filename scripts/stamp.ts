@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
-import { parseStamp, STAMP_PATH } from '../core/release/index.js';
+import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import { writeFileAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
@@ -38,28 +38,29 @@ export function runStamp(options: StampOptions): number {
   const format = checkFormat(options.format);
   const corpus = openCorpus(options.root, options);
   const plan = planGeneration(corpus, GENERATORS);
-  const stamp = plan.files.find((file) => file.path === STAMP_PATH);
+  const STAMP = stampPath(corpus);
+  const stamp = plan.files.find((file) => file.path === STAMP);
   if (!stamp) {
-    process.stderr.write(`no generator produces ${STAMP_PATH}\n`);
+    process.stderr.write(`no generator produces ${STAMP}\n`);
     return EXIT.findings;
   }
-  const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP_PATH) };
+  const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP) };
   const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others)]);
   if (blocking.length > 0) {
     printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
-    process.stderr.write(`${STAMP_PATH} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`);
+    process.stderr.write(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`);
     return exitCodeFor(blocking);
   }
   const digest = parseStamp(stamp.after).stamp?.digest;
   if (stamp.before === stamp.after) {
-    process.stdout.write(`${STAMP_PATH} is current: ${String(digest)}\n`);
+    process.stdout.write(`${STAMP} is current: ${String(digest)}\n`);
     return EXIT.clean;
   }
   if (options.check) {
     printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }), format, corpus.files.size, [DRIFT_RULE]);
     return EXIT.findings;
   }
-  writeFileAtomic(path.join(corpus.root, STAMP_PATH), stamp.after);
-  process.stdout.write(`wrote ${STAMP_PATH}: ${String(digest)}\n`);
+  writeFileAtomic(path.join(corpus.root, STAMP), stamp.after);
+  process.stdout.write(`wrote ${STAMP}: ${String(digest)}\n`);
   return EXIT.clean;
 }

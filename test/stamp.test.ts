@@ -27,7 +27,11 @@ describe('openwop-spec stamp', () => {
     appendFileSync(path.join(root, 'spec/v2/core/a.md'), '\nMore.\n');
     const stale = cli(['stamp', '--check', '--root', root, '--format', 'json']);
     expect(stale.status).toBe(1);
-    expect(JSON.parse(stale.stdout).diagnostics).toMatchObject([{ rule: 'generated/drift', file: 'CORPUS-STAMP.json' }]);
+    // One finding per stale entry: the edited file's hash, and the digest over them.
+    expect(JSON.parse(stale.stdout).diagnostics).toMatchObject([
+      { rule: 'generated/drift', file: 'CORPUS-STAMP.json', message: expect.stringContaining('files.spec/v2/core/a.md is ') },
+      { rule: 'generated/drift', file: 'CORPUS-STAMP.json', message: expect.stringContaining('digest is ') },
+    ]);
     expect(cli(['check', '--root', root]).status).toBe(1);
     expect(cli(['stamp', '--root', root]).stdout).not.toContain(digest);
     expect(cli(['check', '--root', root]).status).toBe(0);

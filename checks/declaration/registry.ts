@@ -20,9 +20,8 @@ export default defineCheck({
   run(corpus, report) {
     const file = corpus.data(DECLARATION_PATH);
     if (!file) return;
-    const invalid = validateRegistry(corpus, DECLARATION_PATH, SCHEMA_PATH);
-    for (const finding of invalid) report({ ...finding, hint: 'fix the registry so that it matches its schema; nothing else is checked until it does' });
-    if (invalid.length > 0 || !isObject(file.value)) return;
+    for (const finding of validateRegistry(corpus, DECLARATION_PATH, SCHEMA_PATH)) report({ ...finding, hint: 'fix the registry so that it matches its schema' });
+    if (!isObject(file.value)) return;
     const declaration = view(file.value);
     checkOrgs(corpus, file, declaration, report);
     checkFamilies(corpus, file, declaration, report);
@@ -42,20 +41,22 @@ interface Declaration {
   reserved: string[];
   orgs: Record<string, Record<string, unknown>>;
   families: Family[];
-  metadata: Array<{ index: number; key: string; section: string }>;
+  metadata: Array<{ index: number; key: string; section: string | undefined }>;
   profiles: Array<{ index: number; id: string; families: string[]; metadata: string[]; profiles: string[] }>;
   aliases: Array<{ key: string; family: string }>;
 }
 
-/** The registry has passed its schema, so the shapes below hold. */
+/** What can be read of the registry, whether or not it matches its schema: members of the wrong type read as absent. */
 function view(value: Record<string, unknown>): Declaration {
   const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
   const records = (list: unknown) => (Array.isArray(list) ? list.filter(isObject) : []);
+  // Rows keep their index in the file, so a row that cannot be read does not shift the locations of the others.
+  const indexed = (list: unknown): Array<[Record<string, unknown>, number]> => (Array.isArray(list) ? list.flatMap((item, index) => (isObject(item) ? [[item, index] as [Record<string, unknown>, number]] : [])) : []);
   return {
     reserved: strings(value.reservedOrgs),
     orgs: Object.fromEntries(Object.entries(isObject(value.extensions) ? value.extensions : {}).filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))),
-    families: records(value.families).map((family, index) => ({ index, key: String(family.key), anchor: String(family.anchor), section: typeof family.section === 'string' ? family.section : undefined })),
-    metadata: records(value.metadata).map((entry, index) => ({ index, key: String(entry.key), section: String(entry.section) })),
+    families: indexed(value.families).filter(([family]) => typeof family.key === 'string').map(([family, index]) => ({ index, key: String(family.key), anchor: String(family.anchor), section: typeof family.section === 'string' ? family.section : undefined })),
+    metadata: indexed(value.metadata).filter(([entry]) => typeof entry.key === 'string').map(([entry, index]) => ({ index, key: String(entry.key), section: typeof entry.section === 'string' ? entry.section : undefined })),
     profiles: records(value.profiles).map((profile, index) => {
       const predicate = isObject(profile.predicate) ? profile.predicate : {};
       return { index, id: String(profile.id), families: strings(predicate.families), metadata: strings(predicate.metadata), profiles: strings(predicate.profiles) };
@@ -83,11 +84,13 @@ function checkOrgs(corpus: Corpus, file: DataFile, declaration: Declaration, rep
       });
     }
   }
+  // The protocol holds `example`: `"reserved": true` (upstream's form) or `"holder": "protocol"`.
   const example = declaration.orgs.example;
   if (!example) {
-    report({ ...at(file, ['extensions'], 'key'), message: 'the org registry has no `example`, which the protocol holds for documentation and conformance', hint: 'register `example` with "holder": "protocol"' });
-  } else if (example.holder !== 'protocol') {
-    report({ ...at(file, ['extensions', 'example', 'holder']), message: '`example` is held by the protocol and is never assignable to a vendor', hint: 'set "holder": "protocol"' });
+    report({ ...at(file, ['extensions'], 'key'), message: 'the org registry has no `example`, which the protocol holds for documentation and conformance', hint: 'register `example` with "reserved": true' });
+  } else if (example.reserved !== true && example.holder !== 'protocol') {
+    const member = 'holder' in example ? 'holder' : 'reserved' in example ? 'reserved' : undefined;
+    report({ ...at(file, member ? ['extensions', 'example', member] : ['extensions', 'example'], member ? 'value' : 'key'), message: '`example` is held by the protocol and is never assignable to a vendor', hint: member === 'holder' ? 'set "holder": "protocol"' : 'set "reserved": true' });
   }
 }
 
@@ -113,8 +116,9 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
         report({ ...where(), message: `Normative home names \`${family.key}\`, a retired family`, hint: 'remove it from the Normative home line' });
         continue;
       }
-      const target = resolveSection(corpus, family.section).file;
-      if (target !== markdown.path) {
+      const resolved = resolveSection(corpus, family.section);
+      // A section whose document has no such heading may be a `§ key` entry mistyped: it is reported at the declaration.
+      if (resolved.form === 'heading' && (resolved.anchorExists || !resolved.documentExists) && resolved.file !== markdown.path) {
         report({
           ...where(),
           message: `Normative home names \`${family.key}\`, but its section in ${DECLARATION_PATH} is ${family.section}, in another document`,
@@ -129,7 +133,7 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
     const resolved = resolveSection(corpus, family.section);
     const where = () => at(file, ['families', family.index, 'section']);
     if (!resolved.documentExists) {
-      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>`, relative to spec/v2/' });
+      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>` or `ext/<key>/` (a directory with a README.md), relative to spec/v2/' });
       continue;
     }
     if (!resolved.anchorExists) {
@@ -137,7 +141,7 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
       report({ ...where(), message: `section ${family.section} of \`${family.key}\` names no heading of ${resolved.file}`, hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading of that document' });
       continue;
     }
-    if (!homes.get(resolved.file)?.has(family.key)) {
+    if (resolved.form === 'heading' && !homes.get(resolved.file)?.has(family.key)) {
       report({
         ...where(),
         message: `\`${family.key}\` has its section in ${resolved.file}, whose Normative home line does not name it`,
@@ -147,6 +151,8 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
   }
 
   for (const entry of declaration.metadata) {
+    // A metadata key need not point into the prose; one that does must land on a heading.
+    if (entry.section === undefined) continue;
     const resolved = resolveSection(corpus, entry.section);
     if (resolved.documentExists && resolved.anchorExists) continue;
     const suggestion = resolved.documentExists ? closest(resolved.anchor, resolved.anchors) : undefined;

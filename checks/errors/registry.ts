@@ -9,7 +9,7 @@ import {
   errorsSchemaViolations,
   retriableByDefault,
 } from '../../core/registries/index.js';
-import { corpusSchemas, SCHEMA_BASE } from '../../core/schemas/index.js';
+import { corpusSchemas, expectedSchemaId } from '../../core/schemas/index.js';
 import { isObject } from '../../core/registries/index.js';
 import { dataStringLocation, dataStrings, locate, type PathSegment } from '../../core/model/index.js';
 import { errorCountMentions } from '../../core/registries/index.js';
@@ -50,7 +50,10 @@ type At = (segments: PathSegment[], subject?: string) => Pick<Finding, 'file' | 
 
 function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Record<string, unknown>, at: At, report: Report): void {
   const vendorPattern = safeRegExp(registry.vendorCodePattern);
-  const version = typeof registry.version === 'string' ? MAJOR_MINOR.exec(registry.version) : null;
+  // A row confirms a retriability against its status class with `retriableException`; a registry
+  // whose row schema has no such member (upstream's closes its rows) has no way to, so the
+  // status-class default is not held against it.
+  const canConfirm = rowsAdmit(corpus, 'retriableException');
   const firstRow = new Map<string, number>();
   const codes = new Set(rows.flatMap((row) => (isObject(row) && typeof row.code === 'string' ? [row.code] : [])));
 
@@ -85,7 +88,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
       report({ ...at(['rows', index, 'httpStatus']), message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
     }
 
-    if (statusValid && typeof row.retriable === 'boolean') {
+    if (statusValid && typeof row.retriable === 'boolean' && canConfirm) {
       const expected = retriableByDefault(status);
       const exception = typeof row.retriableException === 'string' && row.retriableException.trim() !== '';
       if (row.retriable !== expected && !exception) {
@@ -112,9 +115,8 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
       const since = typeof row.since === 'string' ? MAJOR_MINOR.exec(row.since) : null;
       if (!since) {
         report({ ...at(['rows', index, 'since']), message: `since ${JSON.stringify(row.since)} of ${name} is not a major.minor version`, hint: 'for example "2.0"' });
-      } else if (version && compareVersions(since, version) > 0) {
-        report({ ...at(['rows', index, 'since'], `/rows/${index}/since#version`), message: `${name} is registered since ${row.since}, later than the registry's version ${registry.version as string}` });
       }
+      // The registry's `version` is the version of its format, not a release, so `since` is not compared with it.
     }
 
     for (const field of ['source', 'statusSource'] as const) {
@@ -149,7 +151,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
  */
 function detailsCompileProblem(corpus: Corpus, code: string, details: Record<string, unknown>): string | undefined {
   const { ajv } = corpusSchemas(corpus);
-  const id = `${SCHEMA_BASE}schemas/v2/error-envelope.details.${code}.json`;
+  const id = expectedSchemaId(`schemas/v2/error-envelope.details.${code}.json`, corpus.config.layout.schemaIds);
   try {
     ajv.compile({ ...details, $id: id });
     return undefined;
@@ -203,8 +205,16 @@ function excludedRanges(file: MarkdownFile): Array<[number, number]> {
   return ranges;
 }
 
-function compareVersions(a: RegExpExecArray, b: RegExpExecArray): number {
-  return Number(a[1]) - Number(b[1]) || Number(a[2]) - Number(b[2]);
+
+function rowsAdmit(corpus: Corpus, member: string): boolean {
+  const schema = corpus.data(ERRORS_SCHEMA_PATH)?.value;
+  if (!isObject(schema)) return true;
+  const rows = isObject(schema.properties) && isObject(schema.properties.rows) ? schema.properties.rows : undefined;
+  let row: unknown = rows?.items;
+  const ref = isObject(row) && typeof row.$ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(row.$ref)?.[1] : undefined;
+  if (ref !== undefined) row = isObject(schema.$defs) ? schema.$defs[ref] : undefined;
+  if (!isObject(row)) return true;
+  return row.additionalProperties !== false || (isObject(row.properties) && Object.hasOwn(row.properties, member));
 }
 
 function safeRegExp(pattern: unknown): RegExp | undefined {

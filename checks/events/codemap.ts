@@ -29,10 +29,10 @@ export default defineCheck({
   severity: 'error',
   run(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return;
-    const invalid = validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH);
-    for (const finding of invalid) report({ ...finding, hint: 'fix the registry so that it matches its schema; nothing else is checked until it does' });
+    for (const finding of validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH)) report({ ...finding, hint: 'fix the registry so that it matches its schema' });
+    // The rows that can be read are checked whether or not the registry matches its schema.
     const codemap = eventCodemap(corpus);
-    if (invalid.length > 0 || !codemap) return;
+    if (!codemap) return;
     checkRows(codemap, report);
     checkPayloads(corpus, codemap, report);
     checkMentions(corpus, codemap, report);
@@ -70,7 +70,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
       if (problem.kind === 'tense' && row.exception) continue;
       report({ ...typeAt, message: problem.message, hint: problem.hint });
     }
-    if (row.exception && problems.length === 0 && isPastTense(typeSegments(type)[1] ?? '')) {
+    if (row.exception && !row.exception.inNote && problems.length === 0 && isPastTense(typeSegments(type)[1] ?? '')) {
       report({ ...at(file, ['rows', row.index, 'exception'], 'key'), message: `\`${type}\` records a naming exception, but it follows the rule (\`domain.verb-ed\`)`, hint: 'remove the exception: only a domain.noun type needs one' });
     }
 
@@ -84,7 +84,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     } else byV1.set(row.v1, row);
 
     if (row.v1 !== type && row.note === undefined) {
-      report({ ...at(file, ['rows', row.index, 'v1'], 'key'), message: `\`${row.v1}\` is renamed to \`${type}\` with no \`note\` saying why`, hint: 'record the decision in "note"' });
+      report({ ...at(file, ['rows', row.index, 'v1'], 'key'), message: `\`${row.v1}\` is renamed to \`${type}\` with no \`note\` saying why`, hint: 'record the decision in "note" (or in "notes")' });
     }
   }
 

@@ -2,7 +2,8 @@ import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../../core/registries/index.js';
-import { validateRegistry } from '../../core/schemas/index.js';
+import { schemaGraph, validateRegistry } from '../../core/schemas/index.js';
+import { CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
 import { lazyPlace, locate } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
@@ -18,10 +19,10 @@ export default defineCheck({
       }
       return;
     }
-    const invalid = validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA);
-    for (const finding of invalid) report(finding);
+    for (const finding of validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA, CARRIED_ID_BINDINGS_SCHEMA)) report(finding);
+    // Whatever its schema says, the entries that are strings are read and checked.
     const registry = idBindingsRegistry(corpus);
-    if (invalid.length > 0 || !registry) return;
+    if (!registry) return;
     const kinds = idKinds(corpus);
     if (!kinds) {
       report({ file: ID_BINDINGS, message: `${IDS_SCHEMA} is missing or has no $defs, so no binding can name a kind`, hint: 'define the kinds of identity.md §5 there' });
@@ -44,8 +45,11 @@ export default defineCheck({
         report({ file: ID_BINDINGS, ...locate(registry.file, ['notAKind', entry.name]), message: `\`${entry.name}\` is both bound to \`${entry.value}\` and recorded in notAKind`, hint: 'keep exactly one of the two entries' });
       }
     }
+    // An entry names a field of a schema the corpus may not hold: while a $ref of the corpus leads
+    // to a schema that is not there, no entry can be called stale.
+    const complete = corpusComplete(corpus);
     for (const entry of [...registry.bindings.values(), ...registry.notAKind.values()]) {
-      if (!fieldNames.has(entry.name)) {
+      if (complete && !fieldNames.has(entry.name)) {
         report({
           file: ID_BINDINGS,
           ...locate(registry.file, entry.path),
@@ -58,6 +62,11 @@ export default defineCheck({
     for (const field of fields) checkField(corpus, field, registry, kinds, report);
   },
 });
+
+function corpusComplete(corpus: Corpus): boolean {
+  const graph = schemaGraph(corpus);
+  return [...graph.documents.keys()].every((file) => graph.refs(file).every((ref) => ref.resolved.ok));
+}
 
 const MINTERS = ['host', 'author', 'registry'];
 
@@ -91,8 +100,8 @@ function checkField(
   const recorded = registry.notAKind.get(field.name);
   const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
 
-  // A name in both maps is reported once, at the map entry.
-  if (bound && recorded) return;
+  // A name in both maps is reported once, at the map entry; one whose entry cannot be read, by the schema.
+  if ((bound && recorded) || registry.unreadable.has(field.name)) return;
   if (!bound && !recorded) {
     report({
       ...at,

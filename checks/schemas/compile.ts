@@ -2,35 +2,38 @@ import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../../core/schemas/index.js';
-import { isObject } from '../../core/registries/index.js';
+import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
 import { refCycles } from '../../core/schemas/index.js';
 import { compileFailures, type CompileFailure, type CompileTarget } from '../../core/schemas/index.js';
 import { pointerSegments, schemaGraph, valueAt, walkSchema } from '../../core/schemas/index.js';
 import { locate, nodeAt, type PathSegment } from '../../core/model/index.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+const FACET = /^spec\/v2\/facets\/[^/]+\.schema\.json$/;
 
 export default defineCheck({
   id: 'schemas/compile',
-  summary: 'Every corpus schema is JSON Schema 2020-12 that compiles in strict mode, with a unique $id equal to https://openwop.dev/<path>, every $ref resolving, and no $ref cycle that consumes nothing',
+  summary: 'Every corpus schema is JSON Schema 2020-12 that compiles in strict mode, with a unique $id that is its path under the layout\'s $id base (https://openwop.dev/<path> by default), every $ref resolving, and no $ref cycle that consumes nothing; a facet fragment is checked as part of the schema it composes into',
   severity: 'error',
   run(corpus, report) {
     const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
     if (files.length === 0) return;
     const schemas = corpusSchemas(corpus);
+    const fragments = facetFragments(corpus);
+    const schemaIds = corpus.config.layout.schemaIds;
     for (const file of files) {
       if (!isObject(file.value)) {
         report({ file: file.path, message: 'a *.schema.json file holds a JSON Schema object; this one is not an object' });
         continue;
       }
-      checkHeader(file, report);
+      if (!fragments.has(file.path)) checkHeader(file, expectedSchemaId(file.path, schemaIds), report);
     }
     for (const problem of schemas.problems) {
       const file = corpus.data(problem.file);
       // A schema in another dialect cannot register; its $schema finding already says why.
       const dialect = isObject(file?.value) ? file.value.$schema : undefined;
       if (typeof dialect === 'string' && dialect !== DIALECT && problem.message.includes(dialect)) continue;
-      report({ file: problem.file, ...(file ? locate(file, ['$id'], 'value') : {}), message: `the schema cannot be registered: ${problem.message}`, hint: `its $id is ${expectedSchemaId(problem.file)}` });
+      report({ file: problem.file, ...(file ? locate(file, ['$id'], 'value') : {}), message: `the schema cannot be registered: ${problem.message}`, hint: `its $id is ${expectedSchemaId(problem.file, schemaIds)}` });
     }
 
     const { unresolved, targets } = checkRefs(corpus, [...schemas.files.keys()], report);
@@ -52,7 +55,7 @@ export default defineCheck({
     // on its own: a definition nothing uses yet must still be valid strict 2020-12.
     const compileTargets: CompileTarget[] = [];
     for (const [path, file] of schemas.files) {
-      if (!schemas.idOf(path)) continue;
+      if (!schemas.idOf(path) || fragments.has(path)) continue;
       const defs = isObject(file.value) && isObject(file.value.$defs) ? Object.keys(file.value.$defs).filter((name) => !targets.has(`${path}#/$defs/${name}`)) : [];
       for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) compileTargets.push({ file: path, pointer });
     }
@@ -61,9 +64,28 @@ export default defineCheck({
   },
 });
 
-function checkHeader(file: DataFile, report: Report): void {
+/**
+ * Facet schemas composed into the capabilities schema (those in spec/v2/facets/, and any a
+ * declaration family names as its `facetsFrom`) that declare neither `$schema` nor `$id`: fragments,
+ * not schemas of their own. Their type and dialect come from the schema they are composed into, so
+ * they are not held to a header or compiled alone; their `$ref`s are still resolved, and ajv has
+ * held them to the 2020-12 meta-schema when it registered them.
+ */
+function facetFragments(corpus: Corpus): Set<string> {
+  const declaration = corpus.data(DECLARATION_PATH)?.value;
+  const families = isObject(declaration) && Array.isArray(declaration.families) ? declaration.families.filter(isObject) : [];
+  const named = new Set(corpus.dataFiles().map((file) => file.path).filter((path) => FACET.test(path)));
+  for (const family of families) if (typeof family.facetsFrom === 'string') named.add(family.facetsFrom);
+  const fragments = new Set<string>();
+  for (const path of named) {
+    const value = corpus.data(path)?.value;
+    if (isObject(value) && value.$schema === undefined && value.$id === undefined) fragments.add(path);
+  }
+  return fragments;
+}
+
+function checkHeader(file: DataFile, expected: string, report: Report): void {
   const value = file.value as Record<string, unknown>;
-  const expected = expectedSchemaId(file.path);
   if (value.$schema === undefined) {
     report({ file: file.path, ...locate(file, []), message: `the schema declares no $schema; corpus schemas are JSON Schema 2020-12`, hint: `add "$schema": "${DIALECT}"` });
   } else if (value.$schema !== DIALECT) {
@@ -77,7 +99,7 @@ function checkHeader(file: DataFile, report: Report): void {
     report({
       file: file.path,
       ...locate(file, ['$id'], 'value'),
-      message: `$id is ${JSON.stringify(value.$id)}, but a corpus schema's $id is ${expected}, its path under ${expected.slice(0, -file.path.length)}`,
+      message: `$id is ${JSON.stringify(value.$id)}, but a corpus schema's $id is ${expected}, ${expected.endsWith(`/${file.path}`) ? `its path under ${expected.slice(0, -file.path.length)}` : 'its path under the $id base that layout.schemaIds gives its folder'}`,
       hint: 'run `openwop-spec check --fix` to correct it',
       ...(range && file.kind === 'json' ? { fix: { start: range[0], end: range[1], text: JSON.stringify(expected) } } : {}),
     });

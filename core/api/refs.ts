@@ -4,7 +4,7 @@
  * Only the corpus model is read: a reference to a file outside the corpus does not resolve.
  */
 import type { Corpus, DataFile } from '../model/index.js';
-import { SCHEMA_BASE } from '../schemas/index.js';
+import { schemaPathsOfId } from '../schemas/index.js';
 import { resolveLink } from '../markdown/index.js';
 import type { Location } from '../model/index.js';
 import { lazyPlace, locate, type PathSegment } from '../model/index.js';
@@ -51,8 +51,8 @@ export function valueAt(value: unknown, segments: readonly PathSegment[]): unkno
 
 /**
  * Resolves one `$ref` written at `from` (never following a chain: see `follow`). A reference is a
- * relative URL against the file it is written in, or an absolute `https://openwop.dev/<path>` URL
- * naming a corpus file by its `$id`; its fragment is a JSON pointer.
+ * relative URL against the file it is written in, or an absolute URL under a `$id` base of the
+ * layout naming a corpus file by its `$id`; its fragment is a JSON pointer.
  */
 export function resolveRef(corpus: Corpus, from: Site, ref: string): RefResult {
   let targetPath: string;
@@ -60,9 +60,10 @@ export function resolveRef(corpus: Corpus, from: Site, ref: string): RefResult {
   if (ref.startsWith('#')) {
     targetPath = from.file.path;
     fragment = ref.slice(1);
-  } else if (ref.startsWith(SCHEMA_BASE)) {
+  } else if (schemaPathsOfId(ref, corpus.config.layout.schemaIds).length > 0) {
     const hash = ref.indexOf('#');
-    targetPath = (hash === -1 ? ref : ref.slice(0, hash)).slice(SCHEMA_BASE.length);
+    const candidates = schemaPathsOfId(ref, corpus.config.layout.schemaIds);
+    targetPath = candidates.find((candidate) => corpus.get(candidate) !== undefined) ?? (candidates[0] as string);
     fragment = hash === -1 ? undefined : ref.slice(hash + 1);
   } else {
     const target = resolveLink(from.file.path, ref);

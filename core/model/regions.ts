@@ -112,3 +112,102 @@ function lineEnd(text: string, from: number): number {
 export function openMarkerText(id: string, source: string | undefined): string {
   return source ? `<!-- generated: ${id} from ${source}; do not edit -->` : `<!-- generated: ${id} -->`;
 }
+
+/**
+ * A markdown file generated whole, marked the upstream way: a line near its top saying
+ * "Generated from `SOURCE` [and `SOURCE`…] by `TOOL`; do not edit". The sources are the
+ * backticked paths between "from" and "by".
+ */
+export interface WholeFileMark {
+  line: number;
+  sources: string[];
+}
+
+const WHOLE_FILE_MARK = /\bGenerated from (.+?) by .+?;\s*do not edit\b/i;
+/** How far down the mark may sit: the title, a blank line, the status line. */
+const MARK_LINES = 8;
+
+export function wholeFileMark(text: string): WholeFileMark | undefined {
+  const lines = text.split('\n', MARK_LINES);
+  for (const [index, line] of lines.entries()) {
+    const match = WHOLE_FILE_MARK.exec(line);
+    if (!match) continue;
+    const sources = [...(match[1] ?? '').matchAll(/`([^`]+)`/g)].map((source) => source[1] as string);
+    return { line: index + 1, sources };
+  }
+  return undefined;
+}
+
+/** A GFM pipe table as written in a file: its header cells and the offsets of its body rows. */
+export interface TextTable {
+  header: string[];
+  /** Whether rows are written `| a | b |` rather than `a | b`. */
+  outerPipes: boolean;
+  /** 1-based line of the header row. */
+  line: number;
+  /** Offsets of the body rows: whole lines, the last one's newline excluded. */
+  bodyStart: number;
+  bodyEnd: number;
+  rows: string[][];
+}
+
+const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** The pipe tables of a markdown text outside fenced code, in order. */
+export function textTables(text: string): TextTable[] {
+  const lines = text.split('\n');
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    offsets.push(offset);
+    offset += line.length + 1;
+  }
+  const tables: TextTable[] = [];
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) {
+      if (fence === undefined) fence = marker[0] as string;
+      else if (marker.startsWith(fence)) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined || !line.includes('|') || !DELIMITER_ROW.test(lines[i + 1] ?? '') || !(lines[i + 1] ?? '').includes('-')) continue;
+    const header = splitRow(line);
+    if (header.length !== splitRow(lines[i + 1] as string).length) continue;
+    let end = i + 2;
+    while (end < lines.length && (lines[end] as string).includes('|') && (lines[end] as string).trim() !== '') end++;
+    const bodyStart = offsets[i + 2] ?? text.length;
+    const bodyEnd = end > i + 2 ? (offsets[end - 1] as number) + (lines[end - 1] as string).length : bodyStart;
+    tables.push({ header, outerPipes: line.trimStart().startsWith('|'), line: i + 1, bodyStart, bodyEnd, rows: lines.slice(i + 2, end).map(splitRow) });
+    i = end - 1;
+  }
+  return tables;
+}
+
+/** The cells of a table row; `\|` stays inside its cell, escaped as it was written. */
+export function splitRow(line: string): string[] {
+  let row = line.trim();
+  if (row.startsWith('|')) row = row.slice(1);
+  if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1);
+  const cells: string[] = [];
+  let cell = '';
+  for (let i = 0; i < row.length; i++) {
+    const char = row[i] as string;
+    if (char === '\\' && row[i + 1] === '|') {
+      cell += '\\|';
+      i++;
+    } else if (char === '|') {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+export function joinRow(cells: readonly string[], outerPipes: boolean): string {
+  return outerPipes ? `| ${cells.join(' | ')} |` : cells.join(' | ');
+}

@@ -15,7 +15,12 @@ export const EVENTS_DOC_PATH = 'spec/v2/core/events.md';
 export interface NamingException {
   form: string;
   reason: string;
+  /** Recorded in the row's `note` ("artifact event; noun form permitted"), upstream's form, rather than an `exception` member. */
+  inNote?: true;
 }
+
+/** Upstream records an emitted artifact's noun form in the row's note, which opens with "artifact event". */
+const ARTIFACT_NOTE = /^\s*artifact event\b/i;
 
 export interface CodemapRow {
   /** Position in `rows`, for locating findings. */
@@ -55,7 +60,15 @@ export function eventCodemap(corpus: Corpus): EventCodemap | undefined {
   const rows: CodemapRow[] = [];
   value.rows.forEach((row, index) => {
     if (!isObject(row) || typeof row.v2 !== 'string') return;
-    const exception = isObject(row.exception) && typeof row.exception.reason === 'string' ? { form: String(row.exception.form ?? ''), reason: row.exception.reason } : undefined;
+    const note = typeof row.note === 'string' ? row.note : undefined;
+    // Why a row was renamed may be in `note` or, upstream, in the list `notes`.
+    const notes = Array.isArray(row.notes) ? row.notes.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
+    const exception: NamingException | undefined =
+      isObject(row.exception) && typeof row.exception.reason === 'string'
+        ? { form: String(row.exception.form ?? ''), reason: row.exception.reason }
+        : note !== undefined && ARTIFACT_NOTE.test(note)
+          ? { form: 'domain.noun', reason: note, inNote: true }
+          : undefined;
     rows.push({
       index,
       v1: typeof row.v1 === 'string' ? row.v1 : row.v2,
@@ -65,7 +78,7 @@ export function eventCodemap(corpus: Corpus): EventCodemap | undefined {
       status: typeof row.status === 'string' ? row.status : '',
       review: row.review === true,
       exception,
-      note: typeof row.note === 'string' ? row.note : undefined,
+      note: note ?? (notes.length > 0 ? notes.join('; ') : undefined),
     });
   });
   return {

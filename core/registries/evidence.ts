@@ -67,7 +67,7 @@ export function invariantRows(corpus: Corpus): InvariantRow[] | undefined {
   if (!isObject(value) || !Array.isArray(value.invariants)) return undefined;
   return value.invariants.flatMap((row, index) =>
     isObject(row) && typeof row.id === 'string'
-      ? [{ id: row.id, tier: str(row.tier), witness: str(row.witness), rationale: rationaleOf(row.rationale), tests: strings(row.tests), path: ['invariants', index] }]
+      ? [{ id: row.id, tier: str(row.tier), witness: str(row.witness), rationale: rationaleOf(row.rationale ?? row.non_testability_rationale), tests: strings(row.tests), path: ['invariants', index] }]
       : [],
   );
 }
@@ -86,14 +86,19 @@ export interface WitnessCounts {
   unwitnessable: number;
 }
 
-export interface WitnessBaseline extends WitnessCounts {
+export interface WitnessBaseline {
   measured: string | undefined;
+  /** Undefined when the baseline does not hold that counter (upstream's has no seamGated). */
+  seamGated: number | undefined;
+  unwitnessable: number | undefined;
 }
 
 export function witnessBaseline(corpus: Corpus): WitnessBaseline | undefined {
   const value = corpus.data(WITNESS_BASELINE)?.value;
-  if (!isObject(value) || typeof value.seamGated !== 'number' || typeof value.unwitnessable !== 'number') return undefined;
-  return { measured: str(value.measured), seamGated: value.seamGated, unwitnessable: value.unwitnessable };
+  if (!isObject(value)) return undefined;
+  const count = (member: unknown) => (typeof member === 'number' ? member : undefined);
+  if (count(value.seamGated) === undefined && count(value.unwitnessable) === undefined) return undefined;
+  return { measured: str(value.measured), seamGated: count(value.seamGated), unwitnessable: count(value.unwitnessable) };
 }
 
 /** The closed set a family may carry (the declaration's `witnessClasses`, else the documented five). */

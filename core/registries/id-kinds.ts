@@ -53,19 +53,27 @@ export interface IdBindingsRegistry {
   file: DataFile;
   bindings: Map<string, MapEntry>;
   notAKind: Map<string, MapEntry>;
+  /** Names either map lists with a value that is not a string: named, but unreadable (its schema says so). */
+  unreadable: Set<string>;
 }
 
 /** spec/v2/id-field-bindings.json as two maps, or undefined while it is absent. Validate it first. */
 export function idBindingsRegistry(corpus: Corpus): IdBindingsRegistry | undefined {
   const file = corpus.data(ID_BINDINGS);
   if (!file || !isObject(file.value)) return undefined;
+  const unreadable = new Set<string>();
   const read = (key: 'bindings' | 'notAKind'): Map<string, MapEntry> => {
     const map = new Map<string, MapEntry>();
     const raw = (file.value as Record<string, unknown>)[key];
-    if (isObject(raw)) for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') map.set(name, { name, value, path: [key, name] });
+    if (isObject(raw)) {
+      for (const [name, value] of Object.entries(raw)) {
+        if (typeof value === 'string') map.set(name, { name, value, path: [key, name] });
+        else unreadable.add(name);
+      }
+    }
     return map;
   };
-  return { file, bindings: read('bindings'), notAKind: read('notAKind') };
+  return { file, bindings: read('bindings'), notAKind: read('notAKind'), unreadable };
 }
 
 export interface IdField {
@@ -88,6 +96,7 @@ export function idFields(corpus: Corpus): IdField[] {
   const graph = schemaGraph(corpus);
   const fields: IdField[] = [];
   for (const [file, document] of [...graph.documents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!carriesProtocolIds(corpus, file)) continue;
     for (const root of graph.roots(file)) {
       walkSchema(valueAt(document.value, root.path), root.path, graph.baseAt(file, root.path), ({ value, path, conditional }) => {
         // A property under if/then/else/not constrains one declared elsewhere; it is not a field.
@@ -109,6 +118,17 @@ export function idFields(corpus: Corpus): IdField[] {
     }
   }
   return fields;
+}
+
+/**
+ * identity.md §5 binds the ids of the protocol: its schemas and the canonical API documents. The
+ * schema of a registry (spec/v2/<name>.schema.json beside spec/v2/<name>.json) describes the
+ * toolchain's own records, and a seam document (api/seams-*.yaml) is kept out of the protocol.
+ */
+function carriesProtocolIds(corpus: Corpus, file: string): boolean {
+  if (/^api\/seams[^/]*\.ya?ml$/.test(file)) return false;
+  const registry = /^(spec\/v2\/[^/]+)\.schema\.json$/.exec(file)?.[1];
+  return registry === undefined || !corpus.exists(`${registry}.json`);
 }
 
 const PARAMETER_LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);

@@ -1,4 +1,5 @@
 /** Typed, tolerant readers of the registries (errors, event codemap, declaration, id kinds, evidence) and where the corpus mentions their entries. */
+export * from './carried-schemas.js';
 export * from './count-mentions.js';
 export * from './declaration.js';
 export * from './error-code-mentions.js';

@@ -10,7 +10,19 @@ import { CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } fro
 import { isObject } from '../registries/index.js';
 
 export const PACKAGE_NAME = '@openwop/spec-artifacts';
+/** Where the stamp sits in a package, and in a corpus whose config does not say otherwise. */
 export const STAMP_PATH = 'CORPUS-STAMP.json';
+
+/** Where a corpus keeps its stamp (layout.stamp); its package.json is the one beside it. */
+export function stampPath(corpus: { config: { layout: { stamp: string } } }): string {
+  return corpus.config.layout.stamp;
+}
+
+/** The folder, relative to the root, of the package.json the stamp takes its version from. */
+export function stampPackageDirectory(corpus: { config: { layout: { stamp: string } } }): string {
+  const directory = path.posix.dirname(stampPath(corpus));
+  return directory === '.' ? '' : directory;
+}
 
 /** The corpus directories the package ships; docs/ and evidence/ stay in the repository. */
 export const SHIPPED_DIRECTORIES = ['api', 'schemas', 'spec', 'conformance', 'SECURITY'] as const;

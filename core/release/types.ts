@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { JSONSchema } from 'json-schema-to-typescript';
 import type { Corpus, DataFile } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
-import { expectedSchemaId, isSchemaPath } from '../schemas/index.js';
+import { expectedSchemaId, isSchemaPath, type SchemaIds } from '../schemas/index.js';
 import { isObject } from '../registries/index.js';
 import { resolveUri, walkSchema } from '../schemas/index.js';
 
@@ -37,6 +37,7 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
     .filter((file) => isSchemaPath(file.path) && isObject(file.value))
     .sort((a, b) => compareStrings(a.path, b.path));
   const byId = new Map<string, DataFile>();
+  const idOf = (file: DataFile): string => schemaIdOf(file, corpus.config.layout.schemaIds);
   for (const file of schemas) byId.set(idOf(file), file);
 
   const names = allocateNames(schemas.map((file) => file.path));
@@ -49,7 +50,7 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
     const { rootType, namespace } = names.get(file.path) as { rootType: string; namespace: string };
     let output: string;
     try {
-      output = await compile(bundle(file, byId, rootNameById) as JSONSchema, rootType, {
+      output = await compile(bundle(file, byId, rootNameById, idOf) as JSONSchema, rootType, {
         bannerComment: '',
         declareExternallyReferenced: true,
         format: true,
@@ -86,7 +87,7 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
  * resolver mishandles a referenced file whose root is itself a `$ref` with siblings; inside one
  * document it does not, and no reference is left for it to fetch.
  */
-function bundle(root: DataFile, byId: ReadonlyMap<string, DataFile>, names: ReadonlyMap<string, string>): Record<string, unknown> {
+function bundle(root: DataFile, byId: ReadonlyMap<string, DataFile>, names: ReadonlyMap<string, string>, idOf: (file: DataFile) => string): Record<string, unknown> {
   const rootId = idOf(root);
   const bundled = structuredClone(root.value) as Record<string, unknown>;
   const embedded = new Map<string, string>([[rootId, '#']]);
@@ -142,9 +143,9 @@ const BUNDLE = 'x-openwop-bundle';
 /** Keywords a `$ref` can sit beside without the resolver having to merge anything. */
 const REF_COMPANIONS = new Set(['$ref', '$id', '$schema', '$comment', '$anchor', 'title', 'description', 'deprecated', 'readOnly', 'writeOnly', 'default', 'examples']);
 
-function idOf(file: DataFile): string {
+function schemaIdOf(file: DataFile, schemaIds: SchemaIds): string {
   const declared = (file.value as Record<string, unknown>).$id;
-  return (typeof declared === 'string' ? declared : expectedSchemaId(file.path)).replace(/#$/, '');
+  return (typeof declared === 'string' ? declared : expectedSchemaId(file.path, schemaIds)).replace(/#$/, '');
 }
 
 function renderIndex(entries: TypeDeclarations['schemas']): string {

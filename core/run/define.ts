@@ -33,6 +33,12 @@ export interface GeneratedRegionContent {
   path: string;
   region: string;
   content: string;
+  /**
+   * For a table: the first cells of rows the generator could not produce and has reported why
+   * (a header whose Meaning cannot be chosen). In a file generated whole, such a row is left as it
+   * is rather than reported a second time as drift.
+   */
+  undecided?: string[];
 }
 
 export type GeneratorOutput = GeneratedFile | GeneratedRegionContent;

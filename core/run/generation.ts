@@ -3,10 +3,12 @@
  * writes the result; `check` and `generate --check` compare it with the disk (the drift gate).
  * One path for both, so a check can never pass on output that generation would change.
  */
-import type { Corpus, MarkdownFile } from '../model/index.js';
+import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
+import { joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
 import { isRegionContent, type GenerationContext, type Generator } from './define.js';
 import { collector, type Diagnostic, type Report } from '../output/index.js';
 import { timed } from './engine.js';
+import { diffArrays } from 'diff';
 
 export const DRIFT_RULE = { id: 'generated/drift', summary: 'A generated file or region matches what its generator produces from the registries', severity: 'error' } as const;
 export const REGION_RULE = { id: 'generated/region', summary: 'Generated-region markers are well formed, and each region has a generator that owns it', severity: 'error' } as const;
@@ -17,6 +19,8 @@ export interface PlannedFile {
   before: string | undefined;
   after: string;
   generators: string[];
+  /** The file on disk when it is a parsed JSON document: its drift is then reported entry by entry. */
+  data?: DataFile;
 }
 
 export interface GenerationPlan {
@@ -51,7 +55,8 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       }
       const existing = corpus.get(file);
       const before = existing && existing.kind !== 'binary' ? existing.text : undefined;
-      planned.set(file, { path: file, before, after: content, generators: [generator] });
+      const data = existing?.kind === 'json' && existing.doc ? existing : undefined;
+      planned.set(file, { path: file, before, after: content, generators: [generator], ...(data ? { data } : {}) });
     }
     for (const [file, owned] of regionContents) {
       ownedRegions.set(file, new Set([...(ownedRegions.get(file) ?? []), ...owned.keys()]));
@@ -64,7 +69,8 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
         regionReport({ file, message: `${file} has regions from generators of two stages; a file is written by one stage only` });
         continue;
       }
-      const after = spliceRegions(markdown, owned, regionReport);
+      const mark = markdown.regions.length === 0 ? wholeFileMark(markdown.text) : undefined;
+      const after = mark ? spliceTables(markdown, mark, owned, regionReport) : spliceRegions(markdown, owned, regionReport);
       planned.set(file, { path: file, before: markdown.text, after, generators: [...new Set([...owned.values()].map((v) => v.generator))].sort() });
     }
   }
@@ -90,7 +96,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
   return { files, diagnostics };
 }
 
-type Owned = Map<string, { content: string; generator: string }>;
+type Owned = Map<string, { content: string; generator: string; undecided?: string[] }>;
 
 function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[]) {
   const wholeFiles: Owned = new Map();
@@ -111,7 +117,7 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
         if (previous && previous.content !== output.content) {
           report({ file: output.path, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
         }
-        perFile.set(output.region, { content: output.content, generator: generator.id });
+        perFile.set(output.region, { content: output.content, generator: generator.id, ...(output.undecided ? { undecided: output.undecided } : {}) });
         regionContents.set(output.path, perFile);
       } else {
         const previous = wholeFiles.get(output.path);
@@ -150,10 +156,59 @@ function spliceRegions(markdown: MarkdownFile, owned: Owned, report: Report): st
   return text;
 }
 
-/** The drift gate: one finding per stale or missing output, at its first differing line. */
+/**
+ * A file generated whole (under a "Generated from … do not edit" line) has no markers: each table a
+ * generator produces for it stands for the file's table with the same first column whose columns
+ * it has, in order, and that table's rows are replaced by the generated ones, cut to the file's
+ * columns and written in its style. What is not a table (a list, a count) has no place to go there.
+ */
+function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned, report: Report): string {
+  const tables = textTables(markdown.text);
+  const used = new Set<number>();
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const [id, { content, generator, undecided = [] }] of owned) {
+    const generated = textTables(content)[0];
+    if (!generated) continue;
+    const index = tables.findIndex((table, i) => !used.has(i) && table.header[0] === generated.header[0] && table.header.every((column) => generated.header.includes(column)));
+    const table = tables[index];
+    if (!table) {
+      report({
+        file: markdown.path,
+        line: mark.line,
+        column: 1,
+        message: `${markdown.path} is generated from ${mark.sources.join(', ') || 'its sources'}, but has no table with the columns ${generated.header.join(' | ')} that ${generator} produces for it (${id})`,
+        hint: 'regenerate the file, or check that its tables keep the generated columns',
+      });
+      continue;
+    }
+    used.add(index);
+    const columns = table.header.map((column) => generated.header.indexOf(column));
+    const rows = generated.rows.map((row) => ({ key: row[0] ?? '', line: joinRow(columns.map((column) => row[column] ?? ''), table.outerPipes) }));
+    // A row the generator could not decide keeps its place among the others, as written.
+    const lines = markdown.text.slice(table.bodyStart, table.bodyEnd).split('\n');
+    table.rows.forEach((row, index) => {
+      if (!undecided.includes(row[0] ?? '')) return;
+      const after = index > 0 ? rows.findIndex((candidate) => candidate.key === table.rows[index - 1]?.[0]) : -1;
+      rows.splice(after + 1, 0, { key: row[0] ?? '', line: lines[index] ?? '' });
+    });
+    edits.push({ start: table.bodyStart, end: table.bodyEnd, text: rows.map((row) => row.line).join('\n') });
+  }
+  let text = markdown.text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  return text;
+}
+
+/** Past this many findings in one file (a file rewritten wholesale), the rest of its drift is summed up in one more. */
+const MAX_DRIFT_FINDINGS = 200;
+
+/**
+ * The drift gate: for a stale output, one finding per differing line (a table row, a JSON entry),
+ * at that line, with the line the generator produces there; a missing output is one finding.
+ */
 export function driftDiagnostics(plan: GenerationPlan): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report = collector(DRIFT_RULE.id, DRIFT_RULE.severity, diagnostics);
+  const hint = 'generated text is not edited by hand: change the registry it comes from, then run `openwop-spec generate`';
   for (const file of plan.files) {
     if (file.before === file.after) continue;
     const by = file.generators.join(', ');
@@ -161,17 +216,225 @@ export function driftDiagnostics(plan: GenerationPlan): Diagnostic[] {
       report({ file: file.path, message: `${file.path} is missing; generator ${by} produces it`, hint: 'run `openwop-spec generate`' });
       continue;
     }
-    const line = firstDifferingLine(file.before, file.after);
-    const expected = file.after.split('\n')[line - 1];
-    report({
-      file: file.path,
-      line,
-      column: 1,
-      message: `stale generated content: line ${line} differs from what ${by} produces${expected === undefined ? ' (the generated text is shorter)' : `; expected: ${truncate(expected)}`}`,
-      hint: 'generated text is not edited by hand: change the registry it comes from, then run `openwop-spec generate`',
-    });
+    const entries = file.data ? jsonDifferences(file.data, file.after) : undefined;
+    // A foreign file whose shared facts agree, or a document whose records only stand in another order, falls through to lines.
+    if (entries && entries.length > 0) {
+      for (const entry of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, message: `stale generated content: ${entry.message} (against what ${by} produces)`, hint });
+      if (entries.length > MAX_DRIFT_FINDINGS) report({ file: file.path, ...(entries[MAX_DRIFT_FINDINGS] as JsonDifference), message: `stale generated content: ${entries.length - MAX_DRIFT_FINDINGS} more differing entries from here on, against what ${by} produces`, hint });
+      continue;
+    }
+    const differences = lineDifferences(file.before, file.after);
+    for (const difference of differences.slice(0, MAX_DRIFT_FINDINGS)) {
+      // A table row is named by its first cell, so the finding says which row, not only which line.
+      const row = (text: string) => (isTableRow(text) ? `row ${splitRow(text)[0] ?? ''}` : undefined);
+      const actual = row(difference.actual);
+      const wanted = row(difference.expected);
+      const message =
+        difference.kind === 'changed'
+          ? `stale generated content: ${actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`} differs from what ${by} produces; expected: ${around(difference.expected, difference.actual)}`
+          : difference.kind === 'extra'
+            ? `stale generated content: ${actual ?? `line ${difference.line}`} is not in what ${by} produces; expected no such ${actual ? 'row' : 'line'}`
+            : `stale generated content: ${by} produces ${wanted ? `a ${wanted}` : 'a line'} here that is missing; expected: ${truncate(difference.expected)}`;
+      report({ file: file.path, line: difference.line, column: 1, message, hint });
+    }
+    if (differences.length > MAX_DRIFT_FINDINGS) {
+      const rest = differences[MAX_DRIFT_FINDINGS] as LineDifference;
+      report({ file: file.path, line: rest.line, column: 1, message: `stale generated content: ${differences.length - MAX_DRIFT_FINDINGS} more differing lines from here on, against what ${by} produces`, hint });
+    }
   }
   return diagnostics;
+}
+
+/** What identifies a line across versions: a table row's first cell, a JSON or YAML member's name, else the line. */
+function lineKey(line: string): string {
+  const trimmed = line.trim();
+  if (trimmed.includes('|')) return splitRow(trimmed)[0] ?? trimmed;
+  const member = /^("(?:[^"\\]|\\.)*"|[\w$-]+)\s*:/.exec(trimmed);
+  return member ? (member[1] as string) : trimmed;
+}
+
+interface JsonDifference {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * Drift of a JSON document, entry by entry: a member whose value differs, one that is missing or
+ * extra, and in a list of records, each record (named by its first scalar members) that differs,
+ * is missing or is extra. Undefined when the generated text is not JSON (then lines are compared).
+ */
+function jsonDifferences(file: DataFile, after: string): JsonDifference[] | undefined {
+  let expected: unknown;
+  try {
+    expected = JSON.parse(after);
+  } catch {
+    return undefined;
+  }
+  // A file another tool generates (its own `$comment` or `description` says so) may be shaped
+  // differently from ours: only the facts both shapes hold are compared there (records named by
+  // their scalar members, maps of scalars, scalars of one type), never its prose or its layout.
+  const foreign = isPlainObject(file.value) && isPlainObject(expected) && foreignGenerated(file.value) && !deepEqual(Object.keys(file.value).filter((k) => k !== '$comment'), Object.keys(expected).filter((k) => k !== '$comment'));
+  const differences: JsonDifference[] = [];
+  const at = (path: PathSegment[], prefer: 'key' | 'value' = 'key') => {
+    const { line, column } = locate(file, path, prefer);
+    return { line, column };
+  };
+  const compare = (actual: unknown, wanted: unknown, path: PathSegment[]): void => {
+    if (deepEqual(actual, wanted)) return;
+    const last = path[path.length - 1];
+    if (foreign && (last === 'title' || last === 'description' || last === '$comment')) return;
+    if (isPlainObject(actual) && isPlainObject(wanted)) {
+      if (foreign && !(isScalarMap(actual) && isScalarMap(wanted))) {
+        for (const [key, value] of Object.entries(wanted)) if (Object.hasOwn(actual, key)) compare(actual[key], value, [...path, key]);
+        return;
+      }
+      for (const [key, value] of Object.entries(wanted)) {
+        if (!Object.hasOwn(actual, key)) differences.push({ ...at(path), message: `${describePath(path)} has no member "${key}"; expected ${brief(value)}` });
+        else compare(actual[key], value, [...path, key]);
+      }
+      for (const key of Object.keys(actual)) if (!Object.hasOwn(wanted, key)) differences.push({ ...at([...path, key]), message: `${describePath([...path, key])} is not generated; expected no such member` });
+      return;
+    }
+    if (Array.isArray(actual) && Array.isArray(wanted) && [...actual, ...wanted].every(isPlainObject)) {
+      const records = [...actual, ...wanted] as Array<Record<string, unknown>>;
+      if (foreign && !records.every((record) => recordLabel(record) !== undefined)) return;
+      const label = (record: Record<string, unknown>): string => recordLabel(record) ?? JSON.stringify(record);
+      // Records are matched by name, wherever they stand; an order that differs alone is left to the line comparison.
+      const wantedByLabel = new Map((wanted as Array<Record<string, unknown>>).map((entry) => [label(entry), entry]));
+      const actualLabels = new Set((actual as Array<Record<string, unknown>>).map(label));
+      (actual as Array<Record<string, unknown>>).forEach((entry, index) => {
+        const name = label(entry);
+        const generated = wantedByLabel.get(name);
+        if (!generated) {
+          differences.push({ ...at([...path, index]), message: `${describePath(path)} entry ${name} is not generated; expected no such entry` });
+          return;
+        }
+        const members = [...new Set([...Object.keys(generated), ...Object.keys(entry)])].filter((key) => !deepEqual(entry[key], generated[key]));
+        if (members.length === 0) return;
+        const what = members.map((key) => (Object.hasOwn(generated, key) ? `${key} ${brief(generated[key])}` : `no ${key}`)).join(', ');
+        differences.push({ ...at([...path, index, members[0] as string]), message: `${describePath(path)} entry ${name} differs; expected ${what}` });
+      });
+      (wanted as Array<Record<string, unknown>>).forEach((entry, index) => {
+        const name = label(entry);
+        if (!actualLabels.has(name)) differences.push({ ...at(index < actual.length ? [...path, index] : actual.length > 0 ? [...path, actual.length - 1] : path), message: `${describePath(path)} has no entry ${name}; expected ${brief(entry)}` });
+      });
+      return;
+    }
+    if (foreign && (Array.isArray(actual) || Array.isArray(wanted) || typeof actual !== typeof wanted)) return;
+    differences.push({ ...at(path, 'value'), message: `${describePath(path)} is ${brief(actual)}; expected ${brief(wanted)}` });
+  };
+  compare(file.value, expected, []);
+  return differences;
+}
+
+/** A record's name: its first two scalar members (`GET /runs`, `runEvents /runs/{runId}/events`). */
+function recordLabel(record: Record<string, unknown>): string | undefined {
+  const scalars = Object.entries(record).filter(([key, value]) => !key.startsWith('$') && (typeof value === 'string' || typeof value === 'number')).slice(0, 2);
+  return scalars.length > 0 ? scalars.map(([, value]) => String(value)).join(' ') : undefined;
+}
+
+const FOREIGN_MARK = /\bGENERATED\b.{0,200}?\bby\s+`?(?!openwop-spec\b)[\w./-]+/i;
+
+function foreignGenerated(value: Record<string, unknown>): boolean {
+  return [value.$comment, value.description].some((text) => typeof text === 'string' && FOREIGN_MARK.test(text));
+}
+
+/** A map of data (code to status): every value a scalar of one type, so its keys are entries, not keywords. */
+function isScalarMap(value: Record<string, unknown>): boolean {
+  const types = new Set(Object.values(value).map((member) => (member === null ? 'null' : typeof member)));
+  return types.size === 1 && !types.has('object') && Object.keys(value).length > 1;
+}
+
+function describePath(path: readonly PathSegment[]): string {
+  return path.length === 0 ? 'the document' : path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`)).join('');
+}
+
+function brief(value: unknown): string {
+  return truncate(JSON.stringify(value) ?? 'undefined');
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+export interface LineDifference {
+  kind: 'changed' | 'extra' | 'missing';
+  /** The line of the file on disk (for `missing`, the line the missing one would come before). */
+  line: number;
+  /** What the generator produces there (empty for `extra`). */
+  expected: string;
+  /** The line on disk (empty for `missing`). */
+  actual: string;
+}
+
+function isTableRow(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.includes('|') && !/^\|?\s*:?-+/.test(trimmed) && (trimmed.startsWith('|') || splitRow(trimmed).length > 1);
+}
+
+/** Each line of `before` that `after` changes or drops, and each line it adds, in file order. */
+export function lineDifferences(before: string, after: string): LineDifference[] {
+  const differences: LineDifference[] = [];
+  let line = 1;
+  let removed: string[] = [];
+  let added: string[] = [];
+  const flush = (): void => {
+    const start = line - removed.length;
+    // A changed line is paired with the generated line of the same key (a table row's first cell,
+    // a JSON member's name), in order; a line without a partner is extra, or missing.
+    const partner: Array<number | undefined> = [];
+    let next = 0;
+    for (const [i, text] of removed.entries()) {
+      const found = added.findIndex((candidate, j) => j >= next && lineKey(candidate) === lineKey(text));
+      if (found !== -1) {
+        partner[i] = found;
+        next = found + 1;
+      }
+    }
+    // No line of the hunk has a partner by key (prose, a count): its lines pair by position.
+    if (!partner.some((j) => j !== undefined)) {
+      for (let i = 0; i < Math.min(removed.length, added.length); i++) partner[i] = i;
+    }
+    const matched = new Set(partner.filter((j): j is number => j !== undefined));
+    let pending = 0;
+    for (const [i] of removed.entries()) {
+      const j = partner[i];
+      if (j === undefined) {
+        differences.push({ kind: 'extra', line: start + i, expected: '', actual: removed[i] as string });
+        continue;
+      }
+      for (; pending < j; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line: start + i, expected: added[pending] as string, actual: '' });
+      differences.push({ kind: 'changed', line: start + i, expected: added[j] as string, actual: removed[i] as string });
+      pending = j + 1;
+    }
+    for (; pending < added.length; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line, expected: added[pending] as string, actual: '' });
+    removed = [];
+    added = [];
+  };
+  for (const change of diffArrays(before.split('\n'), after.split('\n'))) {
+    if (change.removed) {
+      removed.push(...change.value);
+      line += change.value.length;
+    } else if (change.added) {
+      added.push(...change.value);
+    } else {
+      flush();
+      line += change.value.length;
+    }
+  }
+  flush();
+  return differences;
 }
 
 export function firstDifferingLine(before: string, after: string): number {
@@ -180,6 +443,14 @@ export function firstDifferingLine(before: string, after: string): number {
   const length = Math.max(a.length, b.length);
   for (let i = 0; i < length; i++) if (a[i] !== b[i]) return i + 1;
   return length;
+}
+
+/** The expected line, cut to show where it first departs from the line on disk. */
+function around(expected: string, actual: string): string {
+  let at = 0;
+  while (at < expected.length && expected[at] === actual[at]) at++;
+  if (expected.length <= 120 || at < 60) return truncate(expected);
+  return truncate(`...${expected.slice(at - 40)}`);
 }
 
 function truncate(text: string): string {

@@ -8,21 +8,53 @@ import { createHash } from 'node:crypto';
 import type { Corpus, DataFile } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Location } from '../model/index.js';
+import type { Layout } from '../config/index.js';
 import { locate, type PathSegment } from '../model/index.js';
 
-/** Every corpus schema's `$id` is this base followed by its path in the repository. */
+/** Without a config, a corpus schema's `$id` is this base followed by its path in the repository. */
 export const SCHEMA_BASE = 'https://openwop.dev/';
+
+/** The config's layout.schemaIds: path prefix to `$id` base, longest prefix first. */
+export type SchemaIds = Layout['schemaIds'];
+const DEFAULT_SCHEMA_IDS: SchemaIds = [['', SCHEMA_BASE]];
 
 export const isSchemaPath = (file: string): boolean => /\.schema\.json$/.test(file) && /^(schemas|spec|api)\//.test(file);
 
-export function expectedSchemaId(file: string): string {
+/** The `$id` a schema at `file` has: the base of the longest layout prefix it starts with, then the rest of its path. */
+export function expectedSchemaId(file: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): string {
+  for (const [prefix, base] of schemaIds) if (file.startsWith(prefix)) return `${base}${file.slice(prefix.length)}`;
   return `${SCHEMA_BASE}${file}`;
+}
+
+/**
+ * The corpus paths an absolute `$id` (fragment dropped) can name under the layout, most specific
+ * prefix first. Two prefixes may share a base (upstream puts schemas/v2/ and spec/v2/ both under
+ * .../spec/v2/), so the caller picks the candidate that exists.
+ */
+export function schemaPathsOfId(id: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): string[] {
+  const bare = id.split('#')[0] ?? id;
+  const paths: string[] = [];
+  for (const [prefix, base] of [...schemaIds, ['', SCHEMA_BASE] as const]) {
+    if (bare.startsWith(base) && bare.length > base.length) {
+      const candidate = `${prefix}${bare.slice(base.length)}`;
+      if (!paths.includes(candidate)) paths.push(candidate);
+    }
+  }
+  return paths;
+}
+
+/** Whether `ref` is an absolute URL under one of the layout's `$id` bases. */
+export function isCorpusSchemaUrl(ref: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): boolean {
+  return schemaPathsOfId(ref, schemaIds).length > 0;
 }
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { optimize: false } } as const;
+// strictRequired is off: it wants every `required` name declared beside it, but `not: {required: [a, b]}`
+// (mutual exclusion) and `then: {required: [...]}` name properties the enclosing schema declares,
+// which is valid 2020-12 and the usual way to say it.
+const AJV_OPTIONS = { strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true, validateFormats: true, discriminator: true, inlineRefs: false, code: { optimize: false } } as const;
 /** What compiled code and compile results depend on besides the schemas: ajv's version and options. */
 export const AJV_FINGERPRINT = `ajv ${AJV_VERSION}; ${JSON.stringify(AJV_OPTIONS)}`;
 
@@ -86,7 +118,7 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
   const seen = new Map<string, string>();
   for (const [path, file] of files) {
     const declared = (file.value as Record<string, unknown>).$id;
-    const id = typeof declared === 'string' ? declared : expectedSchemaId(path);
+    const id = typeof declared === 'string' ? declared : expectedSchemaId(path, corpus.config.layout.schemaIds);
     const other = seen.get(id);
     if (other) {
       duplicates.push({ file: path, message: `$id ${id} is also the $id of ${other}` });
@@ -193,21 +225,116 @@ export function locateSchemaError(file: DataFile, error: ErrorObject, base: Path
   return locate(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
+export type RegistryFinding = Location & { file: string; message: string };
+
+const carriedValidators = new WeakMap<object, ValidateFunction>();
+
 /**
- * Validates a registry against its schema before anything reads it. Returns the findings;
- * an empty list means the registry may be read.
+ * Validates a registry against its schema. A registry whose schema the corpus does not ship is
+ * held to `carried`, the schema the tool brings for it, when there is one. Returns one finding
+ * per distinct violation (the same keyword on the same member of every row of a list is one
+ * violation), at the first place it occurs, counting the places; an empty list means the registry
+ * matches. The caller still reads what it can: a bad row does not make the good ones unreadable.
  */
-export function validateRegistry(corpus: Corpus, registry: string, schema: string): Array<Location & { file: string; message: string }> {
+export function validateRegistry(corpus: Corpus, registry: string, schema: string, carried?: object): RegistryFinding[] {
   const data = corpus.data(registry);
   if (!data) return [];
   const schemas = corpusSchemas(corpus);
-  if (!schemas.idOf(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
   let validate: ValidateFunction;
-  try {
-    validate = schemas.validator(schema);
-  } catch (error) {
-    return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+  let against = schema;
+  let carriedRoot: object | undefined;
+  if (!schemas.idOf(schema)) {
+    if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
+    against = `the schema openwop-spec carries for it (the corpus has no ${schema})`;
+    carriedRoot = carried;
+    validate = carriedValidators.get(carried) ?? createAjv().compile(carried);
+    carriedValidators.set(carried, validate);
+  } else {
+    try {
+      validate = schemas.validator(schema);
+    } catch (error) {
+      return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+    }
   }
   if (validate(data.value)) return [];
-  return (validate.errors ?? []).map((error) => ({ file: registry, ...locateSchemaError(data, error), message: `does not match ${schema}: ${describeSchemaError(error)}` }));
+  const groups = new Map<string, { error: ErrorObject; count: number }>();
+  const validateAt = (pointer: string, value: unknown): ErrorObject[] | undefined => {
+    if (carriedRoot) return undefined;
+    try {
+      const branch = schemas.validator(schema, pointer);
+      return branch(value) ? [] : [...(branch.errors ?? [])];
+    } catch {
+      return undefined;
+    }
+  };
+  for (const error of bestBranches(validate.errors ?? [], carriedRoot ?? schemas.files.get(schema)?.value, data.value, validateAt)) {
+    const key = violationKey(error);
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { error, count: 1 });
+  }
+  return [...groups.values()].map(({ error, count }) => ({
+    file: registry,
+    ...locateSchemaError(data, error),
+    message: `does not match ${against}: ${describeSchemaError({ ...error, instancePath: count > 1 ? genericPath(error.instancePath) : error.instancePath })}${count > 1 ? ` (at ${count} places, the first here)` : ''}`,
+  }));
+}
+
+/** Array indexes as `*`: the same violation in every row of a list is one violation. */
+function genericPath(instancePath: string): string {
+  return instancePath.replace(/\/(0|[1-9]\d*)(?=\/|$)/g, '/*');
+}
+
+function violationKey(error: ErrorObject): string {
+  return [genericPath(error.instancePath), error.schemaPath, error.keyword, JSON.stringify(error.params)].join('\u0000');
+}
+
+/**
+ * ajv reports a failed `oneOf`/`anyOf` with the errors of every branch before the combinator's own
+ * error. The branch with the fewest errors is the one the value was meant to match; its errors say
+ * what is wrong, the others and the combinator error only that it matched none of them. Each
+ * branch is validated on its own to tell which error is whose (ajv's schema paths inside a `$ref`
+ * do not say).
+ */
+function bestBranches(errors: readonly ErrorObject[], root: unknown, data: unknown, validateAt: (pointer: string, value: unknown) => ErrorObject[] | undefined): ErrorObject[] {
+  let kept = [...errors];
+  const signature = (error: ErrorObject) => `${error.instancePath}\u0000${error.keyword}\u0000${JSON.stringify(error.params)}`;
+  for (const combinator of errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf')) {
+    const branches = schemaAt(root, combinator.schemaPath);
+    if (!Array.isArray(branches) || !kept.includes(combinator)) continue;
+    const value = instanceAt(data, combinator.instancePath);
+    const results = branches.map((_, index) => validateAt(`${combinator.schemaPath.slice(1)}/${index}`, value));
+    if (results.some((result) => result === undefined || result.length === 0)) continue;
+    const perBranch = (results as ErrorObject[][]).map((result) => result.map((error) => ({ ...error, instancePath: `${combinator.instancePath}${error.instancePath}` })));
+    const all = new Set(perBranch.flat().map(signature));
+    const best = [...perBranch].sort((a, b) => a.length - b.length)[0] as ErrorObject[];
+    // The branch errors ajv reported are replaced by the chosen branch's, where the combinator stood.
+    const at = kept.indexOf(combinator);
+    const before = kept.slice(0, at).filter((error) => !all.has(signature(error)));
+    kept = [...before, ...best, ...kept.slice(at + 1)];
+  }
+  return kept;
+}
+
+function instanceAt(data: unknown, instancePath: string): unknown {
+  let node = data;
+  for (const segment of instancePathSegments(instancePath)) {
+    if (Array.isArray(node) && typeof segment === 'number') node = node[segment];
+    else if (isObject(node) && typeof segment === 'string') node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+/** The subschema at an ajv schema path (`#/properties/rows/items/oneOf`) of a schema document. */
+function schemaAt(root: unknown, schemaPath: string): unknown {
+  if (!schemaPath.startsWith('#')) return undefined;
+  let node = root;
+  for (const raw of schemaPath.slice(1).split('/').slice(1)) {
+    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(segment)];
+    else if (isObject(node)) node = node[segment];
+    else return undefined;
+  }
+  return node;
 }

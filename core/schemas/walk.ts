@@ -4,7 +4,7 @@
  * statically (id bindings, `$ref` resolution, cycles), so that none of them re-learns the keywords.
  */
 import type { Corpus, DataFile } from '../model/index.js';
-import { expectedSchemaId, isSchemaPath } from './json-schema.js';
+import { expectedSchemaId, isSchemaPath, SCHEMA_BASE } from './json-schema.js';
 import { isObject } from '../model/index.js';
 import type { PathSegment } from '../model/index.js';
 
@@ -138,13 +138,17 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
   for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) || isApiDocument(file.path)) documents.set(file.path, file);
 
   const byUri = new Map<string, SchemaLocation>();
+  const schemaIds = corpus.config.layout.schemaIds;
   const baseOf = (file: string): string => {
     const value = documents.get(file)?.value;
     const declared = isObject(value) && typeof value.$id === 'string' && isSchemaPath(file) ? value.$id : undefined;
-    return declared ? resolveUri(declared, expectedSchemaId(file)) : expectedSchemaId(file);
+    return declared ? resolveUri(declared, expectedSchemaId(file, schemaIds)) : expectedSchemaId(file, schemaIds);
   };
   // Declared ids win over paths, as they do for ajv; a path is the fallback a relative $ref relies on.
-  for (const file of documents.keys()) byUri.set(expectedSchemaId(file), { file, path: [] });
+  // A document without an $id (an API document) is retrieved at its path under the default base,
+  // and its relative $refs resolve from there: every file answers to that URI too.
+  for (const file of documents.keys()) byUri.set(`${SCHEMA_BASE}${file}`, { file, path: [] });
+  for (const file of documents.keys()) byUri.set(expectedSchemaId(file, schemaIds), { file, path: [] });
   for (const file of documents.keys()) byUri.set(baseOf(file), { file, path: [] });
 
   const anchors = new Map<string, SchemaLocation>();

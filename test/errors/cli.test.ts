@@ -116,7 +116,7 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     expect(check(root, 'generated/*', 'errors/*').status).toBe(0);
   });
 
-  it('generate --check reports every stale output at its first differing line, and writes nothing', () => {
+  it('generate --check reports every stale output at its differing lines, and writes nothing', () => {
     const root = settledCopy();
     const overview = read(root, OVERVIEW_MD).replace('**6**', '**96**');
     write(root, OVERVIEW_MD, overview);

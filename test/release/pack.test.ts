@@ -97,7 +97,7 @@ describe('pack', () => {
     const out = tempDir();
     const result = cli(['pack', '--root', stale, '--out', out, '--unsigned']);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/CORPUS-STAMP\.json:\d+:1 {2}error {4}stale generated content/);
+    expect(result.stdout).toMatch(/CORPUS-STAMP\.json:\d+:\d+ {2}error {4}stale generated content/);
     expect(result.stderr).toMatch(/^pack refused: `generate --check` and `check` must pass first/m);
   }, 60_000);
 

@@ -78,7 +78,7 @@ describe('the corpus-stamp generator', () => {
     expect(driftDiagnostics(planGeneration(loadCorpus(root), [corpusStamp]))).toEqual([]);
     edit(root, 'SECURITY/invariants.yaml', (text) => text.replace('high', 'HIGH'));
     const drift = driftDiagnostics(planGeneration(loadCorpus(root), [corpusStamp]));
-    expect(drift.map((d) => `${d.rule} ${d.file}`)).toEqual(['generated/drift CORPUS-STAMP.json']);
+    expect(drift.map((d) => `${d.rule} ${d.file} ${d.message.split(' is ')[0]}`)).toEqual(['generated/drift CORPUS-STAMP.json stale generated content: files.SECURITY/invariants.yaml', 'generated/drift CORPUS-STAMP.json stale generated content: digest']);
   });
 
   it('does not go stale when only an unshipped file changes', () => {

@@ -122,10 +122,65 @@ describe('declaration/registry', () => {
     expect(found[1]?.message).toMatch(/requires `testSeams`, a retired family/);
   });
 
-  it('reports a declaration that does not match its schema, and checks nothing else until it does', () => {
+  it('reports a declaration that does not match its schema, and still checks what it can read', () => {
     const text = edited((value) => (value.extensions.acme.holder = 'someone'));
-    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [EVENTS_MD]: events.replace('| `acme.widget-built` |', '| `nobody.widget-built` |') }));
-    expect(where(found)).toEqual([at(DECLARATION, text, '"holder": "someone"', 0)]);
-    expect(found[0]?.message).toMatch(/\/extensions\/acme\/holder: must be one of "protocol", "vendor"/);
+    const mentions = events.replace('| `acme.widget-built` |', '| `nobody.widget-built` |');
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [EVENTS_MD]: mentions }));
+    expect(where(found)).toEqual([at(EVENTS_MD, mentions, '`nobody.widget-built`', 1), at(DECLARATION, text, '"holder": "someone"', 0)]);
+    expect(found[0]?.message).toMatch(/names the org `nobody`, which is not registered/);
+    expect(found[1]?.message).toMatch(/\/extensions\/acme\/holder: must be one of "protocol", "vendor"/);
+  });
+
+  it('reports one violation repeated on many rows once, at its first row, with the number of rows', () => {
+    const text = edited((value) => {
+      const live = value.families.find((family: { anchor: string }) => family.anchor !== 'deleted');
+      value.families.push({ ...live, key: 'secondFamily' });
+      for (const family of value.families) if (family.anchor !== 'deleted') family.extra = true;
+    });
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text })).filter((d) => d.message.startsWith('does not match'));
+    const rows = (JSON.parse(text) as { families: Array<{ anchor: string }> }).families.filter((family) => family.anchor !== 'deleted').length;
+    expect(rows).toBeGreaterThan(1);
+    expect(where(found)).toEqual([at(DECLARATION, text, '"extra"', 0)]);
+    expect(found[0]?.message).toBe(`does not match spec/v2/declaration.schema.json: /families/*: property "extra" is not allowed (at ${rows} places, the first here)`);
+  });
+
+  describe('upstream\'s shapes', () => {
+    const CAPABILITIES = 'spec/v2/core/capabilities.md';
+    const capabilities = '# Capabilities\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe record.\n\n### § forms\n\nWitness `witnessable-gated`.\n';
+    const withSection = (section: string) => edited((value) => (value.families[0].section = section));
+
+    it('reads a section `core/capabilities.md#<key>` as the `### § <key>` heading: the family\'s entry, not its normative home', () => {
+      expect(run(RULE, eventsCorpus({ [DECLARATION]: withSection('core/capabilities.md#forms'), [CAPABILITIES]: capabilities }))).toEqual([]);
+      const text = withSection('core/capabilities.md#formz');
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [CAPABILITIES]: capabilities }));
+      expect(where(found)).toEqual([at(DECLARATION, text, '"core/capabilities.md#formz"', 0)]);
+      expect(found[0]?.message).toBe('section core/capabilities.md#formz of `forms` names no heading of spec/v2/core/capabilities.md');
+    });
+
+    it('reads a section `ext/<key>/` as the extension\'s directory, which needs a README.md', () => {
+      const text = withSection('ext/forms/');
+      expect(run(RULE, eventsCorpus({ [DECLARATION]: text, 'spec/v2/ext/forms/README.md': '# `forms` extension\n' }))).toEqual([]);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
+      expect(where(found)).toEqual([at(DECLARATION, text, '"ext/forms/"', 0)]);
+      expect(found[0]?.message).toBe('section ext/forms/ of `forms` names spec/v2/ext/forms/README.md, which is not a document of the corpus');
+    });
+
+    it('leaves a metadata key without a section alone (never "undefined")', () => {
+      const text = edited((value) => delete value.metadata[0].section);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
+      expect(found.some((d) => d.message.includes('undefined'))).toBe(false);
+      expect(found.every((d) => d.message.startsWith('does not match'))).toBe(true);
+    });
+
+    it('takes `"reserved": true` on `example` as the protocol holding it', () => {
+      const reserved = edited((value) => {
+        delete value.extensions.example.holder;
+        value.extensions.example.reserved = true;
+      });
+      expect(run(RULE, eventsCorpus({ [DECLARATION]: reserved })).filter((d) => !d.message.startsWith('does not match'))).toEqual([]);
+      const neither = edited((value) => delete value.extensions.example.holder);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: neither })).filter((d) => !d.message.startsWith('does not match'));
+      expect(found.map((d) => [d.message, d.hint])).toEqual([['`example` is held by the protocol and is never assignable to a vendor', 'set "reserved": true']]);
+    });
   });
 });

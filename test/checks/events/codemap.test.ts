@@ -48,6 +48,21 @@ describe('events/codemap', () => {
     expect(excepted.found).toEqual([]);
   });
 
+  it('accepts upstream\'s form of the exception: a note that opens "artifact event"', () => {
+    const noted = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' }));
+    expect(noted.found).toEqual([]);
+    const other = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' }));
+    expect(other.found.map((d) => d.message)).toEqual([expect.stringMatching(/`voice\.transcript` is not past tense/)]);
+  });
+
+  it('takes the reason for a rename from `notes` as well as from `note`', () => {
+    const renamed = (extra: Record<string, unknown>) => withExtraRow(decided('voice.speech-started', 'outputChunk', { v1: 'voice.speech_started', ...extra }));
+    expect(renamed({ notes: ['case/separator normalised'] }).found).toEqual([]);
+    const bare = renamed({ notes: [] });
+    expect(where(bare.found)).toEqual([at(CODEMAP, bare.text, '"v1":"voice.speech_started"', 0)]);
+    expect(bare.found[0]?.message).toBe('`voice.speech_started` is renamed to `voice.speech-started` with no `note` saying why');
+  });
+
   it('fires on an exception recorded for a type that follows the rule', () => {
     const { text, found } = withExtraRow(decided('voice.cancelled', 'outputChunk', { exception: { form: 'domain.noun', reason: 'Not an artifact at all, in fact.' } }));
     expect(where(found)).toEqual([at(CODEMAP, text, '"exception"', 0, 1 + (codemap.match(/"exception"/g)?.length ?? 0))]);
@@ -118,12 +133,16 @@ describe('events/codemap', () => {
     expect(payloads).toContain('"outputMeta"');
   });
 
-  it('reports a codemap that does not match its schema, and checks nothing else until it does', () => {
+  it('reports a codemap that does not match its schema, and still checks the rows it can read', () => {
     const text = codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"');
     const found = run(RULE, eventsCorpus({ [CODEMAP]: text }));
     // A schema finding points at the member whose value is wrong.
-    expect(where(found)).toEqual([at(CODEMAP, text, '"status": "maybe"', 0)]);
-    expect(found[0]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
+    expect(found.map((d) => d.file)).toEqual([EVENTS_MD, CODEMAP, CODEMAP]);
+    expect(where(found.slice(1, 2))).toEqual([at(CODEMAP, text, '"status": "maybe"', 0)]);
+    // The row is read as it is: undecided, so its type is not yet registered.
+    expect(found[2]?.message).toBe('`run.started` is `maybe`; every row of the codemap is decided before it ships');
+    expect(found[0]?.message).toMatch(/`run\.started` is not a registered event type/);
+    expect(found[1]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
   });
 
   it('fires on an unregistered protocol type named in an event column or an event example', () => {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { idFields, kindRef } from '../../../core/registries/id-kinds.js';
 import { cli } from '../../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce, supportFiles, type Files } from '../../evidence/support.js';
+import { corpusFromFiles, type Corpus } from '../../../core/model/corpus.js';
+import { fixture } from '../../helpers.js';
+import { defaultConfig, type Config } from '../../../core/config/index.js';
 
 describe('ids/bindings', { timeout: 60_000 }, () => {
   it('fires at each misclassified or unbound id field, and at each bad map entry', () => {
@@ -68,9 +71,23 @@ describe('ids/bindings', { timeout: 60_000 }, () => {
     expect(check('ids/bindings', evidenceCorpus({}))).toEqual([]);
   });
 
-  it('validates the map against its schema before reading it', () => {
-    const found = check('ids/bindings', evidenceCorpus('ids-good', { 'spec/v2/id-field-bindings.json': '{ "bindings": { "runId": 7 }, "notAKind": {} }\n' }));
-    expect(findings(found)).toEqual(['spec/v2/id-field-bindings.json:1:17 does not match spec/v2/id-field-bindings.schema.json: /bindings/runId: must be string']);
+  it('validates the map against its schema, and reads the entries it can', () => {
+    const good = readFileSync(fixture('evidence/ids-good/spec/v2/id-field-bindings.json'), 'utf8');
+    const text = good.replace('"runId": "runId"', '"runId": 7');
+    const found = check('ids/bindings', evidenceCorpus('ids-good', { 'spec/v2/id-field-bindings.json': text }));
+    // The entry is there, unreadable: the runId fields are not reported again as unclassified.
+    expect(findings(found)).toEqual([`spec/v2/id-field-bindings.json:${text.split('\n').findIndex((line) => line.includes('"runId": 7')) + 1}:5 does not match spec/v2/id-field-bindings.schema.json: /bindings/runId: must be string`]);
+  });
+
+  it('holds a registry whose schema the corpus does not ship to the schema the tool carries', () => {
+    const without = (overrides: Files = {}): Corpus => {
+      const files: Files = { ...supportFiles(), ...fixtureFiles('ids-good'), ...overrides };
+      delete files['spec/v2/id-field-bindings.schema.json'];
+      return corpusFromFiles('/evidence-fixture', files);
+    };
+    expect(check('ids/bindings', without())).toEqual([]);
+    const found = check('ids/bindings', without({ 'spec/v2/id-field-bindings.json': '{ "bindings": {} }\n' }));
+    expect(findings(found).filter((line) => line.startsWith('spec/v2/id-field-bindings.json'))).toEqual(['spec/v2/id-field-bindings.json:1:1 does not match the schema openwop-spec carries for it (the corpus has no spec/v2/id-field-bindings.schema.json): (root): required property "notAKind" is missing']);
   });
 
   it('writes the $ref a hint proposes relative to the file', () => {
@@ -105,5 +122,38 @@ describe('ids/bindings on the command line', { timeout: 60_000 }, () => {
     const located = JSON.parse(result.stdout).diagnostics.filter((d: { file: string }) => d.file === 'schemas/v2/run-snapshot.schema.json');
     expect(located).toEqual([expect.objectContaining({ line: lineOf(snapshot, '"parentRunId"'), message: 'property `parentRunId` is bound to the kind `runId`, but its schema does not $ref it' })]);
     expect(result.status).toBe(1);
+  });
+
+  describe('upstream\'s layout and scope', () => {
+    const good = fixtureFiles('ids-good');
+    const withIdsUnder = (base: string) => ({ ...good, 'schemas/v2/ids.schema.json': (supportFiles()['schemas/v2/ids.schema.json'] ?? '').replace('"https://openwop.dev/schemas/v2/ids.schema.json"', `"${base}ids.schema.json"`) });
+    const upstream = (): Config => ({ ...defaultConfig(), layout: { schemaIds: [['schemas/v2/', 'https://openwop.dev/spec/v2/'], ['spec/v2/', 'https://openwop.dev/spec/v2/']], stamp: 'CORPUS-STAMP.json' } });
+    const corpusOf = (files: Files, config?: Config) => corpusFromFiles('/evidence-fixture', { ...supportFiles(), ...files }, config);
+
+    it('follows an API document\'s path-relative $ref to a schema whose $id the layout puts elsewhere', () => {
+      const files = withIdsUnder('https://openwop.dev/spec/v2/');
+      expect(findings(check('ids/bindings', corpusOf(files, upstream())))).toEqual([]);
+    });
+
+    it('finds an id field typed `type: string` in the OpenAPI document', () => {
+      const api = (good['api/v2/openapi.yaml'] ?? '').replace("        runId: { $ref: '../../schemas/v2/ids.schema.json#/$defs/runId' }", '        runId:\n          type: string\n          minLength: 1');
+      const found = findings(check('ids/bindings', corpusOf({ ...good, 'api/v2/openapi.yaml': api })));
+      expect(found).toEqual([`api/v2/openapi.yaml:${lineOf(api, '        runId:')}:9 property \`runId\` is bound to the kind \`runId\`, but its schema does not $ref it`]);
+    });
+
+    it('leaves registry schemas and seam documents out, and calls no entry stale while a $ref leads out of the corpus', () => {
+      const registrySchema = '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://openwop.dev/spec/v2/thing.schema.json",\n  "type": "object",\n  "properties": { "peerDependencyId": { "type": "string" } }\n}\n';
+      const seams = 'openapi: 3.1.0\ninfo: { title: seams, version: 2.0.0 }\npaths: {}\ncomponents:\n  schemas:\n    Seam:\n      type: object\n      properties:\n        seamId: { type: string }\n';
+      expect(findings(check('ids/bindings', corpusOf({ ...good, 'spec/v2/thing.schema.json': registrySchema, 'spec/v2/thing.json': '{}\n', 'api/seams-v2.yaml': seams })))).toEqual([]);
+      // The same schema with no registry beside it is a protocol schema: its id field needs classifying.
+      expect(findings(check('ids/bindings', corpusOf({ ...good, 'spec/v2/thing.schema.json': registrySchema })))).toEqual([
+        'spec/v2/thing.schema.json:5:19 property `peerDependencyId` is an id field that spec/v2/id-field-bindings.json does not classify',
+      ]);
+      const bindings = (good['spec/v2/id-field-bindings.json'] ?? '').replace('"traceId": "traceId"', '"traceId": "traceId",\n    "ghostId": "runId"');
+      const stale = findings(check('ids/bindings', corpusOf({ ...good, 'spec/v2/id-field-bindings.json': bindings })));
+      expect(stale).toEqual([`spec/v2/id-field-bindings.json:${lineOf(bindings, '"ghostId"')}:5 \`ghostId\` names no id field of any v2 schema or API document; the entry is stale`]);
+      const api = (good['api/v2/openapi.yaml'] ?? '').replace("schema: { $ref: '#/components/schemas/Run' }", "schema: { $ref: '../../schemas/v2/run-snapshot.schema.json' }");
+      expect(findings(check('ids/bindings', corpusOf({ ...good, 'spec/v2/id-field-bindings.json': bindings, 'api/v2/openapi.yaml': api }))).filter((line) => line.includes('stale'))).toEqual([]);
+    });
   });
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { refCycles } from '../../../core/schemas/cycles.js';
 import { cli } from '../../helpers.js';
 import { check, evidenceCorpus, evidenceDirectory, findings } from '../../evidence/support.js';
+import { corpusFromFiles } from '../../../core/model/corpus.js';
+import { defaultConfig, type Config } from '../../../core/config/index.js';
 
 const head = (file: string) => `"$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://openwop.dev/${file}",\n  "title": "t",\n  "description": "d",`;
 const schema = (file: string, body: string) => `{\n  ${head(file)}\n${body}\n}\n`;
@@ -96,5 +98,47 @@ describe('schemas/compile', { timeout: 60_000 }, () => {
     expect(cli(['check', '--root', root, '--rule', 'schemas/compile']).status).toBe(1);
     expect(cli(['check', '--root', root, '--rule', 'schemas/compile', '--fix']).status).toBe(0);
     expect(readFileSync(path.join(root, 'schemas/v2/wrong-id.schema.json'), 'utf8')).toContain('"$id": "https://openwop.dev/schemas/v2/wrong-id.schema.json"');
+  });
+});
+
+describe('schemas/compile on upstream\'s formats', { timeout: 60_000 }, () => {
+  const upstreamLayout = (): Config => ({ ...defaultConfig(), layout: { schemaIds: [['schemas/v2/', 'https://openwop.dev/spec/v2/'], ['spec/v2/', 'https://openwop.dev/spec/v2/']], stamp: 'CORPUS-STAMP.json' } });
+  const at = (base: string, file: string, body: string) => `{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "${base}${file}",\n${body}\n}\n`;
+
+  it('takes the $id base from layout.schemaIds, and resolves relative $refs against it', () => {
+    const files = {
+      'schemas/v2/ids.schema.json': at('https://openwop.dev/spec/v2/', 'ids.schema.json', '  "$defs": { "runId": { "type": "string" } }'),
+      'schemas/v2/run.schema.json': at('https://openwop.dev/spec/v2/', 'run.schema.json', '  "type": "object",\n  "properties": { "runId": { "$ref": "ids.schema.json#/$defs/runId" } }'),
+    };
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', files, upstreamLayout())))).toEqual([]);
+    // Without the layout, the same $ids are this repository's wrong ones.
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', files))).filter((line) => line.includes('$id is'))).toEqual([
+      'schemas/v2/ids.schema.json:3:10 $id is "https://openwop.dev/spec/v2/ids.schema.json", but a corpus schema\'s $id is https://openwop.dev/schemas/v2/ids.schema.json, its path under https://openwop.dev/',
+      'schemas/v2/run.schema.json:3:10 $id is "https://openwop.dev/spec/v2/run.schema.json", but a corpus schema\'s $id is https://openwop.dev/schemas/v2/run.schema.json, its path under https://openwop.dev/',
+    ]);
+    const wrong = { ...files, 'schemas/v2/run.schema.json': at('https://openwop.dev/schemas/v2/', 'run.schema.json', '  "type": "object"') };
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', wrong, upstreamLayout())))).toEqual([
+      'schemas/v2/run.schema.json:3:10 $id is "https://openwop.dev/schemas/v2/run.schema.json", but a corpus schema\'s $id is https://openwop.dev/spec/v2/run.schema.json, its path under the $id base that layout.schemaIds gives its folder',
+    ]);
+  });
+
+  it('accepts a facet fragment (no $schema, no $id, composed under an object) in spec/v2/facets/, and nowhere else', () => {
+    const fragment = '{\n  "$comment": "a facet",\n  "properties": { "modes": { "type": "array" } },\n  "required": ["modes"]\n}\n';
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', { 'spec/v2/facets/replay.schema.json': fragment })))).toEqual([]);
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', { 'schemas/v2/replay.schema.json': fragment })))).toEqual([
+      'schemas/v2/replay.schema.json:1:1 does not compile as JSON Schema 2020-12 in strict mode: missing type "object" for keyword "required" (strictTypes)',
+      'schemas/v2/replay.schema.json:1:1 the schema declares no $schema; corpus schemas are JSON Schema 2020-12',
+      'schemas/v2/replay.schema.json:1:1 the schema has no $id; it should be https://openwop.dev/schemas/v2/replay.schema.json',
+    ]);
+    // A fragment's $refs are still resolved.
+    const broken = '{\n  "properties": { "a": { "$ref": "#/$defs/none" } }\n}\n';
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', { 'spec/v2/facets/a.schema.json': broken })))).toEqual([
+      'spec/v2/facets/a.schema.json:2:34 $ref "#/$defs/none" does not resolve: spec/v2/facets/a.schema.json has nothing at #/$defs/none',
+    ]);
+  });
+
+  it('accepts `required` in `not` and `then` naming properties the enclosing schema declares', () => {
+    const body = '  "type": "object",\n  "properties": { "version": { "type": "string" }, "channel": { "type": "string" }, "role": { "type": "string" }, "speakerId": { "type": "string" } },\n  "not": { "required": ["version", "channel"] },\n  "if": { "properties": { "role": { "const": "agent" } }, "required": ["role"] },\n  "then": { "required": ["speakerId"] }';
+    expect(findings(check('schemas/compile', corpusFromFiles('/u', { 'schemas/v2/ref.schema.json': schema('schemas/v2/ref.schema.json', body) })))).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { witnessCounts, witnessEntries } from '../../../core/registries/evidence.js';
 import { cli, FIXTURES } from '../../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce, supportFiles, type Files } from '../../evidence/support.js';
+import { corpusFromFiles, type Corpus } from '../../../core/model/corpus.js';
 
 describe('witness/classes', { timeout: 60_000 }, () => {
   it('fires at each entry whose class breaks a rule, and at the baseline a count exceeds', () => {
@@ -99,5 +100,32 @@ describe('witness/classes on the command line', { timeout: 60_000 }, () => {
       `docs/witness-baseline.json:3 3 seam-gated entries (families, requirements and invariants), above the baseline of 2: the count is a ratchet and may not rise. New since the baseline release: family idempotency (spec/v2/declaration.json:5)`,
       `spec/v2/declaration.json:${lineOf(text, '"idempotency"')} family \`idempotency\` became seam-gated since the baseline release, raising the count above docs/witness-baseline.json`,
     ]);
+  });
+
+  describe('upstream\'s shapes', () => {
+    const good = fixtureFiles('witness-good');
+    const invariants = good['SECURITY/invariants.yaml'] ?? '';
+    /** The good fixture without the schemas of the invariants and the baseline: the tool's own hold them. */
+    const withoutSchemas = (overrides: Files): Corpus => {
+      const files: Files = { ...supportFiles(), ...good, ...overrides };
+      delete files['spec/v2/invariants.schema.json'];
+      delete files['spec/v2/witness-baseline.schema.json'];
+      return corpusFromFiles('/evidence-fixture', files);
+    };
+    const upstreamInvariants = replaceOnce(invariants, '    rationale: attestations never leave the build pipeline', '    non_testability_rationale: attestations never leave the build pipeline\n    witnessReview: 2026-09-04').replace(/    rationale: null\n/g, '');
+    const upstreamBaseline = '{\n  "$comment": "counts may only go down",\n  "measured": "2026-09-04",\n  "unwitnessable": 2,\n  "openGaps": 0\n}\n';
+
+    it('reads non_testability_rationale, and holds invariants and a baseline without seamGated to the schemas it carries', () => {
+      expect(findings(check('witness/classes', withoutSchemas({ 'SECURITY/invariants.yaml': upstreamInvariants, 'docs/witness-baseline.json': upstreamBaseline })))).toEqual([]);
+    });
+
+    it('still finds an unwitnessable invariant with no rationale of either name, and a counter that is not a count', () => {
+      const bare = upstreamInvariants.replace('    non_testability_rationale: attestations never leave the build pipeline\n', '');
+      const baseline = upstreamBaseline.replace('"openGaps": 0', '"openGaps": "none"');
+      expect(findings(check('witness/classes', withoutSchemas({ 'SECURITY/invariants.yaml': bare, 'docs/witness-baseline.json': baseline })))).toEqual([
+        `SECURITY/invariants.yaml:${lineOf(bare, 'id: provenance-attestation-digest-bound')}:5 invariant \`provenance-attestation-digest-bound\` is unwitnessable without a rationale`,
+        'docs/witness-baseline.json:5:3 does not match the schema openwop-spec carries for it (the corpus has no spec/v2/witness-baseline.schema.json): /openGaps: must be integer',
+      ]);
+    });
   });
 });
