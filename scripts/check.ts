@@ -1,52 +1,90 @@
-/** `openwop-spec check`: the drift gate, then every gate, over one corpus model. */
-import type { Command } from 'commander';
-import { CHECKS } from '../checks/index.js';
-import type { Corpus } from '../core/model/index.js';
-import type { Check } from '../core/run/index.js';
-import { sortDiagnostics, type Diagnostic } from '../core/output/index.js';
-import { runChecks, selectRules } from '../core/run/index.js';
-import { applyFixes } from '../core/run/index.js';
-import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
-import { GENERATORS } from '../generators/index.js';
+/** `openwop-spec check [FILE…]`: the drift gate, then every gate, over one corpus model; then the run's policy. */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ruleSettings, type RuleSetting } from '../core/config/index.js';
-import { checkFormat, collect, exitCodeFor, openConfig, openCorpus, printDiagnostics, UsageError, usingConfig } from './common.js';
+import type { Command } from 'commander';
+import { globSync } from 'glob';
+import { CHECKS } from '../checks/index.js';
+import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { corpusFromFiles, type Corpus } from '../core/model/index.js';
+import { isActive, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
+import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
+import {
+  applyFixes,
+  applySuppressions,
+  compareWithBaseline,
+  dependentScope,
+  DRIFT_RULE,
+  driftDiagnostics,
+  FindingsBaselineError,
+  parseFindingsBaseline,
+  planGeneration,
+  REGION_RULE,
+  renderFindingsBaseline,
+  runChecks,
+  selectRules,
+  withFingerprints,
+  type BaselineEntry,
+  type Check,
+} from '../core/run/index.js';
+import { causeFirst } from '../core/run/index.js';
+import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
+import { checkFormat, collect, EXIT, exitCodeFor, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig } from './common.js';
 
-/** The rules `check` can run: the two generation rules and every gate. */
-export const ALL_RULES = [DRIFT_RULE, REGION_RULE, ...CHECKS.map(({ id, summary, severity, options }) => ({ id, summary, severity, ...(options ? { options } : {}) }))];
+export { ALL_RULES } from './catalog.js';
 
-interface CheckOptions {
+export interface CheckOptions {
   root: string;
   config?: string;
   format: string;
   cache?: boolean;
   rule: string[];
   fix?: boolean;
-  baseline?: string;
+  fixDryRun?: boolean;
+  previousRelease?: string;
+  baselineFindings?: string;
+  update?: boolean;
+  quiet?: boolean;
+  maxWarnings?: string;
+  failSeverity?: string;
+  output?: string;
+  color?: boolean;
+  /** Injected in tests; the run uses today's UTC date. */
+  today?: string;
 }
 
 export function register(program: Command): void {
   program
     .command('check')
-    .description('run the corpus gates (and the generated-output drift gate)')
+    .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
+    .argument('[files...]', 'files, directories or globs (relative to the working directory) to report on')
     .option('--root <dir>', 'corpus root', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .option('--output <file>', 'write the report to this file instead of stdout')
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
-    .option('--fix', 'apply the fixes findings carry, then report what remains')
-    .option('--baseline <release>', 'previous release, for gates that compare against one: a checkout, an installed package, a .tgz, or a git ref')
-    .action((options: CheckOptions) => {
-      process.exitCode = runCheck(options);
+    .option('--fix', 'apply the fixes findings carry and regenerate what is stale, then report what remains')
+    .option('--fix-dry-run', 'print, as a patch, what --fix would change; write nothing')
+    .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
+    .option('--fail-severity <severity>', 'the least severity that fails the run: error | warning')
+    .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz or git:<ref> (default: found from spec/v2/release.json or the newest version tag)')
+    .option('--baseline-findings <file>', 'accept the findings recorded in this file: only new ones fail')
+    .option('--update', 'with --baseline-findings, record the current findings in it')
+    .option('--color', 'colour the stylish report even when stdout is not a terminal')
+    .option('--no-color', 'never colour the report')
+    .action((files: string[], options: CheckOptions) => {
+      process.exitCode = runCheck(options, files);
     });
 }
 
-export function runCheck(options: CheckOptions): number {
+export function runCheck(options: CheckOptions, files: readonly string[] = []): number {
   const format = checkFormat(options.format);
   const { selected: chosen, unknown } = selectRules(ALL_RULES, options.rule);
-  if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`openwop-spec rules\` lists them`);
+  if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
+  if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
   const config = openConfig(options.root, options.config);
+  const policy = runPolicy(options, config);
   const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
   // A rule named with --rule runs even when the config turns it off: the command line is the
   // narrower, later word, as it is for other linters.
@@ -57,48 +95,215 @@ export function runCheck(options: CheckOptions): number {
   const selected = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false);
   const ids = new Set(selected.map((rule) => rule.id));
   const checks = CHECKS.filter((check) => ids.has(check.id));
+  const root = path.resolve(options.root);
+  const previous = previousReleaseOf(root, options.previousRelease);
+  const baseline = policy.baselineFindings && !options.update ? readBaseline(policy.baselineFindings) : undefined;
 
   let corpus = openCorpus(options.root, { ...options, config });
-  let diagnostics = evaluate(corpus, checks, ids, settings, options);
-  if (options.fix) {
-    const fixed = applyAll(corpus, diagnostics);
-    if (fixed.files > 0) {
-      process.stderr.write(`fixed ${fixed.fixes} problem${fixed.fixes === 1 ? '' : 's'} in ${fixed.files} file${fixed.files === 1 ? '' : 's'}\n`);
+  const scope = files.length > 0 ? selectFiles(corpus, files) : undefined;
+  let diagnostics = evaluate(corpus, checks, ids, settings, previous);
+
+  if (options.fix || options.fixDryRun) {
+    const changes = fixedContent(corpus, diagnostics, ids.has(DRIFT_RULE.id));
+    if (options.fixDryRun) {
+      for (const { path: file, before, after } of changes.files) process.stdout.write(`--- a/${file}\n+++ b/${file}\n${unifiedHunks(before, after)}`);
+      process.stderr.write(`${describeChanges(changes)}; nothing written (--fix-dry-run)\n`);
+      return EXIT.clean;
+    }
+    if (changes.files.length > 0) {
+      for (const file of changes.files) writeFileAtomic(path.join(corpus.root, file.path), file.after);
+      process.stderr.write(`${describeChanges(changes)}\n`);
       corpus = openCorpus(options.root, { ...options, config });
-      diagnostics = evaluate(corpus, checks, ids, settings, options);
+      diagnostics = evaluate(corpus, checks, ids, settings, previous);
     }
   }
-  printDiagnostics(diagnostics, format, corpus.files.size, selected.map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity })));
-  return exitCodeFor(diagnostics);
+
+  const inScope = scope ? dependentScope(corpus, scope, ids.has(DRIFT_RULE.id) ? planGeneration(corpus, ALL_GENERATORS) : undefined, ALL_GENERATORS) : undefined;
+  let judged = withFingerprints(corpus, causeFirst(inScope ? diagnostics.filter((d) => inScope.has(d.file)) : diagnostics));
+  judged = suppress(corpus, judged, config, settings, ids, options.today ?? new Date().toISOString().slice(0, 10), inScope);
+
+  if (options.update && policy.baselineFindings) {
+    writeFileAtomic(policy.baselineFindings, renderFindingsBaseline(judged.filter(isActive)));
+    const count = judged.filter(isActive).length;
+    process.stderr.write(`wrote ${displayPath(policy.baselineFindings)}: ${count} finding${count === 1 ? '' : 's'} accepted\n`);
+    judged = compareWithBaseline(judged, parseFindingsBaseline(readFileSync(policy.baselineFindings, 'utf8'), policy.baselineFindings));
+  } else if (baseline) {
+    judged = compareWithBaseline(judged, baseline);
+  }
+
+  const hidden = policy.quiet ? judged.filter((d) => isActive(d) && d.severity === 'warning') : [];
+  const shown = policy.quiet ? judged.filter((d) => !(isActive(d) && d.severity === 'warning')) : judged;
+  printDiagnostics(shown, format, corpus.files.size, selected.map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity })), {
+    ...(options.output !== undefined ? { output: options.output } : {}),
+    ...(options.color !== undefined ? { color: options.color } : {}),
+    ...(policy.baselineFindings ? { baselineUpdate: `${TOOL_NAME} check --baseline-findings ${displayPath(policy.baselineFindings)} --update` } : {}),
+    hiddenWarnings: hidden.length,
+  });
+  return exitCodeFor(judged, policy);
 }
 
-function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, options: CheckOptions): Diagnostic[] {
+interface RunPolicy {
+  quiet?: boolean;
+  maxWarnings?: number;
+  failSeverity?: 'error' | 'warning';
+  /** Absolute. */
+  baselineFindings?: string;
+}
+
+/** The config's policy with the flags over it; paths in the config are relative to the root, on the command line to the working directory. */
+function runPolicy(options: CheckOptions, config: Config): RunPolicy {
+  const policy: RunPolicy = { ...config.policy };
+  delete (policy as { suppressions?: string }).suppressions;
+  if (config.policy.baselineFindings) policy.baselineFindings = path.resolve(options.root, config.policy.baselineFindings);
+  if (options.baselineFindings !== undefined) policy.baselineFindings = path.resolve(options.baselineFindings);
+  if (options.update && !policy.baselineFindings) throw new UsageError('--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)');
+  if (options.quiet) policy.quiet = true;
+  if (options.maxWarnings !== undefined) {
+    if (!/^\d+$/.test(options.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(options.maxWarnings)} is not a whole number`);
+    policy.maxWarnings = Number(options.maxWarnings);
+  }
+  if (options.failSeverity !== undefined) {
+    if (options.failSeverity !== 'error' && options.failSeverity !== 'warning') throw new UsageError(`--fail-severity ${JSON.stringify(options.failSeverity)}: use error or warning`);
+    policy.failSeverity = options.failSeverity;
+  }
+  return policy;
+}
+
+/** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
+function previousReleaseOf(root: string, given: string | undefined): string | undefined {
+  if (given === undefined) return findPreviousRelease(root);
+  const spec = given.startsWith('git:') ? given : path.resolve(given);
+  const problem = previousReleaseProblem(root, spec);
+  if (problem) throw new UsageError(problem.replace(JSON.stringify(spec), JSON.stringify(given)).replace(`--previous-release ${spec}:`, `--previous-release ${given}:`));
+  return spec;
+}
+
+function readBaseline(file: string): BaselineEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `findings baseline ${displayPath(file)} does not exist; write it with \`${TOOL_NAME} check --baseline-findings ${displayPath(file)} --update\`` : `cannot read findings baseline ${displayPath(file)}: ${code ?? String(error)}`);
+  }
+  try {
+    return parseFindingsBaseline(text, displayPath(file));
+  } catch (error) {
+    if (error instanceof FindingsBaselineError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (ids.has(DRIFT_RULE.id) || ids.has(REGION_RULE.id)) {
-    const plan = planGeneration(corpus, GENERATORS);
+    const plan = planGeneration(corpus, ALL_GENERATORS);
     const generated = [...plan.diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)), ...(ids.has(DRIFT_RULE.id) ? driftDiagnostics(plan) : [])];
     for (const d of generated) {
       const setting = settings.get(d.rule);
       diagnostics.push(setting?.configured ? { ...d, severity: setting.severity } : d);
     }
   }
-  diagnostics.push(...runChecks(corpus, checks, { ...(options.baseline ? { baseline: options.baseline } : {}), settings }));
+  diagnostics.push(...runChecks(corpus, checks, { ...(previousRelease ? { previousRelease } : {}), settings }));
   return sortDiagnostics(diagnostics);
 }
 
-function applyAll(corpus: Corpus, diagnostics: readonly Diagnostic[]): { files: number; fixes: number } {
+function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
+  const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
+  const absolute = path.join(corpus.root, relative);
+  if (config.policy.suppressions && !existsSync(absolute)) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
+  const file = existsSync(absolute) && statSync(absolute).isFile() ? { path: relative, text: readFileSync(absolute, 'utf8') } : undefined;
+  const out = applySuppressions(corpus, diagnostics, {
+    today,
+    ran,
+    known: new Set(ALL_RULES.map((rule) => rule.id)),
+    ...(file ? { file } : {}),
+    ...(inScope ? { inScope: (f: string) => inScope.has(f) } : {}),
+  });
+  // The suppression rules are rules like any other: the config may turn them off or down.
+  return withFingerprints(
+    corpus,
+    out.flatMap((d) => {
+      if (!d.rule.startsWith('suppressions/')) return [d];
+      const setting = settings.get(d.rule);
+      if (setting && !setting.enabled) return [];
+      return [setting?.configured ? { ...d, severity: setting.severity } : d];
+    }),
+  );
+}
+
+interface Changes {
+  files: Array<{ path: string; before: string; after: string }>;
+  fixes: number;
+  regenerated: number;
+}
+
+/**
+ * What --fix makes of the corpus, worked out in memory: the fixes findings carry, then every
+ * generated output brought up to date over the fixed text (a fixed link changes the stamp), so
+ * that a fixed corpus checks clean in one run. Generation is skipped while a generator fails.
+ */
+function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regenerate: boolean): Changes {
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) if (d.fix) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
-  let files = 0;
+  const texts = new Map<string, { before: string; after: string }>();
   let fixes = 0;
   for (const [file, found] of byFile) {
     const source = corpus.get(file);
     if (!source || source.kind === 'binary') continue;
     const result = applyFixes(source.text, found.flatMap((d) => (d.fix ? [d.fix] : [])));
     if (result.applied === 0 || result.text === source.text) continue;
-    writeFileAtomic(path.join(corpus.root, file), result.text);
-    files++;
+    texts.set(file, { before: source.text, after: result.text });
     fixes += result.applied;
   }
-  return { files, fixes };
+  let regenerated = 0;
+  if (regenerate) {
+    const contents: Record<string, string | Buffer> = {};
+    for (const [file, entry] of corpus.files) contents[file] = texts.get(file)?.after ?? entry.bytes;
+    const fixed = texts.size > 0 ? corpusFromFiles(corpus.root, contents, corpus.config) : corpus;
+    const plan = planGeneration(fixed, ALL_GENERATORS);
+    if (plan.diagnostics.some((d) => d.severity === 'error')) {
+      process.stderr.write('generated output not refreshed: a generator reports errors (see below)\n');
+    } else {
+      for (const file of plan.files) {
+        if (file.before === file.after) continue;
+        const original = corpus.get(file.path);
+        texts.set(file.path, { before: texts.get(file.path)?.before ?? (original && original.kind !== 'binary' ? original.text : ''), after: file.after });
+        regenerated++;
+      }
+    }
+  }
+  const files = [...texts].map(([file, { before, after }]) => ({ path: file, before, after })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, fixes, regenerated };
 }
+
+function describeChanges(changes: Changes): string {
+  const parts = [`${changes.fixes} fix${changes.fixes === 1 ? '' : 'es'}`];
+  if (changes.regenerated > 0) parts.push(`${changes.regenerated} generated file${changes.regenerated === 1 ? '' : 's'} regenerated`);
+  return `${parts.join(', ')} in ${changes.files.length} file${changes.files.length === 1 ? '' : 's'}`;
+}
+
+/** The corpus files the arguments name (paths, directories or globs, relative to the working directory), root-relative. */
+function selectFiles(corpus: Corpus, args: readonly string[]): Set<string> {
+  const selected = new Set<string>();
+  const toCorpus = (absolute: string): string => path.relative(corpus.root, absolute).split(path.sep).join('/');
+  for (const arg of args) {
+    const absolute = path.resolve(arg);
+    let matched: string[];
+    if (existsSync(absolute)) {
+      const relative = toCorpus(absolute);
+      matched = statSync(absolute).isDirectory() ? [...corpus.files.keys()].filter((file) => relative === '' || file.startsWith(`${relative}/`)) : corpus.files.has(relative) ? [relative] : [];
+    } else {
+      matched = globSync(arg, { absolute: true, nodir: true }).map(toCorpus).filter((file) => corpus.files.has(file));
+    }
+    if (matched.length === 0) throw new UsageError(`${arg} names no file of the corpus at ${corpus.root}`);
+    for (const file of matched) selected.add(file);
+  }
+  return selected;
+}
+
+function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') ? relative : file;
+}
+

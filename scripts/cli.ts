@@ -2,7 +2,7 @@
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
 import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
-import { EXIT, TOOL_NAME, toolVersion, UsageError } from './tool.js';
+import { EXIT, say, TOOL_NAME, toolVersion, UsageError } from './tool.js';
 
 // The run holds the whole corpus model for its length, and little else lives long; by default V8
 // lets the heap grow to four times what survives a collection before it collects again, which on
@@ -79,7 +79,7 @@ async function exitCodeFor(error: unknown): Promise<number> {
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.clean : EXIT.usage;
   }
   if (error instanceof UsageError) {
-    process.stderr.write(`${TOOL_NAME}: ${error.message}\n`);
+    process.stderr.write(`${TOOL_NAME}: ${say(error.message)}\n`);
     return EXIT.usage;
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -1,14 +1,15 @@
 /** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
+import path from 'node:path';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
-import { summarize } from '../core/output/index.js';
+import { isActive, summarize, writeFileAtomic } from '../core/output/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
-import { EXIT, UsageError, toolVersion, TOOL_NAME } from './tool.js';
+import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 
-export { EXIT, TOOL_NAME, toolVersion, UsageError };
+export { EXIT, say, TOOL_NAME, toolVersion, UsageError };
 
 /** The config of a run: `--config FILE`, else the root's openwop-spec.config.json, else the defaults. */
 export function openConfig(root: string, explicit?: string): Config {
@@ -49,17 +50,65 @@ export function checkFormat(format: string): string {
   return format;
 }
 
-export function printDiagnostics(diagnostics: readonly Diagnostic[], format: string, files: number, rules: readonly RuleMeta[]): void {
-  const reporter = REPORTERS[format];
-  if (!reporter) throw new UsageError(`unknown format "${format}"`);
-  const color = format === 'stylish' && !process.env.NO_COLOR && (Boolean(process.env.FORCE_COLOR) || process.stdout.isTTY === true);
-  const output = reporter(diagnostics, { summary: summarize(diagnostics, files), rules, toolName: TOOL_NAME, toolVersion: toolVersion(), color });
-  process.stdout.write(output);
+/** Where a report goes and how it looks: the flags every reporting verb shares. */
+export interface OutputOptions {
+  /** Write the report to this file (atomically) instead of stdout. */
+  output?: string;
+  /** --color / --no-color; undefined: the environment decides. */
+  color?: boolean;
+  /** The command that rewrites the findings baseline, for the hint when entries of it are fixed. */
+  baselineUpdate?: string;
+  /** Warnings left out of the report (--quiet), still counted in the summary line. */
+  hiddenWarnings?: number;
 }
 
-export function exitCodeFor(diagnostics: readonly Diagnostic[]): number {
-  return diagnostics.some((d) => d.severity === 'error') ? EXIT.findings : EXIT.clean;
+export function printDiagnostics(diagnostics: readonly Diagnostic[], format: string, files: number, rules: readonly RuleMeta[], io: OutputOptions = {}): void {
+  const reporter = REPORTERS[format];
+  if (!reporter) throw new UsageError(`unknown format "${format}"`);
+  const color = format === 'stylish' && io.output === undefined && useColor(io.color, process.stdout.isTTY === true);
+  const summary = { ...summarize(diagnostics, files), ...(io.hiddenWarnings ? { hiddenWarnings: io.hiddenWarnings } : {}) };
+  const said = diagnostics.map((d) => ({ ...d, message: say(d.message), ...(d.hint !== undefined ? { hint: say(d.hint) } : {}) }));
+  const output = reporter(said, { summary, rules, toolName: TOOL_NAME, toolVersion: toolVersion(), color, ...(io.baselineUpdate ? { baselineUpdate: say(io.baselineUpdate) } : {}) });
+  emit(output, io.output);
 }
+
+/** stdout, or the --output file, written whole or not at all. */
+export function emit(text: string, output?: string): void {
+  if (output === undefined) process.stdout.write(text);
+  else writeFileAtomic(path.resolve(output), text);
+}
+
+/**
+ * Colour, as the conventions have it: the flag wins; then FORCE_COLOR (set and not empty: on,
+ * unless it is 0 or false, as Node and supports-color read it); then NO_COLOR (set and not empty:
+ * off, no-color.org); else on only at a terminal that is not dumb.
+ */
+export function useColor(flag: boolean | undefined, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (flag !== undefined) return flag;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/** What fails a run: an error always; warnings under --fail-severity warning or past --max-warnings. */
+export interface FailPolicy {
+  maxWarnings?: number;
+  failSeverity?: 'error' | 'warning';
+}
+
+export function exitCodeFor(diagnostics: readonly Diagnostic[], policy: FailPolicy = {}): number {
+  const active = diagnostics.filter(isActive);
+  if (active.some((d) => d.severity === 'error')) return EXIT.findings;
+  const warnings = active.filter((d) => d.severity === 'warning').length;
+  if (policy.failSeverity === 'warning' && warnings > 0) return EXIT.findings;
+  if (policy.maxWarnings !== undefined && warnings > policy.maxWarnings) {
+    process.stderr.write(`${TOOL_NAME}: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${policy.maxWarnings} allows\n`);
+    return EXIT.findings;
+  }
+  return EXIT.clean;
+}
+
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

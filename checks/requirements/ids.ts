@@ -22,7 +22,7 @@ const CITING_FROM = 'spec/v2/core/requirements';
 
 export default defineCheck({
   id: 'requirements/ids',
-  summary: 'Requirement ids are well formed and unique, every citation names a heading of its document, and an id gone since the previous release (--baseline) has an alias',
+  summary: 'Requirement ids are well formed and unique, every citation names a heading of its document, and an id gone since the previous release has an alias',
   severity: 'error',
   run(corpus, report, options) {
     const file = corpus.data(REQUIREMENTS);
@@ -110,18 +110,11 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
 
 function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>, options: CheckContext, report: Report): void {
   const top = { file: REQUIREMENTS, line: 1, column: 1 };
-  if (!options.baseline) {
-    report({
-      ...top,
-      severity: 'warning',
-      message: 'the removed-id comparison was skipped: no previous release to compare with',
-      hint: 'run `openwop-spec check --baseline <release>` (a checkout, an installed package, a .tgz or a git ref) with the previous release to check that every removed requirement id has an alias',
-    });
-    return;
-  }
-  const previous = previousRelease(corpus.root, options.baseline, [REQUIREMENTS]);
+  // No previous release (a first release, or none could be found): no id can have been removed.
+  if (!options.previousRelease) return;
+  const previous = previousRelease(corpus.root, options.previousRelease, [REQUIREMENTS]);
   if (!previous.ok) {
-    report({ ...top, message: `cannot compare with the previous release: ${previous.message}`, hint: 'pass a directory laid out like the corpus, or a tag, branch or commit of this repository' });
+    report({ ...top, message: `cannot compare with the previous release: ${previous.message}`, hint: 'pass --previous-release with a directory, a .tgz or git:<tag>' });
     return;
   }
   const before = requirementRecords(previous.corpus.data(REQUIREMENTS));

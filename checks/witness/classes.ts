@@ -117,11 +117,11 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
       const listed = (added ?? bearers).map((entry) => `${entry.source} ${entry.id} (${entry.file}:${locate(corpus.data(entry.file) ?? baselineFile, entry.path).line})`);
       report({
         ...where,
-        message: `${now} ${what}, above the baseline of ${allowed}: the count is a ratchet and may not rise. ${added ? 'New since the baseline release' : 'They are'}: ${listed.join(', ')}`,
+        message: `${now} ${what}, above the baseline of ${allowed}: the count is a ratchet and may not rise. ${added ? 'New since the previous release' : 'They are'}: ${listed.join(', ')}`,
         hint: measure === 'seamGated' ? 'give the new entry a normative observation path (or demote its MUST to a SHOULD) instead of a seam' : 'find an observation path for the new entry instead of declaring it unwitnessable',
       });
       for (const entry of added ?? []) {
-        report({ ...at(corpus, entry, 'witness'), message: `${label(entry)} became ${measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE} since the baseline release, raising the count above ${WITNESS_BASELINE}` });
+        report({ ...at(corpus, entry, 'witness'), message: `${label(entry)} became ${measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE} since the previous release, raising the count above ${WITNESS_BASELINE}` });
       }
     } else if (now < allowed && complete) {
       report({
@@ -134,10 +134,10 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
   }
 }
 
-/** With `--baseline`, the bearers that did not carry the class in the previous release; otherwise undefined. */
+/** With a previous release, the bearers that did not carry the class in the previous release; otherwise undefined. */
 function newBearers(corpus: Corpus, bearers: readonly WitnessEntry[], measure: 'seamGated' | 'unwitnessable', options: CheckContext): WitnessEntry[] | undefined {
-  if (!options.baseline) return undefined;
-  const previous = previousRelease(corpus.root, options.baseline, [DECLARATION_PATH, REQUIREMENTS, INVARIANTS]);
+  if (!options.previousRelease) return undefined;
+  const previous = previousRelease(corpus.root, options.previousRelease, [DECLARATION_PATH, REQUIREMENTS, INVARIANTS]);
   if (!previous.ok) return undefined;
   const klass = measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE;
   const before = new Set(witnessEntries(previous.corpus).filter((entry) => entry.witness === klass).map((entry) => `${entry.source}:${entry.id}`));

@@ -30,13 +30,26 @@ export interface Config {
   /** The `rules` object as written, in its order. */
   rules: Readonly<Record<string, RuleEntry>>;
   layout: Layout;
+  /** Run policy; each also a flag of `check`, which wins over the config. */
+  policy: Policy;
 }
+
+export interface Policy {
+  maxWarnings?: number;
+  failSeverity?: 'error' | 'warning';
+  quiet?: boolean;
+  /** Root-relative paths. */
+  suppressions?: string;
+  baselineFindings?: string;
+}
+
+export const DEFAULT_SUPPRESSIONS = 'openwop-spec.suppressions.json';
 
 export const DEFAULT_INCLUDE = ['{spec,api,schemas,conformance,SECURITY,docs,evidence}/**', 'CORPUS-STAMP.json'] as const;
 export const DEFAULT_SCHEMA_ID_BASE = 'https://openwop.dev/';
 
 export function defaultConfig(): Config {
-  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' } };
+  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, policy: {} };
 }
 
 /** `explicit` is the --config argument (relative to the working directory), when given. */
@@ -68,6 +81,11 @@ interface RawConfig {
   exclude?: string[];
   rules?: Record<string, RuleEntry>;
   layout?: { schemaIds?: Record<string, string>; stamp?: string };
+  maxWarnings?: number;
+  failSeverity?: 'error' | 'warning';
+  quiet?: boolean;
+  suppressions?: string;
+  baselineFindings?: string;
 }
 
 function fromValue(raw: RawConfig, source: string): Config {
@@ -80,12 +98,23 @@ function fromValue(raw: RawConfig, source: string): Config {
     : defaults.layout.schemaIds;
   const stamp = raw.layout?.stamp ?? defaults.layout.stamp;
   if (path.posix.isAbsolute(stamp) || stamp.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: layout.stamp "${stamp}" must stay inside the root`);
+  for (const key of ['suppressions', 'baselineFindings'] as const) {
+    const file = raw[key];
+    if (file !== undefined && (path.posix.isAbsolute(file) || file.split('/').includes('..'))) throw new ConfigError(`config ${display(source)}: ${key} "${file}" must stay inside the root`);
+  }
+  const policy: Policy = {};
+  if (raw.maxWarnings !== undefined) policy.maxWarnings = raw.maxWarnings;
+  if (raw.failSeverity !== undefined) policy.failSeverity = raw.failSeverity;
+  if (raw.quiet !== undefined) policy.quiet = raw.quiet;
+  if (raw.suppressions !== undefined) policy.suppressions = raw.suppressions;
+  if (raw.baselineFindings !== undefined) policy.baselineFindings = raw.baselineFindings;
   return {
     source,
     include: raw.include ?? defaults.include,
     exclude: raw.exclude ?? [],
     rules: raw.rules ?? {},
     layout: { schemaIds, stamp },
+    policy,
   };
 }
 

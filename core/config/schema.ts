@@ -35,6 +35,29 @@ export const CONFIG_SCHEMA = {
         ],
       },
     },
+    maxWarnings: {
+      description: 'Fail the run (exit 1) when it has more warnings than this, as --max-warnings does. Default: warnings never fail.',
+      type: 'integer',
+      minimum: 0,
+    },
+    failSeverity: {
+      description: 'The least severity that fails the run: "error" (the default) or "warning", as --fail-severity does.',
+      enum: ['error', 'warning'],
+    },
+    quiet: {
+      description: 'Report errors only, as --quiet does; warnings still count for maxWarnings.',
+      type: 'boolean',
+    },
+    suppressions: {
+      description: 'The suppressions file for findings in JSON and YAML, relative to the root. Default: openwop-spec.suppressions.json when it exists.',
+      type: 'string',
+      minLength: 1,
+    },
+    baselineFindings: {
+      description: 'The findings baseline, relative to the root, as --baseline-findings names it: only findings beyond it fail.',
+      type: 'string',
+      minLength: 1,
+    },
     layout: {
       description: 'Where this repository keeps what the tool needs to find.',
       type: 'object',

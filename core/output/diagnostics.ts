@@ -21,6 +21,21 @@ export interface Diagnostic {
   message: string;
   hint?: string;
   fix?: Fix;
+  /** Other places the finding involves: the generated text a source problem shows up in. */
+  related?: RelatedLocation[];
+  /** Set when a suppression accepts the finding: it is counted and carried, never failing. */
+  suppression?: { kind: 'inSource' | 'external'; justification: string };
+  /** Against a findings baseline: `new` fails, `unchanged` is accepted, `absent` was fixed. */
+  baselineState?: 'new' | 'unchanged' | 'absent';
+  /** Stable across edits elsewhere in the file: rule, file and the located text, no line number. */
+  fingerprint?: string;
+}
+
+export interface RelatedLocation {
+  file: string;
+  line: number;
+  column: number;
+  message?: string;
 }
 
 /** What a rule hands to `report`: its own id and default severity fill the rest. */
@@ -34,6 +49,7 @@ export interface Finding {
   hint?: string;
   fix?: Fix;
   severity?: Severity;
+  related?: RelatedLocation[];
 }
 
 export type Report = (finding: Finding) => void;
@@ -42,6 +58,12 @@ export interface Summary {
   errors: number;
   warnings: number;
   files: number;
+  /** Findings a suppression accepted (not in errors or warnings). */
+  suppressed?: number;
+  /** Against a findings baseline: findings it accepted, and its entries no longer found. */
+  baseline?: { unchanged: number; fixed: number };
+  /** Warnings found but not shown (--quiet); they still count for --max-warnings. */
+  hiddenWarnings?: number;
 }
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
@@ -63,14 +85,27 @@ export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(compareDiagnostics);
 }
 
+/** Whether a finding counts: not suppressed, and not accepted or gone by a findings baseline. */
+export function isActive(d: Diagnostic): boolean {
+  return d.suppression === undefined && (d.baselineState === undefined || d.baselineState === 'new');
+}
+
 export function summarize(diagnostics: readonly Diagnostic[], files: number): Summary {
   let errors = 0;
   let warnings = 0;
+  let suppressed = 0;
+  let unchanged = 0;
+  let fixed = 0;
+  let baseline = false;
   for (const d of diagnostics) {
-    if (d.severity === 'error') errors++;
+    if (d.baselineState !== undefined) baseline = true;
+    if (d.suppression) suppressed++;
+    else if (d.baselineState === 'unchanged') unchanged++;
+    else if (d.baselineState === 'absent') fixed++;
+    else if (d.severity === 'error') errors++;
     else warnings++;
   }
-  return { errors, warnings, files };
+  return { errors, warnings, files, suppressed, ...(baseline ? { baseline: { unchanged, fixed } } : {}) };
 }
 
 /**
@@ -91,6 +126,7 @@ export function collector(rule: string, severity: Severity, sink: Diagnostic[], 
     if (finding.endColumn !== undefined) diagnostic.endColumn = finding.endColumn;
     if (finding.hint !== undefined) diagnostic.hint = finding.hint;
     if (finding.fix !== undefined) diagnostic.fix = finding.fix;
+    if (finding.related !== undefined) diagnostic.related = finding.related;
     sink.push(diagnostic);
   };
 }

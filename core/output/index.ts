@@ -1,6 +1,7 @@
 /** Findings as data and everything that leaves a run: reporters, canonical JSON, digests, atomic writes, deferred flushes. */
 export * from './diagnostics.js';
 export * from './digest.js';
+export * from './escape.js';
 export * from './flush.js';
 export * from './json-output.js';
 export * from './suggest.js';

@@ -1,10 +1,12 @@
 /**
- * Files of a previous release, for the gates that compare against one (`check --baseline`): any
- * release `diff` reads (a repository checkout, an installed package, a packed .tgz), or a git ref
- * of the repository the corpus is in. This module words the `--baseline` problems; the reading is
- * core/release/source.ts's.
+ * Files of a previous release, for the gates that compare against one (`check --previous-release`):
+ * any release `diff` reads (a repository checkout, an installed package, a packed .tgz, or
+ * `git:<ref>` of the repository the corpus is in). Without the option, the previous release is
+ * found: the `corpusTag` of spec/v2/release.json when it names one, else the newest version tag
+ * (`v1.2.3`) reachable from HEAD other than the version being prepared. When there is none, there
+ * is nothing an id could have been removed from, and the comparison says nothing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../model/index.js';
 import { runGit } from './git.js';
@@ -15,38 +17,40 @@ export type PreviousRelease =
   | { ok: true; corpus: Corpus; label: string; missing: string[] }
   | { ok: false; message: string };
 
+export const RELEASE_FILE = 'spec/v2/release.json';
+
 const cache = new Map<string, PreviousRelease>();
 
 /**
- * The files `relatives` (files a release ships) of the release `baseline` (a path, or a git ref of
+ * The files `relatives` (files a release ships) of the release `spec` (a path, or `git:<ref>` of
  * the repository at `root`), as a corpus of their own; `missing` lists those the release lacks.
  */
-export function previousRelease(root: string, baseline: string, relatives: readonly string[]): PreviousRelease {
-  const key = JSON.stringify([root, baseline, relatives]);
+export function previousRelease(root: string, spec: string, relatives: readonly string[]): PreviousRelease {
+  const key = JSON.stringify([root, spec, relatives]);
   const cached = cache.get(key);
   if (cached) return cached;
-  const result = read(root, baseline, relatives);
+  const result = read(root, spec, relatives);
   cache.set(key, result);
   return result;
 }
 
-function read(root: string, baseline: string, relatives: readonly string[]): PreviousRelease {
-  const location = path.resolve(baseline);
-  const isPath = existsSync(location);
-  if (!isPath) {
-    // A ref is handed to git as one argument; refusing a leading `-` keeps it from reading as an option.
-    if (baseline.startsWith('-') || !/^[\w./@^~{}:+-]+$/.test(baseline)) {
-      return { ok: false, message: `--baseline ${JSON.stringify(baseline)} is neither a directory nor a git ref` };
-    }
-    const verify = runGit(root, ['rev-parse', '--verify', '--quiet', `${baseline}^{commit}`]);
-    if (verify.error) return { ok: false, message: `--baseline ${baseline}: cannot run git (${verify.error})` };
-    if (verify.status !== 0) return { ok: false, message: `--baseline ${baseline} is neither a directory nor a git ref of the repository at ${root}` };
+/** Why `spec` cannot name a release, in one line, or undefined when it can be read. */
+export function previousReleaseProblem(root: string, spec: string): string | undefined {
+  const result = previousRelease(root, spec, []);
+  return result.ok ? undefined : result.message;
+}
+
+function read(root: string, spec: string, relatives: readonly string[]): PreviousRelease {
+  const isRef = spec.startsWith('git:');
+  if (!isRef && !existsSync(path.resolve(root, spec))) {
+    const looksLikeRef = /^[\w./@^~{}+-]+$/.test(spec) && !spec.startsWith('-') && runGit(root, ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`]).status === 0;
+    return { ok: false, message: `--previous-release ${JSON.stringify(spec)} is not a directory or .tgz${looksLikeRef ? `; a git ref is written git:${spec}` : ' (a git ref is written git:<ref>)'}` };
   }
   let release;
   try {
-    release = loadReleaseFiles(isPath ? location : `git:${baseline}`, root);
+    release = loadReleaseFiles(spec, root);
   } catch (error) {
-    if (error instanceof ReleaseSourceError) return { ok: false, message: `--baseline ${baseline}: ${error.message}` };
+    if (error instanceof ReleaseSourceError) return { ok: false, message: `--previous-release ${spec}: ${error.message}` };
     throw error;
   }
   const files: Record<string, Buffer> = {};
@@ -56,5 +60,24 @@ function read(root: string, baseline: string, relatives: readonly string[]): Pre
     if (bytes) files[relative] = bytes;
     else missing.push(relative);
   }
-  return { ok: true, corpus: corpusFromFiles(release.root, files), label: isPath ? `the release in ${baseline}` : `git ref ${baseline}`, missing };
+  return { ok: true, corpus: corpusFromFiles(release.root, files), label: isRef ? `git ref ${spec.slice(4)}` : `the release in ${spec}`, missing };
+}
+
+/**
+ * The previous release of the corpus at `root` as `git:<tag>`, or undefined when it has none
+ * (no git, no tags: a first release). Shells out to git, so the verb calls it, not a gate.
+ */
+export function findPreviousRelease(root: string): string | undefined {
+  let next: string | undefined;
+  try {
+    const value = JSON.parse(readFileSync(path.join(root, RELEASE_FILE), 'utf8')) as { version?: unknown; corpusTag?: unknown };
+    if (typeof value.corpusTag === 'string' && value.corpusTag !== '') return `git:${value.corpusTag}`;
+    if (typeof value.version === 'string') next = `v${value.version}`;
+  } catch {
+    // No release file, or one that does not parse (a gate says so): fall back to the tags.
+  }
+  const tags = runGit(root, ['tag', '--list', 'v[0-9]*', '--merged', 'HEAD', '--sort=-version:refname']);
+  if (tags.error || tags.status !== 0) return undefined;
+  const newest = tags.stdout.toString('utf8').split('\n').map((t) => t.trim()).find((t) => t !== '' && t !== next);
+  return newest ? `git:${newest}` : undefined;
 }

@@ -5,8 +5,12 @@ import type { Report, Severity } from '../output/index.js';
 
 /** What a gate is given besides the corpus. */
 export interface CheckContext {
-  /** A previous release (directory or git ref) for gates that compare against one. */
-  baseline?: string;
+  /**
+   * The previous release, for gates that compare against one: a directory, a .tgz or `git:<ref>`,
+   * as `--previous-release` names it or as found from spec/v2/release.json or the newest version
+   * tag. Absent when there is none: a comparison with nothing says nothing.
+   */
+  previousRelease?: string;
   /** The rule's options: its declared defaults with the config's values over them. */
   options: Readonly<Record<string, unknown>>;
 }
@@ -16,6 +20,10 @@ export interface Check {
   id: string;
   /** One line, shown by `openwop-spec rules`. */
   summary: string;
+  /** What the rule asks and why, and how to satisfy it: its page in docs/rules.md. Default: the summary. */
+  description?: string;
+  /** Whether some of its findings carry a fix that `--fix` applies. */
+  fixable?: boolean;
   severity: Severity;
   /** The options the config may set (`rules: {"id": [severity, {name: value}]}`), each a JSON Schema with a default. */
   options?: Readonly<Record<string, OptionSpec>>;

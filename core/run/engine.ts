@@ -21,7 +21,7 @@ export function timed<T>(id: string, work: () => T): T {
 }
 
 export interface RunOptions {
-  baseline?: string;
+  previousRelease?: string;
   /** Per rule: whether it runs, its severity and options (from the config); absent: its defaults. */
   settings?: ReadonlyMap<string, RuleSetting>;
 }
@@ -33,7 +33,7 @@ export function runChecks(corpus: Corpus, checks: readonly Check[], options: Run
     if (setting && !setting.enabled) continue;
     const defaults = Object.fromEntries(Object.entries(check.options ?? {}).map(([name, spec]) => [name, spec.default]));
     const report = collector(check.id, setting?.severity ?? check.severity, diagnostics, setting?.configured === true);
-    const context = { ...(options.baseline ? { baseline: options.baseline } : {}), options: setting?.options ?? defaults };
+    const context = { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), options: setting?.options ?? defaults };
     try {
       timed(check.id, () => check.run(corpus, report, context));
     } catch (error) {

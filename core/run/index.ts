@@ -4,3 +4,8 @@ export * from './define.js';
 export * from './engine.js';
 export * from './fixes.js';
 export * from './generation.js';
+export * from './fingerprint.js';
+export * from './findings-baseline.js';
+export * from './suppressions.js';
+export * from './scope.js';
+export * from './cascade.js';

@@ -1,11 +1,14 @@
 /** GitHub Actions workflow commands: one ::error or ::warning line per finding, shown inline on the diff. */
+import { isActive } from '../diagnostics.js';
+import { visible } from '../escape.js';
 import type { Reporter } from './types.js';
 
-const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+// The runner decodes %25, %0D and %0A; any other control character would reach the log raw.
+const escapeData = (text: string): string => visible(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 export const github: Reporter = (diagnostics) => {
-  const lines = diagnostics.map((d) => {
+  const lines = diagnostics.filter(isActive).map((d) => {
     const properties = [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`];
     if (d.endLine !== undefined) properties.push(`endLine=${d.endLine}`);
     if (d.endColumn !== undefined && (d.endLine === undefined || d.endLine === d.line)) properties.push(`endColumn=${d.endColumn}`);

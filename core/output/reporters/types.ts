@@ -4,6 +4,12 @@ export interface RuleMeta {
   id: string;
   summary: string;
   severity: Severity;
+  /** Longer than the summary: what the rule asks and why (the rule's documentation page). */
+  description?: string;
+  /** Whether `--fix` can repair its findings. */
+  fixable?: boolean;
+  /** The rule's page in the rules reference. */
+  helpUri?: string;
 }
 
 export interface ReportContext {
@@ -13,6 +19,8 @@ export interface ReportContext {
   toolName: string;
   toolVersion: string;
   color: boolean;
+  /** The command that refreshes a findings baseline, when one is in use (said when entries are fixed). */
+  baselineUpdate?: string;
 }
 
 export type Reporter = (diagnostics: readonly Diagnostic[], context: ReportContext) => string;

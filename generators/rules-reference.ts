@@ -1,0 +1,69 @@
+/**
+ * The rules reference: one section per rule (what it asks, why, its severity, whether `--fix`
+ * repairs it, its options), from the rules' own metadata, into the `rules/reference` region of
+ * docs/rules.md. `openwop-spec rules` and SARIF `helpUri` link to these sections; being generated,
+ * a page cannot describe a rule that changed or is gone.
+ */
+import GithubSlugger from 'github-slugger';
+import type { OptionSpec } from '../core/config/index.js';
+import { regionOutputs } from '../core/run/index.js';
+import { defineGenerator, type Generator } from '../core/run/index.js';
+import type { Severity } from '../core/output/index.js';
+
+export const RULES_DOC = 'docs/rules.md';
+export const RULES_REGION = 'rules/reference';
+
+export interface RuleDoc {
+  id: string;
+  summary: string;
+  description?: string;
+  severity: Severity;
+  fixable?: boolean;
+  options?: Readonly<Record<string, OptionSpec>>;
+}
+
+/** The anchor of a rule's section: its heading is the id in backticks, slugged as GitHub does. */
+export function ruleAnchor(id: string): string {
+  return new GithubSlugger().slug(id);
+}
+
+/** The generator over a given list of rules (the list lives above generators: scripts compose it). */
+export function rulesReference(rules: readonly RuleDoc[]): Generator {
+  return defineGenerator({
+    id: 'rules-reference',
+    summary: `Fills the ${RULES_REGION} region (one section per rule) from the rules' metadata`,
+    inputs: [RULES_DOC],
+    generate(corpus) {
+      return regionOutputs(corpus, RULES_REGION, render(rules));
+    },
+  });
+}
+
+function render(rules: readonly RuleDoc[]): string {
+  const sorted = [...rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const families = [...new Set(sorted.map((rule) => rule.id.split('/')[0] as string))];
+  const out: string[] = [];
+  for (const family of families) {
+    out.push(`## ${family}`, '');
+    for (const rule of sorted.filter((r) => r.id.startsWith(`${family}/`))) {
+      out.push(`### ${rule.id}`, '', sentence(rule.summary), '');
+      if (rule.description && rule.description !== rule.summary) out.push(rule.description, '');
+      out.push(`Default severity: ${rule.severity}. Fixable with \`--fix\`: ${rule.fixable ? 'yes' : 'no'}.`, '');
+      const options = Object.entries(rule.options ?? {});
+      if (options.length > 0) {
+        out.push('Options:', '');
+        for (const [name, spec] of options) {
+          const { description, default: value, ...schema } = spec;
+          const type = typeof schema.type === 'string' ? schema.type : 'value';
+          out.push(`- \`${name}\` (${type}, default \`${JSON.stringify(value)}\`): ${description}`);
+        }
+        out.push('');
+      }
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
