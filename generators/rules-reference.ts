@@ -46,8 +46,8 @@ function render(rules: readonly RuleDoc[]): string {
   for (const family of families) {
     out.push(`## ${family}`, '');
     for (const rule of sorted.filter((r) => r.id.startsWith(`${family}/`))) {
-      out.push(`### ${rule.id}`, '', sentence(rule.summary), '');
-      if (rule.description && rule.description !== rule.summary) out.push(rule.description, '');
+      out.push(`### ${rule.id}`, '', prose(sentence(rule.summary)), '');
+      if (rule.description && rule.description !== rule.summary) out.push(prose(rule.description), '');
       out.push(`Default severity: ${rule.severity}. Fixable with \`--fix\`: ${rule.fixable ? 'yes' : 'no'}.`, '');
       const options = Object.entries(rule.options ?? {});
       if (options.length > 0) {
@@ -55,13 +55,24 @@ function render(rules: readonly RuleDoc[]): string {
         for (const [name, spec] of options) {
           const { description, default: value, ...schema } = spec;
           const type = typeof schema.type === 'string' ? schema.type : 'value';
-          out.push(`- \`${name}\` (${type}, default \`${JSON.stringify(value)}\`): ${description}`);
+          out.push(`- \`${name}\` (${type}, default \`${JSON.stringify(value)}\`): ${prose(description)}`);
         }
         out.push('');
       }
     }
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * A summary quotes the syntax its rule is about (an annotation comment, a section citation); in
+ * the reference that syntax is shown as code, so that it is not read as the thing itself.
+ */
+function prose(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/<[^>\n]*>|§(?:"[^"\n]*"|[A-Z]?\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)/g, (syntax) => `\`${syntax}\``)))
+    .join('');
 }
 
 function sentence(text: string): string {

@@ -7,7 +7,7 @@ import { diffReleases, semverVerdict } from '../core/release/index.js';
 import { DIFF_FORMATS, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat } from '../core/release/index.js';
 import { loadRelease, type Release } from '../core/release/index.js';
 import { ReleaseSourceError } from '../core/release/index.js';
-import { GENERATORS } from '../generators/index.js';
+import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { EXIT, UsageError } from './common.js';
 
 interface DiffOptions {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
 import { writeFileAtomic } from '../core/output/index.js';
-import { GENERATORS } from '../generators/index.js';
+import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 
 interface GenerateOptions {

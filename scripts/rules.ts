@@ -1,40 +1,45 @@
-/** `openwop-spec rules`: every rule, its severity under the config, its options and what it asks of the corpus. */
+/** `openwop-spec rules`: every rule, its severity under the config, whether --fix repairs it, its options and its page. */
 import type { Command } from 'commander';
 import { ruleSettings } from '../core/config/index.js';
-import { ALL_RULES } from './check.js';
-import { openConfig, usingConfig } from './common.js';
+import { safeJson, visible } from '../core/output/index.js';
+import { ALL_RULES } from './catalog.js';
+import { emit, openConfig, UsageError, usingConfig } from './common.js';
 
 interface RulesOptions {
   root: string;
   config?: string;
   format: string;
+  output?: string;
 }
 
 export function register(program: Command): void {
   program
     .command('rules')
-    .description('list every rule with its severity (as the config sets it), its options and its summary')
+    .description('list every rule with its severity (as the config sets it), whether it is fixable, its options and its documentation')
     .option('--root <dir>', 'corpus root (where the config is looked for)', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--format <format>', 'text | json', 'text')
+    .option('--output <file>', 'write the list to this file instead of stdout')
     .action((options: RulesOptions) => {
+      if (options.format !== 'text' && options.format !== 'json') throw new UsageError(`unknown format "${options.format}"; use text or json`);
       const settings = usingConfig(() => ruleSettings(openConfig(options.root, options.config), ALL_RULES));
       const rules = ALL_RULES.map((rule) => {
         const setting = settings.get(rule.id);
         const effective = setting && !setting.enabled ? 'off' : (setting?.severity ?? rule.severity);
-        const described = 'options' in rule && rule.options ? rule.options : {};
+        const described = rule.options ?? {};
         return { ...rule, effective, options: Object.fromEntries(Object.entries(described).map(([name, spec]) => [name, { ...spec, value: setting?.options[name] ?? spec.default }])) };
       });
       if (options.format === 'json') {
-        process.stdout.write(`${JSON.stringify({ rules }, null, 2)}\n`);
+        emit(`${safeJson(JSON.stringify({ rules }, null, 2))}\n`, options.output);
         return;
       }
       const width = Math.max(...rules.map((rule) => rule.id.length));
+      const lines: string[] = [];
       for (const rule of rules) {
-        process.stdout.write(`${rule.id.padEnd(width)}  ${rule.effective.padEnd(7)}  ${rule.summary}\n`);
-        for (const [name, spec] of Object.entries(rule.options)) {
-          process.stdout.write(`${''.padEnd(width)}    option ${name} = ${JSON.stringify(spec.value)}: ${spec.description}\n`);
-        }
+        lines.push(`${rule.id.padEnd(width)}  ${rule.effective.padEnd(7)}  ${rule.fixable ? 'fixable' : '       '}  ${visible(rule.summary)}`);
+        for (const [name, spec] of Object.entries(rule.options)) lines.push(`${''.padEnd(width)}    option ${name} = ${JSON.stringify(spec.value)}: ${visible(spec.description)}`);
+        lines.push(`${''.padEnd(width)}    ${rule.helpUri}`);
       }
+      emit(`${lines.join('\n')}\n`, options.output);
     });
 }

@@ -9,7 +9,7 @@ import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import { writeFileAtomic } from '../core/output/index.js';
-import { GENERATORS } from '../generators/index.js';
+import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 
 interface StampOptions {

@@ -21,6 +21,7 @@ export default defineCheck({
   id: 'errors/registry',
   summary: `${ERRORS_PATH} is well formed (unique snake_case codes, 4xx/5xx statuses, retriability confirmed against the status class, major.minor since, provenance), and prose states its size only through count/errors`,
   severity: 'error',
+  fixable: true,
   run(corpus, report) {
     const file = corpus.data(ERRORS_PATH);
     if (!file || !isObject(file.value)) return;

@@ -10,6 +10,7 @@ export default defineCheck({
   id: 'links/bare-doc-reference',
   summary: 'A corpus document named in running prose is a relative link, not a bare file name (fixable)',
   severity: 'error',
+  fixable: true,
   run(corpus, report) {
     const documents = documentIndex(corpus);
     for (const file of corpus.markdownFiles()) {

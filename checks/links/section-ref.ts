@@ -3,7 +3,7 @@ import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
 import { dataStringLocation, dataStrings, documentIndex, type Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
-import { closest } from '../../core/output/index.js';
+import { closest, closestPhrase } from '../../core/output/index.js';
 import { describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
 /** Blocks whose inline content is prose: what an author writes a citation in. */
@@ -14,6 +14,7 @@ export default defineCheck({
   id: 'links/section-ref',
   summary: 'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
   severity: 'error',
+  fixable: true,
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
       if (file.text.includes('§')) checkMarkdown(corpus, file, report);
@@ -61,7 +62,7 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report): void
         if (scope.kind === 'external') continue;
         const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name) : namedTarget(corpus, file.path, scope.name, citation, place, report);
         if (!target) continue;
-        const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document));
+        const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
         if (heading && link && !checkedLinks.has(link)) {
           checkedLinks.add(link);
           checkLinkFragment(file, link, citation, heading, place, report);
@@ -118,17 +119,46 @@ function labelKey(value: string): string {
 
 type Place = (Location & { file: string }) | (() => Location & { file: string });
 
-function judge(target: Target, citation: ScopedCitation, place: Place, report: Report, linkReported = false): MarkdownHeading | undefined {
+/** Where a citation is written in markdown, for the fix that rewrites it to a renamed heading. */
+interface Written {
+  file: MarkdownFile;
+  link: Link | undefined;
+  start: number;
+  end: number;
+}
+
+function judge(target: Target, citation: ScopedCitation, place: Place, report: Report, linkReported = false, written?: Written): MarkdownHeading | undefined {
   const heading = resolveCitation(target.document.headings, citation);
-  if (heading || linkReported) return heading; // a broken link fragment is links/anchor's to report
+  if (heading) return heading;
   const numbered = citation.form === 'numbered';
-  const suggestion = closest(citation.value, target.document.headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean));
-  report({
+  const candidates = target.document.headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean);
+  // Headings are renamed by rewording more often than misspelt: the phrase nearest in words too.
+  const suggestion = numbered ? closest(citation.value, candidates) : closestPhrase(citation.value, candidates);
+  // A renamed heading breaks the link's anchor as well; with no heading to suggest, links/anchor's finding says it all.
+  if (linkReported && !suggestion) return undefined;
+  const renamed = suggestion && !numbered ? target.document.headings.find((h) => h.text.replace(/^§\s*/, '') === suggestion) : undefined;
+  const fix = renamed && written ? renameFix(written, `§"${suggestion}"`, renamed.slug) : undefined;
+  const finding = {
     ...(typeof place === 'function' ? place() : place),
     message: `${target.name} has no section ${describeCitation(citation)}`,
-    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading that exists: §"Exact heading text", or its number',
-  });
+    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? ' (`--fix` rewrites the citation and its link)' : ''}` : 'cite a heading that exists: §"Exact heading text", or its number',
+  };
+  report(fix ? { ...finding, fix } : finding);
   return undefined;
+}
+
+/**
+ * The citation rewritten to the heading it most likely means now, and inside a link the link's
+ * fragment with it: one edit over the link, so that the two are never applied apart.
+ */
+function renameFix(written: Written, text: string, slug: string): Fix | undefined {
+  const { file, link, start: citationStart, end: citationEnd } = written;
+  if (!link) return { start: citationStart, end: citationEnd, text };
+  const url = fragmentFix(file, link, slug);
+  const start = link.position?.start.offset;
+  const end = link.position?.end.offset;
+  if (!url || start === undefined || end === undefined || !(start <= citationStart && citationEnd <= url.start && url.end <= end)) return undefined;
+  return { start, end, text: file.text.slice(start, citationStart) + text + file.text.slice(citationEnd, url.start) + url.text + file.text.slice(url.end, end) };
 }
 
 /** The document a name written before a citation means; a name of no corpus document is said to be unresolvable. */

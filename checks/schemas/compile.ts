@@ -15,6 +15,7 @@ export default defineCheck({
   id: 'schemas/compile',
   summary: 'Every corpus schema is JSON Schema 2020-12 that compiles in strict mode, with a unique $id that is its path under the layout\'s $id base (https://openwop.dev/<path> by default), every $ref resolving, and no $ref cycle that consumes nothing; a facet fragment is checked as part of the schema it composes into',
   severity: 'error',
+  fixable: true,
   run(corpus, report) {
     const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
     if (files.length === 0) return;
