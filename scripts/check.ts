@@ -26,7 +26,7 @@ import {
   type BaselineEntry,
   type Check,
 } from '../core/run/index.js';
-import { causeFirst } from '../core/run/index.js';
+import { causeFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
 import { checkFormat, collect, EXIT, exitCodeFor, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig } from './common.js';
 
@@ -118,8 +118,10 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     }
   }
 
-  const inScope = scope ? dependentScope(corpus, scope, ids.has(DRIFT_RULE.id) ? planGeneration(corpus, ALL_GENERATORS) : undefined, ALL_GENERATORS) : undefined;
-  let judged = withFingerprints(corpus, causeFirst(inScope ? diagnostics.filter((d) => inScope.has(d.file)) : diagnostics));
+  const plan = planGeneration(corpus, ALL_GENERATORS);
+  const inScope = scope ? dependentScope(corpus, scope, plan, ALL_GENERATORS) : undefined;
+  const located = relocateGenerated(corpus, causeFirst(diagnostics, derivedFrom(plan)), plan, ALL_GENERATORS);
+  let judged = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
   judged = suppress(corpus, judged, config, settings, ids, options.today ?? new Date().toISOString().slice(0, 10), inScope);
 
   if (options.update && policy.baselineFindings) {
@@ -140,6 +142,12 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     hiddenWarnings: hidden.length,
   });
   return exitCodeFor(judged, policy);
+}
+
+/** Each generated output and what its generators read (`*`: every file). */
+function derivedFrom(plan: GenerationPlan | undefined): Map<string, string[]> {
+  const inputs = new Map(ALL_GENERATORS.map((g) => [g.id, g.runsLast ? ['*'] : g.inputs]));
+  return new Map((plan?.files ?? []).map((file) => [file.path, file.generators.flatMap((id) => inputs.get(id) ?? [])]));
 }
 
 interface RunPolicy {
@@ -198,7 +206,7 @@ function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<str
   const diagnostics: Diagnostic[] = [];
   if (ids.has(DRIFT_RULE.id) || ids.has(REGION_RULE.id)) {
     const plan = planGeneration(corpus, ALL_GENERATORS);
-    const generated = [...plan.diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)), ...(ids.has(DRIFT_RULE.id) ? driftDiagnostics(plan) : [])];
+    const generated = [...plan.diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)), ...(ids.has(DRIFT_RULE.id) ? driftDiagnostics(plan, ALL_GENERATORS) : [])];
     for (const d of generated) {
       const setting = settings.get(d.rule);
       diagnostics.push(setting?.configured ? { ...d, severity: setting.severity } : d);

@@ -36,7 +36,7 @@ export function runGenerate(options: GenerateOptions): number {
   const rules = [DRIFT_RULE, REGION_RULE, ...GENERATORS.map((g) => ({ id: `generate/${g.id}`, summary: g.summary, severity: 'error' as const }))];
 
   if (options.check) {
-    const diagnostics = sortDiagnostics([...plan.diagnostics, ...driftDiagnostics(plan)]);
+    const diagnostics = sortDiagnostics([...plan.diagnostics, ...driftDiagnostics(plan, GENERATORS)]);
     printDiagnostics(diagnostics, format, corpus.files.size, rules);
     return exitCodeFor(diagnostics);
   }

@@ -10,7 +10,7 @@ import { packCorpus } from '../core/release/index.js';
 import { StageError } from '../core/release/index.js';
 import { parseStamp, readPackageManifest, RELEASE_PATH, releasedDigests, STAMP_PATH } from '../core/release/index.js';
 import { loadSigningKey, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKeyError } from '../core/release/index.js';
-import { GENERATORS } from '../generators/index.js';
+import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { ALL_RULES } from './check.js';
 import { EXIT, openCorpus, printDiagnostics, UsageError } from './common.js';
 
@@ -105,7 +105,7 @@ export async function runPack(options: PackOptions): Promise<number> {
 /** Everything `generate --check` and `check` would fail on: their error-level findings. */
 export function releaseBlockers(corpus: Corpus): Diagnostic[] {
   const plan = planGeneration(corpus, GENERATORS);
-  const diagnostics = [...plan.diagnostics, ...driftDiagnostics(plan), ...runChecks(corpus, CHECKS)];
+  const diagnostics = [...plan.diagnostics, ...driftDiagnostics(plan, GENERATORS), ...runChecks(corpus, CHECKS)];
   return sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
 }
 

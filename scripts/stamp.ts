@@ -45,7 +45,7 @@ export function runStamp(options: StampOptions): number {
     return EXIT.findings;
   }
   const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP) };
-  const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others)]);
+  const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others, GENERATORS)]);
   if (blocking.length > 0) {
     printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
     process.stderr.write(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`);
@@ -57,7 +57,7 @@ export function runStamp(options: StampOptions): number {
     return EXIT.clean;
   }
   if (options.check) {
-    printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }), format, corpus.files.size, [DRIFT_RULE]);
+    printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }, GENERATORS), format, corpus.files.size, [DRIFT_RULE]);
     return EXIT.findings;
   }
   writeFileAtomic(path.join(corpus.root, STAMP), stamp.after);

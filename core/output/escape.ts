@@ -18,8 +18,10 @@ export function visible(text: string): string {
  * separators raw. They occur only inside strings, so escaping them keeps the same value.
  */
 export function safeJson(json: string): string {
-  return json.replace(UNSAFE, unicodeEscape);
+  return json.replace(JSON_UNSAFE, unicodeEscape);
 }
+
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function unicodeEscape(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;

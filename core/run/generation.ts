@@ -75,11 +75,16 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
     }
   }
 
+  // A generator that failed, or whose input does not parse, owns regions no one can list: which
+  // regions have no generator cannot be told until it runs again.
+  const cannotTell =
+    diagnostics.some((d) => d.severity === 'error' && d.rule.startsWith('generate/')) ||
+    generators.some((g) => g.inputs.some((input) => (corpus.get(input)?.problems.length ?? 0) > 0));
   for (const markdown of corpus.markdownFiles()) {
     for (const problem of markdown.regionProblems) regionReport({ file: markdown.path, ...problem });
     const owned = ownedRegions.get(markdown.path);
     for (const region of markdown.regions) {
-      if (!owned?.has(region.id)) {
+      if (!owned?.has(region.id) && !cannotTell) {
         regionReport({
           file: markdown.path,
           line: region.open.line,
@@ -205,15 +210,22 @@ const MAX_DRIFT_FINDINGS = 200;
  * The drift gate: for a stale output, one finding per differing line (a table row, a JSON entry),
  * at that line, with the line the generator produces there; a missing output is one finding.
  */
-export function driftDiagnostics(plan: GenerationPlan): Diagnostic[] {
+export function driftDiagnostics(plan: GenerationPlan, generators: readonly Generator[] = []): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report = collector(DRIFT_RULE.id, DRIFT_RULE.severity, diagnostics);
-  const hint = 'generated text is not edited by hand: change the registry it comes from, then run `openwop-spec generate`';
+  // With the generators planned, a finding names what they read: the way out is always generate.
+  const byId = new Map(generators.map((g) => [g.id, g]));
   for (const file of plan.files) {
     if (file.before === file.after) continue;
     const by = file.generators.join(', ');
+    const used = file.generators.map((id) => byId.get(id));
+    const digest = used.some((g) => g?.runsLast);
+    const sources = [...new Set(used.flatMap((g) => (g && !g.runsLast ? g.inputs : [])))].filter((input) => input !== file.path);
+    const hint = digest
+      ? `${file.path} digests every corpus file, so any edit makes it stale: run \`openwop-spec generate\``
+      : `run \`openwop-spec generate\`; generated text is not edited by hand${sources.length > 0 ? `: to change it, change ${sources.join(' or ')}` : ''}`;
     if (file.before === undefined) {
-      report({ file: file.path, message: `${file.path} is missing; generator ${by} produces it`, hint: 'run `openwop-spec generate`' });
+      report({ file: file.path, message: `${file.path} is missing; generator ${by} produces it`, hint });
       continue;
     }
     const entries = file.data ? jsonDifferences(file.data, file.after) : undefined;

@@ -9,3 +9,4 @@ export * from './findings-baseline.js';
 export * from './suppressions.js';
 export * from './scope.js';
 export * from './cascade.js';
+export * from './relocate.js';
