@@ -17,3 +17,5 @@ export const GENERATORS: readonly Generator[] = [
   headers,
   pathManifest,
 ];
+
+export { RULES_DOC, RULES_REGION, ruleAnchor, rulesReference, type RuleDoc } from './rules-reference.js';

@@ -7,7 +7,7 @@ import type { OptionSpec } from '../core/config/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
 import { DRIFT_RULE, REGION_RULE, SUPPRESSION_RULES, type Generator } from '../core/run/index.js';
 import { GENERATORS } from '../generators/index.js';
-import { RULES_DOC, ruleAnchor, rulesReference } from '../generators/rules-reference.js';
+import { RULES_DOC, ruleAnchor, rulesReference } from '../generators/index.js';
 
 export const REPOSITORY_URL = 'https://github.com/openwop/spec';
 

@@ -180,9 +180,10 @@ function runPolicy(options: CheckOptions, config: Config): RunPolicy {
 /** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
 function previousReleaseOf(root: string, given: string | undefined): string | undefined {
   if (given === undefined) return findPreviousRelease(root);
-  const spec = given.startsWith('git:') ? given : path.resolve(given);
+  // A path is taken from the working directory, as every path on the command line is.
+  const spec = given.startsWith('git:') || !existsSync(path.resolve(given)) ? given : path.resolve(given);
   const problem = previousReleaseProblem(root, spec);
-  if (problem) throw new UsageError(problem.replace(JSON.stringify(spec), JSON.stringify(given)).replace(`--previous-release ${spec}:`, `--previous-release ${given}:`));
+  if (problem) throw new UsageError(problem);
   return spec;
 }
 
@@ -243,6 +244,7 @@ function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Co
 interface Changes {
   files: Array<{ path: string; before: string; after: string }>;
   fixes: number;
+  fixedFiles: number;
   regenerated: number;
 }
 
@@ -264,6 +266,7 @@ function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regene
     texts.set(file, { before: source.text, after: result.text });
     fixes += result.applied;
   }
+  const fixedFiles = texts.size;
   let regenerated = 0;
   if (regenerate) {
     const contents: Record<string, string | Buffer> = {};
@@ -282,13 +285,13 @@ function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regene
     }
   }
   const files = [...texts].map(([file, { before, after }]) => ({ path: file, before, after })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, fixes, regenerated };
+  return { files, fixes, fixedFiles, regenerated };
 }
 
 function describeChanges(changes: Changes): string {
-  const parts = [`${changes.fixes} fix${changes.fixes === 1 ? '' : 'es'}`];
-  if (changes.regenerated > 0) parts.push(`${changes.regenerated} generated file${changes.regenerated === 1 ? '' : 's'} regenerated`);
-  return `${parts.join(', ')} in ${changes.files.length} file${changes.files.length === 1 ? '' : 's'}`;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const fixed = `fixed ${plural(changes.fixes, 'problem')} in ${plural(changes.fixedFiles, 'file')}`;
+  return changes.regenerated > 0 ? `${fixed}; regenerated ${plural(changes.regenerated, 'generated file')}` : fixed;
 }
 
 /** The corpus files the arguments name (paths, directories or globs, relative to the working directory), root-relative. */

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { previousRelease } from '../../core/release/previous-release.js';
+import { spawnSync } from 'node:child_process';
+import { findPreviousRelease, previousRelease } from '../../core/release/previous-release.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -19,7 +20,7 @@ function directory(files: Record<string, string>): string {
   return root;
 }
 
-describe('a previous release for --baseline', () => {
+describe('a previous release for --previous-release', () => {
   it('is read from an installed package as well as from a checkout, naming what it lacks', () => {
     const requirements = '{"requirements": []}\n';
     const installed = directory({ 'package.json': '{"name": "@openwop/spec-artifacts", "version": "2.0.0"}', 'conformance/requirements.json': requirements, 'README.md': '# r\n' });
@@ -33,8 +34,28 @@ describe('a previous release for --baseline', () => {
     }
   });
 
-  it('says in one sentence when the baseline is neither a path nor a ref', () => {
+  it('says in one sentence when the release is neither a path nor git:<ref>, and never hands git an option', () => {
     const root = directory({});
-    expect(previousRelease(root, '--upload-pack=x', ['conformance/requirements.json'])).toEqual({ ok: false, message: '--baseline "--upload-pack=x" is neither a directory nor a git ref' });
+    expect(previousRelease(root, '--upload-pack=x', ['conformance/requirements.json'])).toEqual({ ok: false, message: '--previous-release "--upload-pack=x" is not a directory or .tgz (a git ref is written git:<ref>)' });
+    const refused = previousRelease(root, 'git:--upload-pack=x', ['conformance/requirements.json']);
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.message).toContain('name a git ref after "git:"');
+  });
+
+  it('is found from spec/v2/release.json, else the newest version tag other than the one being prepared, else not at all', () => {
+    const root = directory({ 'spec/v2/release.json': '{"version": "2.1.0", "corpusTag": null}\n' });
+    expect(findPreviousRelease(root)).toBeUndefined();
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'one');
+    expect(findPreviousRelease(root)).toBeUndefined();
+    git('tag', 'v2.0.0');
+    git('tag', 'v2.0.10');
+    git('tag', 'v2.1.0');
+    git('tag', 'not-a-version');
+    expect(findPreviousRelease(root)).toBe('git:v2.0.10');
+    writeFileSync(path.join(root, 'spec/v2/release.json'), '{"version": "2.1.0", "corpusTag": "v2.0.0"}\n');
+    expect(findPreviousRelease(root)).toBe('git:v2.0.0');
   });
 });

@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers.js';
 import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
 
-const SKIPPED = 'conformance/requirements.json:1:1 (warning) the removed-id comparison was skipped: no previous release to compare with';
-
 describe('requirements/ids', { timeout: 60_000 }, () => {
   it('fires at a malformed id, a second mint, each citation that resolves to no heading, and each bad alias', () => {
     expect(findings(check('requirements/ids', evidenceCorpus('requirements-defects')))).toEqual([
@@ -14,7 +12,6 @@ describe('requirements/ids', { timeout: 60_000 }, () => {
       'conformance/requirement-aliases.json:4:33 `openwop.idempotency.gone` is aliased to `openwop.idempotency.nowhere`, which leads to no live requirement id',
       'conformance/requirement-aliases.json:5:35 the aliases of `openwop.idempotency.loop-a` form a cycle',
       'conformance/requirement-aliases.json:6:35 the aliases of `openwop.idempotency.loop-b` form a cycle',
-      SKIPPED,
       'conformance/requirements.json:10:22 idempotency.md has no section §"Outcome"; the requirement cites a heading that does not exist',
       'conformance/requirements.json:11:22 citation "idempotence.md §"Outcomes"" names idempotence.md, which is not a corpus document',
       'conformance/requirements.json:15:13 requirement id `openwop.idempotency.replay-marker` is minted twice; the first is at line 4',
@@ -29,8 +26,8 @@ describe('requirements/ids', { timeout: 60_000 }, () => {
     expect(found.find((d) => d.message.includes('§"Outcome"'))?.hint).toBe('did you mean §"Outcomes"?');
   });
 
-  it('resolves quoted, numbered and first-word citations, and alias chains to a live id; warns that the comparison was skipped', () => {
-    expect(findings(check('requirements/ids', evidenceCorpus('requirements-good')))).toEqual([SKIPPED]);
+  it('resolves quoted, numbered and first-word citations, and alias chains to a live id; with no previous release, compares with nothing and says nothing', () => {
+    expect(findings(check('requirements/ids', evidenceCorpus('requirements-good')))).toEqual([]);
   });
 
   it('says nothing on a corpus without requirements', () => {
@@ -50,7 +47,7 @@ describe('requirements/ids against a previous release', { timeout: 60_000 }, () 
 
   it('fails at the aliases when an id of the previous release is gone without a row, and accepts an aliased one', () => {
     const before = evidenceDirectory(previous(record('openwop.idempotency.dropped') + record('openwop.idempotency.replay-header')));
-    const found = check('requirements/ids', evidenceCorpus('requirements-good'), { baseline: before });
+    const found = check('requirements/ids', evidenceCorpus('requirements-good'), { previousRelease: before });
     expect(findings(found)).toEqual([
       `conformance/requirement-aliases.json:2:3 requirement id \`openwop.idempotency.dropped\` is in the release in ${before} and is gone, with no row in conformance/requirement-aliases.json; every bundle that cites it loses its referent`,
     ]);
@@ -66,17 +63,28 @@ describe('requirements/ids against a previous release', { timeout: 60_000 }, () 
     git('tag', 'v2.0.0');
     writeFileSync(path.join(root, 'conformance/requirements.json'), fixtureFiles('requirements-good')['conformance/requirements.json'] ?? '');
 
-    const byRef = cli(['check', '--root', root, '--rule', 'requirements/ids', '--baseline', 'v2.0.0']);
+    const byRef = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:v2.0.0']);
     expect(byRef.status).toBe(1);
     expect(byRef.stdout).toContain('requirement id `openwop.idempotency.dropped` is in git ref v2.0.0 and is gone');
 
-    const missing = cli(['check', '--root', root, '--rule', 'requirements/ids', '--baseline', 'v9.9.9']);
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toBe('');
-    expect(missing.stdout).toContain(`conformance/requirements.json:1:1  error    cannot compare with the previous release: --baseline v9.9.9 is neither a directory nor a git ref of the repository at ${root}  requirements/ids`);
+    // Without the option the previous release is the newest version tag, found by itself.
+    const found = cli(['check', '--root', root, '--rule', 'requirements/ids']);
+    expect(found.status).toBe(1);
+    expect(found.stdout).toContain('requirement id `openwop.idempotency.dropped` is in git ref v2.0.0 and is gone');
 
-    const hostile = cli(['check', '--root', root, '--rule', 'requirements/ids', '--baseline', '--output=/tmp/x']);
-    expect(hostile.stdout).toContain('--baseline "--output=/tmp/x" is neither a directory nor a git ref');
+    // A wrong release is a usage error: one line, exit 2, and no finding.
+    const missing = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:v9.9.9']);
+    expect(missing.status).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toBe(`openwop-spec: --previous-release git:v9.9.9: git:v9.9.9: no such git ref in ${root}\n`);
+
+    const bare = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'v2.0.0']);
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toBe('openwop-spec: --previous-release "v2.0.0" is not a directory or .tgz; a git ref is written git:v2.0.0\n');
+
+    const hostile = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:--output=/tmp/x']);
+    expect(hostile.status).toBe(2);
+    expect(hostile.stderr).toContain('name a git ref after "git:"');
   });
 });
 
