@@ -26,7 +26,7 @@ import {
   type BaselineEntry,
   type Check,
 } from '../core/run/index.js';
-import { causeFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
+import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
 import { checkFormat, collect, EXIT, exitCodeFor, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig } from './common.js';
 
@@ -133,6 +133,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     judged = compareWithBaseline(judged, baseline);
   }
 
+  judged = parseFailuresFirst(sortDiagnostics(judged));
   const hidden = policy.quiet ? judged.filter((d) => isActive(d) && d.severity === 'warning') : [];
   const shown = policy.quiet ? judged.filter((d) => !(isActive(d) && d.severity === 'warning')) : judged;
   printDiagnostics(shown, format, corpus.files.size, selected.map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity })), {

@@ -53,7 +53,8 @@ export function runGenerate(options: GenerateOptions): number {
     writeFileAtomic(path.join(corpus.root, file.path), file.after);
     process.stderr.write(`wrote ${file.path}\n`);
   }
-  if (plan.diagnostics.length > 0) printDiagnostics(sortDiagnostics(plan.diagnostics), format, corpus.files.size, rules);
+  // A machine format is a document even with nothing in it: `generate --format json` always prints JSON.
+  if (plan.diagnostics.length > 0 || format === 'json' || format === 'sarif') printDiagnostics(sortDiagnostics(plan.diagnostics), format, corpus.files.size, rules);
   process.stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} written, ${plan.files.length - changed.length} up to date\n`);
   return 0;
 }

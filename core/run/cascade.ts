@@ -31,3 +31,8 @@ export function causeFirst(diagnostics: readonly Diagnostic[], derivedFrom: Read
   };
   return [...causes, ...diagnostics.filter((d) => d.rule !== PARSE_RULE && !follows(d))];
 }
+
+/** Parse failures first, the rest in their order: for the report, after everything is decided. */
+export function parseFailuresFirst(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics.filter((d) => d.rule === PARSE_RULE), ...diagnostics.filter((d) => d.rule !== PARSE_RULE)];
+}

@@ -153,8 +153,9 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
   const used = new Set<Suppression>();
   const live = suppressions.filter((s) => {
     if (s.expires === undefined || s.expires >= options.today) return true;
-    report(EXPIRED.id)({ ...s.at, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
     used.add(s);
+    if (!s.rules.some((rule) => options.ran.has(rule))) return false;
+    report(EXPIRED.id)({ ...s.at, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
     return false;
   });
   const out = diagnostics.map((d) => {

@@ -121,7 +121,7 @@ describe('the config on the command line', () => {
     writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ rules: { 'links/anchr': 'off' } }));
     const bad = cli(['check', '--root', fixture('defects/links'), '--config', 'bad.json'], dir);
     expect(bad.status).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toEqual(['openwop-spec: config bad.json: rules["links/anchr"] names no rule (`openwop-spec rules` lists them)']);
+    expect(bad.stderr.trim().split('\n')).toEqual(['openwop-spec: config bad.json: rules["links/anchr"] names no rule (`npm run spec -- rules` lists them)']);
     expect(cli(['generate', '--check', '--root', fixture('defects/links'), '--config', 'missing.json'], dir).status).toBe(2);
   });
 
