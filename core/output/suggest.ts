@@ -25,3 +25,30 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length] ?? 0;
 }
+
+/**
+ * For headings, which are renamed by rewording more often than misspelt: the nearest by spelling,
+ * else the one candidate that shares most of its words with the wanted one (half of the longer of
+ * the two at least, "Edge conditions" for "Evaluating edge conditions"); a tie suggests nothing.
+ */
+export function closestPhrase(wanted: string, candidates: Iterable<string>): string | undefined {
+  const list = [...candidates];
+  const spelt = closest(wanted, list);
+  if (spelt !== undefined) return spelt;
+  const words = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const want = words(wanted);
+  let best: string | undefined;
+  let bestShared = 0;
+  let tie = false;
+  for (const candidate of list) {
+    const have = words(candidate);
+    const shared = [...want].filter((word) => have.has(word)).length;
+    if (shared < Math.max(1, Math.ceil(Math.max(want.size, have.size) / 2))) continue;
+    if (shared > bestShared) {
+      best = candidate;
+      bestShared = shared;
+      tie = false;
+    } else if (shared === bestShared) tie = true;
+  }
+  return tie ? undefined : best;
+}

@@ -1,0 +1,116 @@
+/**
+ * Messages that lead to the fix, on a copy of this repository's corpus: each scenario ends in one
+ * run with the cause first (a parse error, a stale stamp, a problem in generated text, a renamed
+ * heading), and the clean repository is reported clean.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, REPO } from '../helpers.js';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+/** The repository's corpus (what the default config includes), without its tooling. */
+function repositoryCopy(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'openwop-messages-'));
+  roots.push(root);
+  for (const entry of ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json']) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
+  return root;
+}
+
+function edit(root: string, file: string, from: string, to: string): void {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+  writeFileSync(path.join(root, file), text.replace(from, to));
+}
+
+interface Finding {
+  rule: string;
+  file: string;
+  line: number;
+  message: string;
+  hint?: string;
+  related?: Array<{ file: string; line: number }>;
+}
+
+const json = (root: string, ...args: string[]): Finding[] => JSON.parse(cli(['check', '--root', root, '--format', 'json', ...args]).stdout).diagnostics;
+
+describe('the repository', { timeout: 120_000 }, () => {
+  it('is reported clean: no warning, exit 0', () => {
+    const result = cli(['check']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^✔ \d+ files, no problems\n$/);
+    expect(result.status).toBe(0);
+  });
+});
+
+describe('messages that lead to the fix', { timeout: 180_000 }, () => {
+  it('a YAML typo in openapi.yaml is listed first, without the findings that only follow from it', () => {
+    const root = repositoryCopy();
+    edit(root, 'api/v2/openapi.yaml', '    name: Apache-2.0\n', '    name: Apache-2.0: [\n');
+    const found = json(root);
+    expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'api/v2/openapi.yaml' });
+    // No stale stamp, no $ref into it, no "region has no generator", no API finding in the seams document.
+    expect(found.filter((d) => d.rule === 'generated/drift' || d.rule === 'generated/region' || d.file === 'api/seams-v2.yaml')).toEqual([]);
+    expect(found.length).toBeLessThanOrEqual(4);
+  });
+
+  it('a JSON syntax error in a registry brings no "region has no generator" warnings', () => {
+    const root = repositoryCopy();
+    edit(root, 'spec/v2/errors.json', '{', '{,');
+    const found = json(root);
+    expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'spec/v2/errors.json' });
+    expect(found.filter((d) => d.message.includes('has no generator'))).toEqual([]);
+  });
+
+  it('an edit makes the stamp stale: the finding says generate; check --fix fixes and regenerates, so the run ends clean', () => {
+    const root = repositoryCopy();
+    edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
+    const found = json(root);
+    const stamp = found.find((d) => d.file === 'CORPUS-STAMP.json');
+    expect(stamp).toMatchObject({ rule: 'generated/drift' });
+    expect(stamp?.message).toContain('corpus-stamp produces');
+    expect(stamp?.hint).toMatch(/^CORPUS-STAMP\.json digests every corpus file, so any edit makes it stale: run `(openwop-spec|npm run spec --) generate`$/);
+    const fixed = cli(['check', '--root', root, '--fix']);
+    expect(fixed.stderr).toBe('fixed 1 problem in 1 file; regenerated 1 generated file\n');
+    expect(fixed.stdout).toMatch(/^✔ \d+ files, no problems\n$/);
+    expect(fixed.status).toBe(0);
+    expect(readFileSync(path.join(root, 'spec/v2/core/runs.md'), 'utf8')).toContain('As [errors.md](errors.md) lists.');
+  });
+
+  it('a problem inside generated text is reported at its source line, with the generated place as related location', () => {
+    const root = repositoryCopy();
+    const line = readFileSync(path.join(root, 'api/v2/openapi.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('Selects the contract for this request')) + 1;
+    edit(root, 'api/v2/openapi.yaml', 'Selects the contract for this request', 'Selects (see versioning.md §"No such heading") the contract for this request');
+    expect(cli(['generate', '--root', root]).status).toBe(0);
+    const found = json(root).filter((d) => d.rule === 'links/section-ref');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ file: 'api/v2/openapi.yaml', line, related: [{ file: 'spec/v2/core/headers.md' }] });
+    const sarif = JSON.parse(cli(['check', '--root', root, '--format', 'sarif']).stdout);
+    const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'links/section-ref');
+    expect(result.relatedLocations[0].physicalLocation.artifactLocation.uri).toBe('spec/v2/core/headers.md');
+  });
+
+  it('after a heading rename, one run reports every citation of the old heading with the new one, and --fix rewrites them all', () => {
+    const root = repositoryCopy();
+    const doc = 'spec/v2/core/workflow-chain-packs.md';
+    const old = 'Edge conditions';
+    const renamed = 'Evaluating edge conditions';
+    edit(root, doc, `## ${old}\n`, `## ${renamed}\n`);
+    const citing = json(root).filter((d) => d.rule === 'links/section-ref');
+    // Cited from two other documents, each as a link whose anchor broke with the heading.
+    expect(new Set(citing.map((d) => d.file)).size).toBeGreaterThanOrEqual(2);
+    for (const d of citing) {
+      expect(d.message).toContain(`no section §"${old}"`);
+      expect(d.hint).toContain(`did you mean §"${renamed}"?`);
+    }
+    cli(['check', '--root', root, '--fix']);
+    const after = json(root);
+    expect(after.filter((d) => d.rule.startsWith('links/'))).toEqual([]);
+    expect(after).toEqual([]);
+  });
+});
