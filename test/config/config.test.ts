@@ -52,6 +52,18 @@ describe('loading the config', () => {
     expect(problem(rootWith({ layout: { stamp: '/etc/passwd' } }))).toMatch(/layout\.stamp .* must stay inside the root/);
   });
 
+  it('reads the run policy (maxWarnings, failSeverity, quiet, suppressions, baselineFindings), and refuses a wrong one by its key', () => {
+    expect(defaultConfig().policy).toEqual({});
+    const policy = { maxWarnings: 0, failSeverity: 'warning', quiet: true, suppressions: 'policy/suppressions.json', baselineFindings: 'policy/findings.json' };
+    expect(loadConfig(rootWith(policy)).policy).toEqual(policy);
+    expect(problem(rootWith({ maxWarnings: -1 }))).toMatch(/: maxWarnings must be >= 0$/);
+    expect(problem(rootWith({ maxWarnings: 1.5 }))).toMatch(/: maxWarnings must be integer$/);
+    expect(problem(rootWith({ failSeverity: 'info' }))).toMatch(/: failSeverity must be one of "error", "warning"$/);
+    expect(problem(rootWith({ quiet: 'yes' }))).toMatch(/: quiet must be boolean$/);
+    expect(problem(rootWith({ baselineFindings: '../outside.json' }))).toMatch(/baselineFindings "\.\.\/outside\.json" must stay inside the root/);
+    expect(problem(rootWith({ suppressions: '/etc/passwd' }))).toMatch(/suppressions "\/etc\/passwd" must stay inside the root/);
+  });
+
   it('ships its schema as a closed 2020-12 schema', () => {
     expect(CONFIG_SCHEMA.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(CONFIG_SCHEMA.additionalProperties).toBe(false);
