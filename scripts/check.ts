@@ -101,7 +101,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
 
   let corpus = openCorpus(options.root, { ...options, config });
   const scope = files.length > 0 ? selectFiles(corpus, files) : undefined;
-  let diagnostics = evaluate(corpus, checks, ids, settings, previous);
+  let { diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous);
 
   if (options.fix || options.fixDryRun) {
     const changes = fixedContent(corpus, diagnostics, ids.has(DRIFT_RULE.id));
@@ -114,11 +114,11 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
       for (const file of changes.files) writeFileAtomic(path.join(corpus.root, file.path), file.after);
       process.stderr.write(`${describeChanges(changes)}\n`);
       corpus = openCorpus(options.root, { ...options, config });
-      diagnostics = evaluate(corpus, checks, ids, settings, previous);
+      ({ diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous));
     }
   }
 
-  const plan = planGeneration(corpus, ALL_GENERATORS);
+  const plan = planned ?? planGeneration(corpus, ALL_GENERATORS);
   const inScope = scope ? dependentScope(corpus, scope, plan, ALL_GENERATORS) : undefined;
   const located = relocateGenerated(corpus, causeFirst(diagnostics, derivedFrom(plan)), plan, ALL_GENERATORS);
   let judged = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
@@ -204,10 +204,12 @@ function readBaseline(file: string): BaselineEntry[] {
   }
 }
 
-function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): Diagnostic[] {
+/** The findings of one pass, and the generation plan it made (reused for what follows from it). */
+function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
   const diagnostics: Diagnostic[] = [];
+  let plan: GenerationPlan | undefined;
   if (ids.has(DRIFT_RULE.id) || ids.has(REGION_RULE.id)) {
-    const plan = planGeneration(corpus, ALL_GENERATORS);
+    plan = planGeneration(corpus, ALL_GENERATORS);
     const generated = [...plan.diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)), ...(ids.has(DRIFT_RULE.id) ? driftDiagnostics(plan, ALL_GENERATORS) : [])];
     for (const d of generated) {
       const setting = settings.get(d.rule);
@@ -215,7 +217,7 @@ function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<str
     }
   }
   diagnostics.push(...runChecks(corpus, checks, { ...(previousRelease ? { previousRelease } : {}), settings }));
-  return sortDiagnostics(diagnostics);
+  return { diagnostics: sortDiagnostics(diagnostics), plan };
 }
 
 function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
