@@ -22,7 +22,7 @@ import { formatJson } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { isObject } from '../core/registries/index.js';
 import { writeFileAtomic } from '../core/output/index.js';
-import { EXIT, openCorpus, UsageError } from './common.js';
+import { EXIT, openCorpus, say, UsageError } from './common.js';
 
 interface BaselineOptions {
   root: string;
@@ -30,6 +30,7 @@ interface BaselineOptions {
   update?: boolean;
   allowRise?: boolean;
   measured?: string;
+  format?: string;
 }
 
 const MEASURES: ReadonlyArray<{ key: keyof WitnessCounts; label: string }> = [
@@ -46,6 +47,7 @@ export function register(program: Command): void {
     .option('--update', `write the current counts to ${WITNESS_BASELINE}`)
     .option('--allow-rise', 'with --update, record a count above the baseline (the ratchet normally only goes down)')
     .option('--measured <date>', 'the date to record, YYYY-MM-DD (default: today, UTC)')
+    .option('--format <format>', 'text | json', 'text')
     .action((options: BaselineOptions) => {
       process.exitCode = runBaseline(options);
     });
@@ -56,6 +58,8 @@ export function runBaseline(options: BaselineOptions): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(measured) || Number.isNaN(Date.parse(`${measured}T00:00:00Z`))) {
     throw new UsageError(`--measured ${JSON.stringify(measured)} is not a date (YYYY-MM-DD)`);
   }
+  if (options.format !== undefined && options.format !== 'text' && options.format !== 'json') throw new UsageError(`unknown format "${options.format}"; use text or json`);
+  const json = options.format === 'json';
   const corpus = openCorpus(options.root, options);
   const invalid = [
     ...validateRegistry(corpus, REQUIREMENTS, REQUIREMENTS_SCHEMA),
@@ -63,13 +67,18 @@ export function runBaseline(options: BaselineOptions): number {
     ...validateRegistry(corpus, WITNESS_BASELINE, WITNESS_BASELINE_SCHEMA),
   ];
   if (invalid.length > 0) {
-    for (const finding of invalid) process.stderr.write(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
-    process.stderr.write('baseline: the evidence registries do not validate, so their counts cannot be trusted; run `openwop-spec check`\n');
+    if (json) process.stdout.write(`${JSON.stringify({ diagnostics: invalid.map(({ file, line, column, message }) => ({ file, line, column, message })) }, null, 2)}\n`);
+    else for (const finding of invalid) process.stderr.write(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
+    process.stderr.write(say('baseline: the evidence registries do not validate, so their counts cannot be trusted; run `openwop-spec check`\n'));
     return EXIT.findings;
   }
 
   const now = witnessCounts(witnessEntries(corpus));
   const recorded = witnessBaseline(corpus);
+  if (json && !options.update) {
+    process.stdout.write(`${JSON.stringify({ counts: now, baseline: recorded ?? null }, null, 2)}\n`);
+    return EXIT.clean;
+  }
   for (const { key, label } of MEASURES) {
     const base = recorded?.[key];
     const was = base !== undefined ? ` (baseline ${base}${base === now[key] ? '' : now[key] > base ? ', above it' : ', below it'})` : '';

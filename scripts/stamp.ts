@@ -10,7 +10,7 @@ import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import { writeFileAtomic } from '../core/output/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
+import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
 
 interface StampOptions {
   root: string;
@@ -48,7 +48,7 @@ export function runStamp(options: StampOptions): number {
   const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others, GENERATORS)]);
   if (blocking.length > 0) {
     printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
-    process.stderr.write(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`);
+    process.stderr.write(say(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`));
     return exitCodeFor(blocking);
   }
   const digest = parseStamp(stamp.after).stamp?.digest;

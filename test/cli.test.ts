@@ -23,7 +23,8 @@ function corpus(files: Record<string, string>): string {
 const A = doc('A', 'Intro.\n\nSee [b.md §"Some heading"](b.md#some-heading) for more.');
 const B = doc('B', '## Some heading\n\nText.');
 
-describe('openwop-spec check', () => {
+// Each test runs the built CLI several times; on a loaded machine that is more than the default 5 s.
+describe('openwop-spec check', { timeout: 60_000 }, () => {
   it('exits 0 on a coherent corpus', () => {
     const root = corpus({ 'spec/v2/core/a.md': A, 'spec/v2/core/b.md': B });
     const result = cli(['check', '--root', root]);
@@ -115,7 +116,7 @@ describe('openwop-spec check', () => {
   });
 });
 
-describe('openwop-spec generate and rules', () => {
+describe('openwop-spec generate and rules', { timeout: 60_000 }, () => {
   it('generate --check exits 0 when nothing is stale, and generate writes nothing then', () => {
     const root = copyFixture('good');
     temporary.push(root);

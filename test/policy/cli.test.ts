@@ -281,10 +281,12 @@ describe('linter flags', { timeout: 120_000 }, () => {
     expect(cli(['check', '--root', root]).status).toBe(2);
   });
 
-  it('generate --format json prints JSON; rules shows severity, fixable and the documentation link', () => {
+  it('generate and baseline --format json print JSON; rules shows severity, fixable and the documentation link', () => {
     const root = withWarning();
     const generated = cli(['generate', '--root', root, '--format', 'json']);
     expect(JSON.parse(generated.stdout).summary).toMatchObject({ errors: 0, warnings: 1 });
+    const counts = JSON.parse(cli(['baseline', '--format', 'json']).stdout);
+    expect(Object.keys(counts.counts)).toEqual(['seamGated', 'unwitnessable']);
     const rules = cli(['rules']);
     expect(rules.stdout).toMatch(/^links\/bare-doc-reference\s+error\s+fixable\s+A corpus document named in running prose/m);
     expect(rules.stdout).toMatch(/^links\/anchor\s+error\s+A link fragment/m);
