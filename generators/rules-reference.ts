@@ -66,12 +66,13 @@ function render(rules: readonly RuleDoc[]): string {
 
 /**
  * A summary quotes the syntax its rule is about (an annotation comment, a section citation); in
- * the reference that syntax is shown as code, so that it is not read as the thing itself.
+ * the reference that syntax must read as text, not be taken for the thing itself: a tag is shown
+ * as code, and the section sign is written as its entity, which renders the same but cites nothing.
  */
 function prose(text: string): string {
   return text
     .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/<[^>\n]*>|§(?:"[^"\n]*"|[A-Z]?\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)/g, (syntax) => `\`${syntax}\``)))
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/<[^>\n]*>/g, (tag) => `\`${tag}\``).replace(/§/g, '&sect;')))
     .join('');
 }
 
