@@ -104,7 +104,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   let { diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous);
 
   if (options.fix || options.fixDryRun) {
-    const changes = fixedContent(corpus, diagnostics, ids.has(DRIFT_RULE.id));
+    const changes = fixedContent(corpus, diagnostics, ids.has(DRIFT_RULE.id), planned);
     if (options.fixDryRun) {
       for (const { path: file, before, after } of changes.files) process.stdout.write(`--- a/${file}\n+++ b/${file}\n${unifiedHunks(before, after)}`);
       process.stderr.write(`${describeChanges(changes)}; nothing written (--fix-dry-run)\n`);
@@ -252,11 +252,13 @@ interface Changes {
 }
 
 /**
- * What --fix makes of the corpus, worked out in memory: the fixes findings carry, then every
- * generated output brought up to date over the fixed text (a fixed link changes the stamp), so
- * that a fixed corpus checks clean in one run. Generation is skipped while a generator fails.
+ * What --fix makes of the corpus, worked out in memory: the fixes findings carry, then the
+ * generated outputs the fixes made stale brought up to date over the fixed text, and the stamp,
+ * which digests every file (any edit makes it stale), so that a fixed corpus checks clean in one
+ * run. An output that was stale before is left to its drift finding: regenerating it would
+ * rewrite lines no finding named. Generation is skipped while a generator fails.
  */
-function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regenerate: boolean): Changes {
+function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regenerate: boolean, before: GenerationPlan | undefined): Changes {
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) if (d.fix) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   const texts = new Map<string, { before: string; after: string }>();
@@ -276,11 +278,14 @@ function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regene
     for (const [file, entry] of corpus.files) contents[file] = texts.get(file)?.after ?? entry.bytes;
     const fixed = texts.size > 0 ? corpusFromFiles(corpus.root, contents, corpus.config) : corpus;
     const plan = planGeneration(fixed, ALL_GENERATORS);
+    const staleBefore = new Set((before?.files ?? []).filter((file) => file.before !== file.after).map((file) => file.path));
+    const digests = new Set(ALL_GENERATORS.filter((g) => g.runsLast).map((g) => g.id));
     if (plan.diagnostics.some((d) => d.severity === 'error')) {
       process.stderr.write('generated output not refreshed: a generator reports errors (see below)\n');
     } else {
       for (const file of plan.files) {
         if (file.before === file.after) continue;
+        if (staleBefore.has(file.path) && !file.generators.some((id) => digests.has(id))) continue;
         const original = corpus.get(file.path);
         texts.set(file.path, { before: texts.get(file.path)?.before ?? (original && original.kind !== 'binary' ? original.text : ''), after: file.after });
         regenerated++;

@@ -14,6 +14,23 @@ import type { GenerationPlan } from './generation.js';
 const MIN_TEXT = 8;
 
 export function relocateGenerated(corpus: Corpus, diagnostics: readonly Diagnostic[], plan: GenerationPlan, generators: readonly Generator[]): Diagnostic[] {
+  return mergeSame(moved(corpus, diagnostics, plan, generators));
+}
+
+/**
+ * A gate that reads the source too (citations in OpenAPI descriptions) reports the same finding
+ * there itself, less precisely where a folded string cannot be mapped: the moved one, which
+ * carries the generated place as its related location, stands for both.
+ */
+function mergeSame(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.message]);
+  const movedKeys = new Set(diagnostics.filter((d) => d.related?.some((r) => r.message === RELATED)).map(key));
+  return diagnostics.filter((d) => d.related?.some((r) => r.message === RELATED) || !movedKeys.has(key(d)));
+}
+
+const RELATED = 'in the generated text';
+
+function moved(corpus: Corpus, diagnostics: readonly Diagnostic[], plan: GenerationPlan, generators: readonly Generator[]): Diagnostic[] {
   const byId = new Map(generators.map((g) => [g.id, g]));
   const outputs = new Map(plan.files.map((file) => [file.path, file]));
   return diagnostics.map((d) => {
@@ -23,7 +40,8 @@ export function relocateGenerated(corpus: Corpus, diagnostics: readonly Diagnost
     if (!output || !file || file.kind === 'binary') return d;
     const start = file.lines.lineStart(d.line) + d.column - 1;
     const end = file.lines.lineStart(d.endLine) + d.endColumn - 1;
-    if (file.kind === 'markdown' && file.regions.length > 0 && !file.regions.some((r) => r.contentStart <= start && end <= r.contentEnd)) return d;
+    // In markdown only the regions are generated; any other file a generator plans is generated whole.
+    if (file.kind === 'markdown' && !file.regions.some((r) => r.contentStart <= start && end <= r.contentEnd)) return d;
     const text = file.text.slice(start, end);
     const sources = [...new Set(output.generators.flatMap((id) => byId.get(id)?.inputs ?? []))].filter((input) => input !== d.file);
     const found: Array<{ file: string; offset: number }> = [];
@@ -46,7 +64,7 @@ export function relocateGenerated(corpus: Corpus, diagnostics: readonly Diagnost
       ...rest,
       file: only.file,
       ...span,
-      related: [{ file: d.file, line: d.line, column: d.column, message: 'in the generated text' }, ...(d.related ?? [])],
+      related: [{ file: d.file, line: d.line, column: d.column, message: RELATED }, ...(d.related ?? [])],
     };
   });
 }
