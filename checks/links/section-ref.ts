@@ -15,12 +15,21 @@ export default defineCheck({
   summary: 'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
   severity: 'error',
   fixable: true,
-  run(corpus, report) {
+  options: {
+    external: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      default: [],
+      description: 'Path prefixes of documents that live outside this corpus and are cited knowingly (`spec/v1/`, `RFCS/`): their citations are neither checked nor reported as unresolvable',
+    },
+  },
+  run(corpus, report, context) {
+    const external = context.options.external as readonly string[];
     for (const file of corpus.markdownFiles()) {
-      if (file.text.includes('§')) checkMarkdown(corpus, file, report);
+      if (file.text.includes('§')) checkMarkdown(corpus, file, report, external);
     }
     for (const file of corpus.dataFiles()) {
-      if (file.text.includes('§')) checkData(corpus, file, report);
+      if (file.text.includes('§')) checkData(corpus, file, report, external);
     }
   },
 });
@@ -31,7 +40,7 @@ interface Target {
   document: MarkdownFile;
 }
 
-function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report): void {
+function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, external: readonly string[]): void {
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
   const numbering = numberingOf(file.headings);
   const visit = (node: Nodes): void => {
@@ -60,7 +69,7 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report): void
           continue;
         }
         if (scope.kind === 'external') continue;
-        const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name) : namedTarget(corpus, file.path, scope.name, citation, place, report);
+        const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name) : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
         if (!target) continue;
         const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
         if (heading && link && !checkedLinks.has(link)) {
@@ -75,13 +84,13 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report): void
   visit(file.tree);
 }
 
-function checkData(corpus: Corpus, file: DataFile, report: Report): void {
+function checkData(corpus: Corpus, file: DataFile, report: Report, external: readonly string[]): void {
   for (const string of dataStrings(file, (value) => value.includes('§'))) {
     for (const citation of scopedCitations(string.value)) {
       // A data file has no sections of its own: an unqualified citation names nothing to check.
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
       const place = (): Location & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
-      const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report);
+      const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
       if (target) judge(target, citation, place, report);
     }
   }
@@ -162,18 +171,19 @@ function renameFix(written: Written, text: string, slug: string): Fix | undefine
 }
 
 /** The document a name written before a citation means; a name of no corpus document is said to be unresolvable. */
-function namedTarget(corpus: Corpus, from: string, name: string, citation: ScopedCitation, place: Place, report: Report): Target | undefined {
+function namedTarget(corpus: Corpus, from: string, name: string, citation: ScopedCitation, place: Place, report: Report, external: readonly string[]): Target | undefined {
   const documents = documentIndex(corpus);
   const path = documents.resolve(name, from);
   const document = path ? corpus.markdown(path) : undefined;
   if (document && path) return { name: path === from ? 'this document' : path, document };
   // Two corpus documents share the name (`README.md`): which one is meant cannot be told.
   if (!name.includes('/') && documents.hasBaseName(name)) return undefined;
+  if (external.some((prefix) => name.startsWith(prefix))) return undefined;
   report({
     ...(typeof place === 'function' ? place() : place),
     severity: 'warning',
     message: `${name} is not a document of the corpus, so ${describeCitation(citation)} cannot be checked`,
-    hint: 'cite a corpus document, or add the file to "include" in openwop-spec.config.json',
+    hint: 'cite a corpus document, add the file to "include" in openwop-spec.config.json, or, for a document that lives elsewhere, list its path prefix in the rule\'s "external" option',
   });
   return undefined;
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../../checks/index.js';
+import { corpusFromFiles } from '../../../core/model/corpus.js';
+import { runChecks } from '../../../core/run/engine.js';
 import { doc, fixture, run, where } from '../../helpers.js';
 import { LINKS } from './helpers.js';
 
@@ -165,6 +168,16 @@ describe('links/section-ref', () => {
       ]);
       const included = { ...files, 'spec/v1/old.md': '# Old\n\n## Gone\n\n## Error shape\n' };
       expect(where(run('links/section-ref', included))).toEqual(['spec/v2/core/x.md:7:46']);
+    });
+
+    it('says nothing of citations into the path prefixes its "external" option names, and still of the others', () => {
+      const files = {
+        'spec/v2/core/x.md': doc('X', 'See `spec/v1/old.md` §Gone and `RFCS/0057-*` §D.'),
+        'spec/v2/errors.json': '{ "rows": [{ "source": "spec/v1/old.md §\\"Error shape\\"" }] }',
+      };
+      const settings = new Map([['links/section-ref', { enabled: true, severity: 'error' as const, options: { external: ['spec/v1/'] }, configured: false }]]);
+      const gate = CHECKS.filter((check) => check.id === 'links/section-ref');
+      expect(where(runChecks(corpusFromFiles('/nonexistent-root', files), gate, { settings }))).toEqual(['spec/v2/core/x.md:7:46']);
     });
   });
 });
