@@ -7,7 +7,7 @@ import { sortDiagnostics, type Diagnostic } from '../core/output/index.js';
 import { runChecks, selectRules } from '../core/run/index.js';
 import { applyFixes } from '../core/run/index.js';
 import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
+import { writeTextAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import path from 'node:path';
 import { ruleSettings, type RuleSetting } from '../core/config/index.js';
@@ -96,7 +96,7 @@ function applyAll(corpus: Corpus, diagnostics: readonly Diagnostic[]): { files: 
     if (!source || source.kind === 'binary') continue;
     const result = applyFixes(source.text, found.flatMap((d) => (d.fix ? [d.fix] : [])));
     if (result.applied === 0 || result.text === source.text) continue;
-    writeFileAtomic(path.join(corpus.root, file), result.text);
+    writeTextAtomic(path.join(corpus.root, file), result.text, file);
     files++;
     fixes += result.applied;
   }

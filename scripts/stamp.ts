@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
+import { writeTextAtomic } from '../core/output/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 
@@ -60,7 +60,7 @@ export function runStamp(options: StampOptions): number {
     printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }), format, corpus.files.size, [DRIFT_RULE]);
     return EXIT.findings;
   }
-  writeFileAtomic(path.join(corpus.root, STAMP), stamp.after);
+  writeTextAtomic(path.join(corpus.root, STAMP), stamp.after, STAMP);
   process.stdout.write(`wrote ${STAMP}: ${String(digest)}\n`);
   return EXIT.clean;
 }

@@ -30,13 +30,27 @@ export interface Config {
   /** The `rules` object as written, in its order. */
   rules: Readonly<Record<string, RuleEntry>>;
   layout: Layout;
+  /** Files the corpus must contain, relative to the root. */
+  required: readonly string[];
+  /** Whether a `$ref` to a URL outside the corpus is allowed (it is never fetched). */
+  allowRemoteRefs: boolean;
 }
+
+/** What this repository's corpus must contain: the registries the gates and generators read, and the API documents. */
+export const DEFAULT_REQUIRED = [
+  'spec/v2/errors.json',
+  'spec/v2/event-codemap.json',
+  'spec/v2/declaration.json',
+  'spec/v2/id-field-bindings.json',
+  'api/v2/openapi.yaml',
+  'api/v2/asyncapi.yaml',
+] as const;
 
 export const DEFAULT_INCLUDE = ['{spec,api,schemas,conformance,SECURITY,docs,evidence}/**', 'CORPUS-STAMP.json'] as const;
 export const DEFAULT_SCHEMA_ID_BASE = 'https://openwop.dev/';
 
 export function defaultConfig(): Config {
-  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' } };
+  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, required: [...DEFAULT_REQUIRED], allowRemoteRefs: false };
 }
 
 /** `explicit` is the --config argument (relative to the working directory), when given. */
@@ -68,10 +82,15 @@ interface RawConfig {
   exclude?: string[];
   rules?: Record<string, RuleEntry>;
   layout?: { schemaIds?: Record<string, string>; stamp?: string };
+  required?: string[];
+  allowRemoteRefs?: boolean;
 }
 
 function fromValue(raw: RawConfig, source: string): Config {
   const defaults = defaultConfig();
+  for (const file of raw.required ?? []) {
+    if (path.posix.isAbsolute(file) || file.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: required file "${file}" must be inside the root`);
+  }
   for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? [])]) {
     if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: include/exclude glob "${glob}" must stay inside the root`);
   }
@@ -86,6 +105,8 @@ function fromValue(raw: RawConfig, source: string): Config {
     exclude: raw.exclude ?? [],
     rules: raw.rules ?? {},
     layout: { schemaIds, stamp },
+    required: raw.required ?? defaults.required,
+    allowRemoteRefs: raw.allowRemoteRefs ?? false,
   };
 }
 
