@@ -47,9 +47,18 @@ export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'):
   }
   const problems: ParseProblem[] = doc.errors.map((error) => {
     const at = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-    const message = language === 'JSON' && error.code === 'DUPLICATE_KEY' ? duplicateKeyMessage(text, error.pos[0]) : firstLine(error.message);
+    // yaml turns a stack that ran out in its composer into an error of the document: that is the nesting bound too.
+    const message =
+      language === 'JSON' && error.code === 'DUPLICATE_KEY'
+        ? duplicateKeyMessage(text, error.pos[0])
+        : /Maximum call stack/.test(error.message)
+          ? `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`
+          : firstLine(error.message);
     return { message, line: at.line, column: at.col };
   });
+  // A file past the bound is one finding: what the parser said after its stack ran out is noise.
+  const tooDeep = problems.find((problem) => problem.message.startsWith('nested too deeply'));
+  if (tooDeep) return refused(tooDeep);
   if (problems.length > 0) return { doc: undefined, value: undefined, lineCounter, problems };
   const shape = measureNodes(doc);
   if (shape.tooDeep !== undefined) {
