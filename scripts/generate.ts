@@ -57,7 +57,9 @@ export function runGenerate(options: GenerateOptions): number {
     process.stderr.write('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }
-  const changed = plan.files.filter((file) => file.before !== file.after);
+  // The stamp goes last: until every file it digests is in place, it still describes the old set.
+  const stamp = corpus.config.layout.stamp;
+  const changed = plan.files.filter((file) => file.before !== file.after).sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
   // Temporaries of killed runs beside the outputs are never read; they go before this run stages its own.
   recoverWrites(corpus.root, new Set(plan.files.map((file) => path.posix.dirname(file.path))));
   // Every output is staged before any is replaced: a failure while staging changes nothing, and a kill

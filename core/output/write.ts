@@ -49,8 +49,10 @@ export class WriteError extends Error {
   constructor(
     readonly target: string,
     readonly code: string,
+    /** What else the reader needs to know (which files of a set were replaced). */
+    detail?: string,
   ) {
-    super(`cannot write ${target}: ${describeCode(code)}`);
+    super(`cannot write ${target}: ${describeCode(code)}${detail ? `; ${detail}` : ''}`);
     this.name = 'WriteError';
   }
 }
@@ -228,7 +230,7 @@ export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string
       written.push(entry.target);
     } catch (error) {
       // The journal stays: the next run finishes what it can, and says so.
-      throw new WriteError(entry.target, `${codeOf(error)}; ${written.length} of ${staged.length} files were replaced (${written.join(', ') || 'none'}), the rest are finished by the next run`);
+      throw new WriteError(entry.target, codeOf(error), `${written.length} of ${staged.length} files were replaced (${written.join(', ') || 'none'}); the next generate finishes the rest`);
     }
   }
   rmSync(path.join(root, JOURNAL), { force: true });

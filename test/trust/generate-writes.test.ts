@@ -1,0 +1,140 @@
+/**
+ * `generate` applies its outputs together: a run killed or failing part-way leaves the old set or
+ * (after the next run finishes the journal) the new one; an I/O error is one line naming the file
+ * and the cause; a rewritten file keeps its line ends, byte order mark and mode.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, cli } from '../helpers.js';
+import { corpusCopy } from './helpers.js';
+
+const REGISTRY = 'spec/v2/errors.json';
+
+/** Every file under root (node_modules aside) with its bytes. */
+function snapshot(root: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) walk(child);
+      else files.set(child, readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  return files;
+}
+
+function changed(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => !before.get(name)?.equals(after.get(name) ?? Buffer.alloc(0)) || !after.has(name)).sort();
+}
+
+/** A new error code: the registry changes, and with it the errors document, counts, the envelope and the stamp. */
+function addCode(root: string): void {
+  const registry = JSON.parse(readFileSync(path.join(root, REGISTRY), 'utf8')) as { rows: Array<Record<string, unknown>> };
+  registry.rows.push({ ...registry.rows.find((row) => row.httpStatus === 409), code: 'trust_test_conflict', meaning: 'A test code, registered to make every derived output stale at once.' });
+  writeFileSync(path.join(root, REGISTRY), `${JSON.stringify(registry, null, 2)}\n`);
+}
+
+function generate(root: string, fault?: string) {
+  const result = spawnSync(process.execPath, [CLI, 'generate', '--root', root], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(fault ? { OPENWOP_SPEC_FAULT: fault } : {}) } });
+  return { status: result.status, signal: result.signal, stderr: result.stderr };
+}
+
+const temporaries = (files: Map<string, Buffer>) => [...files.keys()].filter((file) => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.tmp$/.test(file));
+
+/** The number of outputs a generate of this root writes. */
+function staleCount(root: string): number {
+  const report = JSON.parse(cli(['generate', '--check', '--root', root, '--format', 'json']).stdout) as { diagnostics: Array<{ rule: string }> };
+  return report.diagnostics.filter((d) => d.rule === 'generated/drift').length;
+}
+
+describe('generate writes all or nothing', { timeout: 240_000 }, () => {
+  it('killed at its second write (while staging): nothing changed; the next run cleans up and writes the new set', () => {
+    const root = corpusCopy();
+    addCode(root);
+    const stale = staleCount(root);
+    expect(stale).toBeGreaterThanOrEqual(3);
+    const before = snapshot(root);
+    const killed = generate(root, 'kill-at-write:2');
+    expect(killed.signal).toBe('SIGKILL');
+    const after = snapshot(root);
+    // Only the temporaries of the killed run are new; every file is as it was.
+    expect(changed(before, after)).toEqual(temporaries(after));
+    expect(temporaries(after).length).toBeGreaterThan(0);
+
+    const next = generate(root);
+    expect(next.status).toBe(0);
+    expect(temporaries(snapshot(root))).toEqual([]);
+    expect(cli(['check', '--root', root]).status).toBe(0);
+  });
+
+  it('killed between its renames: the journal says what was left, and the next run finishes the new set', () => {
+    const root = corpusCopy();
+    addCode(root);
+    const stale = staleCount(root);
+    const before = snapshot(root);
+    // Writes 1..stale stage the outputs, stale+1 is the journal's own write... then the renames.
+    const killed = generate(root, `kill-at-write:${stale + 2}`);
+    expect(killed.signal).toBe('SIGKILL');
+    expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(true);
+    const mixed = changed(before, snapshot(root)).filter((file) => !temporaries(snapshot(root)).includes(file) && file !== '.openwop-spec-writes.json');
+    expect(mixed).toHaveLength(1);
+
+    const next = generate(root);
+    expect(next.status).toBe(0);
+    expect(next.stderr).toMatch(/^finished an interrupted generate: replaced /);
+    expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(false);
+    expect(temporaries(snapshot(root))).toEqual([]);
+    expect(cli(['check', '--root', root]).status).toBe(0);
+  });
+
+  it('a full disk while staging: one line naming the file and the cause, nothing changed, no temporary left', () => {
+    const root = corpusCopy();
+    addCode(root);
+    const before = snapshot(root);
+    const failed = generate(root, 'fail-at-write:2:ENOSPC');
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: no space left on the device \(ENOSPC\)\n$/);
+    expect(failed.stderr).not.toMatch(/internal error|\.tmp/);
+    expect(changed(before, snapshot(root))).toEqual([]);
+  });
+
+  it('a permission error while replacing: one line saying which files were replaced; the next run finishes', () => {
+    const root = corpusCopy();
+    addCode(root);
+    const stale = staleCount(root);
+    const failed = generate(root, `fail-at-write:${stale + 3}:EACCES`);
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: permission denied \(EACCES\); 2 of \d+ files were replaced \([^)]+\); the next generate finishes the rest\n$/);
+    expect(generate(root).status).toBe(0);
+    expect(cli(['check', '--root', root]).status).toBe(0);
+  });
+});
+
+describe('a rewritten file keeps how it was written', { timeout: 240_000 }, () => {
+  it('CRLF line ends, a byte order mark and the file mode survive generate, and the stamp hashes what was written', () => {
+    const root = corpusCopy();
+    const doc = path.join(root, 'spec/v2/core/errors.md');
+    writeFileSync(doc, `\uFEFF${readFileSync(doc, 'utf8').replace(/\n/g, '\r\n')}`);
+    chmodSync(doc, 0o640);
+    const envelope = path.join(root, 'schemas/v2/error-envelope.schema.json');
+    chmodSync(envelope, 0o600);
+    expect(generate(root).status).toBe(0);
+    addCode(root);
+    const result = generate(root);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('wrote spec/v2/core/errors.md');
+    const text = readFileSync(doc, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).toContain('trust_test_conflict');
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(statSync(doc).mode & 0o777).toBe(0o640);
+    expect(statSync(envelope).mode & 0o777).toBe(0o600);
+    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect(cli(['generate', '--check', '--root', root]).status).toBe(0);
+  });
+});
