@@ -17,13 +17,14 @@
  * megabytes, and one file holding it all would be read, and held, whole by every run.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKDOWN_TREE_VERSION } from '../markdown/index.js';
 import { isAbandonedTemporary, writeFileAtomic } from '../output/index.js';
 
 const FORMAT = 3;
+const MAX_ENTRY_BYTES = 512 * 2 ** 20;
 
 export class ContentCache {
   private readonly used = new Set<string>();
@@ -60,6 +61,8 @@ export class ContentCache {
     if (added !== undefined) return added as T;
     let entry: unknown;
     try {
+      // An entry far larger than any result the tool writes is not read into memory at all.
+      if (statSync(this.file(key)).size > MAX_ENTRY_BYTES) return undefined;
       entry = JSON.parse(readFileSync(this.file(key), 'utf8'));
     } catch {
       // Absent, unreadable or not JSON: a miss.

@@ -20,6 +20,7 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { onFlush, writeFileAtomic } from '../output/index.js';
 import { ContentCache } from './content-cache.js';
+import { nestingDepth } from './depth.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs: Record<string, string>) => string;
 const requireHere = createRequire(import.meta.url);
@@ -175,6 +176,8 @@ function isOutcome(value: unknown): value is Outcome {
   if (typeof value !== 'object' || value === null) return false;
   const { valid, errors } = value as Record<string, unknown>;
   if (typeof valid !== 'boolean' || !Array.isArray(errors) || (valid && errors.length > 0) || (!valid && errors.length === 0)) return false;
+  // ajv's errors are shallow; the gates format their params recursively.
+  if (nestingDepth(errors, 16) > 16) return false;
   return errors.every((error) => {
     if (typeof error !== 'object' || error === null) return false;
     const { instancePath, schemaPath, keyword, params, message } = error as Record<string, unknown>;

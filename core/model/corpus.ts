@@ -2,7 +2,7 @@
  * The corpus model: every file of the corpus read once, parsed once, indexed once.
  * Gates and generators read this model; none of them touches the file system.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, fstatSync, openSync, readSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
 import { globSync } from 'glob';
@@ -336,7 +336,15 @@ function withText<T extends object>(base: TextBase, own: T): TextBase & T {
 
 /** Caches live under the root's node_modules/.cache, as other tools' do; a root without node_modules runs uncached. */
 function cacheDirectory(root: string): string | undefined {
-  return existsSync(path.join(root, 'node_modules')) ? path.join(root, 'node_modules', '.cache', 'openwop-spec') : undefined;
+  if (!existsSync(path.join(root, 'node_modules'))) return undefined;
+  const directory = path.join(root, 'node_modules', '.cache', 'openwop-spec');
+  // A cache directory that is a link could lead anywhere, and a run removes what it does not use there.
+  try {
+    if (lstatSync(directory).isSymbolicLink()) return undefined;
+  } catch {
+    // Not there yet: the first run makes it.
+  }
+  return directory;
 }
 
 function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdown {

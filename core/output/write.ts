@@ -7,7 +7,7 @@
  * A rewritten text file keeps how it was written (CRLF line ends, a byte order mark) and its
  * file mode: a regenerated file differs from the one it replaces only in what the generator changed.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /** How a text file is written. */
@@ -64,6 +64,7 @@ const CAUSES: Record<string, string> = {
   EDQUOT: 'disk quota exceeded (EDQUOT)',
   EROFS: 'the file system is read-only (EROFS)',
   ENOTDIR: 'a parent of it is not a directory (ENOTDIR)',
+  ELINK: 'its directory is reached through a symbolic link that leads out of the root',
   EISDIR: 'it is a directory (EISDIR)',
   EIO: 'an input/output error (EIO)',
 };
@@ -207,8 +208,14 @@ export interface AppliedSet {
  */
 export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string; content: Buffer }>): AppliedSet {
   const staged: JournalEntry[] = [];
+  const realRoot = realpathSync(root);
   try {
     for (const file of files) {
+      // An output whose directory is reached through a link out of the root would be written out there.
+      const directory = path.dirname(path.join(root, file.path));
+      mkdirSync(directory, { recursive: true });
+      const real = realpathSync(directory);
+      if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new WriteError(file.path, 'ELINK');
       let temporary: string;
       try {
         temporary = writeTemporary(path.join(root, file.path), file.content, true);

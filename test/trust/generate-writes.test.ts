@@ -4,11 +4,12 @@
  * and the cause; a rewritten file keeps its line ends, byte order mark and mode.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WriteError, writeSetAtomic } from '../../core/output/write.js';
 import { CLI, cli } from '../helpers.js';
-import { corpusCopy } from './helpers.js';
+import { corpusCopy, tempDir } from './helpers.js';
 
 const REGISTRY = 'spec/v2/errors.json';
 
@@ -112,6 +113,38 @@ describe('generate writes all or nothing', { timeout: 240_000 }, () => {
     expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: permission denied \(EACCES\); 2 of \d+ files were replaced \([^)]+\); the next generate finishes the rest\n$/);
     expect(generate(root).status).toBe(0);
     expect(cli(['check', '--root', root]).status).toBe(0);
+  });
+});
+
+describe('generate never writes out of the root', { timeout: 240_000 }, () => {
+  it('an output whose directory is a link out of the root is refused in one line, and nothing is written there', () => {
+    const root = corpusCopy();
+    const outside = tempDir();
+    cpSync(path.join(root, 'schemas/v2'), outside, { recursive: true });
+    rmSync(path.join(root, 'schemas/v2'), { recursive: true });
+    symlinkSync(outside, path.join(root, 'schemas/v2'));
+    addCode(root);
+    const before = snapshot(outside);
+    const result = generate(root);
+    expect(result.stderr).not.toMatch(/^wrote /m);
+    // The schemas are not read through the link, so the generators that need them refuse first.
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/nothing written/);
+    expect(changed(before, snapshot(outside))).toEqual([]);
+  });
+
+  it('the writer itself refuses a target whose directory leads out of the root, before it stages anything', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    mkdirSync(path.join(root, 'spec'));
+    symlinkSync(outside, path.join(root, 'spec/linked'));
+    const files = [
+      { path: 'spec/a.md', content: Buffer.from('a\n') },
+      { path: 'spec/linked/b.md', content: Buffer.from('b\n') },
+    ];
+    expect(() => writeSetAtomic(root, files)).toThrow(new WriteError('spec/linked/b.md', 'ELINK'));
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(path.join(root, 'spec')).sort()).toEqual(['linked']);
   });
 });
 
