@@ -32,6 +32,8 @@ export interface Config {
   layout: Layout;
   /** Files the corpus must contain, relative to the root. */
   required: readonly string[];
+  /** Where in the config file each `required` entry is written (1-based), when the file lists them. */
+  requiredAt?: Readonly<Record<string, { line: number; column: number; endColumn: number }>>;
   /** Whether a `$ref` to a URL outside the corpus is allowed (it is never fetched). */
   allowRemoteRefs: boolean;
 }
@@ -74,7 +76,7 @@ export function loadConfig(root: string, explicit?: string): Config {
   }
   const validate = validator();
   if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${describe(validate.errors ?? [])}`);
-  return fromValue(value as RawConfig, file);
+  return fromValue(value as RawConfig, file, text);
 }
 
 interface RawConfig {
@@ -86,7 +88,7 @@ interface RawConfig {
   allowRemoteRefs?: boolean;
 }
 
-function fromValue(raw: RawConfig, source: string): Config {
+function fromValue(raw: RawConfig, source: string, text = ''): Config {
   const defaults = defaultConfig();
   for (const file of raw.required ?? []) {
     if (path.posix.isAbsolute(file) || file.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: required file "${file}" must be inside the root`);
@@ -106,8 +108,25 @@ function fromValue(raw: RawConfig, source: string): Config {
     rules: raw.rules ?? {},
     layout: { schemaIds, stamp },
     required: raw.required ?? defaults.required,
+    ...(raw.required ? { requiredAt: entryPositions(text, raw.required) } : {}),
     allowRemoteRefs: raw.allowRemoteRefs ?? false,
   };
+}
+
+/** Where each listed path is written in the config text: the first occurrence after the `required` key. */
+function entryPositions(text: string, entries: readonly string[]): Record<string, { line: number; column: number; endColumn: number }> {
+  const positions: Record<string, { line: number; column: number; endColumn: number }> = {};
+  const start = Math.max(0, text.search(/"required"\s*:/));
+  for (const entry of entries) {
+    const quoted = JSON.stringify(entry);
+    const offset = text.indexOf(quoted, start);
+    if (offset === -1) continue;
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    positions[entry] = { line, column, endColumn: column + quoted.length };
+  }
+  return positions;
 }
 
 let compiled: ReturnType<Ajv2020['compile']> | undefined;

@@ -4,10 +4,9 @@
  * absent, and a generator simply has less to digest, so without this a deleted registry would pass
  * every gate and leave the stamp and the release without it.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Corpus } from './corpus.js';
-import { LineIndex, type Location } from './positions.js';
+import type { Location } from './positions.js';
 
 export interface RequiredProblem extends Location {
   file: string;
@@ -18,7 +17,8 @@ export interface RequiredProblem extends Location {
 /**
  * Each required file the corpus lacks (or holds in a form that is not read: a link, a file too
  * large or unreadable counts as present and is reported by its own gate). Located at the entry of
- * the config that requires it when that config lies inside the root, else at the missing path.
+ * the config that requires it when that config lies inside the root and lists it, else at the
+ * missing path.
  */
 export function missingRequired(corpus: Corpus, except: ReadonlySet<string> = new Set()): RequiredProblem[] {
   const problems: RequiredProblem[] = [];
@@ -27,36 +27,23 @@ export function missingRequired(corpus: Corpus, except: ReadonlySet<string> = ne
   for (const file of config.required) {
     if (corpus.files.has(file) || except.has(file)) continue;
     const irregular = corpus.irregularKinds.get(file);
-    const why = irregular ? `is ${irregular}, which the corpus does not read` : corpus.exists(file) ? 'is not selected by the config\'s include globs' : 'does not exist';
-    const where = source ? locateEntry(source, file) : undefined;
+    const why = irregular ? `is ${irregular}, which the corpus does not read` : corpus.exists(file) ? 'is not a file the corpus reads (a directory, or outside the include globs)' : 'does not exist';
+    const where = source ? config.requiredAt?.[file] : undefined;
     problems.push({
-      file: where ? source?.relative ?? file : file,
-      ...(where ?? { line: 1, column: 1 }),
+      file: where && source ? source : file,
+      ...(where ? { line: where.line, column: where.column, endLine: where.line, endColumn: where.endColumn } : { line: 1, column: 1 }),
       message: `the corpus must contain ${file} (config \`required\`), but it ${why}; the gates and generators that read it have nothing to read, and the stamp and the release would lack it`,
-      hint: irregular ? `replace the link with the file itself` : `restore ${file}, or remove it from \`required\` in the config if this corpus has none`,
+      hint: irregular ? 'replace the link with the file itself' : `restore ${file}, or remove it from \`required\` in the config if this corpus has none`,
     });
   }
   return problems;
 }
 
-function configInsideRoot(corpus: Corpus): { relative: string; text: string } | undefined {
+/** The config file's path relative to the root, when it lies inside it (a finding can point there). */
+function configInsideRoot(corpus: Corpus): string | undefined {
   const source = corpus.config.source;
   if (!source) return undefined;
   const relative = path.relative(corpus.root, source);
   if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  try {
-    const text = readFileSync(source, 'utf8');
-    // Only a config that lists `required` itself names the file; the defaults are written nowhere.
-    return /"required"\s*:/.test(text) ? { relative: relative.split(path.sep).join('/'), text } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function locateEntry(source: { text: string }, file: string): Location | undefined {
-  const quoted = JSON.stringify(file);
-  const offset = source.text.indexOf(quoted, source.text.search(/"required"\s*:/));
-  if (offset === -1) return undefined;
-  const start = new LineIndex(source.text).position(offset);
-  return { line: start.line, column: start.column, endLine: start.line, endColumn: start.column + quoted.length };
+  return relative.split(path.sep).join('/');
 }
