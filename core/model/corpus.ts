@@ -152,7 +152,7 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   const config = options.config ?? defaultConfig();
   const listed = listCorpusFiles(absolute, config);
   const irregular = [...listed.irregular];
-  const irregularKinds = new Map<string, string>(irregular.map((entry) => [entry, 'a symbolic link or another entry that is not a regular file']));
+  const irregularKinds = new Map<string, string>(irregular.map((entry) => [entry, irregularKind(absolute, entry)]));
   // A directory the globs entered through a symbolic link may lie outside the root: its files are not read.
   const outside = filesOutside(absolute, listed.paths);
   const paths = listed.paths.filter((file) => !outside.has(file));
@@ -175,6 +175,20 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   cache?.save();
   irregular.sort(byCodeUnit);
   return new Corpus(absolute, files, usedCache, config, [...new Set(irregular)], irregularKinds);
+}
+
+/** What an entry that is not a regular file is, in words. */
+function irregularKind(root: string, relative: string): string {
+  try {
+    const stat = lstatSync(path.join(root, relative));
+    if (stat.isSymbolicLink()) return 'a symbolic link';
+    if (stat.isFIFO()) return 'a named pipe';
+    if (stat.isSocket()) return 'a socket';
+    if (stat.isBlockDevice() || stat.isCharacterDevice()) return 'a device';
+  } catch {
+    // Gone since it was listed.
+  }
+  return 'not a regular file';
 }
 
 /** A corpus file may be this large; past it, the file is one finding and is not read. */
