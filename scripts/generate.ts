@@ -35,8 +35,9 @@ export function runGenerate(options: GenerateOptions): number {
   const format = checkFormat(options.format);
   if (!options.check) {
     // A run killed while it replaced the outputs left a journal: finish it first, so this run starts from the new set.
-    const { completed } = recoverWrites(path.resolve(options.root));
+    const { completed, failed } = recoverWrites(path.resolve(options.root));
     if (completed.length > 0) process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
+    if (failed.length > 0) process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
   }
   const corpus = openCorpus(options.root, options);
   const plan = planGeneration(corpus, GENERATORS);

@@ -301,8 +301,9 @@ const TEXT_EXTENSIONS = /\.(md|json|ya?ml|txt|csv|ts|js|mjs|html)$/i;
 export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache): CorpusFile {
   const extension = path.posix.extname(relative).toLowerCase();
   if (looksBinary(bytes)) {
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
     const problems = TEXT_EXTENSIONS.test(relative)
-      ? [{ message: `binary content in a ${extension} file (a NUL byte); it cannot be read as text`, line: 1, column: 1 }]
+      ? [{ message: utf16 ? `a ${extension} file in UTF-16 (its byte order mark says so); save it as UTF-8` : `binary content in a ${extension} file (a NUL byte); it cannot be read as text`, line: 1, column: 1 }]
       : [];
     return { kind: 'binary', path: relative, bytes, problems };
   }

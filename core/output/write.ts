@@ -246,10 +246,12 @@ export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string
 
 /**
  * Finishes a set of writes a killed run left half applied (its journal under `root`), and removes
- * the temporaries killed runs abandoned in `directories`. Returns the files it completed.
+ * the temporaries killed runs abandoned in `directories`. Returns the files it completed and those
+ * it could not (with the cause), and the temporaries it removed.
  */
-export function recoverWrites(root: string, directories: Iterable<string> = []): { completed: string[]; removed: string[] } {
+export function recoverWrites(root: string, directories: Iterable<string> = []): { completed: string[]; failed: string[]; removed: string[] } {
   const completed: string[] = [];
+  const failed: string[] = [];
   const journalPath = path.join(root, JOURNAL);
   const dirs = new Set<string>([...directories].map((directory) => path.join(root, directory)));
   if (existsSync(journalPath)) {
@@ -272,7 +274,9 @@ export function recoverWrites(root: string, directories: Iterable<string> = []):
           renameSync(from, path.join(root, target));
           completed.push(target);
         } catch (error) {
-          throw new WriteError(target, codeOf(error));
+          // This run regenerates the file anyway, and says so in one line if it still cannot write it.
+          failed.push(`${target} (${describeCode(codeOf(error))})`);
+          rmSync(from, { force: true });
         }
       }
       rmSync(journalPath, { force: true });
@@ -280,7 +284,7 @@ export function recoverWrites(root: string, directories: Iterable<string> = []):
   }
   const removed: string[] = [];
   for (const directory of dirs) removed.push(...removeAbandonedTemporaries(directory));
-  return { completed, removed };
+  return { completed, failed, removed };
 }
 
 function isAlive(pid: number): boolean {

@@ -103,6 +103,11 @@ describe('text as written', { timeout: 180_000 }, () => {
     expect(lone.problems[0]).toMatchObject({ line: 2, column: 4 });
   });
 
+  it('a UTF-16 file is named for what it is', () => {
+    const file = parseFile('spec/v2/core/a.md', Buffer.from('\uFEFF# A\n', 'utf16le'));
+    expect(file.problems).toEqual([{ message: 'a .md file in UTF-16 (its byte order mark says so); save it as UTF-8', line: 1, column: 1 }]);
+  });
+
   it('a duplicate key in JSON is worded in JSON\'s terms, at the second occurrence', () => {
     const file = parseFile('spec/v2/x.json', Buffer.from('{\n  "code": 1,\n  "code": 2\n}\n'));
     expect(file.problems).toEqual([{ message: expect.stringMatching(/^duplicate key "code": an object has this member twice/), line: 3, column: 3 }]);

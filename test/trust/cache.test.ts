@@ -49,11 +49,12 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     expect(cold.status).toBe(1);
     const parse = entries(root, 'parse-');
     const validation = entries(root, 'validation-');
+    const compiled = entries(root, 'schema-compile-');
     expect(parse.length).toBeGreaterThan(10);
     expect(validation.length).toBeGreaterThan(3);
 
     // Every entry's content moved to the next entry's name: each is a valid entry, for another content.
-    for (const group of [parse, validation]) {
+    for (const group of [parse, validation, compiled]) {
       const contents = group.map((file) => readFileSync(file));
       group.forEach((file, index) => writeFileSync(file, contents[(index + 1) % contents.length] ?? ''));
     }
@@ -62,7 +63,7 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     expect(swapped.status).toBe(1);
 
     // An entry of the right key and the wrong shape, and one that is `{}`.
-    for (const file of [...entries(root, 'parse-'), ...entries(root, 'validation-')]) {
+    for (const file of [...entries(root, 'parse-'), ...entries(root, 'validation-'), ...entries(root, 'schema-compile-')]) {
       const key = path.basename(file, '.json');
       writeFileSync(file, parse.includes(file) && key.startsWith('md-') ? JSON.stringify({ for: key, value: { type: 'root', children: [{}] } }) : '{}');
     }

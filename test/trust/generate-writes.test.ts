@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WriteError, writeSetAtomic } from '../../core/output/write.js';
+import { recoverWrites, WriteError, writeSetAtomic } from '../../core/output/write.js';
 import { CLI, cli } from '../helpers.js';
 import { corpusCopy, tempDir } from './helpers.js';
 
@@ -145,6 +145,32 @@ describe('generate never writes out of the root', { timeout: 240_000 }, () => {
     expect(() => writeSetAtomic(root, files)).toThrow(new WriteError('spec/linked/b.md', 'ELINK'));
     expect(readdirSync(outside)).toEqual([]);
     expect(readdirSync(path.join(root, 'spec')).sort()).toEqual(['linked']);
+  });
+});
+
+describe('recovering an interrupted set of writes', () => {
+  it('finishes what it can, reports what it cannot, never leaves the root, and drops the journal', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    mkdirSync(path.join(root, 'spec/dir.md'), { recursive: true });
+    writeFileSync(path.join(root, 'spec/.a.md.99999999.k1.tmp'), 'new a\n');
+    writeFileSync(path.join(root, 'spec/a.md'), 'old a\n');
+    writeFileSync(path.join(root, 'spec/.dir.md.99999999.k2.tmp'), 'new dir\n');
+    writeFileSync(path.join(root, '.evil.99999999.k3.tmp'), 'planted\n');
+    writeFileSync(path.join(root, 'spec/.orphan.md.99999999.k4.tmp'), 'left by a killed run\n');
+    const renames = [
+      { target: 'spec/a.md', temporary: '.a.md.99999999.k1.tmp' },
+      { target: 'spec/dir.md', temporary: '.dir.md.99999999.k2.tmp' },
+      { target: path.relative(root, path.join(outside, 'evil')), temporary: '.evil.99999999.k3.tmp' },
+    ];
+    writeFileSync(path.join(root, '.openwop-spec-writes.json'), JSON.stringify({ pid: 99999999, renames }));
+    const result = recoverWrites(root, ['spec']);
+    expect(result.completed).toEqual(['spec/a.md']);
+    expect(result.failed).toEqual([expect.stringMatching(/^spec\/dir\.md \(.*\)$/)]);
+    expect(readFileSync(path.join(root, 'spec/a.md'), 'utf8')).toBe('new a\n');
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(false);
+    expect(readdirSync(path.join(root, 'spec')).sort()).toEqual(['a.md', 'dir.md']);
   });
 });
 
