@@ -334,9 +334,16 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
   };
 
   if (extension === '.md') {
-    const model = indexMarkdown(cachedTree(text, cache));
-    const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
-    return withText(base, { kind: 'markdown', ...model, regions, regionProblems });
+    try {
+      const model = indexMarkdown(cachedTree(text, cache));
+      const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
+      return withText(base, { kind: 'markdown', ...model, regions, regionProblems });
+    } catch (error) {
+      // A document the markdown layer cannot take (nesting that exhausts its stack) is a finding at
+      // that file; read as plain text, it stays out of every markdown gate and the run goes on.
+      const message = error instanceof RangeError ? 'nested too deeply to be parsed as markdown (block quotes or lists thousands of levels deep)' : `cannot be parsed as markdown: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      return withText({ ...base, problems: [{ message, line: 1, column: 1 }] }, { kind: 'text' as const });
+    }
   }
   if (extension === '.json' || extension === '.yaml' || extension === '.yml') {
     return withText(base, dataFile(extension === '.json' ? 'json' : 'yaml', text, cache));

@@ -9,7 +9,7 @@ import { copyFixture, REPO, run, where } from '../../helpers.js';
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-describe('corpus/required', () => {
+describe('corpus/required', { timeout: 60_000 }, () => {
   it('reports each required file the corpus lacks, at the file, by default', () => {
     const found = run('corpus/required', { 'docs/notes.md': '# Notes\n' });
     expect(where(found)).toEqual(defaultConfig().required.map((file) => `${file}:1:1`).sort());
