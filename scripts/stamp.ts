@@ -9,6 +9,7 @@ import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import { writeTextAtomic } from '../core/output/index.js';
+import { missingRequired } from '../core/model/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 
@@ -45,7 +46,9 @@ export function runStamp(options: StampOptions): number {
     return EXIT.findings;
   }
   const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP) };
-  const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others)]);
+  // A stamp over a corpus that lacks a required registry would certify a release without it.
+  const missing = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map((problem) => ({ rule: 'corpus/required', severity: 'error' as const, ...problem }));
+  const blocking = sortDiagnostics([...missing, ...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others)]);
   if (blocking.length > 0) {
     printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
     process.stderr.write(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`);

@@ -27,6 +27,10 @@ describe('required files and irregular entries', { timeout: 180_000 }, () => {
     expect(generate.stderr).toMatch(/nothing written/);
     expect(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8')).toBe(stamp);
     expect(cli(['generate', '--check', '--root', root]).status).toBe(1);
+    const stamped = cli(['stamp', '--root', root]);
+    expect(stamped.status).toBe(1);
+    expect(stamped.stdout).toContain('corpus/required');
+    expect(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8')).toBe(stamp);
   });
 
   it('a registry replaced by a symbolic link out of the root: a finding at the link, never read', () => {
