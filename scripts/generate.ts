@@ -1,7 +1,8 @@
 /** `openwop-spec generate [--check]`: rebuild derived artifacts; with --check, only say what is stale. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { recoverWrites, sortDiagnostics, writeSetAtomic, type Diagnostic } from '../core/output/index.js';
+import { existsSync } from 'node:fs';
+import { JOURNAL, recoverWrites, sortDiagnostics, writeSetAtomic, type Diagnostic } from '../core/output/index.js';
 import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration, plannedContent } from '../core/run/index.js';
 import { missingRequired } from '../core/model/index.js';
 import { GENERATORS } from '../generators/index.js';
@@ -33,7 +34,9 @@ export function register(program: Command): void {
 
 export function runGenerate(options: GenerateOptions): number {
   const format = checkFormat(options.format);
-  if (!options.check) {
+  if (options.check) {
+    if (existsSync(path.join(path.resolve(options.root), JOURNAL))) process.stderr.write(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`openwop-spec generate\` to finish\n`);
+  } else {
     // A run killed while it replaced the outputs left a journal: finish it first, so this run starts from the new set.
     const { completed, failed } = recoverWrites(path.resolve(options.root));
     if (completed.length > 0) process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);

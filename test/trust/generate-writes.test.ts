@@ -85,6 +85,9 @@ describe('generate writes all or nothing', { timeout: 240_000 }, () => {
     const mixed = changed(before, snapshot(root)).filter((file) => !temporaries(snapshot(root)).includes(file) && file !== '.openwop-spec-writes.json');
     expect(mixed).toHaveLength(1);
 
+    const checked = cli(['generate', '--check', '--root', root]);
+    expect(checked.status).toBe(1);
+    expect(checked.stderr).toMatch(/^an interrupted generate left \.openwop-spec-writes\.json/);
     const next = generate(root);
     expect(next.status).toBe(0);
     expect(next.stderr).toMatch(/^finished an interrupted generate: replaced /);
@@ -145,6 +148,21 @@ describe('generate never writes out of the root', { timeout: 240_000 }, () => {
     expect(() => writeSetAtomic(root, files)).toThrow(new WriteError('spec/linked/b.md', 'ELINK'));
     expect(readdirSync(outside)).toEqual([]);
     expect(readdirSync(path.join(root, 'spec')).sort()).toEqual(['linked']);
+  });
+});
+
+describe('check --fix keeps how a file is written', { timeout: 60_000 }, () => {
+  it('a CRLF document with a byte order mark stays so after its fixes', () => {
+    const root = tempDir();
+    const a = '\uFEFF# A\r\n\r\n> **Status: Stable.**\r\n\r\n## Why this exists\r\n\r\nSee b.md for more.\r\n';
+    mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
+    writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"required": []}\n');
+    writeFileSync(path.join(root, 'spec/v2/core/a.md'), a);
+    writeFileSync(path.join(root, 'spec/v2/core/b.md'), '# B\n\n> **Status: Stable.**\n\n## Why this exists\n\nText.\n');
+    const fixed = cli(['check', '--root', root, '--fix']);
+    expect(fixed.stderr).toMatch(/^fixed 1 problem/);
+    const after = readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8');
+    expect(after).toBe(a.replace('See b.md', 'See [b.md](b.md)'));
   });
 });
 
