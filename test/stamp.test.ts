@@ -7,7 +7,7 @@ import { cli, doc } from './helpers.js';
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-describe('openwop-spec stamp', () => {
+describe('openwop-spec stamp', { timeout: 60_000 }, () => {
   it('writes the stamp with its digest, says when it is current, and fails --check once a shipped file changes', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'openwop-stamp-'));
     roots.push(root);
