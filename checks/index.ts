@@ -8,7 +8,9 @@ import apiSeamsExcluded from './api/seams-excluded.js';
 import apiValid from './api/valid.js';
 import apiVersionHeader from './api/version-header.js';
 import corpusConflictMarker from './corpus/conflict-marker.js';
+import corpusIrregular from './corpus/irregular.js';
 import corpusParse from './corpus/parse.js';
+import corpusRequired from './corpus/required.js';
 import declarationRegistry from './declaration/registry.js';
 import docsExamples from './docs/examples.js';
 import docsStructure from './docs/structure.js';
@@ -26,6 +28,8 @@ import witnessClasses from './witness/classes.js';
 
 export const CHECKS: readonly Check[] = [
   corpusParse,
+  corpusRequired,
+  corpusIrregular,
   corpusConflictMarker,
   linksFile,
   linksAnchor,

@@ -21,7 +21,7 @@ import {
 import { formatJson } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { isObject } from '../core/registries/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
+import { writeTextAtomic } from '../core/output/index.js';
 import { EXIT, openCorpus, say, UsageError } from './common.js';
 
 interface BaselineOptions {
@@ -97,7 +97,7 @@ export function runBaseline(options: BaselineOptions): number {
     process.stdout.write(`${WITNESS_BASELINE} is current; nothing written\n`);
     return EXIT.clean;
   }
-  writeFileAtomic(path.join(corpus.root, WITNESS_BASELINE), render(corpus, now, measured));
+  writeTextAtomic(path.join(corpus.root, WITNESS_BASELINE), render(corpus, now, measured));
   process.stdout.write(`wrote ${WITNESS_BASELINE}\n`);
   return EXIT.clean;
 }

@@ -6,7 +6,7 @@ import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
 import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
-import { isActive, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
+import { isActive, sortDiagnostics, writeFileAtomic, writeTextAtomic, type Diagnostic } from '../core/output/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
   applyFixes,
@@ -111,7 +111,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
       return EXIT.clean;
     }
     if (changes.files.length > 0) {
-      for (const file of changes.files) writeFileAtomic(path.join(corpus.root, file.path), file.after);
+      for (const file of changes.files) writeTextAtomic(path.join(corpus.root, file.path), file.after, file.path);
       process.stderr.write(`${describeChanges(changes)}\n`);
       corpus = openCorpus(options.root, { ...options, config });
       ({ diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous));

@@ -78,7 +78,8 @@ async function exitCodeFor(error: unknown): Promise<number> {
   if (error instanceof CommanderError) {
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.clean : EXIT.usage;
   }
-  if (error instanceof UsageError) {
+  // A write that failed (core/output's WriteError) is one line naming the target and the cause.
+  if (error instanceof UsageError || (error instanceof Error && error.name === 'WriteError')) {
     process.stderr.write(`${TOOL_NAME}: ${say(error.message)}\n`);
     return EXIT.usage;
   }

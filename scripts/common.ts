@@ -1,5 +1,6 @@
 /** What every verb shares: the root, loading the corpus, choosing a reporter, exit codes. */
 import path from 'node:path';
+import { globSync } from 'glob';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
@@ -27,11 +28,23 @@ export function openCorpus(root: string, options: { cache?: boolean; config?: st
     const corpus = timed('load corpus', () => loadCorpus(root, { cache: options.cache !== false, config }));
     // A root where the include globs match nothing is a wrong --root far more often than an empty
     // corpus; passing it silently would report "no problems" about nothing.
-    if (corpus.files.size === 0) throw new UsageError(`no corpus under ${root}: nothing there matches ${config.include.join(', ')} (config: ${configName(config)})`);
+    if (corpus.files.size === 0 && !corpusDirectoryPresent(corpus.root, config)) throw new UsageError(`no corpus under ${root}: nothing there matches ${config.include.join(', ')} (config: ${configName(config)})`);
     return corpus;
   } catch (error) {
     if (error instanceof CorpusError) throw new UsageError(error.message);
     throw error;
+  }
+}
+
+/**
+ * Whether the include globs name a directory that is there (an empty spec/, say): then the root is
+ * right and the corpus is empty, which the gates report (every required file is missing).
+ */
+function corpusDirectoryPresent(root: string, config: Config): boolean {
+  try {
+    return globSync([...config.include], { cwd: root, dot: false, follow: false, withFileTypes: true, ignore: ['**/node_modules/**'] }).some((entry) => entry.isDirectory());
+  } catch {
+    return false;
   }
 }
 

@@ -1,9 +1,10 @@
 /** `openwop-spec generate [--check]`: rebuild derived artifacts; with --check, only say what is stale. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { sortDiagnostics } from '../core/output/index.js';
-import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
+import { existsSync } from 'node:fs';
+import { JOURNAL, recoverWrites, sortDiagnostics, writeSetAtomic, type Diagnostic } from '../core/output/index.js';
+import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration, plannedContent } from '../core/run/index.js';
+import { missingRequired } from '../core/model/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
 
@@ -14,6 +15,8 @@ interface GenerateOptions {
   cache?: boolean;
   check?: boolean;
 }
+
+const REQUIRED_RULE = { id: 'corpus/required', summary: 'Every file the config requires (the registries, the API documents) is in the corpus', severity: 'error' as const };
 
 export function register(program: Command): void {
   program
@@ -31,28 +34,42 @@ export function register(program: Command): void {
 
 export function runGenerate(options: GenerateOptions): number {
   const format = checkFormat(options.format);
+  if (options.check) {
+    if (existsSync(path.join(path.resolve(options.root), JOURNAL))) process.stderr.write(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`openwop-spec generate\` to finish\n`);
+  } else {
+    // A run killed while it replaced the outputs left a journal: finish it first, so this run starts from the new set.
+    const { completed, failed } = recoverWrites(path.resolve(options.root));
+    if (completed.length > 0) process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
+    if (failed.length > 0) process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
+  }
   const corpus = openCorpus(options.root, options);
   const plan = planGeneration(corpus, GENERATORS);
-  const rules = [DRIFT_RULE, REGION_RULE, ...GENERATORS.map((g) => ({ id: `generate/${g.id}`, summary: g.summary, severity: 'error' as const }))];
+  const rules = [DRIFT_RULE, REGION_RULE, REQUIRED_RULE, ...GENERATORS.map((g) => ({ id: `generate/${g.id}`, summary: g.summary, severity: 'error' as const }))];
+  // Output of a corpus that lacks a registry would digest less than the corpus is: the stamp would leave the registry out.
+  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map((problem) => ({ rule: REQUIRED_RULE.id, severity: 'error', ...problem }));
 
   if (options.check) {
-    const diagnostics = sortDiagnostics([...plan.diagnostics, ...driftDiagnostics(plan, GENERATORS)]);
+    const diagnostics = sortDiagnostics([...missing, ...plan.diagnostics, ...driftDiagnostics(plan, GENERATORS)]);
     printDiagnostics(diagnostics, format, corpus.files.size, rules);
     return exitCodeFor(diagnostics);
   }
 
-  const blocking = plan.diagnostics.filter((d) => d.severity === 'error');
+  const blocking = [...missing, ...plan.diagnostics.filter((d) => d.severity === 'error')];
   if (blocking.length > 0) {
     // Half a regeneration is worse than none: refuse to write while any generator is in error.
-    printDiagnostics(sortDiagnostics(plan.diagnostics), format, corpus.files.size, rules);
+    printDiagnostics(sortDiagnostics([...missing, ...plan.diagnostics]), format, corpus.files.size, rules);
     process.stderr.write('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }
-  const changed = plan.files.filter((file) => file.before !== file.after);
-  for (const file of changed) {
-    writeFileAtomic(path.join(corpus.root, file.path), file.after);
-    process.stderr.write(`wrote ${file.path}\n`);
-  }
+  // The stamp goes last: until every file it digests is in place, it still describes the old set.
+  const stamp = corpus.config.layout.stamp;
+  const changed = plan.files.filter((file) => file.before !== file.after).sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
+  // Temporaries of killed runs beside the outputs are never read; they go before this run stages its own.
+  recoverWrites(corpus.root, new Set(plan.files.map((file) => path.posix.dirname(file.path))));
+  // Every output is staged before any is replaced: a failure while staging changes nothing, and a kill
+  // while replacing leaves a journal the next run finishes.
+  writeSetAtomic(corpus.root, changed.map((file) => ({ path: file.path, content: plannedContent(file) })));
+  for (const file of changed) process.stderr.write(`wrote ${file.path}\n`);
   // A machine format is a document even with nothing in it: `generate --format json` always prints JSON.
   if (plan.diagnostics.length > 0 || format === 'json' || format === 'sarif') printDiagnostics(sortDiagnostics(plan.diagnostics), format, corpus.files.size, rules);
   process.stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} written, ${plan.files.length - changed.length} up to date\n`);

@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
+import { writeTextAtomic } from '../core/output/index.js';
+import { missingRequired } from '../core/model/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
 
@@ -45,7 +46,9 @@ export function runStamp(options: StampOptions): number {
     return EXIT.findings;
   }
   const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP) };
-  const blocking = sortDiagnostics([...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others, GENERATORS)]);
+  // A stamp over a corpus that lacks a required registry would certify a release without it.
+  const missing = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map((problem) => ({ rule: 'corpus/required', severity: 'error' as const, ...problem }));
+  const blocking = sortDiagnostics([...missing, ...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others, GENERATORS)]);
   if (blocking.length > 0) {
     printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
     process.stderr.write(say(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`));
@@ -60,7 +63,7 @@ export function runStamp(options: StampOptions): number {
     printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }, GENERATORS), format, corpus.files.size, [DRIFT_RULE]);
     return EXIT.findings;
   }
-  writeFileAtomic(path.join(corpus.root, STAMP), stamp.after);
+  writeTextAtomic(path.join(corpus.root, STAMP), stamp.after, STAMP);
   process.stdout.write(`wrote ${STAMP}: ${String(digest)}\n`);
   return EXIT.clean;
 }

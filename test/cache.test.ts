@@ -2,7 +2,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ContentCache } from '../core/cache/content-cache.js';
 import { cli, fixture } from './helpers.js';
 
 const roots: string[] = [];
@@ -37,17 +36,18 @@ describe('the parse and validator caches', { timeout: 60_000 }, () => {
     }
   });
 
-  it('keeps compiled validators, and replaces them when a schema changes', () => {
+  it('keeps validation outcomes as data, never code, and starts afresh when a schema changes', () => {
     const root = cachedCopy('api/good');
     expect(cli(['check', '--root', root, '--rule', 'schemas/compile']).status).toBe(0);
     const cacheDir = path.join(root, 'node_modules', '.cache', 'openwop-spec');
-    const first = readdirSync(cacheDir).filter((name) => name.startsWith('validators-corpus-'));
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith('.cjs'))).toEqual([]);
+    const first = readdirSync(cacheDir).filter((name) => name.startsWith('validation-corpus-'));
     expect(first).toHaveLength(1);
     const schema = readdirSync(path.join(root, 'schemas', 'v2')).find((name) => name.endsWith('.schema.json'));
     expect(schema).toBeDefined();
     cpSync(path.join(root, 'schemas', 'v2', schema!), path.join(root, 'schemas', 'v2', 'copy-of-it.schema.json'));
     cli(['check', '--root', root, '--rule', 'schemas/compile']);
-    const second = readdirSync(cacheDir).filter((name) => name.startsWith('validators-corpus-'));
+    const second = readdirSync(cacheDir).filter((name) => name.startsWith('validation-corpus-'));
     expect(second).toHaveLength(1);
     expect(second[0]).not.toBe(first[0]);
   });
@@ -61,31 +61,5 @@ describe('the parse and validator caches', { timeout: 60_000 }, () => {
     const withModules = cachedCopy('defects/links');
     cli(['check', '--root', withModules, '--no-cache']);
     expect(existsSync(path.join(withModules, 'node_modules', '.cache'))).toBe(false);
-  });
-});
-
-describe('the parse cache on disk', () => {
-  it('keeps one file an entry, reads it only when asked, and removes what a run did not use and older stamps', () => {
-    const directory = mkdtempSync(path.join(tmpdir(), 'openwop-parse-cache-'));
-    roots.push(directory);
-    const first = ContentCache.open(directory, 'parse', 'stamp 1');
-    first.set(ContentCache.key('md', 'a'), { tree: 'a' });
-    first.set(ContentCache.key('md', 'b'), { tree: 'b' });
-    first.save();
-    const [entries] = readdirSync(directory);
-    expect(readdirSync(path.join(directory, entries ?? ''))).toHaveLength(2);
-
-    const second = ContentCache.open(directory, 'parse', 'stamp 1');
-    expect(second.get(ContentCache.key('md', 'a'))).toEqual({ tree: 'a' });
-    expect(second.get(ContentCache.key('md', 'c'))).toBeUndefined();
-    second.save();
-    expect(readdirSync(path.join(directory, entries ?? ''))).toEqual([`${ContentCache.key('md', 'a')}.json`]);
-
-    const newer = ContentCache.open(directory, 'parse', 'stamp 2');
-    expect(newer.get(ContentCache.key('md', 'a'))).toBeUndefined();
-    newer.set(ContentCache.key('md', 'a'), { tree: 'A' });
-    newer.save();
-    expect(readdirSync(directory)).toHaveLength(1);
-    expect(readdirSync(directory)[0]).not.toBe(entries);
   });
 });

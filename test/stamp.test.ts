@@ -14,6 +14,8 @@ describe('openwop-spec stamp', { timeout: 60_000 }, () => {
     mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
     writeFileSync(path.join(root, 'package.json'), '{ "name": "@openwop/spec", "version": "2.0.1" }\n');
     writeFileSync(path.join(root, 'spec/v2/core/a.md'), doc('A', 'Text.'));
+    // One document, none of the registries a full corpus must contain.
+    writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"required": []}\n');
 
     expect(cli(['stamp', '--check', '--root', root]).status).toBe(1);
     const written = cli(['stamp', '--root', root]);

@@ -77,11 +77,12 @@ function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
     const at = siteLocation({ file, segments: [...site.segments, '$ref'] }, 'value');
     const result = resolveRef(corpus, site, ref);
     if (!result.ok) {
+      // A remote reference is never fetched, so what it names is never checked: an error unless the config allows it.
+      if (result.external && corpus.config.allowRemoteRefs) continue;
       report({
         ...at,
-        severity: result.external ? 'warning' : 'error',
-        message: `$ref does not resolve: ${result.message}`,
-        hint: result.external ? 'reference a corpus file by a relative path, so the corpus stays self-contained' : 'fix the path or pointer, or add what it names',
+        message: result.external ? `$ref names a remote document (${ref}), which is never fetched, so what it names cannot be checked` : `$ref does not resolve: ${result.message}`,
+        hint: result.external ? 'reference a corpus file by a relative path, so the corpus stays self-contained (or set "allowRemoteRefs": true in the config)' : 'fix the path or pointer, or add what it names',
       });
       continue;
     }

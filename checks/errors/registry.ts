@@ -86,7 +86,16 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     const status = row.httpStatus;
     const statusValid = typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599;
     if (!statusValid && row.httpStatus !== undefined) {
-      report({ ...at(['rows', index, 'httpStatus']), message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
+      if (typeof status === 'string' || typeof status !== 'number') {
+        const number = typeof status === 'string' && /^\d+$/.test(status.trim()) ? Number(status.trim()) : undefined;
+        report({
+          ...at(['rows', index, 'httpStatus']),
+          message: `httpStatus of ${name} is ${typeof status === 'string' ? `the string ${JSON.stringify(status)}` : `${status === null ? 'null' : Array.isArray(status) ? 'an array' : `a ${typeof status}`}`}, not a number`,
+          hint: number !== undefined ? `write it as the number ${number}, without quotes` : 'write the HTTP status as a number, 400 to 599',
+        });
+      } else {
+        report({ ...at(['rows', index, 'httpStatus']), message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
+      }
     }
 
     if (statusValid && typeof row.retriable === 'boolean' && canConfirm) {

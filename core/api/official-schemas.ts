@@ -32,7 +32,8 @@ const compiled = new Map<string, OfficialSchema>();
 
 /**
  * The OpenAPI schema for a document's `openapi` version, or undefined when none is published for it.
- * `cacheDir`, when given, keeps the compiled validator across runs (core/cache/validator-cache.ts).
+ * `cacheDir`, when given, keeps validation outcomes across runs (core/cache/validator-cache.ts); the
+ * build passes PREBUILT_VALIDATORS, where the compiled code is written once, as part of the tool.
  */
 export function openApiSchema(version: string, cacheDir?: string): OfficialSchema | undefined {
   if (!/^3\.1\.\d+(-.+)?$/.test(version)) return undefined;
@@ -45,7 +46,7 @@ export function openApiSchema(version: string, cacheDir?: string): OfficialSchem
       addFormats(ajv);
       ajv.addSchema(schema, id);
       return ajv;
-    }, [PREBUILT_VALIDATORS]);
+    }, { prebuilt: PREBUILT_VALIDATORS, emit: cacheDir === PREBUILT_VALIDATORS });
     return { label: 'the OpenAPI 3.1 schema', validate: store.validator(id) };
   });
 }
@@ -104,7 +105,7 @@ export function asyncApiSchema(version: string, cacheDir?: string): OfficialSche
       addFormats(ajv);
       ajv.addSchema(schema, id);
       return ajv;
-    }, [PREBUILT_VALIDATORS]);
+    }, { prebuilt: PREBUILT_VALIDATORS, emit: cacheDir === PREBUILT_VALIDATORS });
     return { label: `the AsyncAPI ${version} schema`, validate: store.validator(id) };
   });
 }

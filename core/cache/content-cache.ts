@@ -6,17 +6,25 @@
  * results (the parsers' versions, ajv's), and never changes what a run reports: a miss just works
  * the result out again.
  *
+ * What it trusts: nothing it reads is run as code, and an entry is used only when it says it is
+ * the result for exactly the content in hand (it carries its own key, a SHA-256 of that content
+ * and its length, compared before use: an entry copied under another file's key is a miss) and has
+ * the shape its reader expects (each `get` brings a check). Anything else is a miss, and the
+ * result worked out afresh replaces the entry. Someone who can write the cache directory can still
+ * forge an entry; the directory is as trusted as the checkout it sits in.
+ *
  * Each entry is a file of its own, read when it is asked for: a large corpus's cache is hundreds of
  * megabytes, and one file holding it all would be read, and held, whole by every run.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKDOWN_TREE_VERSION } from '../markdown/index.js';
-import { writeFileAtomic } from '../output/index.js';
+import { isAbandonedTemporary, writeFileAtomic } from '../output/index.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
+const MAX_ENTRY_BYTES = 512 * 2 ** 20;
 
 export class ContentCache {
   private readonly used = new Set<string>();
@@ -39,35 +47,47 @@ export class ContentCache {
     return new ContentCache(directory, name, path.join(directory, `${name}-${digest}`));
   }
 
+  /** The key of a result worked out from `text`: the kind, a SHA-256 of the text and its length. */
   static key(kind: string, text: string): string {
-    return `${kind}-${createHash('sha1').update(text).digest('hex')}`;
+    return `${kind}-${createHash('sha256').update(text).digest('hex')}-${text.length}`;
   }
 
-  get<T>(key: string): T | undefined {
+  /**
+   * The entry under `key`, when it is one: written for this very key and of the shape `accept`
+   * checks. An entry that is neither is a miss (and replaced when the caller sets the fresh result).
+   */
+  get<T>(key: string, accept: (value: unknown) => value is T): T | undefined {
     const added = this.added.get(key);
     if (added !== undefined) return added as T;
+    let entry: unknown;
     try {
-      const value = JSON.parse(readFileSync(this.file(key), 'utf8')) as T;
-      this.used.add(key);
-      return value;
+      // An entry far larger than any result the tool writes is not read into memory at all.
+      if (statSync(this.file(key)).size > MAX_ENTRY_BYTES) return undefined;
+      entry = JSON.parse(readFileSync(this.file(key), 'utf8'));
     } catch {
-      // Absent, or unreadable: a miss.
+      // Absent, unreadable or not JSON: a miss.
       return undefined;
     }
+    if (typeof entry !== 'object' || entry === null || (entry as { for?: unknown }).for !== key || !('value' in entry)) return undefined;
+    const value = (entry as { value: unknown }).value;
+    if (!accept(value)) return undefined;
+    this.used.add(this.entryName(key));
+    return value;
   }
 
   set(key: string, value: unknown): void {
     this.added.set(key, value);
-    this.used.add(key);
+    this.used.add(this.entryName(key));
   }
 
   /** Writes what this run added and removes what it did not use, so the cache never outgrows the corpus. */
   save(): void {
     try {
-      for (const [key, value] of this.added) writeFileAtomic(this.file(key), JSON.stringify(value));
+      for (const [key, value] of this.added) writeFileAtomic(this.file(key), JSON.stringify({ for: key, value }));
       this.added.clear();
       for (const entry of readdirSync(this.directory)) {
-        if (entry.endsWith('.json') && !this.used.has(entry.slice(0, -'.json'.length))) rmSync(path.join(this.directory, entry), { force: true });
+        const unused = entry.endsWith('.json') && !this.used.has(entry.slice(0, -'.json'.length));
+        if (unused || isAbandonedTemporary(entry)) rmSync(path.join(this.directory, entry), { force: true });
       }
       // Entries of another stamp (an older parser), or in the one-file layout of earlier versions, are never read again.
       for (const entry of readdirSync(this.parent)) {
@@ -79,8 +99,13 @@ export class ContentCache {
     }
   }
 
+  /** A key is a kind and a digest; anything else (a caller's own key) is hashed, so it can never name a path. */
+  private entryName(key: string): string {
+    return /^[a-z0-9][a-z0-9-]*$/i.test(key) && key.length < 200 ? key : createHash('sha256').update(key).digest('hex');
+  }
+
   private file(key: string): string {
-    return path.join(this.directory, `${key}.json`);
+    return path.join(this.directory, `${this.entryName(key)}.json`);
   }
 }
 

@@ -30,6 +30,12 @@ export interface Config {
   /** The `rules` object as written, in its order. */
   rules: Readonly<Record<string, RuleEntry>>;
   layout: Layout;
+  /** Files the corpus must contain, relative to the root. */
+  required: readonly string[];
+  /** Where in the config file each `required` entry is written (1-based), when the file lists them. */
+  requiredAt?: Readonly<Record<string, { line: number; column: number; endColumn: number }>>;
+  /** Whether a `$ref` to a URL outside the corpus is allowed (it is never fetched). */
+  allowRemoteRefs: boolean;
   /** Run policy; each also a flag of `check`, which wins over the config. */
   policy: Policy;
 }
@@ -45,11 +51,21 @@ export interface Policy {
 
 export const DEFAULT_SUPPRESSIONS = 'openwop-spec.suppressions.json';
 
+/** What this repository's corpus must contain: the registries the gates and generators read, and the API documents. */
+export const DEFAULT_REQUIRED = [
+  'spec/v2/errors.json',
+  'spec/v2/event-codemap.json',
+  'spec/v2/declaration.json',
+  'spec/v2/id-field-bindings.json',
+  'api/v2/openapi.yaml',
+  'api/v2/asyncapi.yaml',
+] as const;
+
 export const DEFAULT_INCLUDE = ['{spec,api,schemas,conformance,SECURITY,docs,evidence}/**', 'CORPUS-STAMP.json'] as const;
 export const DEFAULT_SCHEMA_ID_BASE = 'https://openwop.dev/';
 
 export function defaultConfig(): Config {
-  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, policy: {} };
+  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, required: [...DEFAULT_REQUIRED], allowRemoteRefs: false, policy: {} };
 }
 
 /** `explicit` is the --config argument (relative to the working directory), when given. */
@@ -73,7 +89,7 @@ export function loadConfig(root: string, explicit?: string): Config {
   }
   const validate = validator();
   if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${describe(validate.errors ?? [])}`);
-  return fromValue(value as RawConfig, file);
+  return fromValue(value as RawConfig, file, text);
 }
 
 interface RawConfig {
@@ -86,10 +102,15 @@ interface RawConfig {
   quiet?: boolean;
   suppressions?: string;
   baselineFindings?: string;
+  required?: string[];
+  allowRemoteRefs?: boolean;
 }
 
-function fromValue(raw: RawConfig, source: string): Config {
+function fromValue(raw: RawConfig, source: string, text = ''): Config {
   const defaults = defaultConfig();
+  for (const file of raw.required ?? []) {
+    if (path.posix.isAbsolute(file) || file.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: required file "${file}" must be inside the root`);
+  }
   for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? [])]) {
     if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: include/exclude glob "${glob}" must stay inside the root`);
   }
@@ -115,7 +136,26 @@ function fromValue(raw: RawConfig, source: string): Config {
     rules: raw.rules ?? {},
     layout: { schemaIds, stamp },
     policy,
+    required: raw.required ?? defaults.required,
+    ...(raw.required ? { requiredAt: entryPositions(text, raw.required) } : {}),
+    allowRemoteRefs: raw.allowRemoteRefs ?? false,
   };
+}
+
+/** Where each listed path is written in the config text: the first occurrence after the `required` key. */
+function entryPositions(text: string, entries: readonly string[]): Record<string, { line: number; column: number; endColumn: number }> {
+  const positions: Record<string, { line: number; column: number; endColumn: number }> = {};
+  const start = Math.max(0, text.search(/"required"\s*:/));
+  for (const entry of entries) {
+    const quoted = JSON.stringify(entry);
+    const offset = text.indexOf(quoted, start);
+    if (offset === -1) continue;
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    positions[entry] = { line, column, endColumn: column + quoted.length };
+  }
+  return positions;
 }
 
 let compiled: ReturnType<Ajv2020['compile']> | undefined;

@@ -58,6 +58,16 @@ export const CONFIG_SCHEMA = {
       type: 'string',
       minLength: 1,
     },
+    required: {
+      description: 'Files, relative to the root, the corpus must contain (its registries and API documents); a missing one is an error. Default: this repository\'s registries under spec/v2/ and API documents under api/v2/.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      uniqueItems: true,
+    },
+    allowRemoteRefs: {
+      description: 'Whether a $ref to a URL outside the corpus (http:, https:, //host) is allowed; it cannot be resolved offline, so by default it is an error. Default false.',
+      type: 'boolean',
+    },
     layout: {
       description: 'Where this repository keeps what the tool needs to find.',
       type: 'object',

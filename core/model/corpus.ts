@@ -2,16 +2,18 @@
  * The corpus model: every file of the corpus read once, parsed once, indexed once.
  * Gates and generators read this model; none of them touches the file system.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, fstatSync, openSync, readSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
 import { globSync } from 'glob';
 import { defaultConfig, type Config } from '../config/index.js';
 import { findRegions, type GeneratedRegion, type RegionProblem } from './regions.js';
+import type { Root } from 'mdast';
 import { indexMarkdown, parseMarkdownTree, type MarkdownModel, type ParsedMarkdown } from '../markdown/index.js';
 import { ContentCache } from '../cache/index.js';
 import { LineIndex } from './positions.js';
-import { parseJsonText, parseJsonValue, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
+import { textStyleOf, type TextStyle } from '../output/index.js';
+import { MAX_NESTING, parseJsonText, parseJsonValue, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
 
 /** The directories (and root files) that make up a corpus. */
 export const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'] as const;
@@ -26,8 +28,11 @@ interface FileBase {
 }
 
 interface TextBase extends FileBase {
+  /** The text with CRLF line ends read as LF (so no gate sees a stray `\r`) and no byte order mark; `bytes` keeps the file as written. */
   text: string;
   lines: LineIndex;
+  /** How the file is written, so that a rewrite keeps it so: CRLF line ends, a byte order mark. */
+  style: TextStyle;
 }
 
 export interface MarkdownFile extends TextBase, MarkdownModel {
@@ -70,6 +75,8 @@ export class Corpus {
     readonly config: Config = defaultConfig(),
     /** Entries the include globs matched that are not regular files (symbolic links, devices), root-relative. */
     readonly irregular: readonly string[] = [],
+    /** What each irregular entry is, in words ("a symbolic link"). */
+    readonly irregularKinds: ReadonlyMap<string, string> = new Map(),
   ) {
     this.files = files;
     const directories = new Set<string>(['']);
@@ -143,22 +150,84 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
   if (!stat.isDirectory()) throw new CorpusError(`corpus root ${root} is not a directory`);
 
   const config = options.config ?? defaultConfig();
-  const { paths, irregular } = listCorpusFiles(absolute, config);
+  const listed = listCorpusFiles(absolute, config);
+  const irregular = [...listed.irregular];
+  const irregularKinds = new Map<string, string>(irregular.map((entry) => [entry, irregularKind(absolute, entry)]));
+  // A directory the globs entered through a symbolic link may lie outside the root: its files are not read.
+  const outside = filesOutside(absolute, listed.paths);
+  const paths = listed.paths.filter((file) => !outside.has(file));
+  irregular.push(...outside.keys());
 
-  const cacheDir = options.cache === false ? undefined : cacheDirectory(absolute);
-  const cache = cacheDir ? ContentCache.open(cacheDir) : undefined;
+  const cacheDir = cacheDirectory(absolute);
+  // --no-cache reads nothing from the cache and throws it away, so that a bad entry cannot outlive the run that was told to ignore it.
+  if (options.cache === false && cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+  const usedCache = options.cache === false ? undefined : cacheDir;
+  const cache = usedCache ? ContentCache.open(usedCache) : undefined;
   const files = new Map<string, CorpusFile>();
   for (const relative of paths) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(absolute, relative));
-    } catch (error) {
-      throw new CorpusError(`cannot read ${relative}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    files.set(relative, parseFile(relative, bytes, cache));
+    const read = readCorpusFile(absolute, relative);
+    if ('irregular' in read) {
+      irregular.push(relative);
+      irregularKinds.set(relative, read.irregular);
+    } else files.set(relative, 'problem' in read ? { kind: 'binary', path: relative, bytes: Buffer.alloc(0), problems: [read.problem] } : parseFile(relative, read.bytes, cache));
   }
+  for (const [relative, kind] of outside) irregularKinds.set(relative, kind);
   cache?.save();
-  return new Corpus(absolute, files, cacheDir, config, irregular);
+  irregular.sort(byCodeUnit);
+  return new Corpus(absolute, files, usedCache, config, [...new Set(irregular)], irregularKinds);
+}
+
+/** What an entry that is not a regular file is, in words. */
+function irregularKind(root: string, relative: string): string {
+  try {
+    const stat = lstatSync(path.join(root, relative));
+    if (stat.isSymbolicLink()) return 'a symbolic link';
+    if (stat.isFIFO()) return 'a named pipe';
+    if (stat.isSocket()) return 'a socket';
+    if (stat.isBlockDevice() || stat.isCharacterDevice()) return 'a device';
+  } catch {
+    // Gone since it was listed.
+  }
+  return 'not a regular file';
+}
+
+/** A corpus file may be this large; past it, the file is one finding and is not read. */
+export const MAX_FILE_BYTES = 32 * 2 ** 20;
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * One file's bytes, opened without following a symbolic link (one swapped in after the listing is
+ * refused, not read) and held to the size bound before it is read.
+ */
+function readCorpusFile(root: string, relative: string): { bytes: Buffer } | { problem: ParseProblem } | { irregular: string } {
+  let fd: number;
+  try {
+    fd = openSync(path.join(root, relative), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { irregular: 'a symbolic link' };
+    return { problem: { message: `cannot be read (${code ?? String(error)}); it is left out of every other gate`, line: 1, column: 1 } };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { irregular: 'not a regular file' };
+    if (stat.size > MAX_FILE_BYTES) {
+      return { problem: { message: `is ${(stat.size / 2 ** 20).toFixed(1)} MiB, past the ${MAX_FILE_BYTES / 2 ** 20} MiB a corpus file may be; it is not read`, line: 1, column: 1 } };
+    }
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const n = readSync(fd, bytes, length, bytes.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return { bytes: length === bytes.length ? bytes : bytes.subarray(0, length) };
+  } catch (error) {
+    return { problem: { message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); it is left out of every other gate`, line: 1, column: 1 } };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -166,6 +235,33 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
  * lists them alike. Dotfiles and node_modules are never the corpus; symbolic links are not
  * followed, and entries that are not regular files are returned apart.
  */
+function filesOutside(root: string, paths: readonly string[]): Map<string, string> {
+  const outside = new Map<string, string>();
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return outside;
+  }
+  const verdict = new Map<string, boolean>();
+  for (const file of paths) {
+    const directory = path.posix.dirname(file);
+    if (directory === '.') continue;
+    let inside = verdict.get(directory);
+    if (inside === undefined) {
+      try {
+        const real = realpathSync(path.join(root, directory));
+        inside = real === realRoot || real.startsWith(realRoot + path.sep);
+      } catch {
+        inside = false;
+      }
+      verdict.set(directory, inside);
+    }
+    if (!inside) outside.set(file, 'reached through a symbolic link that leads out of the root');
+  }
+  return outside;
+}
+
 export function listCorpusFiles(root: string, config: Config): { paths: string[]; irregular: string[] } {
   let found;
   try {
@@ -186,7 +282,6 @@ export function listCorpusFiles(root: string, config: Config): { paths: string[]
     const relative = entry.relativePosix();
     (entry.isFile() ? paths : irregular).push(relative);
   }
-  const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   return { paths: [...new Set(paths)].sort(byCodeUnit), irregular: [...new Set(irregular)].sort(byCodeUnit) };
 }
 
@@ -206,8 +301,9 @@ const TEXT_EXTENSIONS = /\.(md|json|ya?ml|txt|csv|ts|js|mjs|html)$/i;
 export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache): CorpusFile {
   const extension = path.posix.extname(relative).toLowerCase();
   if (looksBinary(bytes)) {
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
     const problems = TEXT_EXTENSIONS.test(relative)
-      ? [{ message: `binary content in a ${extension} file (a NUL byte); it cannot be read as text`, line: 1, column: 1 }]
+      ? [{ message: utf16 ? `a ${extension} file in UTF-16 (its byte order mark says so); save it as UTF-8` : `binary content in a ${extension} file (a NUL byte); it cannot be read as text`, line: 1, column: 1 }]
       : [];
     return { kind: 'binary', path: relative, bytes, problems };
   }
@@ -216,27 +312,38 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
     // ignoreBOM keeps a byte order mark in the text, so that what is removed below is known exactly.
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text', line: 1, column: 1 }] };
+    return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text: the byte here cannot start or continue a UTF-8 character; save the file as UTF-8', ...invalidUtf8At(bytes) }] };
   }
-  const bom = text.charCodeAt(0) === 0xfeff;
-  if (bom) text = text.slice(1);
+  const style = textStyleOf(text);
+  if (style.bom) text = text.slice(1);
+  const crlf = text.includes('\r\n');
+  if (crlf) text = text.replace(/\r\n/g, '\n');
   const lines = new LineIndex(text);
   // A text file's bytes are its text encoded again (valid UTF-8 round-trips exactly), so the model
-  // keeps one copy of the content, not two; the digest and the release read them when they need to.
+  // keeps one copy of the content, not two; a file whose line ends the model rewrote keeps its bytes.
+  const kept = crlf ? bytes : undefined;
   const base: TextBase = {
     path: relative,
     text,
     lines,
+    style,
     problems: [],
     get bytes(): Buffer {
-      return Buffer.from(bom ? `\uFEFF${text}` : text, 'utf8');
+      return kept ?? Buffer.from(style.bom ? `\uFEFF${text}` : text, 'utf8');
     },
   };
 
   if (extension === '.md') {
-    const model = indexMarkdown(cachedTree(text, cache));
-    const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
-    return withText(base, { kind: 'markdown', ...model, regions, regionProblems });
+    try {
+      const model = indexMarkdown(cachedTree(text, cache));
+      const { regions, problems: regionProblems } = findRegions(text, model.htmlNodes);
+      return withText(base, { kind: 'markdown', ...model, regions, regionProblems });
+    } catch (error) {
+      // A document the markdown layer cannot take (nesting that exhausts its stack) is a finding at
+      // that file; read as plain text, it stays out of every markdown gate and the run goes on.
+      const message = error instanceof RangeError ? 'nested too deeply to be parsed as markdown (block quotes or lists thousands of levels deep)' : `cannot be parsed as markdown: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      return withText({ ...base, problems: [{ message, line: 1, column: 1 }] }, { kind: 'text' as const });
+    }
   }
   if (extension === '.json' || extension === '.yaml' || extension === '.yml') {
     return withText(base, dataFile(extension === '.json' ? 'json' : 'yaml', text, cache));
@@ -251,13 +358,21 @@ function withText<T extends object>(base: TextBase, own: T): TextBase & T {
 
 /** Caches live under the root's node_modules/.cache, as other tools' do; a root without node_modules runs uncached. */
 function cacheDirectory(root: string): string | undefined {
-  return existsSync(path.join(root, 'node_modules')) ? path.join(root, 'node_modules', '.cache', 'openwop-spec') : undefined;
+  if (!existsSync(path.join(root, 'node_modules'))) return undefined;
+  const directory = path.join(root, 'node_modules', '.cache', 'openwop-spec');
+  // A cache directory that is a link could lead anywhere, and a run removes what it does not use there.
+  try {
+    if (lstatSync(directory).isSymbolicLink()) return undefined;
+  } catch {
+    // Not there yet: the first run makes it.
+  }
+  return directory;
 }
 
 function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdown {
   if (!cache) return parseMarkdownTree(text);
   const key = ContentCache.key('md', text);
-  const hit = cache.get<ParsedMarkdown>(key);
+  const hit = cache.get(key, isParsedMarkdown);
   if (hit) return hit;
   const tree = parseMarkdownTree(text);
   cache.set(key, tree);
@@ -265,18 +380,19 @@ function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdo
 }
 
 /**
- * A JSON or YAML file. Its value and problems come from the parse cache or, for JSON, from
- * JSON.parse; the positioned document is parsed only if a gate asks where something is (usually:
- * never). A YAML file has no positionless parser, so a cache miss parses it with positions at once.
+ * A JSON or YAML file. A JSON file's value comes from JSON.parse, which is native and as fast as
+ * reading a cached copy, so JSON is never cached; a YAML file's value and problems come from the
+ * parse cache, or on a miss from a positioned parse. The positioned document is parsed only if a
+ * gate asks where something is (usually: never).
  */
 function dataFile(kind: 'json' | 'yaml', text: string, cache: ContentCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
-  const key = cache ? ContentCache.key(kind, text) : '';
-  let found = cache?.get<{ value: unknown; problems: ParseProblem[] }>(key);
+  const key = cache && kind === 'yaml' ? ContentCache.key(kind, text) : '';
+  let found = key ? cache?.get(key, isParseEntry) : undefined;
   if (!found) {
     // A YAML file has no positionless parser; its positioned document is let go all the same, as
     // it takes several times the memory of the value and a clean run never asks for a position.
     found = kind === 'json' ? parseJsonValue(text) : valueOf(parseYamlText(text));
-    if (cache && isPlainJson(found.value)) cache.set(key, found);
+    if (key && isPlainJson(found.value)) cache?.set(key, found);
   }
   const { value, problems } = found;
   let parsed: ParsedData | undefined;
@@ -294,17 +410,97 @@ function dataFile(kind: 'json' | 'yaml', text: string, cache: ContentCache | und
   };
 }
 
+/** A parse entry as the loader writes it: a value no deeper than the loader admits, and located problems (then no value). */
+function isParseEntry(entry: unknown): entry is { value: unknown; problems: ParseProblem[] } {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+  const { value, problems } = entry as { value?: unknown; problems?: unknown };
+  if (!Array.isArray(problems) || !problems.every(isProblem)) return false;
+  if (problems.length > 0) return value === undefined;
+  return 'value' in entry && isPlainJson(value);
+}
+
+function isProblem(problem: unknown): problem is ParseProblem {
+  if (typeof problem !== 'object' || problem === null) return false;
+  const { message, line, column } = problem as Record<string, unknown>;
+  return typeof message === 'string' && Number.isInteger(line) && (line as number) >= 1 && Number.isInteger(column) && (column as number) >= 1;
+}
+
+/** A parse result as the markdown layer returns it: a tree and located problems. */
+function isParsedMarkdown(value: unknown): value is ParsedMarkdown {
+  if (typeof value !== 'object' || value === null) return false;
+  const { tree, problems } = value as { tree?: unknown; problems?: unknown };
+  return Array.isArray(problems) && problems.every(isProblem) && isMarkdownTree(tree);
+}
+
+/** An mdast root as the markdown parser builds it: typed nodes with positions, all the way down (checked without recursion). */
+function isMarkdownTree(tree: unknown): tree is Root {
+  if (typeof tree !== 'object' || tree === null || (tree as { type?: unknown }).type !== 'root') return false;
+  const stack: unknown[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || typeof node.type !== 'string') return false;
+    const position = node.position as { start?: Record<string, unknown>; end?: Record<string, unknown> } | undefined;
+    if (position !== undefined && !(isPoint(position?.start) && isPoint(position?.end))) return false;
+    if ('value' in node && typeof node.value !== 'string') return false;
+    if ('children' in node) {
+      if (!Array.isArray(node.children)) return false;
+      for (const child of node.children) stack.push(child);
+    }
+  }
+  return true;
+}
+
+function isPoint(point: Record<string, unknown> | undefined): boolean {
+  return point !== undefined && Number.isInteger(point.line) && Number.isInteger(point.column) && Number.isInteger(point.offset);
+}
+
 function valueOf(parsed: ParsedData): { value: unknown; problems: ParseProblem[] } {
   return { value: parsed.value, problems: parsed.problems };
 }
 
-/** Whether a value survives a JSON round trip unchanged (YAML can hold .inf, dates, and the like). */
+/** Whether a value survives a JSON round trip unchanged (YAML can hold .inf, dates, and the like) and nests no deeper than the loader admits; iterative. */
 function isPlainJson(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isPlainJson);
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isPlainJson);
-  return false;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node === 'string' || typeof node === 'boolean') continue;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return false;
+      continue;
+    }
+    if (typeof node !== 'object' || depth >= MAX_NESTING) return false;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push([item, depth + 1]);
+    } else {
+      if (Object.getPrototypeOf(node) !== Object.prototype) return false;
+      for (const item of Object.values(node)) stack.push([item, depth + 1]);
+    }
+  }
+  return true;
+}
+
+/** The line and column (in characters of the valid text before it) of the first byte that is not UTF-8. */
+function invalidUtf8At(bytes: Buffer): { line: number; column: number } {
+  let line = 1;
+  let column = 1;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) break;
+    let valid = true;
+    for (let k = 1; k < length; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) valid = false;
+    const second = bytes[i + 1] as number;
+    if (length === 3 && ((b === 0xe0 && second < 0xa0) || (b === 0xed && second > 0x9f))) valid = false;
+    if (length === 4 && ((b === 0xf0 && second < 0x90) || (b === 0xf4 && second > 0x8f))) valid = false;
+    if (!valid) break;
+    if (b === 10) {
+      line++;
+      column = 1;
+    } else column += length === 4 ? 2 : 1;
+    i += length;
+  }
+  return { line, column };
 }
 
 function looksBinary(bytes: Buffer): boolean {

@@ -2,7 +2,7 @@
  * JSON and YAML with positions. Both go through yaml's parseDocument with a LineCounter,
  * which keeps the range of every node and rejects duplicate keys that JSON.parse would hide.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { Location } from './positions.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -24,15 +24,89 @@ export interface ParsedData {
 
 export type PathSegment = string | number;
 
-export function parseYamlText(text: string): ParsedData {
+/**
+ * How deep a JSON or YAML value may nest. No document of a specification corpus comes near it (the
+ * deepest OpenAPI document nests about twenty levels); past it, the recursive walks of the gates,
+ * of ajv and of the YAML composer would run out of stack, so the file is refused as a finding of
+ * its own and every other file is still checked.
+ */
+export const MAX_NESTING = 256;
+/** How many alias expansions a YAML document may cost (yaml's measure): an alias bomb stops here. */
+export const MAX_YAML_ALIASES = 1000;
+
+export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'): ParsedData {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+  const refused = (problem: ParseProblem): ParsedData => ({ doc: undefined, value: undefined, lineCounter, problems: [problem] });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+  } catch (error) {
+    // The composer recurses per level of flow nesting; a stack that runs out is the nesting bound.
+    if (error instanceof RangeError) return refused({ message: `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`, line: 1, column: 1 });
+    throw error;
+  }
   const problems: ParseProblem[] = doc.errors.map((error) => {
     const at = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-    return { message: firstLine(error.message), line: at.line, column: at.col };
+    // yaml turns a stack that ran out in its composer into an error of the document: that is the nesting bound too.
+    const message =
+      language === 'JSON' && error.code === 'DUPLICATE_KEY'
+        ? duplicateKeyMessage(text, error.pos[0])
+        : /Maximum call stack/.test(error.message)
+          ? `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`
+          : firstLine(error.message);
+    return { message, line: at.line, column: at.col };
   });
-  const value = problems.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
-  return { doc: problems.length === 0 ? doc : undefined, value, lineCounter, problems };
+  // A file past the bound is one finding: what the parser said after its stack ran out is noise.
+  const tooDeep = problems.find((problem) => problem.message.startsWith('nested too deeply'));
+  if (tooDeep) return refused(tooDeep);
+  if (problems.length > 0) return { doc: undefined, value: undefined, lineCounter, problems };
+  const shape = measureNodes(doc);
+  if (shape.tooDeep !== undefined) {
+    const at = lineCounter.linePos(shape.tooDeep);
+    return refused({ message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`, line: at.line, column: at.col });
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (error instanceof ReferenceError || error instanceof RangeError) {
+      const at = lineCounter.linePos(shape.firstAlias ?? 0);
+      return refused({ message: `its aliases expand to more than ${MAX_YAML_ALIASES} times their anchors' size (an alias bomb, or aliases nested too deeply); write the values out or use fewer aliases`, line: at.line, column: at.col });
+    }
+    throw error;
+  }
+  return { doc, value, lineCounter, problems };
+}
+
+/** The first node nested past the bound, and the first alias, by offset; iterative, so depth cannot overflow it. */
+function measureNodes(doc: Document): { tooDeep?: number; firstAlias?: number } {
+  const result: { tooDeep?: number; firstAlias?: number } = {};
+  const stack: Array<[unknown, number]> = [[doc.contents, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (isAlias(node)) {
+      const at = node.range?.[0] ?? 0;
+      if (result.firstAlias === undefined || at < result.firstAlias) result.firstAlias = at;
+      continue;
+    }
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth > MAX_NESTING) {
+      result.tooDeep = node.range?.[0] ?? 0;
+      return result;
+    }
+    for (const item of node.items as unknown[]) {
+      if (isPair(item)) {
+        stack.push([item.key, depth + 1], [item.value, depth + 1]);
+      } else stack.push([item, depth + 1]);
+    }
+  }
+  return result;
+}
+
+function duplicateKeyMessage(text: string, offset: number): string {
+  const key = /^"((?:[^"\\]|\\.)*)"/.exec(text.slice(offset));
+  const name = key ? key[0] : 'a key';
+  return `duplicate key ${name}: an object has this member twice, and JSON parsers keep only one of them, silently; remove or rename one`;
 }
 
 /**
@@ -42,7 +116,7 @@ export function parseYamlText(text: string): ParsedData {
 export function parseJsonText(text: string): ParsedData {
   const quick = readJson(text);
   if (quick.positioned) return quick.positioned;
-  return quick.problems.length > 0 ? { doc: undefined, value: undefined, lineCounter: new LineCounter(), problems: quick.problems } : parseYamlText(text);
+  return quick.problems.length > 0 ? { doc: undefined, value: undefined, lineCounter: new LineCounter(), problems: quick.problems } : parseYamlText(text, 'JSON');
 }
 
 /**
@@ -65,8 +139,13 @@ function readJson(text: string): { value: unknown; problems: ParseProblem[]; pos
     const message = error instanceof Error ? error.message : String(error);
     return { value: undefined, problems: [{ message: `invalid JSON: ${cleanJsonMessage(message)}`, ...jsonErrorPosition(message, text) }] };
   }
-  if (stringsInText(text) === stringsInValue(value)) return { value, problems: [] };
-  const positioned = parseYamlText(text);
+  // JSON.parse is iterative and takes any depth; everything after it recurses, so depth is bounded here.
+  const measured = measureValue(value);
+  if (measured.depth > MAX_NESTING) {
+    return { value: undefined, problems: [{ message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`, ...tooDeepAt(text) }] };
+  }
+  if (stringsInText(text) === measured.strings) return { value, problems: [] };
+  const positioned = parseYamlText(text, 'JSON');
   return { value: positioned.value, problems: positioned.problems, positioned };
 }
 
@@ -79,19 +158,55 @@ function stringsInText(text: string): number {
   return quotes / 2;
 }
 
-function stringsInValue(value: unknown): number {
-  if (typeof value === 'string') return 1;
-  if (Array.isArray(value)) {
-    let count = 0;
-    for (const item of value) count += stringsInValue(item);
-    return count;
+/**
+ * The strings (keys and values) a parsed value holds, and how deep it nests, in one iterative pass:
+ * a value of any depth is measured without recursion. A value nested past the bound stops the count.
+ */
+export function measureValue(value: unknown, bound = MAX_NESTING): { strings: number; depth: number } {
+  let strings = 0;
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node === 'string') {
+      strings++;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > bound) break;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push([item, depth + 1]);
+    } else {
+      for (const key in node) {
+        strings++;
+        stack.push([(node as Record<string, unknown>)[key], depth + 1]);
+      }
+    }
   }
-  if (typeof value === 'object' && value !== null) {
-    let count = 0;
-    for (const key in value) count += 1 + stringsInValue((value as Record<string, unknown>)[key]);
-    return count;
+  return { strings, depth: deepest };
+}
+
+/** Where the bracket that opens one level too many stands, found in the text (only for a file refused for its depth). */
+function tooDeepAt(text: string): { line: number; column: number } {
+  let depth = 0;
+  let inString = false;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      lineStart = i + 1;
+    } else if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_NESTING) return { line, column: i - lineStart + 1 };
+    } else if (c === 93 || c === 125) depth--;
   }
-  return 0;
+  return { line: 1, column: 1 };
 }
 
 function jsonErrorPosition(message: string, text: string): { line: number; column: number } {

@@ -6,7 +6,7 @@
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
 import { joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
 import { isRegionContent, type GenerationContext, type Generator } from './define.js';
-import { collector, type Diagnostic, type Report } from '../output/index.js';
+import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
 import { timed } from './engine.js';
 import { diffArrays } from 'diff';
 
@@ -21,6 +21,13 @@ export interface PlannedFile {
   generators: string[];
   /** The file on disk when it is a parsed JSON document: its drift is then reported entry by entry. */
   data?: DataFile;
+  /** How the file it replaces is written (CRLF, a byte order mark), which the written file keeps. */
+  style?: TextStyle;
+}
+
+/** The bytes a planned file is written as: its text in the style of the file it replaces. */
+export function plannedContent(file: PlannedFile): Buffer {
+  return encodeText(file.after, file.style);
 }
 
 export interface GenerationPlan {
@@ -37,7 +44,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
   const context: GenerationContext = {
     contentOf(file) {
       const plannedFile = planned.get(file);
-      if (plannedFile) return plannedFile.after;
+      if (plannedFile) return plannedFile.style?.crlf || plannedFile.style?.bom ? plannedContent(plannedFile) : plannedFile.after;
       const existing = corpus.get(file);
       if (!existing) return undefined;
       return existing.kind === 'binary' ? existing.bytes : existing.text;
@@ -56,7 +63,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       const existing = corpus.get(file);
       const before = existing && existing.kind !== 'binary' ? existing.text : undefined;
       const data = existing?.kind === 'json' && existing.doc ? existing : undefined;
-      planned.set(file, { path: file, before, after: content, generators: [generator], ...(data ? { data } : {}) });
+      planned.set(file, { path: file, before, after: content, generators: [generator], ...(data ? { data } : {}), style: existing && existing.kind !== 'binary' ? existing.style : undefined });
     }
     for (const [file, owned] of regionContents) {
       ownedRegions.set(file, new Set([...(ownedRegions.get(file) ?? []), ...owned.keys()]));
@@ -71,7 +78,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       }
       const mark = markdown.regions.length === 0 ? wholeFileMark(markdown.text) : undefined;
       const after = mark ? spliceTables(markdown, mark, owned, regionReport) : spliceRegions(markdown, owned, regionReport);
-      planned.set(file, { path: file, before: markdown.text, after, generators: [...new Set([...owned.values()].map((v) => v.generator))].sort() });
+      planned.set(file, { path: file, before: markdown.text, after, generators: [...new Set([...owned.values()].map((v) => v.generator))].sort(), style: markdown.style });
     }
   }
 

@@ -56,7 +56,7 @@ export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[
   const compile = all.length === 1 ? compileInCorpusAjv : compileBatch;
   for (const batch of all) {
     const key = results ? batchKey(schemas, batch) : '';
-    let found = results?.get<CompileFailure[]>(key);
+    let found = results?.get(key, isCompileFailures);
     if (!found) {
       found = compile(schemas, batch);
       results?.set(key, found);
@@ -178,6 +178,11 @@ function compileBatch(schemas: CorpusSchemas, batch: Batch): CompileFailure[] {
 
 function compileInCorpusAjv(schemas: CorpusSchemas, batch: Batch): CompileFailure[] {
   return failuresOf(batch, (target) => schemas.validator(target.file, target.pointer));
+}
+
+/** A cached batch answer as compileFailures writes it; anything else is a miss. */
+function isCompileFailures(value: unknown): value is CompileFailure[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.file === 'string' && typeof item.pointer === 'string' && typeof item.message === 'string' && typeof item.missingRef === 'boolean' && typeof item.stackOverflow === 'boolean');
 }
 
 function failuresOf(batch: Batch, compile: (target: CompileTarget) => void): CompileFailure[] {

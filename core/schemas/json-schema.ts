@@ -134,7 +134,7 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
   let refused: SchemaProblem[] = [];
   const build = (): Ajv2020 => {
     if (ajv) return ajv;
-    ajv = createAjv(sortedKeywords, { keepSource: corpus.cacheDir !== undefined });
+    ajv = createAjv(sortedKeywords);
     refused = [];
     for (const [path, id] of declaredIds) {
       try {
@@ -149,7 +149,7 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
   const key = [AJV_FINGERPRINT, sortedKeywords.join(','), ...[...digests].map(([path, digest]) => `${path}:${digest}`)].join('\n');
   const store = new ValidatorStore(corpus.cacheDir, 'corpus', key, build);
   // Whether ajv refuses a schema is a function of the same key, so the store remembers it too.
-  const registration = (): SchemaProblem[] => store.remember('refused', () => (build(), refused));
+  const registration = (): SchemaProblem[] => store.remember('refused', () => (build(), refused), isSchemaProblems);
 
   const schemas: CorpusSchemas = {
     get ajv() {
@@ -170,6 +170,10 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
   };
   cache.set(corpus, schemas);
   return schemas;
+}
+
+function isSchemaProblems(value: unknown): value is SchemaProblem[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.file === 'string' && typeof item.message === 'string');
 }
 
 function collectExtensionKeywords(value: unknown, into: Set<string>): void {

@@ -64,6 +64,18 @@ describe('loading the config', () => {
     expect(problem(rootWith({ suppressions: '/etc/passwd' }))).toMatch(/suppressions "\/etc\/passwd" must stay inside the root/);
   });
 
+  it('reads required and allowRemoteRefs, with this repository\'s defaults, and refuses a required path out of the root', () => {
+    expect(defaultConfig().required).toContain('spec/v2/errors.json');
+    expect(defaultConfig().allowRemoteRefs).toBe(false);
+    const config = loadConfig(rootWith({ required: ['spec/v2/errors.json'], allowRemoteRefs: true }));
+    expect(config.required).toEqual(['spec/v2/errors.json']);
+    expect(config.allowRemoteRefs).toBe(true);
+    expect(loadConfig(rootWith({ include: ['spec/**'] })).required).toEqual(defaultConfig().required);
+    expect(problem(rootWith({ required: ['../outside.json'] }))).toMatch(/required file "\.\.\/outside\.json" must be inside the root/);
+    expect(problem(rootWith({ required: 'spec/v2/errors.json' }))).toMatch(/: required must be array$/);
+    expect(problem(rootWith({ allowRemoteRefs: 'yes' }))).toMatch(/: allowRemoteRefs must be boolean$/);
+  });
+
   it('ships its schema as a closed 2020-12 schema', () => {
     expect(CONFIG_SCHEMA.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(CONFIG_SCHEMA.additionalProperties).toBe(false);

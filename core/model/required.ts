@@ -1,0 +1,49 @@
+/**
+ * What a corpus must contain (the config's `required`: registries, API documents) and what it must
+ * not (entries that are not regular files). A gate that reads a registry says nothing when it is
+ * absent, and a generator simply has less to digest, so without this a deleted registry would pass
+ * every gate and leave the stamp and the release without it.
+ */
+import path from 'node:path';
+import type { Corpus } from './corpus.js';
+import type { Location } from './positions.js';
+
+export interface RequiredProblem extends Location {
+  file: string;
+  message: string;
+  hint: string;
+}
+
+/**
+ * Each required file the corpus lacks (or holds in a form that is not read: a link, a file too
+ * large or unreadable counts as present and is reported by its own gate). Located at the entry of
+ * the config that requires it when that config lies inside the root and lists it, else at the
+ * missing path.
+ */
+export function missingRequired(corpus: Corpus, except: ReadonlySet<string> = new Set()): RequiredProblem[] {
+  const problems: RequiredProblem[] = [];
+  const config = corpus.config;
+  const source = configInsideRoot(corpus);
+  for (const file of config.required) {
+    if (corpus.files.has(file) || except.has(file)) continue;
+    const irregular = corpus.irregularKinds.get(file);
+    const why = irregular ? `is ${irregular}, which the corpus does not read` : corpus.exists(file) ? 'is not a file the corpus reads (a directory, or outside the include globs)' : 'does not exist';
+    const where = source ? config.requiredAt?.[file] : undefined;
+    problems.push({
+      file: where && source ? source : file,
+      ...(where ? { line: where.line, column: where.column, endLine: where.line, endColumn: where.endColumn } : { line: 1, column: 1 }),
+      message: `the corpus must contain ${file} (config \`required\`), but it ${why}; the gates and generators that read it have nothing to read, and the stamp and the release would lack it`,
+      hint: irregular ? 'replace the link with the file itself' : `restore ${file}, or remove it from \`required\` in the config if this corpus has none`,
+    });
+  }
+  return problems;
+}
+
+/** The config file's path relative to the root, when it lies inside it (a finding can point there). */
+function configInsideRoot(corpus: Corpus): string | undefined {
+  const source = corpus.config.source;
+  if (!source) return undefined;
+  const relative = path.relative(corpus.root, source);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
