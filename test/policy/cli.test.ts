@@ -20,13 +20,16 @@ afterEach(() => {
 function corpus(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'openwop-policy-'));
   temporary.push(root);
-  for (const [file, content] of Object.entries(files)) write(root, file, content);
+  // These corpora are a document or two: they hold none of the registries a full corpus requires.
+  for (const [file, content] of Object.entries({ [CONFIG]: '{}', ...files })) write(root, file, content);
   return root;
 }
 
+const CONFIG = 'openwop-spec.config.json';
+
 function write(root: string, file: string, content: string): void {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), content);
+  writeFileSync(path.join(root, file), file === CONFIG ? JSON.stringify({ required: [], ...JSON.parse(content) }) : content);
 }
 
 /** Where each active finding is, as `file:line rule`. */
