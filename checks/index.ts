@@ -21,6 +21,7 @@ import linksBareDocReference from './links/bare-doc-reference.js';
 import linksFile from './links/file.js';
 import linksSectionRef from './links/section-ref.js';
 import requirementsIds from './requirements/ids.js';
+import schemasClosure from './schemas/closure.js';
 import schemasCompile from './schemas/compile.js';
 import witnessClasses from './witness/classes.js';
 
@@ -48,4 +49,5 @@ export const CHECKS: readonly Check[] = [
   requirementsIds,
   docsExamples,
   schemasCompile,
+  schemasClosure,
 ];
