@@ -11,6 +11,7 @@ import corpusConflictMarker from './corpus/conflict-marker.js';
 import corpusParse from './corpus/parse.js';
 import declarationRegistry from './declaration/registry.js';
 import docsExamples from './docs/examples.js';
+import docsReadability from './docs/readability.js';
 import docsStructure from './docs/structure.js';
 import errorsRegistry from './errors/registry.js';
 import errorsUsedCodesRegistered from './errors/used-codes-registered.js';
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   linksSectionRef,
   linksBareDocReference,
   docsStructure,
+  docsReadability,
   errorsRegistry,
   errorsUsedCodesRegistered,
   eventsCodemap,
