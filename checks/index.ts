@@ -10,6 +10,7 @@ import apiVersionHeader from './api/version-header.js';
 import corpusConflictMarker from './corpus/conflict-marker.js';
 import corpusParse from './corpus/parse.js';
 import declarationRegistry from './declaration/registry.js';
+import docsCoreBudget from './docs/core-budget.js';
 import docsExamples from './docs/examples.js';
 import docsReadability from './docs/readability.js';
 import docsStructure from './docs/structure.js';
@@ -35,6 +36,7 @@ export const CHECKS: readonly Check[] = [
   linksBareDocReference,
   docsStructure,
   docsReadability,
+  docsCoreBudget,
   errorsRegistry,
   errorsUsedCodesRegistered,
   eventsCodemap,

@@ -1,5 +1,6 @@
 /** Every generator, in the order they run; each owns disjoint outputs. */
 import type { Generator } from '../core/run/index.js';
+import coreWords from './core-words.js';
 import corpusStamp from './corpus-stamp.js';
 import errorEnvelope from './error-envelope.js';
 import errorsDoc from './errors-doc.js';
@@ -10,6 +11,7 @@ import pathManifest from './path-manifest.js';
 
 export const GENERATORS: readonly Generator[] = [
   corpusStamp,
+  coreWords,
   errorEnvelope,
   errorsDoc,
   eventTypes,

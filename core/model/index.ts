@@ -9,3 +9,4 @@ export * from './json-splice.js';
 export * from './positions.js';
 export * from './regions.js';
 export * from './structured.js';
+export * from './word-budget.js';
