@@ -5,6 +5,7 @@ import apiErrorResponses from './api/error-responses.js';
 import apiHeaderNaming from './api/header-naming.js';
 import apiIdempotencyCoverage from './api/idempotency-coverage.js';
 import apiSeamsExcluded from './api/seams-excluded.js';
+import apiSecurity from './api/security.js';
 import apiValid from './api/valid.js';
 import apiVersionHeader from './api/version-header.js';
 import corpusConflictMarker from './corpus/conflict-marker.js';
@@ -48,6 +49,7 @@ export const CHECKS: readonly Check[] = [
   apiSeamsExcluded,
   apiChannelParity,
   apiErrorResponses,
+  apiSecurity,
   idsBindings,
   witnessClasses,
   requirementsIds,
