@@ -3,6 +3,7 @@ import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { lazyPlace } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { defineCheck } from '../../core/run/index.js';
+import { validateRegistry } from '../../core/schemas/index.js';
 import { scopeVocabulary, SCOPES_PATH } from '../../core/registries/index.js';
 
 export default defineCheck({
@@ -138,6 +139,12 @@ function checkVocabulary(
   used: ReadonlyArray<{ scope: string; at: () => ReturnType<typeof lazyPlace> }>,
   report: Report,
 ): void {
+  const schema = path.replace(/\.json$/, '.schema.json');
+  if (corpus.data(schema)) {
+    const invalid = validateRegistry(corpus, path, schema);
+    for (const finding of invalid) report({ ...finding, hint: 'fix the vocabulary so that it matches its schema; scopes are not checked until it does' });
+    if (invalid.length > 0) return;
+  }
   const vocabulary = scopeVocabulary(corpus, path);
   if (!vocabulary) {
     // Said once for the corpus: without a vocabulary no scope can be judged, and repeating that per operation says nothing more.
