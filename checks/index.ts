@@ -4,6 +4,7 @@ import apiChannelParity from './api/channel-parity.js';
 import apiErrorResponses from './api/error-responses.js';
 import apiHeaderNaming from './api/header-naming.js';
 import apiIdempotencyCoverage from './api/idempotency-coverage.js';
+import apiNoV1 from './api/no-v1.js';
 import apiSeamsExcluded from './api/seams-excluded.js';
 import apiSecurity from './api/security.js';
 import apiValid from './api/valid.js';
@@ -50,6 +51,7 @@ export const CHECKS: readonly Check[] = [
   apiChannelParity,
   apiErrorResponses,
   apiSecurity,
+  apiNoV1,
   idsBindings,
   witnessClasses,
   requirementsIds,
