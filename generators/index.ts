@@ -6,6 +6,7 @@ import errorEnvelope from './error-envelope.js';
 import errorsDoc from './errors-doc.js';
 import eventRenderings from './event-renderings.js';
 import eventTypes from './event-types.js';
+import fromDeclaration from './from-declaration.js';
 import headers from './headers.js';
 import pathManifest from './path-manifest.js';
 
@@ -16,6 +17,7 @@ export const GENERATORS: readonly Generator[] = [
   errorsDoc,
   eventTypes,
   eventRenderings,
+  fromDeclaration,
   headers,
   pathManifest,
 ];
