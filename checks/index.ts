@@ -9,6 +9,7 @@ import apiSeamsExcluded from './api/seams-excluded.js';
 import apiSecurity from './api/security.js';
 import apiValid from './api/valid.js';
 import apiVersionHeader from './api/version-header.js';
+import compatMonotone from './compat/monotone.js';
 import corpusConflictMarker from './corpus/conflict-marker.js';
 import corpusParse from './corpus/parse.js';
 import declarationRegistry from './declaration/registry.js';
@@ -58,4 +59,5 @@ export const CHECKS: readonly Check[] = [
   docsExamples,
   schemasCompile,
   schemasClosure,
+  compatMonotone,
 ];
