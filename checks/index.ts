@@ -27,6 +27,7 @@ import linksFile from './links/file.js';
 import linksSectionRef from './links/section-ref.js';
 import requirementsIds from './requirements/ids.js';
 import schemasClosure from './schemas/closure.js';
+import securityInvariantTests from './security/invariant-tests.js';
 import schemasCompile from './schemas/compile.js';
 import witnessClasses from './witness/classes.js';
 
@@ -55,6 +56,7 @@ export const CHECKS: readonly Check[] = [
   apiNoV1,
   idsBindings,
   witnessClasses,
+  securityInvariantTests,
   requirementsIds,
   docsExamples,
   schemasCompile,
