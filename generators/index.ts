@@ -12,7 +12,6 @@ import pathManifest from './path-manifest.js';
 
 export const GENERATORS: readonly Generator[] = [
   corpusStamp,
-  coreWords,
   errorEnvelope,
   errorsDoc,
   eventTypes,
@@ -20,6 +19,8 @@ export const GENERATORS: readonly Generator[] = [
   fromDeclaration,
   headers,
   pathManifest,
+  // Counts the words of documents other generators write into, so it runs after them.
+  coreWords,
 ];
 
 export { RULES_DOC, RULES_REGION, ruleAnchor, rulesReference, type RuleDoc } from './rules-reference.js';

@@ -25,17 +25,8 @@ export default defineCheck({
   },
   run(corpus, report, { baseline, options }) {
     const previous = previousReleaseRef(corpus, baseline, options.tagPattern as string);
-    if (!previous.ref) {
-      report({
-        file: corpus.data(RELEASE_PATH) ? RELEASE_PATH : '.',
-        line: 1,
-        column: 1,
-        severity: 'warning',
-        message: `the v2 surface was not compared with a previous release: ${previous.why}`,
-        hint: 'run `openwop-spec check --baseline <release>` (a checkout, a .tgz or a git ref), set corpusTag in spec/v2/release.json, or tag the release',
-      });
-      return;
-    }
+    // A corpus no --baseline, corpusTag or release tag names a previous release of has nothing yet to stay monotone against.
+    if (!previous.ref) return;
     let before: Release;
     try {
       const files = loadReleaseFiles(previous.ref.spec, corpus.root);
@@ -63,16 +54,16 @@ interface ReleaseRef {
 }
 
 /** `--baseline` first, then the corpusTag of spec/v2/release.json, then the newest release tag. */
-function previousReleaseRef(corpus: Corpus, baseline: string | undefined, tagPattern: string): { ref?: ReleaseRef; why: string } {
+function previousReleaseRef(corpus: Corpus, baseline: string | undefined, tagPattern: string): { ref?: ReleaseRef } {
   // As --baseline reads everywhere: a path that exists (relative to the working directory), else a git ref.
-  if (baseline) return { ref: { spec: existsSync(path.resolve(baseline)) ? path.resolve(baseline) : `git:${baseline}`, label: baseline, file: '.' }, why: '' };
+  if (baseline) return { ref: { spec: existsSync(path.resolve(baseline)) ? path.resolve(baseline) : `git:${baseline}`, label: baseline, file: '.' } };
   const release = corpus.data(RELEASE_PATH)?.value;
   const tag = isObject(release) && typeof release.corpusTag === 'string' && release.corpusTag !== '' ? release.corpusTag : undefined;
-  if (tag) return { ref: { spec: `git:${tag}`, label: `git tag ${tag} (corpusTag of ${RELEASE_PATH})`, file: RELEASE_PATH }, why: '' };
+  if (tag) return { ref: { spec: `git:${tag}`, label: `git tag ${tag} (corpusTag of ${RELEASE_PATH})`, file: RELEASE_PATH } };
   const listed = runGit(corpus.root, ['tag', '--list', tagPattern, '--sort=-version:refname']);
   const newest = listed.status === 0 ? listed.stdout.toString('utf8').split('\n').map((line) => line.trim()).find((line) => line !== '') : undefined;
-  if (newest) return { ref: { spec: `git:${newest}`, label: `git tag ${newest}, the newest release tag`, file: '.' }, why: '' };
-  return { why: `no --baseline, no corpusTag in ${RELEASE_PATH}, and no git tag matching ${tagPattern}` };
+  if (newest) return { ref: { spec: `git:${newest}`, label: `git tag ${newest}, the newest release tag`, file: '.' } };
+  return {};
 }
 
 /** The corpus as it is now, as the newer side of the diff: its shipped files, parsed once already. */

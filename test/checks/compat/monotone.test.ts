@@ -78,11 +78,14 @@ describe('compat/monotone', { timeout: 60_000 }, () => {
     expect(runOn(partial, before).map((d) => d.message)).toEqual([expect.stringMatching(/signing.*no row of spec\/v2\/corrections\.json or spec\/v2\/migrations\.json licenses it/)]);
   });
 
-  it('says once, as a warning, when there is no previous release to compare with', () => {
-    const found = runOn({ 'spec/v2/release.json': json({ version: '2.0.0', corpusTag: null, updated: '2026-12-01' }) });
-    expect(found.map((d) => `${d.file}:${d.line} ${d.severity} ${d.message}`)).toEqual([
-      'spec/v2/release.json:1 warning the v2 surface was not compared with a previous release: no --baseline, no corpusTag in spec/v2/release.json, and no git tag matching v*',
-    ]);
+  it('says nothing while no --baseline, corpusTag or release tag names a previous release', () => {
+    expect(runOn({ 'spec/v2/release.json': json({ version: '2.0.0', corpusTag: null, updated: '2026-12-01' }), 'schemas/v2/pack.schema.json': manifest({}) })).toEqual([]);
+  });
+
+  it('says which previous release it cannot read', () => {
+    const found = runOn({ 'schemas/v2/pack.schema.json': manifest({}) }, '/nonexistent-release');
+    expect(found.map((d) => `${d.file}:${d.line} ${d.severity}`)).toEqual(['.:1 error']);
+    expect(found[0]?.message).toMatch(/^the previous release \/nonexistent-release cannot be read: /);
   });
 
   it('compares this repository with a git ref through check --baseline', () => {
