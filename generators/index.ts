@@ -19,7 +19,6 @@ export const GENERATORS: readonly Generator[] = [
   fromDeclaration,
   headers,
   pathManifest,
-  // Counts the words of documents other generators write into, so it runs after them.
   coreWords,
 ];
 

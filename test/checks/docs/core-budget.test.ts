@@ -25,6 +25,12 @@ describe('docs/core-budget', () => {
     expect(found[0]?.message).toBe('spec/v2/core/ holds 90 words, 1 over its budget of 89; by document: a.md 60 (66.7%), b.md 30 (33.3%)');
   });
 
+  it('leaves the content of generated regions out: the registries restated are not the core\'s words', () => {
+    const region = '<!-- generated: t from x; do not edit -->\n| a | b |\n<!-- /generated: t -->\n';
+    const found = runWithOptions('docs/core-budget', { 'spec/v2/core/a.md': `one two\n${region}` }, { budget: 1 });
+    expect(found[0]?.message).toContain('holds 15 words');
+  });
+
   it('counts as wc -w does: every run of non-space characters, markup included', () => {
     const found = runWithOptions('docs/core-budget', { 'spec/v2/core/a.md': '# Title\n\n| a | b |\n```js\nx = 1\n```\n' }, { budget: 1 });
     expect(found[0]?.message).toContain('holds 12 words');
@@ -32,10 +38,10 @@ describe('docs/core-budget', () => {
 });
 
 describe('core-words generator', () => {
-  it('fills every count/core-words region with the grouped total, a fixed point of its own count', () => {
+  it('fills every count/core-words region with the grouped total, leaving generated region contents out of it', () => {
     const region = '<!-- generated: count/core-words -->**0**<!-- /generated: count/core-words -->';
     const corpus = corpusFromFiles('/nonexistent-root', { 'spec/v2/core/a.md': doc('A', `The core holds ${region} words.`), 'spec/v2/core/b.md': `${words(1200)}\n` });
     const outputs = coreWords.generate(corpus, () => {}, { contentOf: () => undefined });
-    expect(outputs).toEqual([{ path: 'spec/v2/core/a.md', region: 'count/core-words', content: '**1,220**' }]);
+    expect(outputs).toEqual([{ path: 'spec/v2/core/a.md', region: 'count/core-words', content: '**1,221**' }]);
   });
 });
