@@ -46,11 +46,13 @@ function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: numb
   const footerStart = footer?.position?.start.offset ?? Infinity;
   const statusBlock = file.tree.children.find((node) => node.type === 'blockquote');
   const statusEnd = statusBlock?.position?.end.offset ?? -1;
+  const tables = file.tree.children.filter((node) => node.type === 'table').map((node) => [node.position?.start.offset ?? 0, node.position?.end.offset ?? 0] as const);
+  const inTable = (offset: number) => tables.some(([start, end]) => offset >= start && offset < end);
   for (const text of proseTexts(file.tree, file.text)) {
     if (text.offset === undefined || !outside(text.offset) || text.offset >= footerStart) continue;
     for (const match of text.node.value.matchAll(rfc)) {
       const offset = text.offset + (match.index ?? 0);
-      const where = text.inHeading ? 'a heading' : offset <= statusEnd && statusBlock?.position && offset >= (statusBlock.position.start.offset ?? 0) ? 'the status banner' : 'running text';
+      const where = text.inHeading ? 'a heading' : offset <= statusEnd && statusBlock?.position && offset >= (statusBlock.position.start.offset ?? 0) ? 'the status banner' : inTable(offset) ? 'a table cell' : 'running text';
       const position = file.lines.position(offset);
       report({
         file: file.path,

@@ -27,9 +27,11 @@ export default defineCheck({
     const paths = options.paths as string[];
     const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path) && paths.some((prefix) => file.path.startsWith(prefix)) && isObject(file.value));
     const grammar = vendorGrammar(corpus, options.patterns as string[]);
-    const mixins = new Set<string>();
-    for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) && isObject(file.value)) for (const mixin of decidedElsewhere(corpus, file).mixins) mixins.add(mixin);
-    for (const file of files) checkFile(corpus, file, grammar, mixins, report);
+    // A mixin may live in another file than the schema that uses it, so every schema's references are read first.
+    const decided = new Map<string, ReturnType<typeof decidedElsewhere>>();
+    for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) && isObject(file.value)) decided.set(file.path, decidedElsewhere(corpus, file));
+    const mixins = new Set([...decided.values()].flatMap((entry) => [...entry.mixins]));
+    for (const file of files) checkFile(file, grammar, mixins, decided.get(file.path)?.inherits ?? new Set(), report);
     for (const root of options.closedRoots as string[]) checkClosedRoot(corpus.data(root), report);
     checkNoSupported(corpus, options.capabilities as string, options.facets as string, report);
   },
@@ -95,8 +97,7 @@ function decidedElsewhere(corpus: Corpus, file: DataFile): { mixins: Set<string>
   return { mixins, inherits };
 }
 
-function checkFile(corpus: Corpus, file: DataFile, grammar: Grammar | undefined, mixins: ReadonlySet<string>, report: Report): void {
-  const { inherits } = decidedElsewhere(corpus, file);
+function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: ReadonlySet<string>, inherits: ReadonlySet<string>, report: Report): void {
   walkSchema(file.value, [], '', ({ value, path, conditional }) => {
     const decided = () => governedByParent(file.value, path) || inherits.has(pointer(path)) || mixins.has(`${file.path}#${pointer(path)}`);
     if (!conditional && isObjectSchema(value) && !declaresOpenness(value) && !decided()) {

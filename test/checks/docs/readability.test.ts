@@ -46,6 +46,7 @@ describe('docs/readability', () => {
       '| Field | Meaning |',
       '| --- | --- |',
       `| runId | ${long(41)} |`,
+      '| eventId | see RFC 0150 |',
       '',
       '*Sources: RFC 0144.*',
       '',
@@ -58,6 +59,7 @@ describe('docs/readability', () => {
       'spec/v2/core/runs.md:9:1 a paragraph of 91 words, over the limit of 90',
       'spec/v2/core/runs.md:11:1 a list item of 91 words, over the limit of 90',
       'spec/v2/core/runs.md:15:9 a table cell of 41 words, over the limit of 40',
+      'spec/v2/core/runs.md:16:17 RFC 0150 in a table cell; RFC numbers belong in the Sources footer, and the prose says what the rule is',
     ]);
   });
 
