@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
-import { diffReleases, isShipped, loadReleaseFiles, runGit, type Change, type Release } from '../../core/release/index.js';
+import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, runGit, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { pointerSegments, validateRegistry } from '../../core/schemas/index.js';
 
@@ -70,7 +70,7 @@ function previousReleaseRef(corpus: Corpus, baseline: string | undefined, tagPat
 function currentRelease(corpus: Corpus): Release {
   const files = new Map<string, Buffer>();
   for (const file of [...corpus.all()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) if (isShipped(file.path)) files.set(file.path, file.bytes);
-  return { label: 'the corpus', version: undefined, files, root: corpus.root, corpus };
+  return { label: 'the corpus', version: undefined, digest: undefined, released: releasedDigests(files.get(RELEASE_PATH)), files, root: corpus.root, corpus };
 }
 
 interface Licence {
@@ -128,14 +128,9 @@ function licensed(previous: Corpus, current: Corpus, change: Change, licences: r
   });
 }
 
-/** Where today's diff places each rule: a narrowing and a lost enum member in the new release (the property is still there), every other removal in the old. */
-const PLACED_IN_NEW = new Set(['schema/enum-removed', ...NARROWINGS]);
-
-/** The change's line in one release: from its own places when the diff gives them, else as the diff places each rule. */
+/** The change's line in one release, as the diff places it there (for something removed, where it would be). */
 function lineIn(change: Change, side: 'before' | 'after'): number | undefined {
-  const places = change as { before?: { line?: number }; after?: { line?: number } };
-  if ('before' in places || 'after' in places) return places[side]?.line;
-  return (side === 'after') === PLACED_IN_NEW.has(change.rule) ? change.line : undefined;
+  return change[side]?.line;
 }
 
 function splitPointer(pointer: string): [string, string] {
@@ -196,9 +191,9 @@ function valueAtPath(root: unknown, path: readonly PathSegment[]): unknown {
 
 /** Where to say it in the corpus as it is: the change's place there when the diff knows one, else the file. */
 function placeNow(corpus: Corpus, change: Change): { file: string; line: number; column: number } {
-  const line = lineIn(change, 'after');
-  if (!corpus.get(change.file)) return { file: CORRECTIONS_PATH, line: 1, column: 1 };
-  return { file: change.file, line: line ?? 1, column: 1 };
+  const file = change.after?.file ?? change.file;
+  if (!corpus.get(file)) return { file: CORRECTIONS_PATH, line: 1, column: 1 };
+  return { file, line: change.after?.line ?? 1, column: 1 };
 }
 
 function reportRemoval(corpus: Corpus, change: Change, label: string, report: Report): void {

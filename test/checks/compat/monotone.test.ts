@@ -58,11 +58,12 @@ describe('compat/monotone', { timeout: 60_000 }, () => {
     const narrowed = 'a document the previous release accepted can now fail, which a v2 minor may not do';
     expect(found).toEqual([
       `api/v2/openapi.yaml:1:1 error operation listPacks (GET /packs) was removed since <previous> (line 7 there), ${unlicensed}`,
-      `schemas/v2/pack.schema.json:1:1 error property "signing" of the schema was removed since <previous> (line 10 there), ${unlicensed}`,
-      `schemas/v2/pack.schema.json:5:1 error the schema was closed: additionalProperties is now false since <previous>: ${narrowed}`,
-      `schemas/v2/pack.schema.json:8:1 error #/properties/name changed type from string to integer since <previous>: ${narrowed}`,
-      `schemas/v2/pack.schema.json:11:1 error #/properties/transport no longer admits "http" since <previous>, ${unlicensed}`,
-      `schemas/v2/pack.schema.json:16:1 error property "name" of the schema is now required since <previous>: ${narrowed}`,
+      `schemas/v2/pack.schema.json:5:1 error the document was closed: additionalProperties is now false since <previous>: ${narrowed}`,
+      // A removal is placed where the property would be now: its parent's \`properties\`.
+      `schemas/v2/pack.schema.json:6:1 error property "signing" of the document was removed since <previous> (line 10 there), ${unlicensed}`,
+      `schemas/v2/pack.schema.json:8:1 error \`/name\` changed type from string to integer since <previous>: ${narrowed}`,
+      `schemas/v2/pack.schema.json:11:1 error \`/transport\` no longer admits "http" since <previous> (line 20 there), ${unlicensed}`,
+      `schemas/v2/pack.schema.json:16:1 error property "name" of the document is now required since <previous>: ${narrowed}`,
     ]);
   });
 
