@@ -55,9 +55,11 @@ describe('from-declaration generator', { timeout: 60_000 }, () => {
     const clean = planGeneration(corpusFromFiles('/nonexistent-root', { ...files, ...current, [PROFILES_PATH]: commented }), [fromDeclaration]);
     expect(driftDiagnostics(clean)).toEqual([]);
     const edited = commented.replace('"v2-closed-root"', '"v2-something-else"');
-    const line = edited.split('\n').findIndex((l) => l.includes('v2-something-else')) + 1;
+    // Drift of a JSON file is named per entry: here the floorScenarios that changed.
+    const line = edited.split('\n').findIndex((l) => l.includes('v2-something-else'));
+    expect(edited.split('\n')[line - 1]).toContain('"floorScenarios"');
     const drift = driftDiagnostics(planGeneration(corpusFromFiles('/nonexistent-root', { ...files, ...current, [PROFILES_PATH]: edited }), [fromDeclaration]));
-    expect(where(drift)).toEqual([`${PROFILES_PATH}:${line}:1`]);
+    expect(where(drift)).toEqual([`${PROFILES_PATH}:${line}:7`]);
   });
 
   it('reproduces this repository\'s two files', () => {
