@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
-import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, runGit, type Change, type Release } from '../../core/release/index.js';
+import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { pointerSegments, validateRegistry } from '../../core/schemas/index.js';
 
@@ -20,13 +18,11 @@ export default defineCheck({
   id: 'compat/monotone',
   summary: 'Against the previous release, the v2 surface only grows: a removed property, enum member, operation or channel needs a row of corrections.json or migrations.json; a new required, a newly closed object or a narrowed type fails',
   severity: 'error',
-  options: {
-    tagPattern: { type: 'string', default: 'v*', description: 'the git tags that name releases; the newest by version order is the previous release when neither --baseline nor spec/v2/release.json corpusTag names one' },
-  },
-  run(corpus, report, { baseline, options }) {
-    const previous = previousReleaseRef(corpus, baseline, options.tagPattern as string);
-    // A corpus no --baseline, corpusTag or release tag names a previous release of has nothing yet to stay monotone against.
-    if (!previous.ref) return;
+  run(corpus, report, { previousRelease }) {
+    // The run resolves the previous release (--previous-release, spec/v2/release.json, the newest
+    // version tag); a corpus with none has nothing yet to stay monotone against.
+    if (!previousRelease) return;
+    const previous = { ref: { spec: previousRelease, label: previousRelease.startsWith('git:') ? `git ref ${previousRelease.slice(4)}` : previousRelease, file: '.' } };
     let before: Release;
     try {
       const files = loadReleaseFiles(previous.ref.spec, corpus.root);
@@ -45,26 +41,6 @@ export default defineCheck({
     }
   },
 });
-
-interface ReleaseRef {
-  spec: string;
-  label: string;
-  /** Where a problem with it is reported. */
-  file: string;
-}
-
-/** `--baseline` first, then the corpusTag of spec/v2/release.json, then the newest release tag. */
-function previousReleaseRef(corpus: Corpus, baseline: string | undefined, tagPattern: string): { ref?: ReleaseRef } {
-  // As --baseline reads everywhere: a path that exists (relative to the working directory), else a git ref.
-  if (baseline) return { ref: { spec: existsSync(path.resolve(baseline)) ? path.resolve(baseline) : `git:${baseline}`, label: baseline, file: '.' } };
-  const release = corpus.data(RELEASE_PATH)?.value;
-  const tag = isObject(release) && typeof release.corpusTag === 'string' && release.corpusTag !== '' ? release.corpusTag : undefined;
-  if (tag) return { ref: { spec: `git:${tag}`, label: `git tag ${tag} (corpusTag of ${RELEASE_PATH})`, file: RELEASE_PATH } };
-  const listed = runGit(corpus.root, ['tag', '--list', tagPattern, '--sort=-version:refname']);
-  const newest = listed.status === 0 ? listed.stdout.toString('utf8').split('\n').map((line) => line.trim()).find((line) => line !== '') : undefined;
-  if (newest) return { ref: { spec: `git:${newest}`, label: `git tag ${newest}, the newest release tag`, file: '.' } };
-  return {};
-}
 
 /** The corpus as it is now, as the newer side of the diff: its shipped files, parsed once already. */
 function currentRelease(corpus: Corpus): Release {

@@ -35,7 +35,7 @@ function previousRelease(): string {
   return dir;
 }
 
-const runOn = (files: Record<string, string>, baseline?: string) => runChecks(corpusFromFiles('/nonexistent-root', files), [check], baseline ? { baseline } : {});
+const runOn = (files: Record<string, string>, baseline?: string) => runChecks(corpusFromFiles('/nonexistent-root', files), [check], baseline ? { previousRelease: baseline } : {});
 
 describe('compat/monotone', { timeout: 60_000 }, () => {
   const before = previousRelease();
@@ -79,7 +79,7 @@ describe('compat/monotone', { timeout: 60_000 }, () => {
     expect(runOn(partial, before).map((d) => d.message)).toEqual([expect.stringMatching(/signing.*no row of spec\/v2\/corrections\.json or spec\/v2\/migrations\.json licenses it/)]);
   });
 
-  it('says nothing while no --baseline, corpusTag or release tag names a previous release', () => {
+  it('says nothing while the run names no previous release', () => {
     expect(runOn({ 'spec/v2/release.json': json({ version: '2.0.0', corpusTag: null, updated: '2026-12-01' }), 'schemas/v2/pack.schema.json': manifest({}) })).toEqual([]);
   });
 
@@ -89,8 +89,8 @@ describe('compat/monotone', { timeout: 60_000 }, () => {
     expect(found[0]?.message).toMatch(/^the previous release \/nonexistent-release cannot be read: /);
   });
 
-  it('compares this repository with a git ref through check --baseline', () => {
-    const result = cli(['check', '--rule', 'compat/monotone', '--baseline', 'HEAD', '--no-cache', '--format', 'json'], REPO);
+  it('compares this repository with a git ref through check --previous-release', () => {
+    const result = cli(['check', '--rule', 'compat/monotone', '--previous-release', 'git:HEAD', '--no-cache', '--format', 'json'], REPO);
     expect(JSON.parse(result.stdout).diagnostics).toEqual([]);
     expect(result.status).toBe(0);
   });
