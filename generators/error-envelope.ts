@@ -86,6 +86,7 @@ export function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule
   defs.details = {
     description: 'Context for the error. Retry timing is never here: it travels in the Retry-After header (errors.md §"Retry timing").',
     type: 'object',
+    additionalProperties: true,
     properties: { correlationId: { type: 'string', minLength: 1 } },
     propertyNames: { not: { enum: [...RETRY_TIMING_MEMBERS] } },
   };

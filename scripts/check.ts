@@ -279,7 +279,7 @@ function fixedContent(corpus: Corpus, diagnostics: readonly Diagnostic[], regene
     const fixed = texts.size > 0 ? corpusFromFiles(corpus.root, contents, corpus.config) : corpus;
     const plan = planGeneration(fixed, ALL_GENERATORS);
     const staleBefore = new Set((before?.files ?? []).filter((file) => file.before !== file.after).map((file) => file.path));
-    const digests = new Set(ALL_GENERATORS.filter((g) => g.runsLast).map((g) => g.id));
+    const digests = new Set(ALL_GENERATORS.filter((g) => g.runsLast || g.followsEveryEdit).map((g) => g.id));
     if (plan.diagnostics.some((d) => d.severity === 'error')) {
       process.stderr.write('generated output not refreshed: a generator reports errors (see below)\n');
     } else {

@@ -5,7 +5,7 @@ import type { Report } from '../../core/output/index.js';
 import { eventCodemap, protocolDomains, protocolTypes } from '../../core/registries/index.js';
 import { classifyMention, eventNameMentions } from '../../core/registries/index.js';
 import { validateRegistry } from '../../core/schemas/index.js';
-import { normativeHomes } from '../../core/registries/index.js';
+import { normativeHomes, normativeTextProblems } from '../../core/registries/index.js';
 import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
 import { locate, type PathSegment } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
@@ -25,6 +25,7 @@ export default defineCheck({
     const declaration = view(file.value);
     checkOrgs(corpus, file, declaration, report);
     checkFamilies(corpus, file, declaration, report);
+    checkNormativeText(corpus, file, report);
     checkProfilesAndAliases(file, declaration, report);
     checkVendorNames(corpus, declaration, report);
   },
@@ -228,4 +229,15 @@ function checkVendorNames(corpus: Corpus, declaration: Declaration, report: Repo
 function suggest(name: string, candidates: Iterable<string>): string {
   const suggestion = closest(name, candidates);
   return suggestion ? `did you mean \`${suggestion}\`?` : 'correct the name, or declare it';
+}
+
+/** Each core family's normativeText names complete homes (core/registries/normative-home.ts says what complete is). */
+function checkNormativeText(corpus: Corpus, file: DataFile, report: Report): void {
+  const families = isObject(file.value) && Array.isArray(file.value.families) ? file.value.families : [];
+  families.forEach((family, index) => {
+    if (!isObject(family) || family.anchor !== 'core' || typeof family.key !== 'string' || !Array.isArray(family.normativeText)) return;
+    for (const problem of normativeTextProblems(corpus, family.key, family.normativeText)) {
+      report({ ...at(file, ['families', index, 'normativeText', problem.entry]), message: problem.message, hint: problem.hint });
+    }
+  });
 }

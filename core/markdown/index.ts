@@ -6,3 +6,4 @@ export * from './parse.js';
 export * from './prose.js';
 export * from './sections.js';
 export * from './table.js';
+export * from './words.js';

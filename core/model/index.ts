@@ -10,3 +10,4 @@ export * from './positions.js';
 export * from './regions.js';
 export * from './structured.js';
 export * from './required.js';
+export * from './word-budget.js';

@@ -12,4 +12,5 @@ export * from './evidence.js';
 export * from './id-kinds.js';
 export * from './normative-home.js';
 export * from './payload-defs.js';
+export * from './scopes.js';
 export * from './views.js';

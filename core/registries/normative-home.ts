@@ -2,6 +2,8 @@
  * The `> **Normative home:** \`family\`, \`family\`.` line of a core document's status block:
  * which families of spec/v2/declaration.json the document is the home of.
  */
+import type { Nodes, Parent } from 'mdast';
+import { plainText } from '../markdown/index.js';
 import type { MarkdownFile } from '../model/index.js';
 
 export interface NormativeHomeName {
@@ -32,4 +34,82 @@ export function normativeHomes(file: MarkdownFile): NormativeHomeName[] {
     }
   }
   return names;
+}
+
+/** The prose a family's normative text must live in: v2 documents; v1 prose predates the house style and is not judged. */
+export const NORMATIVE_TEXT_PREFIX = 'spec/v2/';
+
+const KEYWORD = /\b(?:MUST|SHOULD|MAY)\b/;
+
+export interface NormativeTextProblem {
+  family: string;
+  /** Index in the family's `normativeText`. */
+  entry: number;
+  home: string;
+  message: string;
+  hint: string;
+}
+
+/**
+ * Whether each `normativeText` home of a core family is complete: the document exists, its
+ * status block names the family as a Normative home, and one of its paragraphs (with the list it
+ * introduces, if any) or table cells names the family and carries a MUST, SHOULD or MAY. An entry outside
+ * `spec/v2/` is not judged.
+ */
+export function normativeTextProblems(
+  corpus: { markdown(path: string): MarkdownFile | undefined; exists(path: string): boolean },
+  family: string,
+  homes: readonly unknown[],
+): NormativeTextProblem[] {
+  const problems: NormativeTextProblem[] = [];
+  homes.forEach((home, entry) => {
+    if (typeof home !== 'string' || !home.startsWith(NORMATIVE_TEXT_PREFIX)) return;
+    const path = home.replace(/#.*$/, '');
+    const file = corpus.markdown(path);
+    if (!file) {
+      problems.push({ family, entry, home, message: `normativeText of \`${family}\` names ${path}, which is not a document of the corpus`, hint: 'name the v2 document that holds the family\'s normative text' });
+      return;
+    }
+    if (!normativeHomes(file).some((name) => name.family === family)) {
+      problems.push({
+        family,
+        entry,
+        home,
+        message: `normativeText of \`${family}\` names ${path}, whose Normative home line does not name \`${family}\``,
+        hint: `add \`${family}\` to the "> **Normative home:**" line of ${path}`,
+      });
+    }
+    if (!hasNormativeStatement(file, family)) {
+      problems.push({
+        family,
+        entry,
+        home,
+        message: `normativeText of \`${family}\` names ${path}, but none of its paragraphs names \`${family}\` with a MUST, SHOULD or MAY`,
+        hint: `state the family's requirements in ${path}, naming \`${family}\`, or point normativeText at the document that does`,
+      });
+    }
+  });
+  return problems;
+}
+
+function hasNormativeStatement(file: MarkdownFile, family: string): boolean {
+  const names = new RegExp(`(?<![\\w.-])${family.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+  let found = false;
+  const holds = (text: string) => KEYWORD.test(text) && names.test(text);
+  const visit = (node: Nodes): void => {
+    if (found || !('children' in node)) return;
+    const children = (node as Parent).children as Nodes[];
+    children.forEach((child, index) => {
+      if (found) return;
+      if (child.type === 'paragraph') {
+        // A lead-in ("When a host advertises `x`, it:") and the list it introduces are one statement.
+        const next = children[index + 1];
+        if (holds(plainText(child)) || (next?.type === 'list' && holds(`${plainText(child)} ${plainText(next)}`))) found = true;
+      } else if (child.type === 'tableCell') {
+        if (holds(plainText(child))) found = true;
+      } else visit(child);
+    });
+  };
+  visit(file.tree);
+  return found;
 }

@@ -73,6 +73,11 @@ export interface Generator {
   inputs: string[];
   /** Runs after every other generator, seeing their outputs through `context.contentOf`. */
   runsLast?: boolean;
+  /**
+   * Its output follows every edit of its inputs' text (a digest, a word count), so `check --fix`
+   * refreshes it even when it was stale before the fixes, as `generate` would.
+   */
+  followsEveryEdit?: boolean;
   /** Pure: never writes; reports what stops it (an invalid registry, a header without a description). */
   generate(corpus: Corpus, report: Report, context: GenerationContext): GeneratorOutput[];
 }

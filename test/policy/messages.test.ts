@@ -82,7 +82,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     expect(stamp?.message).toContain('corpus-stamp produces');
     expect(stamp?.hint).toMatch(/^CORPUS-STAMP\.json digests every corpus file, so any edit makes it stale: run `(openwop-spec|npm run spec --) generate`$/);
     const fixed = cli(['check', '--root', root, '--fix', '--format', 'json']);
-    expect(fixed.stderr).toBe('fixed 1 problem in 1 file; regenerated 1 generated file\n');
+    expect(fixed.stderr).toBe('fixed 1 problem in 1 file; regenerated 2 generated files\n');
     expect((JSON.parse(fixed.stdout).diagnostics as Finding[]).filter((d) => !unrelated(d))).toEqual([]);
     expect(fixed.status).toBe(0);
     expect(readFileSync(path.join(root, 'spec/v2/core/runs.md'), 'utf8')).toContain('As [errors.md](errors.md) lists.');

@@ -47,7 +47,8 @@ describe('the upstream corpus: registries, schemas, layout and generated files',
     ]);
     // § key headings, ext/<key>/ directories, metadata without a section, `"reserved": true`.
     const rest = of('declaration/registry').filter((finding) => !finding.message.startsWith('does not match'));
-    expect(rest.filter((finding) => /section|Normative home|undefined|`example`/.test(finding.message))).toEqual([]);
+    // normativeText completeness (true findings, counted in test/upstream/parity.test.ts) aside.
+    expect(rest.filter((finding) => !finding.message.startsWith('normativeText of') && /section|Normative home|undefined|`example`/.test(finding.message))).toEqual([]);
     // ai.message.chunk is a three-segment type, not a vendor type of an org `ai`.
     expect(rest.filter((finding) => finding.message.includes('ai.message.chunk'))).toEqual([]);
   });

@@ -184,3 +184,39 @@ describe('declaration/registry', () => {
     });
   });
 });
+
+describe('declaration/registry: normative-home completeness', () => {
+  const withHome = (key: string, homes: string[]) =>
+    edited((value) => {
+      const family = (value.families as Array<Record<string, unknown>>).find((f) => f.key === key);
+      if (family) family.normativeText = homes;
+    });
+  const key = 'forms';
+  const home = FORMS_MD;
+  const stated = `${forms}\nA host that advertises \`forms\` MUST render every field of a template.\n`;
+
+  it('is quiet on a home that names the family and states its requirements; v1 homes are not judged', () => {
+    expect(run(RULE, eventsCorpus({ [DECLARATION]: withHome(key, [home, 'spec/v1/capabilities.md']), [FORMS_MD]: stated }))).toEqual([]);
+  });
+
+  it('fires at the normativeText entry whose home is missing, does not name the family, or states nothing of it', () => {
+    const text = withHome(key, [home, 'spec/v2/core/nowhere.md']);
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [FORMS_MD]: stated }));
+    expect(found.map((d) => `${where([d])[0]} ${d.message}`)).toEqual([`${at(DECLARATION, text, '"spec/v2/core/nowhere.md"', 0)} normativeText of \`${key}\` names spec/v2/core/nowhere.md, which is not a document of the corpus`]);
+
+    const bare = `# Bare\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe ${key} family exists.\n`;
+    const other = withHome(key, [home, 'spec/v2/core/bare.md']);
+    const messages = run(RULE, eventsCorpus({ [DECLARATION]: other, [FORMS_MD]: stated, 'spec/v2/core/bare.md': bare })).map((d) => `${where([d])[0]} ${d.message}`);
+    expect(messages).toEqual([
+      `${at(DECLARATION, other, '"spec/v2/core/bare.md"', 0)} normativeText of \`${key}\` names spec/v2/core/bare.md, but none of its paragraphs names \`${key}\` with a MUST, SHOULD or MAY`,
+      `${at(DECLARATION, other, '"spec/v2/core/bare.md"', 0)} normativeText of \`${key}\` names spec/v2/core/bare.md, whose Normative home line does not name \`${key}\``,
+    ]);
+  });
+
+  it('reads a lead-in paragraph and the list it introduces as one statement', () => {
+    const lead = `# Lead\n\n> **Status: Stable.**\n> **Normative home:** \`${key}\`.\n\n## Why this exists\n\nWhen a host advertises \`${key}\`, it:\n\n- MUST keep it.\n`;
+    const text = withHome(key, ['spec/v2/core/lead.md']);
+    const found = run(RULE, eventsCorpus({ [DECLARATION]: text, 'spec/v2/core/lead.md': lead }));
+    expect(found.filter((d) => d.message.startsWith('normativeText'))).toEqual([]);
+  });
+});

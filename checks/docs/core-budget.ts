@@ -1,0 +1,30 @@
+import { CORE_DOCUMENTS, folderWordCounts, groupDigits } from '../../core/model/index.js';
+import { defineCheck } from '../../core/run/index.js';
+
+export default defineCheck({
+  id: 'docs/core-budget',
+  summary: 'The core documents stay under their word budget (counted as `wc -w` counts raw markdown); an overrun names each document with its share',
+  severity: 'error',
+  options: {
+    budget: { type: 'integer', minimum: 1, default: 25000, description: 'the most words the core documents may hold together' },
+    folder: { type: 'string', default: CORE_DOCUMENTS, description: 'the folder whose markdown files (not its subfolders) share the budget' },
+  },
+  run(corpus, report, { options }) {
+    const budget = options.budget as number;
+    const counts = folderWordCounts(corpus, options.folder as string);
+    const total = counts.reduce((sum, entry) => sum + entry.words, 0);
+    if (total <= budget) return;
+    const ranked = [...counts].sort((a, b) => b.words - a.words || (a.file < b.file ? -1 : 1));
+    const largest = ranked[0];
+    if (!largest) return;
+    const share = (words: number) => `${((words * 100) / total).toFixed(1)}%`;
+    const folder = options.folder as string;
+    report({
+      file: largest.file,
+      line: 1,
+      column: 1,
+      message: `${folder} holds ${groupDigits(total)} words, ${groupDigits(total - budget)} over its budget of ${groupDigits(budget)}; by document: ${ranked.map((entry) => `${entry.file.slice(folder.length)} ${groupDigits(entry.words)} (${share(entry.words)})`).join(', ')}`,
+      hint: `the largest share is ${largest.file.slice(folder.length)}: move what is not a core obligation to an extension document, or say it in fewer words`,
+    });
+  },
+});

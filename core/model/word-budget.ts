@@ -1,0 +1,44 @@
+/**
+ * The word budget of the core documents: counted as `wc -w` counts raw markdown (runs of
+ * non-space characters), which is how the budget is stated and measured upstream, so a number
+ * here is the number a maintainer gets from the shell, except that the content of generated
+ * regions is left out: it is the registries' text restated, and counting it would make the quoted
+ * total depend on what the other generators are about to write.
+ */
+import type { Corpus } from './corpus.js';
+
+export const CORE_DOCUMENTS = 'spec/v2/core/';
+
+export function rawWordCount(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+export interface DocumentWords {
+  file: string;
+  words: number;
+}
+
+/** Each markdown file directly under `folder`, with its words, in path order. */
+export function folderWordCounts(corpus: Corpus, folder: string = CORE_DOCUMENTS): DocumentWords[] {
+  return corpus
+    .markdownFiles()
+    .filter((file) => file.path.startsWith(folder) && !file.path.slice(folder.length).includes('/'))
+    .map((file) => ({ file: file.path, words: rawWordCount(withoutRegions(file.text, file.regions)) }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** The text with the content of each generated region taken out (its markers stay, one word each side). */
+export function withoutRegions(text: string, regions: ReadonlyArray<{ contentStart: number; contentEnd: number }>): string {
+  let out = '';
+  let at = 0;
+  for (const region of [...regions].sort((a, b) => a.contentStart - b.contentStart)) {
+    out += `${text.slice(at, region.contentStart)} `;
+    at = region.contentEnd;
+  }
+  return out + text.slice(at);
+}
+
+/** 25000 -> "25,000", the same in every locale. */
+export function groupDigits(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

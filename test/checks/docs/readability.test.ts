@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { doc, run, where } from '../../helpers.js';
+import { runWithOptions } from '../options.js';
+
+const long = (words: number): string => Array.from({ length: words }, (_, i) => `w${i}`).join(' ');
+
+const GOOD = doc(
+  'Runs',
+  [
+    'A run MUST carry its id. JCS is RFC 8785, a standard cited where it is used.',
+    '',
+    `- ${long(90)}`,
+    '  - a nested item is counted on its own',
+    '',
+    '| Field | Meaning |',
+    '| --- | --- |',
+    `| runId | ${long(40)} |`,
+    '',
+    '```text',
+    `RFC 0137 ${long(200)}`,
+    '```',
+    '',
+    '*Sources: RFC 0137, RFC 0177.*',
+  ].join('\n'),
+);
+
+describe('docs/readability', () => {
+  it('is quiet on prose within its limits, with RFC numbers in the Sources footer only', () => {
+    expect(run('docs/readability', { 'spec/v2/core/runs.md': GOOD })).toEqual([]);
+  });
+
+  it('fires at an RFC number in the banner, a heading and running text, and at a long paragraph, item and cell', () => {
+    const text = [
+      '# Runs',
+      '',
+      '> **Status: Stable · RFC 0177.**',
+      '',
+      '## Why this exists (RFC 0169)',
+      '',
+      'As RFC 0144 says, a run MUST carry its id.',
+      '',
+      long(91),
+      '',
+      `- ${long(91)}`,
+      '',
+      '| Field | Meaning |',
+      '| --- | --- |',
+      `| runId | ${long(41)} |`,
+      '| eventId | see RFC 0150 |',
+      '',
+      '*Sources: RFC 0144.*',
+      '',
+    ].join('\n');
+    const found = run('docs/readability', { 'spec/v2/core/runs.md': text, 'spec/v1/old.md': text });
+    expect(found.map((d) => `${where([d])[0]} ${d.message}`)).toEqual([
+      'spec/v2/core/runs.md:3:22 RFC 0177 in the status banner; RFC numbers belong in the Sources footer, and the prose says what the rule is',
+      'spec/v2/core/runs.md:5:21 RFC 0169 in a heading; RFC numbers belong in the Sources footer, and the prose says what the rule is',
+      'spec/v2/core/runs.md:7:4 RFC 0144 in running text; RFC numbers belong in the Sources footer, and the prose says what the rule is',
+      'spec/v2/core/runs.md:9:1 a paragraph of 91 words, over the limit of 90',
+      'spec/v2/core/runs.md:11:1 a list item of 91 words, over the limit of 90',
+      'spec/v2/core/runs.md:15:9 a table cell of 41 words, over the limit of 40',
+      'spec/v2/core/runs.md:16:17 RFC 0150 in a table cell; RFC numbers belong in the Sources footer, and the prose says what the rule is',
+    ]);
+  });
+
+  it('skips generated regions and documents generated whole', () => {
+    const region = doc('Runs', `<!-- generated: t from x; do not edit -->\n${long(120)}\n<!-- /generated: t -->`);
+    const whole = `# Codes\n\n> **Status: Stable.** Generated from \`spec/v2/errors.json\`; do not edit.\n\nSee RFC 0171. ${long(100)}\n`;
+    expect(run('docs/readability', { 'spec/v2/core/runs.md': region, 'spec/v2/generated/codes.md': whole })).toEqual([]);
+  });
+
+  it('holds v1 mentions to the recorded count: above it an error, below it a warning to lower it', () => {
+    const files = { 'spec/v2/core/a.md': doc('A', 'Unlike v1, a run is closed. The `v1` header is gone; v1.0 too.'), 'spec/v2/core/b.md': doc('B', 'No v1 here but this. A v10 or xv1 is not one.') };
+    expect(run('docs/readability', files)).toEqual([]);
+    expect(runWithOptions('docs/readability', files, { v1Mentions: 4 })).toEqual([]);
+    const above = runWithOptions('docs/readability', files, { v1Mentions: 3 });
+    expect(above.map((d) => `${where([d])[0]} ${d.severity} ${d.message}`)).toEqual([
+      'spec/v2/core/b.md:7:4 error 4 mentions of v1 in v2 prose, above the recorded 3: the count may only go down (spec/v2/core/a.md 3, spec/v2/core/b.md 1)',
+    ]);
+    const below = runWithOptions('docs/readability', files, { v1Mentions: 9 });
+    expect(below.map((d) => `${d.severity} ${d.message}`)).toEqual(['warning 4 mentions of v1 in v2 prose, below the recorded 9']);
+  });
+
+  it('takes its limits from options', () => {
+    const files = { 'spec/v2/core/runs.md': doc('Runs', long(20)) };
+    expect(where(runWithOptions('docs/readability', files, { maxWords: 10 }))).toEqual(['spec/v2/core/runs.md:7:1']);
+  });
+});
