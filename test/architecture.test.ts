@@ -16,7 +16,8 @@ import { REPO } from './helpers.js';
  */
 export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['output', 'markdown'],
-  ['config', 'cache'],
+  ['cache'],
+  ['config'],
   ['model'],
   ['run', 'schemas'],
   ['registries', 'api'],

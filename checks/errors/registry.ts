@@ -160,16 +160,8 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
  * `$ref`s (`ids.schema.json#/$defs/runId`) resolve against schemas/v2/.
  */
 function detailsCompileProblem(corpus: Corpus, code: string, details: Record<string, unknown>): string | undefined {
-  const { ajv } = corpusSchemas(corpus);
   const id = expectedSchemaId(`schemas/v2/error-envelope.details.${code}.json`, corpus.config.layout.schemaIds);
-  try {
-    ajv.compile({ ...details, $id: id });
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    ajv.removeSchema(id);
-  }
+  return corpusSchemas(corpus).compileProblem(details, id);
 }
 
 function handWrittenCounts(file: MarkdownFile, count: number, report: Report): void {

@@ -10,8 +10,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { AJV_VERSION, ValidatorStore } from '../cache/index.js';
+import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
+
+export { PREBUILT_VALIDATORS };
 
 const require = createRequire(import.meta.url);
 
@@ -53,8 +54,6 @@ export function openApiSchema(version: string, cacheDir?: string): OfficialSchem
 
 const errataSource = 'errata 1';
 
-/** Where `npm run build` leaves the official schemas' validators, precompiled (build/precompile-validators.mjs). */
-export const PREBUILT_VALIDATORS = fileURLToPath(new URL('../validators/', import.meta.url));
 
 /**
  * The published 3.1 schema iteration (2021-04-15) has defects that later iterations fixed; without

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { onFlush, writeFileAtomic } from '../output/index.js';
@@ -34,6 +35,13 @@ export const AJV_VERSION = (() => {
     return 'unknown';
   }
 })();
+
+/**
+ * Where `npm run build` leaves validators of the tool's own fixed schemas (the official OpenAPI and
+ * AsyncAPI schemas, the config file's, the rules' options), precompiled by ajv's standalone mode
+ * (build/precompile-validators.mjs): dist/core/validators/.
+ */
+export const PREBUILT_VALIDATORS = fileURLToPath(new URL('../validators/', import.meta.url));
 
 export interface ValidatorStoreOptions {
   /** The tool's own build output, where precompiled validators of fixed schemas may be (read only). */

@@ -3,7 +3,8 @@
  * else the defaults (this repository's own layout). A config that cannot be read or does not fit
  * the schema stops the run with one line naming the key.
  */
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import addFormatsModule from 'ajv-formats';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -87,7 +88,7 @@ export function loadConfig(root: string, explicit?: string): Config {
   } catch (error) {
     throw new ConfigError(`config ${display(file)} is not JSON: ${(error as Error).message}`);
   }
-  const validate = validator();
+  const validate = configValidator();
   if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${describe(validate.errors ?? [])}`);
   return fromValue(value as RawConfig, file, text);
 }
@@ -158,15 +159,26 @@ function entryPositions(text: string, entries: readonly string[]): Record<string
   return positions;
 }
 
-let compiled: ReturnType<Ajv2020['compile']> | undefined;
-function validator(): ReturnType<Ajv2020['compile']> {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: false, strict: true, strictTuples: false });
-  const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
-  addFormats(ajv);
-  compiled = ajv.compile(CONFIG_SCHEMA);
-  return compiled;
+const CONFIG_ID = 'urn:openwop-spec:config';
+let configStore: ValidatorStore | undefined;
+
+/**
+ * The config schema's validator: precompiled by `npm run build` into the tool's own output, so
+ * that reading a config costs no ajv compile; compiled here only when that file is missing or stale.
+ * `emit` (the build) writes the compiled code there instead.
+ */
+export function configValidator(emit = false): ValidateFunction {
+  configStore ??= new ValidatorStore(undefined, 'config', `${AJV_VERSION}; ${JSON.stringify(CONFIG_AJV_OPTIONS)}; ${JSON.stringify(CONFIG_SCHEMA)}`, () => {
+    const ajv = new Ajv2020({ ...CONFIG_AJV_OPTIONS, code: { source: true } });
+    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+    addFormats(ajv);
+    ajv.addSchema(CONFIG_SCHEMA, CONFIG_ID);
+    return ajv;
+  }, { prebuilt: PREBUILT_VALIDATORS, emit });
+  return configStore.validator(CONFIG_ID);
 }
+
+const CONFIG_AJV_OPTIONS = { allErrors: false, strict: true, strictTuples: false } as const;
 
 /** The first problem, as `key: what is wrong`, the key in the dotted form people write. */
 function describe(errors: readonly ErrorObject[]): string {

@@ -2,7 +2,8 @@
  * What the config's `rules` make of each rule: whether it runs, at which severity, with which
  * options. A rule's own id wins over its `family/*`, whatever their order in the file.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import type { Severity } from '../output/index.js';
 import { ConfigError, configName, type Config, type ConfiguredSeverity, type RuleEntry } from './load.js';
 
@@ -45,7 +46,7 @@ export function ruleSettings(config: Config, rules: readonly ConfigurableRule[])
     const [level, given] = normalise(entry);
     // Options belong to one rule: given through `family/*` they would be checked against every member.
     if (given && pattern.endsWith('/*')) throw new ConfigError(`config${where(config)}: rules["${pattern}"] sets options; options are set per rule id`);
-    if (given) checkOptions(config, rule, given);
+    if (given) checkOptions(config, rule, given, rules);
     settings.set(rule.id, {
       enabled: level !== 'off',
       severity: level === 'error' ? 'error' : level === 'warn' ? 'warning' : rule.severity,
@@ -64,17 +65,42 @@ function normalise(entry: RuleEntry): [ConfiguredSeverity, Record<string, unknow
   return typeof entry === 'string' ? [entry, undefined] : [entry[0], entry[1]];
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: false });
+const OPTION_AJV_OPTIONS = { strict: false, allErrors: false } as const;
+const optionStores = new Map<string, ValidatorStore>();
 
-function checkOptions(config: Config, rule: ConfigurableRule, given: Record<string, unknown>): void {
+const optionRef = (rule: string, name: string): string => `urn:openwop-spec:option:${encodeURIComponent(rule)}:${encodeURIComponent(name)}`;
+
+/**
+ * A validator for each option of each rule, in one store keyed by every option schema: `npm run
+ * build` precompiles them into the tool's own output (`emit`), so that a config setting options
+ * costs no ajv compile; they are compiled here only when that file is missing or stale.
+ */
+export function optionValidator(rules: readonly ConfigurableRule[], rule: string, name: string, emit = false): ValidateFunction {
+  const schemas = rules.flatMap((candidate) => Object.entries(candidate.options ?? {}).map(([option, spec]) => {
+    const { description: _d, default: _default, ...schema } = spec;
+    return [optionRef(candidate.id, option), schema] as const;
+  })).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const key = `${AJV_VERSION}; ${JSON.stringify(OPTION_AJV_OPTIONS)}; ${JSON.stringify(schemas)}`;
+  let store = optionStores.get(key);
+  if (!store) {
+    store = new ValidatorStore(undefined, 'rule-options', key, () => {
+      const ajv = new Ajv2020({ ...OPTION_AJV_OPTIONS, code: { source: true } });
+      for (const [ref, schema] of schemas) ajv.addSchema(schema, ref);
+      return ajv;
+    }, { prebuilt: PREBUILT_VALIDATORS, emit });
+    optionStores.set(key, store);
+  }
+  return store.validator(optionRef(rule, name));
+}
+
+function checkOptions(config: Config, rule: ConfigurableRule, given: Record<string, unknown>, rules: readonly ConfigurableRule[]): void {
   const specs = rule.options ?? {};
   for (const name of Object.keys(given)) {
     if (!(name in specs)) {
       const known = Object.keys(specs);
       throw new ConfigError(`config${where(config)}: rules["${rule.id}"] has no option "${name}"${known.length > 0 ? ` (its options: ${known.join(', ')})` : ' (it takes none)'}`);
     }
-    const { description: _d, default: _default, ...schema } = specs[name] as OptionSpec;
-    const validate = ajv.compile(schema);
+    const validate = optionValidator(rules, rule.id, name);
     if (!validate(given[name])) throw new ConfigError(`config${where(config)}: rules["${rule.id}"] option ${name} ${validate.errors?.[0]?.message ?? 'is invalid'}`);
   }
 }

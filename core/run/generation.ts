@@ -62,7 +62,8 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       }
       const existing = corpus.get(file);
       const before = existing && existing.kind !== 'binary' ? existing.text : undefined;
-      const data = existing?.kind === 'json' && existing.doc ? existing : undefined;
+      // Its problems, not its positioned document: positions are parsed only once a drift finding needs one.
+      const data = existing?.kind === 'json' && existing.problems.length === 0 ? existing : undefined;
       planned.set(file, { path: file, before, after: content, generators: [generator], ...(data ? { data } : {}), style: existing && existing.kind !== 'binary' ? existing.style : undefined });
     }
     for (const [file, owned] of regionContents) {

@@ -98,6 +98,12 @@ export interface CorpusSchemas {
   readonly problems: SchemaProblem[];
   /** A compiled validator for a schema file, optionally at a JSON pointer inside it; throws if it does not compile. */
   validator(file: string, pointer?: string): ValidateFunction;
+  /**
+   * Why `schema`, registered for a moment under `id` beside the corpus schemas, does not compile
+   * (undefined when it does). Remembered with the verdicts, so a run whose schemas did not change
+   * answers without building ajv.
+   */
+  compileProblem(schema: object, id: string): string | undefined;
 }
 
 const cache = new WeakMap<Corpus, CorpusSchemas>();
@@ -167,9 +173,27 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
       if (!id) throw new Error(`${file} is not a registered schema`);
       return store.validator(pointer ? `${id}#${pointer}` : id);
     },
+    compileProblem(schema, id) {
+      const outcome = store.remember(`compile ${id} ${JSON.stringify(schema)}`, () => {
+        const instance = build();
+        try {
+          instance.compile({ ...schema, $id: id });
+          return { problem: null };
+        } catch (error) {
+          return { problem: error instanceof Error ? error.message : String(error) };
+        } finally {
+          instance.removeSchema(id);
+        }
+      }, isCompileProblem);
+      return outcome.problem ?? undefined;
+    },
   };
   cache.set(corpus, schemas);
   return schemas;
+}
+
+function isCompileProblem(value: unknown): value is { problem: string | null } {
+  return typeof value === 'object' && value !== null && ((value as { problem?: unknown }).problem === null || typeof (value as { problem?: unknown }).problem === 'string');
 }
 
 function isSchemaProblems(value: unknown): value is SchemaProblem[] {
