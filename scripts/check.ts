@@ -20,6 +20,7 @@ import {
   planGeneration,
   REGION_RULE,
   renderFindingsBaseline,
+  prepareChecks,
   runChecks,
   selectRules,
   withFingerprints,
@@ -208,6 +209,8 @@ function readBaseline(file: string): BaselineEntry[] {
 function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
   const diagnostics: Diagnostic[] = [];
   let plan: GenerationPlan | undefined;
+  // Before generation is planned, so that background work (schemas compiling) overlaps it too.
+  prepareChecks(corpus, checks, { ...(previousRelease ? { previousRelease } : {}), settings });
   if (ids.has(DRIFT_RULE.id) || ids.has(REGION_RULE.id)) {
     plan = planGeneration(corpus, ALL_GENERATORS);
     const generated = [...plan.diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)), ...(ids.has(DRIFT_RULE.id) ? driftDiagnostics(plan, ALL_GENERATORS) : [])];

@@ -1,6 +1,7 @@
 /** The tool's name, version, exit codes and usage error: what the command line needs before any verb is loaded. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { toolRoot } from '../core/output/index.js';
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
@@ -10,7 +11,7 @@ export class UsageError extends Error {}
 export const TOOL_NAME = 'openwop-spec';
 
 export function toolVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(path.join(toolRoot(), 'package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 

@@ -4,7 +4,7 @@ import type { Report } from '../../core/output/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../../core/schemas/index.js';
 import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
 import { refCycles } from '../../core/schemas/index.js';
-import { compileFailures, type CompileFailure, type CompileTarget } from '../../core/schemas/index.js';
+import { compileFailures, startCompiling, type CompileFailure, type CompileTarget } from '../../core/schemas/index.js';
 import { pointerSegments, schemaGraph, valueAt, walkSchema } from '../../core/schemas/index.js';
 import { locate, nodeAt, type PathSegment } from '../../core/model/index.js';
 
@@ -52,18 +52,31 @@ export default defineCheck({
       });
     }
 
-    // ajv compiles only what a schema reaches, so a `$defs` member that no $ref reaches is compiled
-    // on its own: a definition nothing uses yet must still be valid strict 2020-12.
-    const compileTargets: CompileTarget[] = [];
-    for (const [path, file] of schemas.files) {
-      if (!schemas.idOf(path) || fragments.has(path)) continue;
-      const defs = isObject(file.value) && isObject(file.value.$defs) ? Object.keys(file.value.$defs).filter((name) => !targets.has(`${path}#/$defs/${name}`)) : [];
-      for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) compileTargets.push({ file: path, pointer });
-    }
     const reported = new Set<string>();
-    for (const failure of compileFailures(corpus, compileTargets)) compileFailure(corpus, failure, { unresolved, cyclic: cycles.length > 0 }, reported, report);
+    for (const failure of compileFailures(corpus, compileTargets(corpus, targets, fragments))) compileFailure(corpus, failure, { unresolved, cyclic: cycles.length > 0 }, reported, report);
+  },
+  prepare(corpus) {
+    const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
+    if (files.length === 0) return;
+    const { targets } = checkRefs(corpus, [...corpusSchemas(corpus).files.keys()], () => {});
+    startCompiling(corpus, compileTargets(corpus, targets, facetFragments(corpus)));
   },
 });
+
+/**
+ * What is compiled: every schema, and each `$defs` member no `$ref` reaches (ajv compiles only
+ * what a schema reaches, and a definition nothing uses yet must still be valid strict 2020-12).
+ */
+function compileTargets(corpus: Corpus, reached: ReadonlySet<string>, fragments: ReadonlySet<string>): CompileTarget[] {
+  const schemas = corpusSchemas(corpus);
+  const compileTargets: CompileTarget[] = [];
+  for (const [path, file] of schemas.files) {
+    if (!schemas.idOf(path) || fragments.has(path)) continue;
+    const defs = isObject(file.value) && isObject(file.value.$defs) ? Object.keys(file.value.$defs).filter((name) => !reached.has(`${path}#/$defs/${name}`)) : [];
+    for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) compileTargets.push({ file: path, pointer });
+  }
+  return compileTargets;
+}
 
 /**
  * Facet schemas composed into the capabilities schema (those in spec/v2/facets/, and any a

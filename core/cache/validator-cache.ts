@@ -16,10 +16,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { onFlush, writeFileAtomic } from '../output/index.js';
+import { onFlush, toolRoot, writeFileAtomic } from '../output/index.js';
 import { ContentCache } from './content-cache.js';
 import { nestingDepth } from './depth.js';
 
@@ -41,7 +40,7 @@ export const AJV_VERSION = (() => {
  * AsyncAPI schemas, the config file's, the rules' options), precompiled by ajv's standalone mode
  * (build/precompile-validators.mjs): dist/core/validators/.
  */
-export const PREBUILT_VALIDATORS = fileURLToPath(new URL('../validators/', import.meta.url));
+export const PREBUILT_VALIDATORS = path.join(toolRoot(), 'dist', 'core', 'validators');
 
 export interface ValidatorStoreOptions {
   /** The tool's own build output, where precompiled validators of fixed schemas may be (read only). */

@@ -160,7 +160,13 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
 
   const cacheDir = cacheDirectory(absolute);
   // --no-cache reads nothing from the cache and throws it away, so that a bad entry cannot outlive the run that was told to ignore it.
-  if (options.cache === false && cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+  if (options.cache === false && cacheDir) {
+    try {
+      rmSync(cacheDir, { recursive: true, force: true });
+    } catch {
+      // Another run on this root is writing into it (ENOTEMPTY); this run reads nothing from it, so that is no error.
+    }
+  }
   const usedCache = options.cache === false ? undefined : cacheDir;
   const cache = usedCache ? ContentCache.open(usedCache) : undefined;
   const files = new Map<string, CorpusFile>();

@@ -7,3 +7,4 @@ export * from './json-output.js';
 export * from './suggest.js';
 export * from './write.js';
 export * from './reporters/index.js';
+export * from './tool-root.js';

@@ -6,8 +6,9 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Corpus } from '../model/index.js';
-import { compareStrings } from '../output/index.js';
+import { compareStrings, toolRoot } from '../output/index.js';
 import { renderTable } from '../markdown/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../schemas/index.js';
 import { buildPackageStamp, formatPackageStamp, PACKAGE_STAMP_PATH } from './package-stamp.js';
@@ -98,7 +99,7 @@ export async function stagePackage(corpus: Corpus, options: StageOptions): Promi
  * stay behind.
  */
 function shippedModules(): Map<string, Buffer> {
-  const compiled = import.meta.url.endsWith('.ts') ? new URL('../../dist/core/release/shipped/', import.meta.url) : new URL('./shipped/', import.meta.url);
+  const compiled = pathToFileURL(path.join(toolRoot(), 'dist', 'core', 'release', 'shipped') + path.sep);
   const modules = new Map<string, Buffer>();
   for (const name of SHIPPED_MODULES) {
     let text: string;

@@ -28,6 +28,12 @@ export interface Check {
   /** The options the config may set (`rules: {"id": [severity, {name: value}]}`), each a JSON Schema with a default. */
   options?: Readonly<Record<string, OptionSpec>>;
   run(corpus: Corpus, report: Report, context: CheckContext): void;
+  /**
+   * Starts work `run` will need that can go on beside the other gates (compiling schemas on a
+   * second thread). Called once for each gate that will run, before any runs; it reports nothing,
+   * and a run without it gives the same findings.
+   */
+  prepare?(corpus: Corpus, context: CheckContext): void;
 }
 
 /** A whole file the generator owns. */

@@ -1,7 +1,7 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
 import type { Corpus } from '../model/index.js';
 import type { RuleSetting } from '../config/index.js';
-import type { Check } from './define.js';
+import type { Check, CheckContext } from './define.js';
 import { collector, sortDiagnostics, type Diagnostic } from '../output/index.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
@@ -28,20 +28,46 @@ export interface RunOptions {
 
 export function runChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const check of checks) {
+  const enabled = checks.filter((check) => options.settings?.get(check.id)?.enabled !== false);
+  prepareChecks(corpus, enabled, options);
+  // Gates that started work in the background run last, so that it has had the others' time.
+  for (const check of [...enabled.filter((c) => !c.prepare), ...enabled.filter((c) => c.prepare)]) {
     const setting = options.settings?.get(check.id);
-    if (setting && !setting.enabled) continue;
-    const defaults = Object.fromEntries(Object.entries(check.options ?? {}).map(([name, spec]) => [name, spec.default]));
     const report = collector(check.id, setting?.severity ?? check.severity, diagnostics, setting?.configured === true);
-    const context = { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), options: setting?.options ?? defaults };
     try {
-      timed(check.id, () => check.run(corpus, report, context));
+      timed(check.id, () => check.run(corpus, report, contextOf(check, options)));
     } catch (error) {
       // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
       report({ file: '.', message: `gate ${check.id} failed: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a toolchain bug; please report it' });
     }
   }
   return sortDiagnostics(diagnostics);
+}
+
+const prepared = new WeakMap<Corpus, Set<string>>();
+
+/**
+ * Lets each gate that will run start its background work (Check.prepare), once per corpus model:
+ * a verb calls it as soon as the corpus is loaded, runChecks again (then it does nothing).
+ */
+export function prepareChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}): void {
+  const done = prepared.get(corpus) ?? new Set<string>();
+  prepared.set(corpus, done);
+  for (const check of checks) {
+    if (!check.prepare || done.has(check.id) || options.settings?.get(check.id)?.enabled === false) continue;
+    done.add(check.id);
+    try {
+      timed(`${check.id} (prepare)`, () => check.prepare?.(corpus, contextOf(check, options)));
+    } catch {
+      // Preparing is an optimisation: the gate's run does the work itself, and reports what fails.
+    }
+  }
+}
+
+function contextOf(check: Check, options: RunOptions): CheckContext {
+  const setting = options.settings?.get(check.id);
+  const defaults = Object.fromEntries(Object.entries(check.options ?? {}).map(([name, spec]) => [name, spec.default]));
+  return { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), options: setting?.options ?? defaults };
 }
 
 /** Selects rules by id or `family/*`; returns the unknown patterns too. */

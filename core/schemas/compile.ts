@@ -11,9 +11,11 @@
 import { createHash } from 'node:crypto';
 import type { Corpus } from '../model/index.js';
 import { onFlush } from '../output/index.js';
-import { AJV_FINGERPRINT, corpusSchemas, createAjv, type CorpusSchemas } from './json-schema.js';
+import { AJV_FINGERPRINT, corpusSchemas, type CorpusSchemas } from './json-schema.js';
 import { ContentCache } from '../cache/index.js';
 import { schemaGraph } from './walk.js';
+import { compileJob, type CompileJob } from './compile-job.js';
+import { CompileThread } from './compile-thread.js';
 
 /** A schema to compile: a file, or a subschema of it named by a JSON pointer. */
 export interface CompileTarget {
@@ -46,19 +48,21 @@ export interface BatchLimits {
 /** Compiles every target and returns those that fail, in the order of `targets`. */
 export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): CompileFailure[] {
   const schemas = corpusSchemas(corpus);
-  const results = corpus.cacheDir ? ContentCache.open(corpus.cacheDir, 'schema-compile', AJV_FINGERPRINT) : undefined;
-  if (results) onFlush(() => results.save());
+  const results = resultsCache(corpus);
+  const thread = threads.get(corpus);
 
   const failures = new Map<CompileTarget, CompileFailure>();
-  const all = batches(corpus, schemas, targets, { hubReferrers: limits.hubReferrers ?? HUB_REFERRERS, batchBytes: limits.batchBytes ?? BATCH_BYTES });
-  // A corpus that fits one batch is compiled in the corpus ajv itself, whose validators the other
-  // gates (registries, examples) then use instead of compiling the same schemas a second time.
-  const compile = all.length === 1 ? compileInCorpusAjv : compileBatch;
+  const all = batches(corpus, schemas, targets, batchLimits(limits));
+  // A corpus that fits one batch, with no thread compiling it, is compiled in the corpus ajv itself,
+  // whose validators the other gates (registries, examples) then use instead of compiling the same
+  // schemas a second time.
+  const compile = all.length === 1 && !thread ? compileInCorpusAjv : compileBatch;
   for (const batch of all) {
-    const key = results ? batchKey(schemas, batch) : '';
+    const key = results || thread ? batchKey(schemas, batch) : '';
     let found = results?.get(key, isCompileFailures);
     if (!found) {
-      found = compile(schemas, batch);
+      const answered = thread?.failuresOf(key);
+      found = answered ? withUnregistered(schemas, batch, answered) : compile(schemas, batch);
       results?.set(key, found);
     }
     for (const failure of found) {
@@ -67,6 +71,56 @@ export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[
     }
   }
   return targets.flatMap((target) => failures.get(target) ?? []);
+}
+
+const threads = new WeakMap<Corpus, CompileThread>();
+const caches = new WeakMap<Corpus, ContentCache | undefined>();
+
+function resultsCache(corpus: Corpus): ContentCache | undefined {
+  if (caches.has(corpus)) return caches.get(corpus);
+  const results = corpus.cacheDir ? ContentCache.open(corpus.cacheDir, 'schema-compile', AJV_FINGERPRINT) : undefined;
+  if (results) onFlush(() => results.save());
+  caches.set(corpus, results);
+  return results;
+}
+
+function batchLimits(limits: BatchLimits): Required<BatchLimits> {
+  return { hubReferrers: limits.hubReferrers ?? HUB_REFERRERS, batchBytes: limits.batchBytes ?? BATCH_BYTES };
+}
+
+/**
+ * Starts compiling, on a second thread, the batches of `targets` that the cache does not answer,
+ * so that compileFailures later finds them done (compile-thread.ts). Called early in a run, with
+ * the targets compileFailures will be asked for; a batch asked for that was not started here is
+ * compiled on the main thread, so a difference in targets costs time, never a wrong answer.
+ */
+export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): void {
+  if (threads.has(corpus)) return;
+  const schemas = corpusSchemas(corpus);
+  const results = resultsCache(corpus);
+  const jobs: CompileJob[] = [];
+  for (const batch of batches(corpus, schemas, targets, batchLimits(limits))) {
+    const key = batchKey(schemas, batch);
+    if (results?.get(key, isCompileFailures)) continue;
+    jobs.push(jobOf(schemas, batch, key));
+  }
+  const thread = CompileThread.start(jobs);
+  if (thread) threads.set(corpus, thread);
+}
+
+function jobOf(schemas: CorpusSchemas, batch: Batch, key: string): CompileJob {
+  return {
+    key,
+    keywords: schemas.keywords,
+    schemas: batch.reach.flatMap((file) => {
+      const id = schemas.idOf(file);
+      return id ? [{ id, value: schemas.files.get(file)?.value as object }] : [];
+    }),
+    targets: batch.targets.flatMap((target) => {
+      const id = schemas.idOf(target.file);
+      return id ? [{ ...target, id }] : [];
+    }),
+  };
 }
 
 interface Batch {
@@ -160,20 +214,13 @@ function batchKey(schemas: CorpusSchemas, batch: Batch): string {
 }
 
 function compileBatch(schemas: CorpusSchemas, batch: Batch): CompileFailure[] {
-  // The corpus ajv has already held every schema to the meta-schema, so this one need not.
-  const ajv = createAjv(schemas.keywords, { validateSchema: false });
-  for (const file of batch.reach) {
-    const id = schemas.idOf(file);
-    try {
-      if (id) ajv.addSchema(schemas.files.get(file)?.value as object, id);
-    } catch {
-      // Registering it failed in the corpus ajv as well, where it is reported.
-    }
-  }
-  return failuresOf(batch, (target) => {
-    const id = schemas.idOf(target.file);
-    if (!ajv.getSchema(target.pointer ? `${id}#${target.pointer}` : `${id}`)) throw new Error(`cannot compile ${id}#${target.pointer}`);
-  });
+  return withUnregistered(schemas, batch, compileJob(jobOf(schemas, batch, '')));
+}
+
+/** A job leaves out targets whose file registered no `$id`: those cannot compile at all, as in the corpus ajv. */
+function withUnregistered(schemas: CorpusSchemas, batch: Batch, failures: readonly CompileFailure[]): CompileFailure[] {
+  const unregistered = batch.targets.filter((target) => !schemas.idOf(target.file)).map((target) => ({ ...target, message: `cannot compile undefined#${target.pointer}`, missingRef: false, stackOverflow: false }));
+  return [...failures, ...unregistered];
 }
 
 function compileInCorpusAjv(schemas: CorpusSchemas, batch: Batch): CompileFailure[] {

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileJob, type CompileJob } from '../../core/schemas/compile-job.js';
+import { CLI, REPO } from '../helpers.js';
+import { evidenceDirectory } from '../evidence/support.js';
+
+const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
+const id = (file: string) => `https://openwop.dev/schemas/v2/${file}`;
+
+/** A corpus whose schemas fail to compile in two ways, and one that compiles. */
+const FILES = {
+  'schemas/v2/strict.schema.json': `${JSON.stringify({ $schema: SCHEMA, $id: id('strict.schema.json'), title: 't', description: 'd', type: 'object', $defs: { loose: { properties: { x: { type: 'string' } } } } }, null, 2)}\n`,
+  'schemas/v2/fine.schema.json': `${JSON.stringify({ $schema: SCHEMA, $id: id('fine.schema.json'), title: 't', description: 'd', type: 'object', properties: { a: { $ref: 'strict.schema.json' } } }, null, 2)}\n`,
+  'schemas/v2/union.schema.json': `${JSON.stringify({ $schema: SCHEMA, $id: id('union.schema.json'), title: 't', description: 'd', type: 'object', properties: { n: { minimum: 1 } } }, null, 2)}\n`,
+};
+
+function check(root: string, threads: boolean): { status: number | null; stdout: string } {
+  const { FORCE_COLOR: _, ...env } = process.env;
+  const result = spawnSync(process.execPath, [CLI, 'check', '--root', root, '--rule', 'schemas/compile', '--no-cache', '--format', 'json'], {
+    encoding: 'utf8',
+    env: { ...env, NO_COLOR: '1', ...(threads ? {} : { OPENWOP_SPEC_THREADS: '0' }) },
+  });
+  return { status: result.status, stdout: result.stdout };
+}
+
+describe('schemas compiled on a second thread', { timeout: 60_000 }, () => {
+  it('gives the findings the main thread gives, at the same places', () => {
+    const root = evidenceDirectory(FILES);
+    const threaded = check(root, true);
+    const alone = check(root, false);
+    expect(threaded.status).toBe(1);
+    expect(threaded.stdout).toBe(alone.stdout);
+    const found = (JSON.parse(threaded.stdout) as { diagnostics: { file: string; line: number; message: string }[] }).diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`);
+    expect(found).toEqual([
+      'schemas/v2/strict.schema.json:8 does not compile as JSON Schema 2020-12 in strict mode: missing type "object" for keyword "properties" (strictTypes)',
+      'schemas/v2/union.schema.json:8 does not compile as JSON Schema 2020-12 in strict mode: missing type "number" for keyword "minimum" (strictTypes)',
+    ]);
+  });
+
+  it('answers each batch it was given with what compileJob gives on this thread, and nothing for a batch it was not given', async () => {
+    // The built module: under vitest the sources run as TypeScript, and no thread is started from them.
+    const { CompileThread } = (await import(pathToFileURL(path.join(REPO, 'dist', 'core', 'schemas', 'compile-thread.js')).href)) as typeof import('../../core/schemas/compile-thread.js');
+    const values = Object.fromEntries(Object.entries(FILES).map(([file, text]) => [file, JSON.parse(text) as { $id: string }]));
+    const jobs: CompileJob[] = Object.entries(values).map(([file, value], index) => ({
+      key: `batch-${index}`,
+      keywords: [],
+      schemas: Object.values(values).map((schema) => ({ id: schema.$id, value: schema })),
+      targets: [{ file, pointer: '', id: value.$id }, ...(file.includes('strict') ? [{ file, pointer: '/$defs/loose', id: value.$id }] : [])],
+    }));
+    const thread = CompileThread.start(jobs);
+    expect(thread).toBeDefined();
+    for (const job of [...jobs].reverse()) expect(thread?.failuresOf(job.key)).toEqual(compileJob(job));
+    expect(thread?.failuresOf('batch-never-started')).toBeUndefined();
+  });
+
+  it('is not started when OPENWOP_SPEC_THREADS=0, nor without jobs', () => {
+    const script = `const { CompileThread } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'dist', 'core', 'schemas', 'compile-thread.js')).href)});
+process.stdout.write(String(CompileThread.start([{ key: 'k', keywords: [], schemas: [], targets: [] }]) === undefined) + ' ' + String(CompileThread.start([]) === undefined));`;
+    const run = (threads: string) => spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, OPENWOP_SPEC_THREADS: threads } }).stdout;
+    expect(run('0')).toBe('true true');
+    expect(run('1')).toBe('false true');
+  });
+});
