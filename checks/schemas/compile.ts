@@ -58,8 +58,9 @@ export default defineCheck({
   prepare(corpus) {
     const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
     if (files.length === 0) return;
-    const { targets } = checkRefs(corpus, [...corpusSchemas(corpus).files.keys()], () => {});
-    startCompiling(corpus, compileTargets(corpus, targets, facetFragments(corpus)));
+    const schemas = corpusSchemas(corpus);
+    const { targets } = checkRefs(corpus, [...schemas.files.keys()], () => {});
+    startCompiling(corpus, compileTargets(corpus, targets, facetFragments(corpus), schemas.declaredIdOf));
   },
 });
 
@@ -67,11 +68,12 @@ export default defineCheck({
  * What is compiled: every schema, and each `$defs` member no `$ref` reaches (ajv compiles only
  * what a schema reaches, and a definition nothing uses yet must still be valid strict 2020-12).
  */
-function compileTargets(corpus: Corpus, reached: ReadonlySet<string>, fragments: ReadonlySet<string>): CompileTarget[] {
+function compileTargets(corpus: Corpus, reached: ReadonlySet<string>, fragments: ReadonlySet<string>, idOf?: (file: string) => string | undefined): CompileTarget[] {
   const schemas = corpusSchemas(corpus);
+  const registered = idOf ?? schemas.idOf;
   const compileTargets: CompileTarget[] = [];
   for (const [path, file] of schemas.files) {
-    if (!schemas.idOf(path) || fragments.has(path)) continue;
+    if (!registered(path) || fragments.has(path)) continue;
     const defs = isObject(file.value) && isObject(file.value.$defs) ? Object.keys(file.value.$defs).filter((name) => !reached.has(`${path}#/$defs/${name}`)) : [];
     for (const pointer of ['', ...defs.map((name) => `/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)]) compileTargets.push({ file: path, pointer });
   }

@@ -96,7 +96,10 @@ function batchLimits(limits: BatchLimits): Required<BatchLimits> {
  */
 export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): void {
   if (threads.has(corpus)) return;
-  const schemas = corpusSchemas(corpus);
+  // The declared $ids, so that the thread starts before the main one has built its ajv: a schema
+  // ajv refuses to register changes its batch's key, and that batch is then compiled on the main thread.
+  const corpusWide = corpusSchemas(corpus);
+  const schemas: CorpusSchemas = Object.create(corpusWide, { idOf: { value: corpusWide.declaredIdOf } });
   const results = resultsCache(corpus);
   const jobs: CompileJob[] = [];
   for (const batch of batches(corpus, schemas, targets, batchLimits(limits))) {

@@ -94,6 +94,8 @@ export interface CorpusSchemas {
   digest(file: string): string;
   /** The `$id` each schema file is registered under (undefined when it could not be registered). */
   idOf(file: string): string | undefined;
+  /** The `$id` each schema file declares (or is given by the layout), unique, before ajv has seen it: no ajv is built. */
+  declaredIdOf(file: string): string | undefined;
   /** Problems met while registering schemas (duplicate `$id`, a schema ajv refuses). */
   readonly problems: SchemaProblem[];
   /** A compiled validator for a schema file, optionally at a JSON pointer inside it; throws if it does not compile. */
@@ -168,6 +170,7 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
       return [...duplicates, ...registration()];
     },
     idOf: (file) => (registration().some((problem) => problem.file === file) ? undefined : declaredIds.get(file)),
+    declaredIdOf: (file) => declaredIds.get(file),
     validator(file, pointer = '') {
       const id = schemas.idOf(file);
       if (!id) throw new Error(`${file} is not a registered schema`);
