@@ -35,8 +35,8 @@ export const CARRIED_INVARIANTS_SCHEMA = {
           // A scenario id, a repository path or glob, or a `<repo>:<path>` pointer into a sibling repository.
           tests: { type: 'array', items: { type: 'string', minLength: 1 } },
           witness: { type: 'string', minLength: 1 },
-          rationale: { type: ['string', 'null'] },
           non_testability_rationale: { type: ['string', 'null'] },
+          note: { type: 'string' },
         },
       },
     },

@@ -57,6 +57,7 @@ export interface InvariantRow {
   id: string;
   tier: string | undefined;
   witness: string | undefined;
+  /** Written `non_testability_rationale` in the file (security.md), the name upstream's registry uses. */
   rationale: string | null | undefined;
   tests: string[] | undefined;
   path: PathSegment[];
@@ -67,7 +68,7 @@ export function invariantRows(corpus: Corpus): InvariantRow[] | undefined {
   if (!isObject(value) || !Array.isArray(value.invariants)) return undefined;
   return value.invariants.flatMap((row, index) =>
     isObject(row) && typeof row.id === 'string'
-      ? [{ id: row.id, tier: str(row.tier), witness: str(row.witness), rationale: rationaleOf(row.rationale ?? row.non_testability_rationale), tests: strings(row.tests), path: ['invariants', index] }]
+      ? [{ id: row.id, tier: str(row.tier), witness: str(row.witness), rationale: rationaleOf(row.non_testability_rationale), tests: strings(row.tests), path: ['invariants', index] }]
       : [],
   );
 }

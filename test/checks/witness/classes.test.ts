@@ -102,6 +102,21 @@ describe('witness/classes on the command line', { timeout: 60_000 }, () => {
     ]);
   });
 
+  describe('the rationale of an invariant is non_testability_rationale', () => {
+    const invariants = fixtureFiles('witness-good')['SECURITY/invariants.yaml'] ?? '';
+
+    it('reads it, and the repository\'s schema holds a row to that name alone', () => {
+      const entry = witnessEntries(evidenceCorpus('witness-good')).find((e) => e.id === 'provenance-attestation-digest-bound');
+      expect(entry?.rationale).toBe('attestations never leave the build pipeline');
+      const old = replaceOnce(invariants, '    non_testability_rationale: attestations', '    rationale: attestations');
+      expect(findings(check('witness/classes', evidenceCorpus('witness-good', { 'SECURITY/invariants.yaml': old })))).toEqual([
+        `SECURITY/invariants.yaml:${lineOf(old, 'rationale: attestations')}:5 does not match spec/v2/invariants.schema.json: /invariants/1: property "rationale" is not allowed`,
+        // The old name is not read, so the row has no rationale.
+        `SECURITY/invariants.yaml:${lineOf(old, 'rationale: attestations')}:16 invariant \`provenance-attestation-digest-bound\` is unwitnessable without a rationale`,
+      ]);
+    });
+  });
+
   describe('upstream\'s shapes', () => {
     const good = fixtureFiles('witness-good');
     const invariants = good['SECURITY/invariants.yaml'] ?? '';
@@ -112,7 +127,8 @@ describe('witness/classes on the command line', { timeout: 60_000 }, () => {
       delete files['spec/v2/witness-baseline.schema.json'];
       return corpusFromFiles('/evidence-fixture', files);
     };
-    const upstreamInvariants = replaceOnce(invariants, '    rationale: attestations never leave the build pipeline', '    non_testability_rationale: attestations never leave the build pipeline\n    witnessReview: 2026-09-04').replace(/    rationale: null\n/g, '');
+    // Ours is written in upstream's shape already; upstream's rows also carry keys no gate reads.
+    const upstreamInvariants = replaceOnce(invariants, '    non_testability_rationale: attestations never leave the build pipeline', '    non_testability_rationale: attestations never leave the build pipeline\n    witnessReview: 2026-09-04');
     const upstreamBaseline = '{\n  "$comment": "counts may only go down",\n  "measured": "2026-09-04",\n  "unwitnessable": 2,\n  "openGaps": 0\n}\n';
 
     it('reads non_testability_rationale, and holds invariants and a baseline without seamGated to the schemas it carries', () => {
