@@ -58,8 +58,8 @@ describe('declaration/registry', () => {
 
   it('fires on a registered org that is reserved, or that is a protocol event domain', () => {
     const text = edited((value) => {
-      value.extensions.local = { owner: 'someone', holder: 'vendor', registered: '2026-10-01' };
-      value.extensions.lease = { owner: 'Lease Co.', holder: 'vendor', registered: '2026-10-01' };
+      value.extensions.local = { name: 'someone', registered: '2026-10-01' };
+      value.extensions.lease = { name: 'Lease Co.', registered: '2026-10-01' };
     });
     const found = run(RULE, eventsCorpus({ [DECLARATION]: text }));
     expect(where(found)).toEqual([at(DECLARATION, text, '"local": {', 0), at(DECLARATION, text, '"lease": {', 0)]);
@@ -70,9 +70,10 @@ describe('declaration/registry', () => {
   it('requires `example`, held by the protocol', () => {
     const missing = edited((value) => delete value.extensions.example);
     expect(run(RULE, eventsCorpus({ [DECLARATION]: missing })).map((d) => d.message)).toEqual([expect.stringMatching(/has no `example`/)]);
-    const given = edited((value) => (value.extensions.example.holder = 'vendor'));
+    const given = edited((value) => (value.extensions.example.reserved = false));
     const found = run(RULE, eventsCorpus({ [DECLARATION]: given }));
-    expect(where(found)).toEqual([at(DECLARATION, given, '"holder": "vendor"', 10)]);
+    expect(where(found)).toEqual([at(DECLARATION, given, '"reserved": false', 12)]);
+    expect(found[0]?.hint).toBe('set "reserved": true');
   });
 
   it('fires on a family section that names no heading, or no document', () => {
@@ -123,12 +124,12 @@ describe('declaration/registry', () => {
   });
 
   it('reports a declaration that does not match its schema, and still checks what it can read', () => {
-    const text = edited((value) => (value.extensions.acme.holder = 'someone'));
+    const text = edited((value) => (value.extensions.acme.reserved = 'no'));
     const mentions = events.replace('| `acme.widget-built` |', '| `nobody.widget-built` |');
     const found = run(RULE, eventsCorpus({ [DECLARATION]: text, [EVENTS_MD]: mentions }));
-    expect(where(found)).toEqual([at(EVENTS_MD, mentions, '`nobody.widget-built`', 1), at(DECLARATION, text, '"holder": "someone"', 0)]);
+    expect(where(found)).toEqual([at(EVENTS_MD, mentions, '`nobody.widget-built`', 1), at(DECLARATION, text, '"reserved": "no"', 0)]);
     expect(found[0]?.message).toMatch(/names the org `nobody`, which is not registered/);
-    expect(found[1]?.message).toMatch(/\/extensions\/acme\/holder: must be one of "protocol", "vendor"/);
+    expect(found[1]?.message).toMatch(/\/extensions\/acme\/reserved: must be boolean/);
   });
 
   it('reports one violation repeated on many rows once, at its first row, with the number of rows', () => {
@@ -172,15 +173,26 @@ describe('declaration/registry', () => {
       expect(found.every((d) => d.message.startsWith('does not match'))).toBe(true);
     });
 
-    it('takes `"reserved": true` on `example` as the protocol holding it', () => {
-      const reserved = edited((value) => {
-        delete value.extensions.example.holder;
-        value.extensions.example.reserved = true;
-      });
-      expect(run(RULE, eventsCorpus({ [DECLARATION]: reserved })).filter((d) => !d.message.startsWith('does not match'))).toEqual([]);
-      const neither = edited((value) => delete value.extensions.example.holder);
-      const found = run(RULE, eventsCorpus({ [DECLARATION]: neither })).filter((d) => !d.message.startsWith('does not match'));
+    it('takes `"reserved": true` on `example` as the protocol holding it, and its absence as a vendor\'s org', () => {
+      expect(JSON.parse(declaration).extensions.example.reserved).toBe(true);
+      const neither = edited((value) => delete value.extensions.example.reserved);
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: neither }));
+      expect(where(found)).toEqual([at(DECLARATION, neither, '"example": {', 0)]);
       expect(found.map((d) => [d.message, d.hint])).toEqual([['`example` is held by the protocol and is never assignable to a vendor', 'set "reserved": true']]);
+    });
+
+    it('holds an org to name and registered, and no longer admits owner or holder', () => {
+      const old = edited((value) => {
+        delete value.extensions.acme.name;
+        value.extensions.acme.owner = 'Acme Workflow Systems, Inc.';
+        value.extensions.acme.holder = 'vendor';
+      });
+      const found = run(RULE, eventsCorpus({ [DECLARATION]: old })).map((d) => d.message);
+      expect(found).toEqual([
+        expect.stringMatching(/\/extensions\/acme: required property "name" is missing/),
+        expect.stringMatching(/\/extensions\/acme: property "owner" is not allowed/),
+        expect.stringMatching(/\/extensions\/acme: property "holder" is not allowed/),
+      ]);
     });
   });
 });
