@@ -70,8 +70,8 @@ function checkRows(codemap: EventCodemap, report: Report): void {
       if (problem.kind === 'tense' && row.exception) continue;
       report({ ...typeAt, message: problem.message, hint: problem.hint });
     }
-    if (row.exception && !row.exception.inNote && problems.length === 0 && isPastTense(typeSegments(type)[1] ?? '')) {
-      report({ ...at(file, ['rows', row.index, 'exception'], 'key'), message: `\`${type}\` records a naming exception, but it follows the rule (\`domain.verb-ed\`)`, hint: 'remove the exception: only a domain.noun type needs one' });
+    if (row.exception && problems.length === 0 && isPastTense(typeSegments(type)[1] ?? '')) {
+      report({ ...at(file, ['rows', row.index, 'note']), message: `\`${type}\` records a naming exception, but it follows the rule (\`domain.verb-ed\`)`, hint: 'take "artifact event" out of the note: only a domain.noun type needs the exception' });
     }
 
     const twin = byType.get(type);

@@ -13,13 +13,12 @@ export const RUN_EVENT_PATH = 'schemas/v2/run-event.schema.json';
 export const EVENTS_DOC_PATH = 'spec/v2/core/events.md';
 
 export interface NamingException {
-  form: string;
+  form: 'domain.noun';
+  /** The row's note, which opens with "artifact event". */
   reason: string;
-  /** Recorded in the row's `note` ("artifact event; noun form permitted"), upstream's form, rather than an `exception` member. */
-  inNote?: true;
 }
 
-/** Upstream records an emitted artifact's noun form in the row's note, which opens with "artifact event". */
+/** An emitted artifact's noun form is recorded in the row's note, which opens with "artifact event" (upstream's convention). */
 const ARTIFACT_NOTE = /^\s*artifact event\b/i;
 
 export interface CodemapRow {
@@ -45,12 +44,12 @@ export interface EventCodemap {
   rows: CodemapRow[];
 }
 
+/** The generated `counts` of the codemap: the members upstream's codemap carries. */
 export interface CodemapCounts {
   rows: number;
   review: number;
   overridden: number;
   renamed: number;
-  exceptions: number;
 }
 
 export function eventCodemap(corpus: Corpus): EventCodemap | undefined {
@@ -63,12 +62,7 @@ export function eventCodemap(corpus: Corpus): EventCodemap | undefined {
     const note = typeof row.note === 'string' ? row.note : undefined;
     // Why a row was renamed may be in `note` or, upstream, in the list `notes`.
     const notes = Array.isArray(row.notes) ? row.notes.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
-    const exception: NamingException | undefined =
-      isObject(row.exception) && typeof row.exception.reason === 'string'
-        ? { form: String(row.exception.form ?? ''), reason: row.exception.reason }
-        : note !== undefined && ARTIFACT_NOTE.test(note)
-          ? { form: 'domain.noun', reason: note, inNote: true }
-          : undefined;
+    const exception: NamingException | undefined = note !== undefined && ARTIFACT_NOTE.test(note) ? { form: 'domain.noun', reason: note } : undefined;
     rows.push({
       index,
       v1: typeof row.v1 === 'string' ? row.v1 : row.v2,
@@ -126,11 +120,10 @@ export function codemapCounts(codemap: EventCodemap): CodemapCounts {
     review: codemap.rows.filter((row) => row.review).length,
     overridden: codemap.rows.filter((row) => row.v2Override !== undefined).length,
     renamed: codemap.rows.filter((row) => row.v1 !== effectiveType(row)).length,
-    exceptions: codemap.rows.filter((row) => row.exception !== undefined).length,
   };
 }
 
-/** Rows that carry a naming exception, sorted by type. */
+/** Rows whose note records a naming exception, sorted by type. */
 export function namingExceptions(codemap: EventCodemap): CodemapRow[] {
   return decidedRows(codemap)
     .filter((row) => row.exception !== undefined)

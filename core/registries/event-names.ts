@@ -79,7 +79,7 @@ export function protocolTypeProblems(type: string, grammar: RegExp): NamingProbl
     problems.push({
       kind: 'tense',
       message: `\`${type}\` is not past tense: a transition is \`domain.verb-ed\`, and \`domain.noun\` is allowed only for an emitted artifact recorded as an exception`,
-      hint: 'rename it (keeping the old name as `v1`), or record `exception` on its codemap row with the reason it is an emitted artifact',
+      hint: 'rename it (keeping the old name as `v1`), or give its codemap row a note that opens with "artifact event" and says what it emits',
     });
   }
   return problems;

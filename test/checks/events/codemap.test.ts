@@ -40,19 +40,20 @@ describe('events/codemap', () => {
     expect(reserved.found.map((d) => d.message)).toEqual([expect.stringMatching(/under `openwop\.`, the prefix the protocol reserves/)]);
   });
 
-  it('fires on a domain.noun type with no recorded exception, and accepts it with one', () => {
+  it('fires on a domain.noun type with no recorded exception, and accepts it with a note that opens "artifact event"', () => {
     const bare = withExtraRow(decided('voice.transcript', 'outputChunk'));
     expect(where(bare.found)).toEqual([at(CODEMAP, bare.text, '"v2":"voice.transcript"', 5)]);
     expect(bare.found[0]?.message).toMatch(/is not past tense/);
-    const excepted = withExtraRow(decided('voice.transcript', 'outputChunk', { exception: { form: 'domain.noun', reason: 'An emitted artifact: a transcript segment.' } }));
-    expect(excepted.found).toEqual([]);
-  });
-
-  it('accepts upstream\'s form of the exception: a note that opens "artifact event"', () => {
+    expect(bare.found[0]?.hint).toMatch(/a note that opens with "artifact event"/);
     const noted = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' }));
     expect(noted.found).toEqual([]);
     const other = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' }));
     expect(other.found.map((d) => d.message)).toEqual([expect.stringMatching(/`voice\.transcript` is not past tense/)]);
+  });
+
+  it('no longer admits an `exception` member: the note is the one place an exception is recorded', () => {
+    const old = withExtraRow(decided('voice.transcript', 'outputChunk', { exception: { form: 'domain.noun', reason: 'An emitted artifact: a transcript segment.' } }));
+    expect(old.found.map((d) => d.message)).toEqual([expect.stringMatching(/`voice\.transcript` is not past tense/), expect.stringMatching(/\/rows\/\d+: property "exception" is not allowed/)]);
   });
 
   it('takes the reason for a rename from `notes` as well as from `note`', () => {
@@ -64,8 +65,8 @@ describe('events/codemap', () => {
   });
 
   it('fires on an exception recorded for a type that follows the rule', () => {
-    const { text, found } = withExtraRow(decided('voice.cancelled', 'outputChunk', { exception: { form: 'domain.noun', reason: 'Not an artifact at all, in fact.' } }));
-    expect(where(found)).toEqual([at(CODEMAP, text, '"exception"', 0, 1 + (codemap.match(/"exception"/g)?.length ?? 0))]);
+    const { text, found } = withExtraRow(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' }));
+    expect(where(found)).toEqual([at(CODEMAP, text, '"artifact event; not one', 0)]);
     expect(found[0]?.message).toMatch(/records a naming exception, but it follows the rule/);
   });
 
