@@ -266,7 +266,7 @@ export function scaleCorpus(sourceFiles, { scale, seed = 1 }) {
       if (!stems.includes(sectionStem(family.section))) continue;
       // normativeText is left out: a copy's prose still names the original family, not the copy.
       const { normativeText: _normativeText, ...copied } = clone(family);
-      familyCopies.push({ ...copied, key: `${family.key}${tag.camel}`, section: copySection(family.section, tag), witness: family.witness === SEAM_GATED ? 'witnessable-gated' : family.witness });
+      familyCopies.push({ ...copied, key: `${family.key}${tag.camel}`, section: copySection(family.section, tag, family.key, `${family.key}${tag.camel}`), witness: family.witness === SEAM_GATED ? 'witnessable-gated' : family.witness });
     }
     for (const entry of declaration.metadata) {
       if (!stems.includes(sectionStem(entry.section))) continue;
@@ -322,8 +322,13 @@ function sectionStem(section) {
   return match ? match[1] : undefined;
 }
 
-function copySection(section, tag) {
-  return section.replace(/^core\/([^/#]+)\.md/, `core/$1-${tag.kebab}.md`);
+/**
+ * `core/versioning.md#11-x` -> `core/versioning-x003.md#11-x`; a family's entry in the capability
+ * record, `core/capabilities.md#forms`, leads to the copy's entry, `core/capabilities-x003.md#formsX003`.
+ */
+function copySection(section, tag, key, copiedKey) {
+  const copied = section.replace(/^core\/([^/#]+)\.md/, `core/$1-${tag.kebab}.md`);
+  return key !== undefined && copied.endsWith(`#${key}`) ? `${copied.slice(0, -key.length)}${copiedKey}` : copied;
 }
 
 /** Every mention of a core document (`packs.md`, `spec/v2/core/packs.md`) now names its copy. */
@@ -339,6 +344,8 @@ function copyDocument(source, stems, tag, familyKeys) {
   text = text.replace(/^# (.+)$/m, (_, title) => `# ${title} (scale copy ${k})`);
   // The Normative home names the copied families, whose sections point into this copy.
   text = text.replace(/^(\s*>\s?\*\*Normative home:\*\*)(.*)$/m, (_, head, names) => head + names.replace(/`([^`]+)`/g, (whole, key) => (familyKeys.has(key) ? `\`${familyKeys.get(key)}\`` : whole)));
+  // So does the capability record: a `### § <key>` entry is the entry of the copied family.
+  text = text.replace(/^(#{2,6} §\s*)(\S+)[ \t]*$/gm, (whole, head, key) => (familyKeys.has(key) ? `${head}${familyKeys.get(key)}` : whole));
   return stripRegions(text);
 }
 

@@ -45,6 +45,7 @@ export function resolveSection(corpus: Corpus, section: string): ResolvedSection
     documentExists: markdown !== undefined,
     anchorExists: markdown !== undefined && anchor !== '' && (markdown.anchors.has(anchor) || keyed),
     anchors: markdown ? [...markdown.anchors] : [],
-    form: keyed && !markdown?.anchors.has(anchor) ? 'keyed' : 'heading',
+    // A `### § key` heading names the key exactly; a heading whose slug happens to be the key (`## Forms`) is the weaker match.
+    form: keyed ? 'keyed' : 'heading',
   };
 }

@@ -50,6 +50,11 @@ describe('bench/make-corpus', () => {
     expect(JSON.stringify(schema)).toContain('"ids.schema.json#/$defs/');
     expect(text(files, 'api/v2/openapi.yaml')).toMatch(/^ {2}\/x002\/runs\/\{runId\}:$/m);
     expect(text(files, 'api/v2/openapi.yaml')).toMatch(/operationId: getRunX002$/m);
+    // A copied family's section is its own entry in the copy of the capability record.
+    const families = JSON.parse(text(files, 'spec/v2/declaration.json')).families as Array<{ key: string; section?: string }>;
+    expect(families.find((family) => family.key === 'formsX002')?.section).toBe('core/capabilities-x002.md#formsX002');
+    expect(text(files, 'spec/v2/core/capabilities-x002.md')).toMatch(/^### § formsX002$/m);
+    expect(text(files, 'spec/v2/core/capabilities.md')).toMatch(/^### § forms$/m);
   });
 
   it('renames document mentions without touching longer names that end the same way', () => {
