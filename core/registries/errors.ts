@@ -32,11 +32,13 @@ export interface ErrorRow {
   meaning: string | undefined;
   /** Why `retriable` departs from the default of its status class; confirms the departure. */
   retriableException: string | undefined;
-  deprecated: { since: string; replacedBy?: string; note?: string } | undefined;
+  /** Ours records since when and by what; upstream writes `"deprecated": true`, which reads as a record with neither. */
+  deprecated: { since?: string; replacedBy?: string; note?: string } | undefined;
 }
 
 export interface ErrorsRegistry {
   file: DataFile;
+  /** The version of the registry's format, never a release: a row's `since` may be later. */
   version: string;
   vendorCodePattern: string;
   rows: ErrorRow[];
@@ -85,7 +87,7 @@ function readUncached(corpus: Corpus): ErrorsRegistryRead {
     source: row.source as string,
     meaning: typeof row.meaning === 'string' ? row.meaning : undefined,
     retriableException: typeof row.retriableException === 'string' ? row.retriableException : undefined,
-    deprecated: isObject(row.deprecated) ? (row.deprecated as ErrorRow['deprecated']) : undefined,
+    deprecated: isObject(row.deprecated) ? (row.deprecated as ErrorRow['deprecated']) : row.deprecated === true ? {} : undefined,
   }));
   return { state: 'valid', registry: { file, version: value.version as string, vendorCodePattern: value.vendorCodePattern as string, rows } };
 }
