@@ -48,7 +48,7 @@ export function capabilitiesSchema(corpus: Corpus, declaration: Record<string, u
   }
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: expectedSchemaId(CAPABILITIES_PATH),
+    $id: expectedSchemaId(CAPABILITIES_PATH, corpus.config.layout.schemaIds),
     title: 'OpenWOP v2 discovery document',
     description: `Generated from ${DECLARATION_PATH} and ${FACETS_FOLDER}; do not edit. The root is closed: a member per metadata key and a record per core family. A host advertises a family by publishing its record, never by a flag; an extension family is advertised under extensions.<org>.<name>, not at the root.`,
     type: 'object',

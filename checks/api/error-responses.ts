@@ -4,6 +4,7 @@ import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { readErrorsRegistry, vendorCodeRule } from '../../core/registries/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
+import { expectedSchemaId } from '../../core/schemas/index.js';
 import { describeOperation, headerKey, openApiModel, responseSite, siteKey, type OperationView, type ResponseView } from '../../core/api/index.js';
 
 /** The extension an error response lists the codes it can carry in. */
@@ -91,17 +92,20 @@ function envelopeVerdict(corpus: Corpus, site: Site, schema: unknown): string | 
     const ref = refOf(current);
     if (ref === undefined) return 'it is an inline schema';
     // Naming the envelope is enough: whether the file exists yet is api/valid's concern.
-    if (namesEnvelope(currentSite, ref)) return undefined;
+    if (namesEnvelope(corpus, currentSite, ref)) return undefined;
     const result = resolveRef(corpus, currentSite, ref);
     if (!result.ok) return `its $ref does not resolve (${result.message})`;
+    // A reference that lands on the envelope document itself, by whatever URL, is the envelope.
+    if (result.site.file.path === ERROR_ENVELOPE_PATH && result.site.segments.length === 0) return undefined;
     currentSite = result.site;
     current = result.value;
   }
   return 'its $ref chain does not end';
 }
 
-function namesEnvelope(site: Site, ref: string): boolean {
-  if (ref === `https://openwop.dev/${ERROR_ENVELOPE_PATH}`) return true;
+function namesEnvelope(corpus: Corpus, site: Site, ref: string): boolean {
+  // By its $id, which the layout's $id base for its folder gives (upstream's is .../spec/v2/, not .../schemas/v2/).
+  if (ref === expectedSchemaId(ERROR_ENVELOPE_PATH, corpus.config.layout.schemaIds)) return true;
   if (ref.startsWith('#')) return false;
   const target = resolveLink(site.file.path, ref);
   return target.kind === 'local' && target.target === ERROR_ENVELOPE_PATH && (target.fragment === undefined || target.fragment === '');

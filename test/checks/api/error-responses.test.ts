@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../helpers.js';
 import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { corpusFromFiles } from '../../../core/model/corpus.js';
+import { defaultConfig } from '../../../core/config/index.js';
 import { GOOD, OPENAPI, RULES, rulesApi } from './helpers.js';
 
 describe('api gates on a correct corpus', () => {
@@ -37,5 +39,32 @@ describe('api/error-responses', () => {
     expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, "'401':", lineOf(rulesApi, '/runs/{runId}/events:')), message: expect.stringMatching(/401 response of streamRunEvents .* no WWW-Authenticate/) }));
     expect(found).toContainEqual(expect.objectContaining({ line: lineOf(rulesApi, 'delete:'), message: expect.stringMatching(/deleteRun .* documents no 401/) }));
     expect(found).toHaveLength(7);
+  });
+});
+
+describe('api/error-responses: the envelope named by its $id', () => {
+  const REF = "$ref: '../../schemas/v2/error-envelope.schema.json'";
+  const ENVELOPE = 'schemas/v2/error-envelope.schema.json';
+  /** The good fixture with its envelope referenced by `id`; without the envelope file, naming it must suffice. */
+  const byId = (id: string, withEnvelope = true) => {
+    const files = edited(readTree(GOOD), OPENAPI, REF, `$ref: '${id}'`);
+    if (!withEnvelope) delete files[ENVELOPE];
+    return files;
+  };
+  const base = defaultConfig();
+  const elsewhere = { ...base, layout: { ...base.layout, schemaIds: [['schemas/v2/', 'https://specs.example/v2/'], ['', 'https://specs.example/']] as Array<readonly [string, string]> } };
+
+  it('takes the $id the default layout gives it, with or without the file', () => {
+    expect(run('api/error-responses', corpusOf(byId('https://openwop.dev/schemas/v2/error-envelope.schema.json')))).toEqual([]);
+    expect(run('api/error-responses', corpusOf(byId('https://openwop.dev/schemas/v2/error-envelope.schema.json', false)))).toEqual([]);
+  });
+
+  it('takes the $id under the base the layout gives its folder, which names nothing under the default layout', () => {
+    const id = 'https://specs.example/v2/error-envelope.schema.json';
+    expect(run('api/error-responses', corpusFromFiles('/fixture', byId(id), elsewhere))).toEqual([]);
+    expect(run('api/error-responses', corpusFromFiles('/fixture', byId(id, false), elsewhere))).toEqual([]);
+    const files = byId(id, false);
+    const found = run('api/error-responses', corpusOf(files));
+    expect(found).toMatchObject([{ line: lineOf(files[OPENAPI] as string, `$ref: '${id}'`), message: expect.stringMatching(/not the error envelope: its \$ref does not resolve/) }]);
   });
 });
