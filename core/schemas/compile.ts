@@ -102,10 +102,17 @@ export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[]
   const schemas: CorpusSchemas = Object.create(corpusWide, { idOf: { value: corpusWide.declaredIdOf } });
   const results = resultsCache(corpus);
   const jobs: CompileJob[] = [];
+  // The thread gets a copy of what it compiles, so it takes about one batch's worth: its memory
+  // stays that of one batch, and on a large corpus the main thread compiles the rest as before.
+  let bytes = 0;
+  const { batchBytes } = batchLimits(limits);
   for (const batch of batches(corpus, schemas, targets, batchLimits(limits))) {
     const key = batchKey(schemas, batch);
     if (results?.get(key, isCompileFailures)) continue;
+    const size = batch.reach.reduce((sum, file) => sum + (schemas.files.get(file)?.text.length ?? 0), 0);
+    if (jobs.length > 0 && bytes + size > batchBytes) break;
     jobs.push(jobOf(schemas, batch, key));
+    bytes += size;
   }
   const thread = CompileThread.start(jobs);
   if (thread) threads.set(corpus, thread);
