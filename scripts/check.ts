@@ -132,7 +132,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
 
   const plan = planned ?? planGeneration(corpus, ALL_GENERATORS);
   const inScope = scope ? dependentScope(corpus, scope, plan, ALL_GENERATORS) : undefined;
-  const located = relocateGenerated(corpus, causeFirst(diagnostics, derivedFrom(plan)), plan, ALL_GENERATORS);
+  const located = relocateGenerated(corpus, causeFirst(corpus, diagnostics, { derivedFrom: derivedFrom(plan), rerun: rerunOver(checks, ids, settings, previous) }), plan, ALL_GENERATORS);
   let judged = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
   judged = suppress(corpus, judged, config, settings, ids, options.today ?? new Date().toISOString().slice(0, 10), inScope);
 
@@ -232,6 +232,18 @@ function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<str
   }
   diagnostics.push(...runChecks(corpus, checks, { ...(previousRelease ? { previousRelease } : {}), settings }));
   return { diagnostics: sortDiagnostics(diagnostics), plan };
+}
+
+/** The findings the named rules give over another reading of the corpus (its broken files read as far as they go). */
+function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined) {
+  return (corpus: Corpus, rules: ReadonlySet<string>): Diagnostic[] => {
+    const again = runChecks(corpus, checks.filter((check) => rules.has(check.id)), { ...(previousRelease ? { previousRelease } : {}), settings });
+    // A generator's own findings (a region with no generator, a registry it cannot read) come from planning.
+    if ([...rules].some((rule) => !checks.some((check) => check.id === rule) && rule !== DRIFT_RULE.id)) {
+      again.push(...planGeneration(corpus, ALL_GENERATORS).diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)));
+    }
+    return again;
+  };
 }
 
 function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
