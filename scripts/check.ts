@@ -7,6 +7,7 @@ import { CHECKS } from '../checks/index.js';
 import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
 import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
+import { registryMentionDependents } from '../core/registries/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
   applyFixes,
@@ -131,7 +132,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   }
 
   const plan = planned ?? planGeneration(corpus, ALL_GENERATORS);
-  const inScope = scope ? dependentScope(corpus, scope, plan, ALL_GENERATORS) : undefined;
+  const inScope = scope ? new Set([...dependentScope(corpus, scope, plan, ALL_GENERATORS), ...registryMentionDependents(corpus, scope)]) : undefined;
   const located = relocateGenerated(corpus, causeFirst(corpus, diagnostics, { derivedFrom: derivedFrom(plan), rerun: rerunOver(checks, ids, settings, previous) }), plan, ALL_GENERATORS);
   let judged = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
   judged = suppress(corpus, judged, config, settings, ids, options.today ?? new Date().toISOString().slice(0, 10), inScope);

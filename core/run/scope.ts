@@ -2,7 +2,8 @@
  * What `check FILE…` looks at: the files named, and the files whose findings can change with
  * them: a document with a link into one (a renamed heading breaks it), and the outputs of every
  * generator that reads one (a registry's row is quoted in a generated table or count; the stamp
- * digests every file). The run still loads and checks the whole corpus, since a gate's view of a
+ * digests every file). The documents that name a registry's entries are added by the registries
+ * layer (registryMentionDependents), which reads the mentions. The run still loads and checks the whole corpus, since a gate's view of a
  * file depends on the others; only the report is narrowed.
  */
 import type { Corpus } from '../model/index.js';
