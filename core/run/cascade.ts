@@ -19,6 +19,7 @@ import { parseDocument } from 'yaml';
 import { stringify } from 'yaml';
 import { Corpus, MAX_YAML_ALIASES, parseFile, type CorpusFile } from '../model/index.js';
 import type { Diagnostic } from '../output/index.js';
+import { isGateFailure } from './engine.js';
 
 export const PARSE_RULE = 'corpus/parse';
 const DRIFT = 'generated/drift';
@@ -44,16 +45,22 @@ export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Dia
   const judged = (d: Diagnostic): boolean => !broken.has(d.file) && d.rule !== DRIFT && !d.rule.startsWith('corpus/');
 
   let repeated: Set<string> | undefined;
+  // A gate that threw over the second reading says nothing about it: its findings are judged by the rules of thumb.
+  const failed = new Set<string>();
   if (recovery && options.rerun) {
     const rules = new Set(diagnostics.filter(judged).map((d) => d.rule));
-    if (rules.size > 0) repeated = new Set(options.rerun(recovery.corpus, rules).map(key));
+    if (rules.size > 0) {
+      const again = options.rerun(recovery.corpus, rules);
+      for (const d of again) if (isGateFailure(d)) failed.add(d.rule);
+      repeated = new Set(again.map(key));
+    }
   }
 
   const follows = (d: Diagnostic): boolean => {
     if (broken.has(d.file)) return !d.rule.startsWith('corpus/');
     if (d.rule === DRIFT) return (derivedFrom.get(d.file) ?? []).some((input) => input === '*' || broken.has(input));
-    if (repeated && judged(d) && !repeated.has(key(d))) return true;
-    return affected.has(`${d.file}\u0000${family(d)}`);
+    if (repeated && judged(d) && !failed.has(d.rule)) return !repeated.has(key(d)) || affected.has(`${d.file}\u0000${family(d)}`);
+    return affected.has(`${d.file}\u0000${family(d)}`) || (failed.has(d.rule) && [...broken].some((file) => d.message.includes(file) || mentionsByName(d.message, file)));
   };
   return [...causes, ...diagnostics.filter((d) => d.rule !== PARSE_RULE && !follows(d))];
 }
