@@ -19,6 +19,7 @@ import { parseDocument } from 'yaml';
 import { stringify } from 'yaml';
 import { Corpus, MAX_YAML_ALIASES, parseFile, type CorpusFile } from '../model/index.js';
 import type { Diagnostic } from '../output/index.js';
+import { inputCovers } from './define.js';
 import { isGateFailure } from './engine.js';
 
 export const PARSE_RULE = 'corpus/parse';
@@ -58,7 +59,7 @@ export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Dia
 
   const follows = (d: Diagnostic): boolean => {
     if (broken.has(d.file)) return !d.rule.startsWith('corpus/');
-    if (d.rule === DRIFT) return (derivedFrom.get(d.file) ?? []).some((input) => input === '*' || broken.has(input));
+    if (d.rule === DRIFT) return (derivedFrom.get(d.file) ?? []).some((input) => input === '*' || [...broken].some((file) => inputCovers(input, file)));
     if (repeated && judged(d) && !failed.has(d.rule)) return !repeated.has(key(d)) || affected.has(`${d.file}\u0000${family(d)}`);
     return affected.has(`${d.file}\u0000${family(d)}`) || (failed.has(d.rule) && [...broken].some((file) => d.message.includes(file) || mentionsByName(d.message, file)));
   };

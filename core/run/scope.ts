@@ -8,7 +8,7 @@
  */
 import type { Corpus } from '../model/index.js';
 import { resolveLink } from '../markdown/index.js';
-import type { Generator } from './define.js';
+import { inputCovers, type Generator } from './define.js';
 import type { GenerationPlan } from './generation.js';
 
 export function dependentScope(corpus: Corpus, selected: ReadonlySet<string>, plan: GenerationPlan | undefined, generators: readonly Generator[]): Set<string> {
@@ -23,7 +23,7 @@ export function dependentScope(corpus: Corpus, selected: ReadonlySet<string>, pl
       }
     }
   }
-  const reading = new Set(generators.filter((g) => g.runsLast || g.inputs.some((input) => selected.has(input))).map((g) => g.id));
+  const reading = new Set(generators.filter((g) => g.runsLast || g.inputs.some((input) => [...selected].some((file) => inputCovers(input, file)))).map((g) => g.id));
   for (const file of plan?.files ?? []) if (file.generators.some((id) => reading.has(id))) scope.add(file.path);
   return scope;
 }

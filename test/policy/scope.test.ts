@@ -62,4 +62,12 @@ describe('check REGISTRY widens to the documents naming its entries', { timeout:
     for (const finding of at(named)) expect(scoped).toContain(finding);
     expect(anyAt(scoped, unrelated)).toBe(false);
   });
+
+  it('a file a generator reads as part of a folder (a facet) widens to that generator\'s outputs', () => {
+    const root = corpusCopy();
+    // The generated schema $refs the facet; an edit by hand makes it stale whatever the facet says.
+    edit(root, 'schemas/v2/capabilities.schema.json', '"$ref": "../../spec/v2/facets/auth.schema.json"', '"$ref": "../../spec/v2/facets/auth.json"');
+    const scoped = check(root, path.join(root, 'spec/v2/facets/auth.schema.json'));
+    expect(scoped.some((d) => d.rule === 'generated/drift' && d.file === 'schemas/v2/capabilities.schema.json')).toBe(true);
+  });
 });
