@@ -10,8 +10,8 @@
  * finding they do not repeat is left out. That covers a finding that names nothing of B: "`tenantId`
  * names no id field of any API document" only because the one document that has it is B.
  *
- * Where B cannot be read at all (invalid UTF-8, a markdown nest too deep, a YAML error at its
- * first line), the rules of thumb stand in: other gates' findings in B itself; a finding elsewhere
+ * (A byte that is not UTF-8 is read as U+FFFD for this.) Where B cannot be read at all (a markdown
+ * nest too deep, a YAML error at its first line, NUL bytes), the rules of thumb stand in: other gates' findings in B itself; a finding elsewhere
  * that names B (a `$ref` into it), and the findings of the same rule family in that file. Either
  * way, drift of an output whose generator reads B, or digests everything (the stamp), follows.
  */
@@ -104,12 +104,16 @@ export function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { co
   const recovered = new Set<string>();
   for (const file of broken) {
     const entry = corpus.get(file);
-    if (!entry || (entry.kind !== 'json' && entry.kind !== 'yaml')) continue;
+    const kind = /\.json$/i.test(file) ? 'json' : /\.ya?ml$/i.test(file) ? 'yaml' : undefined;
+    if (!entry || !kind) continue;
     // A file refused for its size of nesting or aliases is not read again.
     if (entry.problems.some((problem) => /nested|aliases/.test(problem.message))) continue;
-    const value = readAsFarAsItGoes(entry.text);
+    // A byte that is not UTF-8 is read as U+FFFD, as an editor shows it; a file with NUL bytes is not text.
+    const source = entry.kind !== 'binary' ? entry.text : entry.problems.some((problem) => problem.message.startsWith('not valid UTF-8')) ? new TextDecoder('utf-8').decode(entry.bytes) : undefined;
+    if (source === undefined) continue;
+    const value = readAsFarAsItGoes(source);
     if (typeof value !== 'object' || value === null) continue;
-    const text = entry.kind === 'json' ? `${JSON.stringify(value, null, 2)}\n` : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+    const text = kind === 'json' ? `${JSON.stringify(value, null, 2)}\n` : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
     const reading = parseFile(file, Buffer.from(text, 'utf8'));
     if (reading.problems.length > 0) continue;
     files.set(file, reading);

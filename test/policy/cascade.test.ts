@@ -12,8 +12,10 @@ const finding = (rule: string, file: string, line: number, message: string): Dia
 const files = {
   // A typo on one line; the rest of the document reads.
   'api/v2/openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: T\n  license:\n    name: A: [\npaths:\n  /runs/{tenantId}: {}\n',
-  // Not UTF-8: nothing can be read of it.
-  'schemas/v2/ids.schema.json': Buffer.from([0x7b, 0xff, 0x7d]),
+  // NUL bytes: not text, nothing can be read of it.
+  'schemas/v2/ids.schema.json': Buffer.from([0x7b, 0x00, 0x7d]),
+  // One byte that is not UTF-8, read as U+FFFD for the second reading.
+  'spec/v2/event-codemap.json': Buffer.from('{"rows": [{"v2": "run.st\xffarted"}]}\n', 'latin1'),
   'spec/v2/id-field-bindings.json': '{"tenantId": "tenantId"}\n',
 };
 
@@ -21,7 +23,11 @@ describe('causeFirst', () => {
   it('drops what the gates do not say again over the second reading, keeps what they do, and falls back to the rules of thumb', () => {
     const corpus = corpusFromFiles('/nonexistent-root', files);
     expect(corpus.data('api/v2/openapi.yaml')).toBeUndefined();
-    const parse = [finding('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed'), finding('corpus/parse', 'schemas/v2/ids.schema.json', 1, 'not valid UTF-8 text')];
+    const parse = [
+      finding('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed'),
+      finding('corpus/parse', 'schemas/v2/ids.schema.json', 1, 'binary content in a .json file'),
+      finding('corpus/parse', 'spec/v2/event-codemap.json', 1, 'not valid UTF-8 text'),
+    ];
     const stale = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field of any v2 schema or API document');
     const real = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 2, '`otherId` names no id field of any v2 schema or API document');
     const namesUnread = finding('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId");
@@ -43,6 +49,7 @@ describe('causeFirst', () => {
     // The second reading: the YAML typo's document is there, as far as it goes; the unreadable file is not.
     expect(seen?.corpus.data('api/v2/openapi.yaml')?.value).toMatchObject({ paths: { '/runs/{tenantId}': {} } });
     expect(seen?.corpus.data('schemas/v2/ids.schema.json')).toBeUndefined();
+    expect(seen?.corpus.data('spec/v2/event-codemap.json')?.value).toEqual({ rows: [{ v2: 'run.st\ufffdarted' }] });
     expect([...(seen?.rules ?? [])].sort()).toEqual(['api/valid', 'docs/examples', 'ids/bindings']);
     expect(result).toEqual([...parse, real, thrower]);
   });
