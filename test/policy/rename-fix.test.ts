@@ -73,7 +73,8 @@ describe('a heading rename cited from markdown, a JSON Schema and a YAML documen
     const found = report(root);
     expect(found.map((d) => `${d.file}:${d.line}`)).toEqual([
       'api/v2/edges.yaml:3',
-      'api/v2/edges.yaml:4',
+      // In a folded block scalar too, the line the citation is written on.
+      'api/v2/edges.yaml:6',
       'api/v2/edges.yaml:8',
       'api/v2/edges.yaml:9',
       'schemas/v2/edge.schema.json:4',
@@ -86,6 +87,7 @@ describe('a heading rename cited from markdown, a JSON Schema and a YAML documen
     }
     // Where the line is one line, the column is the citation's.
     expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 3)?.column).toBe(FILES['api/v2/edges.yaml']!.split('\n')[2]!.indexOf('§') + 1);
+    expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 6)?.column).toBe(FILES['api/v2/edges.yaml']!.split('\n')[5]!.indexOf('§') + 1);
 
     const fixed = cli(['check', '--root', root, '--fix']);
     expect(fixed.stderr).toBe('fixed 7 problems in 3 files\n');
