@@ -4,7 +4,7 @@
  */
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles, dataStringEdit, type PathSegment } from '../../core/model/index.js';
+import { corpusFromFiles, dataStringEdit, dataStringLocation, type PathSegment } from '../../core/model/index.js';
 
 const OLD = '§"Old heading"';
 const NEW = '§"Renamed heading"';
@@ -90,5 +90,22 @@ describe('a renamed citation inside a string value', () => {
     expect(rename('s.yaml', 'd: |2\n    see a.md §"Old heading"\n', ['d'])).toBeUndefined();
     // The same words in a block list item stay a plain scalar: `,` is fine outside a flow collection.
     expect(rename('s.yaml', 'd:\n  - see a.md §"Old heading"\n', ['d', 0], OLD, '§"Retries, timeouts"')).toBe('d:\n  - see a.md §"Retries, timeouts"\n');
+  });
+});
+
+describe('where characters of a string over several lines are written', () => {
+  const place = (text: string, path: PathSegment[], needle: string) => {
+    const file = corpusFromFiles('/nonexistent-root', { 's.yaml': text }).data('s.yaml');
+    if (!file) throw new Error('does not parse');
+    const value = path.reduce<unknown>((node, segment) => (node as Record<string | number, unknown>)[segment], file.value) as string;
+    const start = value.indexOf(needle);
+    return dataStringLocation(file, path, start, start + needle.length);
+  };
+
+  it('in plain, quoted and block scalars: the line and column of the characters themselves', () => {
+    expect(place('d: first line\n  and a.md §"Old" here\n', ['d'], '§"Old"')).toEqual({ line: 2, column: 12, endLine: 2, endColumn: 18 });
+    expect(place("d: 'first line\n  it''s §\"Old\"'\n", ['d'], '§"Old"')).toMatchObject({ line: 2, column: 9 });
+    expect(place('d: >-\n  first line\n  then §"Old"\n', ['d'], '§"Old"')).toMatchObject({ line: 3, column: 8 });
+    expect(place('d: "first\\\n  \\ then §\\"Old\\""\n', ['d'], '§"Old"')).toMatchObject({ line: 2, column: 10, endLine: 2, endColumn: 18 });
   });
 });
