@@ -6,7 +6,8 @@ import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
 import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
-import { isActive, sortDiagnostics, writeFileAtomic, writeTextAtomic, type Diagnostic } from '../core/output/index.js';
+import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
+import { registryMentionDependents } from '../core/registries/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
   applyFixes,
@@ -29,7 +30,7 @@ import {
 } from '../core/run/index.js';
 import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
-import { checkFormat, collect, EXIT, exitCodeFor, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig } from './common.js';
+import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet } from './common.js';
 
 export { ALL_RULES } from './catalog.js';
 
@@ -100,6 +101,10 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   const previous = previousReleaseOf(root, options.previousRelease);
   const baseline = policy.baselineFindings && !options.update ? readBaseline(policy.baselineFindings) : undefined;
 
+  // A killed generate or check --fix left a journal: --fix finishes it, so that it fixes the new set;
+  // a plain check reports what is on disk, and says why some outputs may be stale.
+  if (options.fix) finishInterruptedWrites(options.root);
+  else if (existsSync(path.join(root, JOURNAL))) process.stderr.write(say(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`${TOOL_NAME} generate\` (or \`${TOOL_NAME} check --fix\`) to finish\n`));
   let corpus = openCorpus(options.root, { ...options, config });
   const scope = files.length > 0 ? selectFiles(corpus, files) : undefined;
   let { diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous);
@@ -112,7 +117,14 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
       return EXIT.clean;
     }
     if (changes.files.length > 0) {
-      for (const file of changes.files) writeTextAtomic(path.join(corpus.root, file.path), file.after, file.path);
+      // One set, as generate writes it: a kill part-way leaves a journal the next run finishes.
+      writeOutputSet(
+        corpus,
+        changes.files.map((file) => {
+          const original = corpus.get(file.path);
+          return { path: file.path, content: encodeText(file.after, original && original.kind !== 'binary' ? original.style : undefined) };
+        }),
+      );
       process.stderr.write(`${describeChanges(changes)}\n`);
       corpus = openCorpus(options.root, { ...options, config });
       ({ diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous));
@@ -120,8 +132,8 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   }
 
   const plan = planned ?? planGeneration(corpus, ALL_GENERATORS);
-  const inScope = scope ? dependentScope(corpus, scope, plan, ALL_GENERATORS) : undefined;
-  const located = relocateGenerated(corpus, causeFirst(diagnostics, derivedFrom(plan)), plan, ALL_GENERATORS);
+  const inScope = scope ? new Set([...dependentScope(corpus, scope, plan, ALL_GENERATORS), ...registryMentionDependents(corpus, scope)]) : undefined;
+  const located = relocateGenerated(corpus, causeFirst(corpus, diagnostics, { derivedFrom: derivedFrom(plan), rerun: rerunOver(checks, ids, settings, previous) }), plan, ALL_GENERATORS);
   let judged = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
   judged = suppress(corpus, judged, config, settings, ids, options.today ?? new Date().toISOString().slice(0, 10), inScope);
 
@@ -221,6 +233,18 @@ function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<str
   }
   diagnostics.push(...runChecks(corpus, checks, { ...(previousRelease ? { previousRelease } : {}), settings }));
   return { diagnostics: sortDiagnostics(diagnostics), plan };
+}
+
+/** The findings the named rules give over another reading of the corpus (its broken files read as far as they go). */
+function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined) {
+  return (corpus: Corpus, rules: ReadonlySet<string>): Diagnostic[] => {
+    const again = runChecks(corpus, checks.filter((check) => rules.has(check.id)), { ...(previousRelease ? { previousRelease } : {}), settings });
+    // A generator's own findings (a region with no generator, a registry it cannot read) come from planning.
+    if ([...rules].some((rule) => !checks.some((check) => check.id === rule) && rule !== DRIFT_RULE.id)) {
+      again.push(...planGeneration(corpus, ALL_GENERATORS).diagnostics.filter((d) => d.rule !== REGION_RULE.id || ids.has(REGION_RULE.id)));
+    }
+    return again;
+  };
 }
 
 function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {

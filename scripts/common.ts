@@ -5,7 +5,7 @@ import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
-import { isActive, summarize, writeFileAtomic } from '../core/output/index.js';
+import { isActive, recoverWrites, summarize, writeFileAtomic, writeSetAtomic } from '../core/output/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
@@ -46,6 +46,29 @@ function corpusDirectoryPresent(root: string, config: Config): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Finishes the set of writes a killed `generate` or `check --fix` left journalled under `root`,
+ * before this run reads the corpus, so that it starts from the new set, and says what it did.
+ */
+export function finishInterruptedWrites(root: string): void {
+  const { completed, failed } = recoverWrites(path.resolve(root));
+  if (completed.length > 0) process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
+  if (failed.length > 0) process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
+}
+
+/**
+ * Writes the files of one run (generate's outputs, check --fix's fixed and regenerated files) as
+ * one set: every file staged before any is replaced, the renames journalled, the stamp last, since
+ * until every file it digests is in place it still describes the old set. Temporaries abandoned by
+ * killed runs in those directories (and in those of `outputs`) go first; they are never read.
+ */
+export function writeOutputSet(corpus: Corpus, files: ReadonlyArray<{ path: string; content: Buffer }>, outputs: Iterable<string> = []): void {
+  const stamp = corpus.config.layout.stamp;
+  const ordered = [...files].sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
+  recoverWrites(corpus.root, new Set([...outputs, ...ordered.map((file) => file.path)].map((file) => path.posix.dirname(file))));
+  writeSetAtomic(corpus.root, ordered);
 }
 
 /** Turns a config problem found after loading (a rule setting) into the one-line usage error it is. */

@@ -2,11 +2,11 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { JOURNAL, recoverWrites, sortDiagnostics, writeSetAtomic, type Diagnostic } from '../core/output/index.js';
+import { JOURNAL, sortDiagnostics, type Diagnostic } from '../core/output/index.js';
 import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration, plannedContent } from '../core/run/index.js';
 import { missingRequired } from '../core/model/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { checkFormat, exitCodeFor, openCorpus, printDiagnostics } from './common.js';
+import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet } from './common.js';
 
 interface GenerateOptions {
   root: string;
@@ -37,10 +37,7 @@ export function runGenerate(options: GenerateOptions): number {
   if (options.check) {
     if (existsSync(path.join(path.resolve(options.root), JOURNAL))) process.stderr.write(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`openwop-spec generate\` to finish\n`);
   } else {
-    // A run killed while it replaced the outputs left a journal: finish it first, so this run starts from the new set.
-    const { completed, failed } = recoverWrites(path.resolve(options.root));
-    if (completed.length > 0) process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
-    if (failed.length > 0) process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
+    finishInterruptedWrites(options.root);
   }
   const corpus = openCorpus(options.root, options);
   const plan = planGeneration(corpus, GENERATORS);
@@ -61,14 +58,15 @@ export function runGenerate(options: GenerateOptions): number {
     process.stderr.write('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }
-  // The stamp goes last: until every file it digests is in place, it still describes the old set.
   const stamp = corpus.config.layout.stamp;
   const changed = plan.files.filter((file) => file.before !== file.after).sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
-  // Temporaries of killed runs beside the outputs are never read; they go before this run stages its own.
-  recoverWrites(corpus.root, new Set(plan.files.map((file) => path.posix.dirname(file.path))));
   // Every output is staged before any is replaced: a failure while staging changes nothing, and a kill
   // while replacing leaves a journal the next run finishes.
-  writeSetAtomic(corpus.root, changed.map((file) => ({ path: file.path, content: plannedContent(file) })));
+  writeOutputSet(
+    corpus,
+    changed.map((file) => ({ path: file.path, content: plannedContent(file) })),
+    plan.files.map((file) => file.path),
+  );
   for (const file of changed) process.stderr.write(`wrote ${file.path}\n`);
   // A machine format is a document even with nothing in it: `generate --format json` always prints JSON.
   if (plan.diagnostics.length > 0 || format === 'json' || format === 'sarif') printDiagnostics(sortDiagnostics(plan.diagnostics), format, corpus.files.size, rules);

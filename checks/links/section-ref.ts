@@ -1,6 +1,6 @@
 import type { Link, Nodes } from 'mdast';
 import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
-import { dataStringLocation, dataStrings, documentIndex, type Location } from '../../core/model/index.js';
+import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Location, type PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
 import { closest, closestPhrase } from '../../core/output/index.js';
@@ -91,7 +91,7 @@ function checkData(corpus: Corpus, file: DataFile, report: Report, external: rea
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
       const place = (): Location & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
       const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
-      if (target) judge(target, citation, place, report);
+      if (target) judge(target, citation, place, report, false, undefined, { file, path: string.path, value: string.value, start: citation.start, end: citation.end });
     }
   }
 }
@@ -136,7 +136,16 @@ interface Written {
   end: number;
 }
 
-function judge(target: Target, citation: ScopedCitation, place: Place, report: Report, linkReported = false, written?: Written): MarkdownHeading | undefined {
+/** Where a citation is written in a JSON or YAML string: characters [start, end) of the value at `path`. */
+interface WrittenInData {
+  file: DataFile;
+  path: PathSegment[];
+  value: string;
+  start: number;
+  end: number;
+}
+
+function judge(target: Target, citation: ScopedCitation, place: Place, report: Report, linkReported = false, written?: Written, inData?: WrittenInData): MarkdownHeading | undefined {
   const heading = resolveCitation(target.document.headings, citation);
   if (heading) return heading;
   const numbered = citation.form === 'numbered';
@@ -146,11 +155,11 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
   // A renamed heading breaks the link's anchor as well; with no heading to suggest, links/anchor's finding says it all.
   if (linkReported && !suggestion) return undefined;
   const renamed = suggestion && !numbered ? target.document.headings.find((h) => h.text.replace(/^§\s*/, '') === suggestion) : undefined;
-  const fix = renamed && written ? renameFix(written, `§"${suggestion}"`, renamed.slug) : undefined;
+  const fix = renamed && written ? renameFix(written, `§"${suggestion}"`, renamed.slug) : renamed && inData ? dataRenameFix(inData, `§"${suggestion}"`, renamed.slug, target.document) : undefined;
   const finding = {
     ...(typeof place === 'function' ? place() : place),
     message: `${target.name} has no section ${describeCitation(citation)}`,
-    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? ' (`--fix` rewrites the citation and its link)' : ''}` : 'cite a heading that exists: §"Exact heading text", or its number',
+    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? (inData ? ' (`--fix` rewrites the citation)' : ' (`--fix` rewrites the citation and its link)') : ''}` : 'cite a heading that exists: §"Exact heading text", or its number',
   };
   report(fix ? { ...finding, fix } : finding);
   return undefined;
@@ -168,6 +177,22 @@ function renameFix(written: Written, text: string, slug: string): Fix | undefine
   const end = link.position?.end.offset;
   if (!url || start === undefined || end === undefined || !(start <= citationStart && citationEnd <= url.start && url.end <= end)) return undefined;
   return { start, end, text: file.text.slice(start, citationStart) + text + file.text.slice(citationEnd, url.start) + url.text + file.text.slice(url.end, end) };
+}
+
+/**
+ * The citation in a string rewritten to the renamed heading, as an edit of the string's own
+ * characters; written as a link's text (`[a.md §"Old"](a.md#old)`), the link's fragment with it.
+ */
+function dataRenameFix(written: WrittenInData, text: string, slug: string, document: MarkdownFile): Fix | undefined {
+  const { file, path, value, start, end } = written;
+  const link = /^\]\(([^()\s]+)\)/.exec(value.slice(end));
+  const url = link?.[1];
+  const resolved = url === undefined ? undefined : resolveLink(file.path, url);
+  if (url !== undefined && resolved && resolved.kind === 'local' && resolved.target === document.path && resolved.fragment !== slug) {
+    const linked = `${text}](${url.split('#')[0] ?? ''}#${slug}`;
+    return dataStringEdit(file, path, start, end + 2 + url.length, linked);
+  }
+  return dataStringEdit(file, path, start, end, text);
 }
 
 /** The document a name written before a citation means; a name of no corpus document is said to be unresolvable. */

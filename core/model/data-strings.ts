@@ -3,7 +3,7 @@
  * (a citation in a `description`, a `source` or a `$comment`). Strings are read from the parsed
  * value; where one sits is worked out only when a finding asks for it.
  */
-import { isScalar } from 'yaml';
+import { isScalar, parseDocument } from 'yaml';
 import { parseMarkdown } from '../markdown/index.js';
 import type { DataFile } from './corpus.js';
 import type { Location } from './positions.js';
@@ -81,6 +81,17 @@ export function dataStringLocation(file: Pick<DataFile, 'doc' | 'lineCounter' | 
     const position = file.lineCounter.linePos(offset);
     return { line: position.line, column: position.col };
   };
+  // Any form the value can be read back from, over lines too: the characters themselves.
+  const units = typeof node.value === 'string' ? scalarUnits(source, node.type) : undefined;
+  if (units && units.map((unit) => unit.value).join('') === node.value) {
+    const a = startOf(units, start) ?? endOf(units, start);
+    const b = end > start ? endOf(units, end) : a;
+    if (a !== undefined && b !== undefined) {
+      const first = at(from + a);
+      const last = at(from + b);
+      return { line: first.line, column: first.column, endLine: last.line, endColumn: last.column };
+    }
+  }
   if (node.type === 'BLOCK_LITERAL') {
     const line = literalLine(file.text, from, to, String(node.value), start);
     return line === undefined ? at(from) : at(line);
@@ -146,4 +157,261 @@ function sourceOffsets(source: string, type: string | undefined): number[] | und
     return offsets;
   }
   return undefined;
+}
+
+/** An edit of a file's text: the characters [start, end) replaced by `text`. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The edit of the file's text that makes the characters [start, end) of the string at `path` read
+ * `replacement`, written in the scalar's own style (a JSON string or YAML double-quoted scalar
+ * with its escapes, a single-quoted, plain or block scalar as such) and touching only the
+ * characters that differ, so that everything else stays byte for byte as it was. Undefined when no
+ * such edit keeps the value what it should be: a new line break in a one-line form, a `: ` that
+ * would end a plain scalar, a place inside an escape. Each edit is checked by parsing the edited
+ * scalar again.
+ */
+export function dataStringEdit(file: Pick<DataFile, 'doc' | 'text' | 'kind'>, path: readonly PathSegment[], start: number, end: number, replacement: string): TextEdit | undefined {
+  const node = nodeAt(file.doc, path);
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const value = node.value;
+  if (start < 0 || end < start || end > value.length) return undefined;
+  const expected = value.slice(0, start) + replacement + value.slice(end);
+  if (expected === value) return undefined;
+  // Only what differs is rewritten: a heading renamed by one word changes that word.
+  const old = value.slice(start, end);
+  let prefix = 0;
+  while (prefix < old.length && prefix < replacement.length && old[prefix] === replacement[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < old.length - prefix && suffix < replacement.length - prefix && old[old.length - 1 - suffix] === replacement[replacement.length - 1 - suffix]) suffix++;
+  const from = start + prefix;
+  const to = end - suffix;
+  const inserted = replacement.slice(prefix, replacement.length - suffix);
+
+  const [rangeStart, rangeEnd] = node.range;
+  const source = file.text.slice(rangeStart, rangeEnd);
+  const units = scalarUnits(source, node.type);
+  if (!units || units.map((unit) => unit.value).join('') !== value) return undefined;
+  const a = from < to || from === 0 ? startOf(units, from) : endOf(units, from);
+  const b = from < to ? endOf(units, to) : a;
+  const written = encodeFor(node.type, inserted);
+  if (a === undefined || b === undefined || written === undefined) return undefined;
+  const edited = source.slice(0, a) + written + source.slice(b);
+  if (!readsAs(edited, node.type, file.kind, flowParent(file, path), expected)) return undefined;
+  return { start: rangeStart + a, end: rangeStart + b, text: written };
+}
+
+/**
+ * The source place where the value's character `index` starts, and where the one before it ends:
+ * units that stand for nothing (indentation, a block's header) are left on the side they are on.
+ */
+function startOf(units: readonly Unit[], index: number): number | undefined {
+  let offset = 0;
+  for (const unit of units) {
+    if (unit.value.length === 0) continue;
+    if (offset === index) return unit.from;
+    offset += unit.value.length;
+    if (offset > index) return undefined;
+  }
+  return undefined;
+}
+
+function endOf(units: readonly Unit[], index: number): number | undefined {
+  let offset = 0;
+  for (const unit of units) {
+    if (unit.value.length === 0) continue;
+    offset += unit.value.length;
+    if (offset === index) return unit.to;
+    if (offset > index) return undefined;
+  }
+  return undefined;
+}
+
+/** A piece of a scalar's source and the characters of its value it stands for. */
+interface Unit {
+  from: number;
+  to: number;
+  value: string;
+}
+
+/** The scalar's source cut into units whose values, joined, are its value; undefined for a form not read here. */
+function scalarUnits(source: string, type: string | undefined): Unit[] | undefined {
+  if (type === 'PLAIN') return flowUnits(source, 0, source.length, false);
+  if (type === 'QUOTE_SINGLE' || type === 'QUOTE_DOUBLE') {
+    if (source.length < 2) return undefined;
+    return flowUnits(source, 1, source.length - 1, type === 'QUOTE_DOUBLE', type === 'QUOTE_SINGLE');
+  }
+  if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') return blockUnits(source, type === 'BLOCK_FOLDED');
+  return undefined;
+}
+
+const ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029' };
+const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+/**
+ * Plain and quoted scalars: characters stand for themselves (or, double-quoted, an escape for what
+ * it means; single-quoted, `''` for `'`), and a line break with the blanks around it folds to a
+ * space, or to one line feed for each empty line it spans.
+ */
+function flowUnits(source: string, from: number, to: number, escapes: boolean, quotes = false): Unit[] | undefined {
+  const units: Unit[] = [];
+  let i = from;
+  while (i < to) {
+    const c = source[i] as string;
+    if (c === '\n' || ((c === ' ' || c === '\t') && /^[ \t]*\n/.test(source.slice(i, to)))) {
+      // Blanks before a break, the break, empty lines and the indentation after them: one fold.
+      let j = i;
+      let breaks = 0;
+      while (j < to && (source[j] === ' ' || source[j] === '\t' || source[j] === '\n')) {
+        if (source[j] === '\n') breaks++;
+        j++;
+      }
+      if (breaks === 0) {
+        units.push({ from: i, to: i + 1, value: c });
+        i++;
+        continue;
+      }
+      units.push({ from: i, to: j, value: breaks === 1 ? ' ' : '\n'.repeat(breaks - 1) });
+      i = j;
+      continue;
+    }
+    if (escapes && c === '\\') {
+      const next = source[i + 1];
+      if (next === undefined) return undefined;
+      if (next === '\n') {
+        // An escaped line break: the break and the next line's indentation stand for nothing.
+        let j = i + 2;
+        while (j < to && (source[j] === ' ' || source[j] === '\t')) j++;
+        units.push({ from: i, to: j, value: '' });
+        i = j;
+        continue;
+      }
+      const hex = HEX_LENGTH[next];
+      if (hex !== undefined) {
+        const digits = source.slice(i + 2, i + 2 + hex);
+        if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== hex) return undefined;
+        units.push({ from: i, to: i + 2 + hex, value: String.fromCodePoint(Number.parseInt(digits, 16)) });
+        i += 2 + hex;
+        continue;
+      }
+      const meaning = ESCAPES[next];
+      if (meaning === undefined) return undefined;
+      units.push({ from: i, to: i + 2, value: meaning });
+      i += 2;
+      continue;
+    }
+    if (quotes && c === "'" && source[i + 1] === "'") {
+      units.push({ from: i, to: i + 2, value: "'" });
+      i += 2;
+      continue;
+    }
+    // A character outside the basic plane is two code units: one unit, so no edit splits it.
+    const width = c.codePointAt(0)! > 0xffff ? 2 : 1;
+    units.push({ from: i, to: i + width, value: source.slice(i, i + width) });
+    i += width;
+  }
+  return units;
+}
+
+/**
+ * Literal (`|`) and folded (`>`) block scalars: the header line stands for nothing, each line's
+ * indentation for nothing, its text for itself; a break for a line feed, or in a folded scalar
+ * between two lines of text for a space. The chomping indicator decides the final breaks, which
+ * are matched against the value by the caller.
+ */
+function blockUnits(source: string, folded: boolean): Unit[] | undefined {
+  const headerEnd = source.indexOf('\n');
+  if (headerEnd === -1) return undefined;
+  const header = source.slice(0, headerEnd);
+  // An explicit indentation is relative to the parent's, which the scalar alone does not know.
+  if (/^[|>][-+]?\d|^[|>]\d/.test(header)) return undefined;
+  const chomp = /^[|>]([-+])/.exec(header)?.[1] ?? /^[|>]\d?([-+])/.exec(header)?.[1] ?? '';
+  const lines: Array<{ start: number; end: number }> = [];
+  for (let at = headerEnd + 1; at < source.length; ) {
+    const next = source.indexOf('\n', at);
+    const lineEnd = next === -1 ? source.length : next;
+    lines.push({ start: at, end: lineEnd });
+    at = next === -1 ? source.length : next + 1;
+  }
+  const firstText = lines.find((line) => source.slice(line.start, line.end).trim() !== '');
+  if (!firstText) return undefined;
+  const indent = /^ */.exec(source.slice(firstText.start, firstText.end))?.[0].length ?? 0;
+  const units: Unit[] = [{ from: 0, to: headerEnd + 1, value: '' }];
+  let previous: 'text' | 'more' | undefined;
+  let pendingBreak: Unit | undefined;
+  let emptyRun: Unit[] = [];
+  const lastText = lines.map((line) => source.slice(line.start, line.end).trim() !== '').lastIndexOf(true);
+  lines.forEach((line, index) => {
+    const text = source.slice(line.start, line.end);
+    const empty = text.trim() === '' && text.length <= indent;
+    const breakUnit = line.end < source.length ? { from: line.end, to: line.end + 1, value: '\n' } : undefined;
+    if (empty || index > lastText) {
+      units.push({ from: line.start, to: line.end, value: '' });
+      if (breakUnit) emptyRun.push(breakUnit);
+      return;
+    }
+    const kind = /^[ \t]/.test(text.slice(indent)) ? 'more' : 'text';
+    // The break before this line: folded between two lines of text, a space; unless empty lines came between.
+    if (pendingBreak) {
+      if (folded && previous === 'text' && kind === 'text') pendingBreak.value = emptyRun.length > 0 ? '' : ' ';
+      units.push(pendingBreak);
+    }
+    units.push(...emptyRun);
+    emptyRun = [];
+    units.push({ from: line.start, to: line.start + indent, value: '' });
+    for (let i = line.start + indent; i < line.end; ) {
+      const width = source.codePointAt(i)! > 0xffff ? 2 : 1;
+      units.push({ from: i, to: i + width, value: source.slice(i, i + width) });
+      i += width;
+    }
+    previous = kind;
+    pendingBreak = breakUnit ? { ...breakUnit } : undefined;
+  });
+  // What follows the last line of text: its break and the empty lines' breaks, as chomping keeps them.
+  const trailing = [...(pendingBreak ? [pendingBreak] : []), ...emptyRun];
+  trailing.forEach((unit, index) => {
+    unit.value = chomp === '+' ? '\n' : chomp === '-' ? '' : index === 0 ? '\n' : '';
+    units.push(unit);
+  });
+  units.sort((x, y) => x.from - y.from);
+  return units;
+}
+
+/** `text` as the scalar form writes it, or undefined when that form cannot hold it on the line. */
+function encodeFor(type: string | undefined, text: string): string | undefined {
+  if (type === 'QUOTE_DOUBLE') return JSON.stringify(text).slice(1, -1);
+  if (/[\n\r]/.test(text)) return undefined;
+  if (type === 'QUOTE_SINGLE') return text.replace(/'/g, "''");
+  return text;
+}
+
+/** Whether the scalar at `path` sits in a flow collection (`[a, b]`), where `,` and brackets end a plain scalar. */
+function flowParent(file: Pick<DataFile, 'doc'>, path: readonly PathSegment[]): boolean {
+  const parent = path.length > 0 ? nodeAt(file.doc, path.slice(0, -1)) : undefined;
+  return Boolean(parent && (parent as { flow?: boolean }).flow);
+}
+
+/** Whether the edited scalar source, parsed on its own (in a flow sequence when it sits in one), is the expected string. */
+function readsAs(source: string, type: string | undefined, kind: DataFile['kind'], inFlow: boolean, expected: string): boolean {
+  if (kind === 'json') {
+    try {
+      return JSON.parse(source) === expected;
+    } catch {
+      return false;
+    }
+  }
+  const read = (text: string): unknown => {
+    const doc = parseDocument(text, { prettyErrors: false });
+    return doc.errors.length > 0 || doc.warnings.length > 0 ? undefined : doc.toJS();
+  };
+  if (read(source) !== expected) return false;
+  if (type === 'PLAIN' && inFlow) {
+    const inSequence = read(`[${source}]`);
+    return Array.isArray(inSequence) && inSequence.length === 1 && inSequence[0] === expected;
+  }
+  return true;
 }

@@ -14,3 +14,4 @@ export * from './normative-home.js';
 export * from './payload-defs.js';
 export * from './scopes.js';
 export * from './views.js';
+export * from './mention-scope.js';

@@ -72,10 +72,15 @@ export interface GenerationContext {
   plannedPaths?(): string[];
 }
 
+/** Whether a generator's input (a file, or a folder written with a trailing `/`) covers `file`. */
+export function inputCovers(input: string, file: string): boolean {
+  return input === file || (input.endsWith('/') && file.startsWith(input));
+}
+
 export interface Generator {
   id: string;
   summary: string;
-  /** Root-relative paths it reads; a finding about a failed generator points at the first. */
+  /** Root-relative paths it reads (one ending in `/`: every file under that folder); a finding about a failed generator points at the first. */
   inputs: string[];
   /** Runs after every other generator, seeing their outputs through `context.contentOf`. */
   runsLast?: boolean;

@@ -70,6 +70,11 @@ function contextOf(check: Check, options: RunOptions): CheckContext {
   return { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), options: setting?.options ?? defaults };
 }
 
+/** Whether a finding is the engine's report of a gate that threw, not a finding of the gate. */
+export function isGateFailure(d: Pick<Diagnostic, 'rule' | 'file' | 'message'>): boolean {
+  return d.file === '.' && d.message.startsWith(`gate ${d.rule} failed: `);
+}
+
 /** Selects rules by id or `family/*`; returns the unknown patterns too. */
 export function selectRules<T extends { id: string }>(rules: readonly T[], patterns: readonly string[]): { selected: T[]; unknown: string[] } {
   if (patterns.length === 0) return { selected: [...rules], unknown: [] };

@@ -5,7 +5,7 @@
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
 import { joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
-import { isRegionContent, type GenerationContext, type Generator } from './define.js';
+import { inputCovers, isRegionContent, type GenerationContext, type Generator } from './define.js';
 import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
 import { timed } from './engine.js';
 import { diffArrays } from 'diff';
@@ -87,7 +87,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
   // regions have no generator cannot be told until it runs again.
   const cannotTell =
     diagnostics.some((d) => d.severity === 'error' && d.rule.startsWith('generate/')) ||
-    generators.some((g) => g.inputs.some((input) => (corpus.get(input)?.problems.length ?? 0) > 0));
+    generators.some((g) => g.inputs.some((input) => (input.endsWith('/') ? corpus.all().some((file) => file.problems.length > 0 && inputCovers(input, file.path)) : (corpus.get(input)?.problems.length ?? 0) > 0)));
   for (const markdown of corpus.markdownFiles()) {
     for (const problem of markdown.regionProblems) regionReport({ file: markdown.path, ...problem });
     const owned = ownedRegions.get(markdown.path);

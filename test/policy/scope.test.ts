@@ -1,0 +1,73 @@
+/**
+ * `check FILE…` with a registry as the argument: the report widens to the documents that name the
+ * registry's entries (an error code beside its status, an event type), since renaming an entry
+ * breaks them, and stays off documents that name none.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers.js';
+import { corpusCopy } from '../trust/helpers.js';
+
+function edit(root: string, file: string, from: string, to: string): void {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+  writeFileSync(path.join(root, file), text.replace(from, to));
+}
+
+interface Finding {
+  rule: string;
+  file: string;
+  line: number;
+  message: string;
+}
+
+const check = (root: string, ...args: string[]): Finding[] => JSON.parse(cli(['check', '--root', root, '--format', 'json', ...args]).stdout).diagnostics as Finding[];
+const at = (findings: readonly Finding[]): string[] => findings.map((d) => `${d.rule} ${d.file}:${d.line}`);
+const anyAt = (findings: readonly string[], place: string): boolean => findings.some((f) => f.startsWith(`${place}:`));
+
+/** A finding no registry has anything to do with, in a document that names no code and no event type. */
+function unrelatedProblem(root: string): string {
+  edit(root, 'spec/v2/core/i18n.md', '## Why this exists\n', '## Why this exists\n\nAs packs.md says.\n');
+  return 'links/bare-doc-reference spec/v2/core/i18n.md';
+}
+
+describe('check REGISTRY widens to the documents naming its entries', { timeout: 240_000 }, () => {
+  it('errors.json: a document citing a code (409 run_terminal) is checked, and breaks when the code is renamed', () => {
+    const root = corpusCopy();
+    const unrelated = unrelatedProblem(root);
+    edit(root, 'spec/v2/errors.json', '"code": "run_terminal"', '"code": "run_is_terminal"');
+    const cited = 'errors/used-codes-registered spec/v2/core/runs.md:51';
+    const all = at(check(root));
+    expect(all).toContain(cited);
+    expect(anyAt(all, unrelated)).toBe(true);
+
+    const scoped = at(check(root, path.join(root, 'spec/v2/errors.json')));
+    expect(scoped).toContain(cited);
+    // The API document's mention of the code, too.
+    expect(scoped.some((f) => f.startsWith('errors/used-codes-registered api/v2/openapi.yaml:'))).toBe(true);
+    expect(anyAt(scoped, unrelated)).toBe(false);
+    // A document that names no code is not widened to.
+    expect(anyAt(at(check(root, path.join(root, 'spec/v2/core/runs.md'))), unrelated)).toBe(false);
+  });
+
+  it('event-codemap.json: a document naming an event type is checked, and breaks when the type is renamed', () => {
+    const root = corpusCopy();
+    const unrelated = unrelatedProblem(root);
+    edit(root, 'spec/v2/event-codemap.json', '"v2": "run.paused"', '"v2": "run.halted"');
+    const named = check(root).filter((d) => d.file === 'spec/v2/core/runs.md' && d.message.includes('run.paused'));
+    expect(named.length).toBeGreaterThan(0);
+
+    const scoped = at(check(root, path.join(root, 'spec/v2/event-codemap.json')));
+    for (const finding of at(named)) expect(scoped).toContain(finding);
+    expect(anyAt(scoped, unrelated)).toBe(false);
+  });
+
+  it('a file a generator reads as part of a folder (a facet) widens to that generator\'s outputs', () => {
+    const root = corpusCopy();
+    // The generated schema $refs the facet; an edit by hand makes it stale whatever the facet says.
+    edit(root, 'schemas/v2/capabilities.schema.json', '"$ref": "../../spec/v2/facets/auth.schema.json"', '"$ref": "../../spec/v2/facets/auth.json"');
+    const scoped = check(root, path.join(root, 'spec/v2/facets/auth.schema.json'));
+    expect(scoped.some((d) => d.rule === 'generated/drift' && d.file === 'schemas/v2/capabilities.schema.json')).toBe(true);
+  });
+});
