@@ -13,6 +13,17 @@ import { defineCheck } from '../../core/run/index.js';
 const V1_OPERATION = /(?<![\w.-])\/v1\/(?!v\d+\b)[A-Za-z{][\w{}/.:-]*(?<![.:])/g;
 const VERSION_SEGMENT = /\/v[12](?=\/|$)/;
 const DESCRIPTION_KEYS = new Set(['description', 'summary', 'title']);
+/**
+ * One segment of a v2 type. A name made only of such segments but more of them than the grammar
+ * allows (`ai.message.chunk`, which events.md keeps as an SSE frame name, not a type) is no v1
+ * spelling: the codemap lists every v1 type, and whether the name is a frame or a misnamed type
+ * cannot be told from it.
+ */
+const V2_WORD = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+/** Prose that speaks of the overlap names the v1 twin of a path on purpose. */
+const ABOUT_V1 = /\b(?:overlap|dual-stack|twin)\b/i;
+/** `§"POST /v1/runs:bulk-cancel"`: a heading of a v1 document, quoted to cite it. */
+const QUOTED_HEADING = /§\s*"[^"]*"/g;
 
 export default defineCheck({
   id: 'api/no-v1',
@@ -71,7 +82,7 @@ function checkMessageNames(corpus: Corpus, report: Report): void {
         message: `message name \`${name}\` is the v1 spelling; the v2 type is \`${successor}\` (spec/v2/event-codemap.json)`,
         hint: `name the message \`${successor}\``,
       });
-    } else if (name.includes('.') && grammar && !grammar.test(name)) {
+    } else if (name.includes('.') && grammar && !grammar.test(name) && !name.split('.').every((segment) => V2_WORD.test(segment))) {
       report({
         ...lazyPlace(file.path, file, path, 'value'),
         message: `message name \`${name}\` is not a v2 event type: it does not match the codemap grammar ${codemap.grammar}`,
@@ -170,11 +181,17 @@ function checkProse(corpus: Corpus, prefixes: readonly string[], report: Report)
   for (const file of corpus.markdownFiles()) {
     if (!prefixes.some((prefix) => file.path.startsWith(prefix))) continue;
     const visit = (node: Nodes): void => {
+      if (node.type === 'paragraph' || node.type === 'tableCell') {
+        const start = node.position?.start.offset;
+        const end = node.position?.end.offset;
+        if (start !== undefined && end !== undefined && ABOUT_V1.test(file.text.slice(start, end))) return;
+      }
       if (node.type === 'text' || node.type === 'inlineCode') {
         const start = node.position?.start.offset;
         if (start === undefined) return;
         const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
         for (const match of node.value.matchAll(V1_OPERATION)) {
+          if (insideQuotedHeading(node.value, match.index ?? 0)) continue;
           const position = file.lines.position(verbatim ? start + (match.index ?? 0) : start);
           report({ file: file.path, ...position, message: v1Message(match[0]), hint: v1Hint(match[0]) });
         }
@@ -195,7 +212,7 @@ function checkDescriptions(corpus: Corpus, prefixes: readonly string[], report: 
       else if (isRecord(value)) {
         for (const [key, child] of Object.entries(value)) {
           if (typeof child === 'string' && DESCRIPTION_KEYS.has(key)) {
-            for (const match of child.matchAll(V1_OPERATION)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), message: `${key}: ${v1Message(match[0])}`, hint: v1Hint(match[0]) });
+            for (const match of child.matchAll(V1_OPERATION)) if (!insideQuotedHeading(child, match.index ?? 0)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), message: `${key}: ${v1Message(match[0])}`, hint: v1Hint(match[0]) });
           } else visit(child, [...path, key]);
         }
       }
@@ -211,4 +228,12 @@ function v1Message(spelling: string): string {
 function v1Hint(spelling: string): string {
   const v2 = spelling.replace(/^\/v1/, '');
   return `write \`${v2}\` (the v2 path) or the operationId; a v1 path belongs in the migration notes`;
+}
+
+function insideQuotedHeading(text: string, index: number): boolean {
+  for (const quoted of text.matchAll(QUOTED_HEADING)) {
+    const from = quoted.index ?? 0;
+    if (index > from && index < from + quoted[0].length) return true;
+  }
+  return false;
 }

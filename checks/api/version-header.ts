@@ -1,6 +1,8 @@
 import { siteLocation } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout } from '../../core/api/index.js';
+import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type OpenApiModel } from '../../core/api/index.js';
+import { isGeneratedDocument } from '../../core/markdown/index.js';
+import type { Corpus } from '../../core/model/index.js';
 
 /**
  * versioning.md §1: every operation accepts `OpenWOP-Version` (§1.2) and `OpenWOP-Client-Version`
@@ -18,9 +20,10 @@ export default defineCheck({
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
+    const held = REQUEST_HEADERS.filter((header) => partOfProtocol(corpus, model, header));
     for (const operation of model.operations) {
       const declared = new Set(requestHeaders(operation).map((header) => headerKey(header.name)));
-      for (const header of REQUEST_HEADERS) {
+      for (const header of held) {
         if (declared.has(header.key)) continue;
         report({
           ...siteLocation(operation.site),
@@ -38,3 +41,14 @@ export default defineCheck({
     }
   },
 });
+
+/**
+ * Whether this corpus's protocol has the header at all: an operation declares it, or hand-written
+ * prose names it. A snapshot of a protocol revision before the header existed (its versioning
+ * document never mentions it, no operation takes it) is not missing it everywhere; only generated
+ * text from a later revision would say otherwise, and that disagreement is generated/drift's.
+ */
+function partOfProtocol(corpus: Corpus, model: OpenApiModel, header: (typeof REQUEST_HEADERS)[number]): boolean {
+  if (model.operations.some((operation) => requestHeaders(operation).some((declared) => headerKey(declared.name) === header.key))) return true;
+  return corpus.markdownFiles().some((file) => !isGeneratedDocument(file) && file.text.includes(header.name));
+}

@@ -2,7 +2,7 @@ import type { Nodes, Parent } from 'mdast';
 import type { MarkdownFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { isGeneratedDocument, plainText, proseTexts, wordCount } from '../../core/markdown/index.js';
+import { HOUSE_STYLE_DOCUMENT, isGeneratedDocument, plainText, proseTexts, wordCount } from '../../core/markdown/index.js';
 
 export default defineCheck({
   id: 'docs/readability',
@@ -46,13 +46,21 @@ function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: numb
   const footerStart = footer?.position?.start.offset ?? Infinity;
   const statusBlock = file.tree.children.find((node) => node.type === 'blockquote');
   const statusEnd = statusBlock?.position?.end.offset ?? -1;
-  const tables = file.tree.children.filter((node) => node.type === 'table').map((node) => [node.position?.start.offset ?? 0, node.position?.end.offset ?? 0] as const);
-  const inTable = (offset: number) => tables.some(([start, end]) => offset >= start && offset < end);
+  const inStatus = (offset: number) => offset <= statusEnd && statusBlock?.position !== undefined && offset >= (statusBlock.position.start.offset ?? 0);
+  // docs/structure reports every RFC number in a core document's status block, with the fix that
+  // moves it to the footer: said here too, one defect would be two findings.
+  const statusOwned = HOUSE_STYLE_DOCUMENT.test(file.path);
+  const tables = file.tree.children.filter((node) => node.type === 'table');
+  const inTable = (offset: number) => tables.some((table) => offset >= (table.position?.start.offset ?? 0) && offset < (table.position?.end.offset ?? 0));
   for (const text of proseTexts(file.tree, file.text)) {
     if (text.offset === undefined || !outside(text.offset) || text.offset >= footerStart) continue;
+    // A number that labels a link to the RFC cites the document itself, as migrated documents keep doing.
+    if (text.link) continue;
     for (const match of text.node.value.matchAll(rfc)) {
       const offset = text.offset + (match.index ?? 0);
-      const where = text.inHeading ? 'a heading' : offset <= statusEnd && statusBlock?.position && offset >= (statusBlock.position.start.offset ?? 0) ? 'the status banner' : inTable(offset) ? 'a table cell' : 'running text';
+      if (statusOwned && inStatus(offset)) continue;
+      if (restatesOwner(tables, text.node.value.slice(0, match.index ?? 0), offset)) continue;
+      const where = text.inHeading ? 'a heading' : inStatus(offset) ? 'the status banner' : inTable(offset) ? 'a table cell' : 'running text';
       const position = file.lines.position(offset);
       report({
         file: file.path,
@@ -65,6 +73,23 @@ function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: numb
       });
     }
   }
+}
+
+/**
+ * A family's owning RFC is a field of its spec/v2/declaration.json row (`owningRfc`); the sentence
+ * under a family heading ("owner RFC 0193") and an extension's "owning RFC" field row restate that
+ * field, which is data the document is made to carry, not prose citing a source.
+ */
+function restatesOwner(tables: readonly Nodes[], before: string, offset: number): boolean {
+  if (/\bowner\s+$/.test(before)) return true;
+  for (const table of tables) {
+    if (table.type !== 'table' || offset < (table.position?.start.offset ?? 0) || offset >= (table.position?.end.offset ?? 0)) continue;
+    const row = table.children.find((candidate) => offset >= (candidate.position?.start.offset ?? 0) && offset < (candidate.position?.end.offset ?? 0));
+    const label = row?.children[0];
+    if (!label || offset < (label.position?.end.offset ?? 0)) return false;
+    return /^owning RFCs?:?$/i.test(plainText(label).trim());
+  }
+  return false;
 }
 
 function checkLengths(file: MarkdownFile, maxWords: number, maxCellWords: number, outside: (offset: number | undefined) => boolean, report: Report): void {

@@ -5,9 +5,8 @@ import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { declarationFamilies } from '../../core/registries/index.js';
 import { closest } from '../../core/output/index.js';
+import { HOUSE_STYLE_DOCUMENT } from '../../core/markdown/index.js';
 
-/** The documents held to the house style: the normative core. */
-const CORE_DOCUMENT = /^spec\/v2\/core\/[^/]+\.md$/;
 const STATUS = /^\*\*Status: (Stable|Draft)\.\*\*/;
 const NORMATIVE_HOME = /^\*\*Normative home:\*\*\s*(.*)$/;
 const SOURCES = /^Sources: (.*)$/s;
@@ -21,7 +20,7 @@ export default defineCheck({
   run(corpus, report) {
     const families = declarationFamilies(corpus);
     for (const file of corpus.markdownFiles()) {
-      if (!CORE_DOCUMENT.test(file.path)) continue;
+      if (!HOUSE_STYLE_DOCUMENT.test(file.path)) continue;
       checkDocument(file, families?.map((family) => family.key), report);
     }
   },

@@ -103,6 +103,9 @@ function checkField(
   // A name in both maps is reported once, at the map entry; one whose entry cannot be read, by the schema.
   if ((bound && recorded) || registry.unreadable.has(field.name)) return;
   if (!bound && !recorded) {
+    // A list whose items already $ref one kind has nothing left to decide: the items carry the
+    // kind, and the registry classifies `*Id` names, which a list of them is not.
+    if (field.plural && reached.size === 1) return;
     report({
       ...at,
       message: `${what} is an id field that ${ID_BINDINGS} does not classify`,

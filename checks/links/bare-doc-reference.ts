@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/run/index.js';
 import { documentIndex } from '../../core/model/index.js';
 import { relativeUrl } from '../../core/markdown/index.js';
-import { forEachProseText } from '../../core/markdown/index.js';
+import { forEachProseText, isGeneratedDocument } from '../../core/markdown/index.js';
 
 /** A file name such as `packs.md` or a path such as `spec/v2/core/packs.md`, standing alone in text. */
 const MENTION = /(?<![\w/.@-])((?:[\w.-]+\/)*[\w-][\w.-]*\.md)(?![\w-])/g;
@@ -14,6 +14,9 @@ export default defineCheck({
   run(corpus, report) {
     const documents = documentIndex(corpus);
     for (const file of corpus.markdownFiles()) {
+      // A generated document's text is its generator's output: a link written into it by hand is
+      // overwritten on the next run, and its sources (API descriptions) are not markdown prose.
+      if (isGeneratedDocument(file)) continue;
       forEachProseText(file.tree, file.text, (prose) => {
         if (prose.link || prose.inHeading || prose.inOtherConstruct) return;
         const value = prose.node.value;

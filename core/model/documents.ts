@@ -31,9 +31,27 @@ export function documentIndex(corpus: Corpus): DocumentIndex {
       const sibling = path.posix.join(path.posix.dirname(fromFile), name);
       if (corpus.markdown(sibling)) return sibling;
       const candidates = byBaseName.get(name) ?? [];
-      return candidates.length === 1 ? candidates[0] : undefined;
+      if (candidates.length !== 1) return undefined;
+      return otherVersionMeant(corpus, fromFile, candidates[0] as string) ? undefined : candidates[0];
     },
   };
   indexes.set(corpus, index);
   return index;
+}
+
+const VERSION_SEGMENT = /(?:^|\/)v(\d+)\//;
+
+/**
+ * A file outside any versioned tree (`SECURITY/`, `conformance/`) that itself names documents of
+ * another version (`spec/v1/replay.md`) may mean that version by a bare `replay.md` as well: the
+ * one corpus document of that name, in `spec/v2/`, is then only a guess.
+ */
+function otherVersionMeant(corpus: Corpus, fromFile: string, candidate: string): boolean {
+  if (VERSION_SEGMENT.test(fromFile)) return false;
+  const version = VERSION_SEGMENT.exec(candidate)?.[1];
+  if (version === undefined) return false;
+  const file = corpus.get(fromFile);
+  const text = file && 'text' in file ? file.text : '';
+  for (const match of text.matchAll(/\bspec\/v(\d+)\//g)) if (match[1] !== version) return true;
+  return false;
 }

@@ -35,6 +35,18 @@ describe('ids/bindings', { timeout: 60_000 }, () => {
     expect(check('ids/bindings', evidenceCorpus('ids-good'))).toEqual([]);
   });
 
+  it('asks no classification of a list whose items $ref a kind (upstream lists `runIds` nowhere), but does of a list of bare strings', () => {
+    const run = readFileSync(path.join(fixture('evidence/ids-good'), 'schemas/v2/run.schema.json'), 'utf8');
+    const lists = replaceOnce(
+      run,
+      '"interruptIds": { "type": "array", "items": { "$ref": "ids.schema.json#/$defs/interruptId" } }',
+      '"interruptIds": { "type": "array", "items": { "$ref": "ids.schema.json#/$defs/interruptId" } },\n    "runIds": { "type": "array", "items": { "$ref": "ids.schema.json#/$defs/runId" } },\n    "stepIds": { "type": "array", "items": { "type": "string" } }',
+    );
+    expect(findings(check('ids/bindings', evidenceCorpus('ids-good', { 'schemas/v2/run.schema.json': lists })))).toEqual([
+      `schemas/v2/run.schema.json:${lineOf(lists, '"stepIds"')}:5 property \`stepIds\` (a list of ids) is an id field that spec/v2/id-field-bindings.json does not classify`,
+    ]);
+  });
+
   it('finds id fields in schemas and API documents, not in examples or conditional refinements', () => {
     const fields = idFields(evidenceCorpus('ids-good')).map((f) => `${f.file} ${f.kind} ${f.name}`);
     expect(fields).toEqual([
