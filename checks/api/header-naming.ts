@@ -20,6 +20,9 @@ export default defineCheck({
       const kind = 'openapi' in file.value ? 'openapi' : 'asyncapi' in file.value ? 'asyncapi' : undefined;
       if (!kind) continue;
       for (const { name, at, componentKey } of declaredHeaders(corpus, file, kind)) {
+        // OpenAPI names a shared header where it is used (`OpenWOP-Version: {$ref: '#/components/headers/OpenWOPVersion'}`),
+        // and that name is judged there; the component's key is then only a key, as upstream writes it.
+        if (componentKey && referencedComponent(file, name)) continue;
         const problem = namingProblem(name);
         if (!problem) continue;
         if (componentKey && !removedHeader(name)) {
@@ -113,4 +116,10 @@ function messageHeaders(corpus: Corpus, site: Site, value: unknown): Declared[] 
   }
   if (!isRecord(schema.properties)) return [];
   return Object.keys(schema.properties).map((name) => ({ name, at: siteLocation({ file: schemaSite.file, segments: [...schemaSite.segments, 'properties', name] }, 'key') }));
+}
+
+/** Whether some `$ref` of the document points at components.headers.<key>. */
+function referencedComponent(file: DataFile, key: string): boolean {
+  const escaped = key.replace(/~/g, '~0').replace(/\//g, '~1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`#/components/headers/${escaped}(?=['"\\s,}]|$)`, 'm').test(file.text);
 }

@@ -34,3 +34,30 @@ describe('api/header-naming', () => {
     expect(where(run('api/header-naming', corpus))).toEqual([`api/v2/asyncapi.yaml:${lineOf(files['api/v2/asyncapi.yaml'] as string, 'X-Force-Engine-Version')}:13`]);
   });
 });
+
+describe('api/header-naming on a shared header keyed by component name', () => {
+  const api = (extra: string) => `openapi: 3.1.0
+info: { title: t, version: '2.0' }
+paths:
+  /runs:
+    get:
+      operationId: listRuns
+      responses:
+        '200':
+          description: ok
+          headers:
+            OpenWOP-Version: { $ref: '#/components/headers/OpenWOPVersion' }
+components:
+  headers:
+    OpenWOPVersion: { schema: { type: string }, description: the contract used }
+${extra}`;
+
+  it('judges the name where the header is used, not the key of the component it $refs (upstream keys them OpenWOPVersion)', () => {
+    expect(run('api/header-naming', { 'api/v2/openapi.yaml': api('') })).toEqual([]);
+  });
+
+  it('still judges a component key nothing refers to, which is then the only name the header has', () => {
+    const text = api('    TraceToken: { schema: { type: string }, description: a trace }\n');
+    expect(where(run('api/header-naming', { 'api/v2/openapi.yaml': text }))).toEqual([`api/v2/openapi.yaml:${lineOf(text, 'TraceToken:')}:5`]);
+  });
+});

@@ -20,3 +20,45 @@ describe('api/version-header', () => {
     ]);
   });
 });
+
+describe('api/version-header on a protocol revision without OpenWOP-Client-Version', () => {
+  const api = `openapi: 3.1.0
+info: { title: t, version: '2.0' }
+paths:
+  /runs:
+    get:
+      operationId: listRuns
+      parameters:
+      - $ref: '#/components/parameters/OpenWOPVersion'
+      responses:
+        '200':
+          description: ok
+          headers:
+            OpenWOP-Version: { $ref: '#/components/headers/OpenWOPVersion' }
+    post:
+      operationId: createRun
+      responses:
+        '201':
+          description: created
+          headers:
+            OpenWOP-Version: { $ref: '#/components/headers/OpenWOPVersion' }
+components:
+  parameters:
+    OpenWOPVersion: { name: OpenWOP-Version, in: header, schema: { type: string } }
+  headers:
+    OpenWOPVersion: { schema: { type: string }, description: the contract used }
+`;
+  const generated = '# Headers\n\n> **Status: Stable.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n| `OpenWOP-Client-Version` | 55 | from a later revision |\n';
+  const line = (needle: string) => api.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+  it('asks for the header only when an operation declares it or hand-written prose names it (upstream\'s versioning.md does not)', () => {
+    const found = run('api/version-header', { 'api/v2/openapi.yaml': api, 'spec/v2/core/headers.md': generated });
+    expect(found.map((d) => `${d.line} ${d.message.match(/OpenWOP-[A-Za-z-]+/)?.[0]}`)).toEqual([`${line('post:')} OpenWOP-Version`]);
+  });
+
+  it('asks every operation for it once the corpus says every operation accepts it', () => {
+    const versioning = '# Versioning\n\n> **Status: Stable.**\n\n## Why this exists\n\nA client MAY send `OpenWOP-Client-Version`. Every operation accepts it.\n';
+    const found = run('api/version-header', { 'api/v2/openapi.yaml': api, 'spec/v2/core/versioning.md': versioning });
+    expect(found.map((d) => `${d.line} ${d.message.match(/OpenWOP-[A-Za-z-]+/)?.[0]}`)).toEqual([`${line('get:')} OpenWOP-Client-Version`, `${line('post:')} OpenWOP-Client-Version`, `${line('post:')} OpenWOP-Version`]);
+  });
+});

@@ -95,6 +95,14 @@ describe('docs/examples', { timeout: 60_000 }, () => {
     expect(check('docs/examples', evidenceCorpus({ 'schemas/v2/thing.schema.json': SCHEMA, 'spec/v2/core/a.md': GOOD }))).toEqual([]);
   });
 
+  it('warns of an unannotated json block only in a corpus that annotates its examples (upstream annotates none)', () => {
+    const plain = ['# A', '', `${fence}json`, '{ "unannotated": true }', fence, ''].join('\n');
+    expect(check('docs/examples', evidenceCorpus({ 'schemas/v2/thing.schema.json': SCHEMA, 'spec/v2/core/a.md': plain }))).toEqual([]);
+    expect(findings(check('docs/examples', evidenceCorpus({ 'schemas/v2/thing.schema.json': SCHEMA, 'spec/v2/core/a.md': plain, 'spec/v2/core/b.md': GOOD })))).toEqual([
+      'spec/v2/core/a.md:3:1 (warning) a json example with no <!-- example: … --> annotation; nothing checks it against a schema',
+    ]);
+  });
+
   it('keeps every position when it strips comments and trailing commas', () => {
     const source = '{\n  // note\n  "a": "x // y", /* b */\n  "c": [1, 2,],\n}';
     const stripped = stripJsonComments(source);

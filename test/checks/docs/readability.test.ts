@@ -29,7 +29,7 @@ describe('docs/readability', () => {
     expect(run('docs/readability', { 'spec/v2/core/runs.md': GOOD })).toEqual([]);
   });
 
-  it('fires at an RFC number in the banner, a heading and running text, and at a long paragraph, item and cell', () => {
+  it('fires at an RFC number in a heading, running text and a cell, and at a long paragraph, item and cell', () => {
     const text = [
       '# Runs',
       '',
@@ -53,13 +53,50 @@ describe('docs/readability', () => {
     ].join('\n');
     const found = run('docs/readability', { 'spec/v2/core/runs.md': text, 'spec/v1/old.md': text });
     expect(found.map((d) => `${where([d])[0]} ${d.message}`)).toEqual([
-      'spec/v2/core/runs.md:3:22 RFC 0177 in the status banner; RFC numbers belong in the Sources footer, and the prose says what the rule is',
       'spec/v2/core/runs.md:5:21 RFC 0169 in a heading; RFC numbers belong in the Sources footer, and the prose says what the rule is',
       'spec/v2/core/runs.md:7:4 RFC 0144 in running text; RFC numbers belong in the Sources footer, and the prose says what the rule is',
       'spec/v2/core/runs.md:9:1 a paragraph of 91 words, over the limit of 90',
       'spec/v2/core/runs.md:11:1 a list item of 91 words, over the limit of 90',
       'spec/v2/core/runs.md:15:9 a table cell of 41 words, over the limit of 40',
       'spec/v2/core/runs.md:16:17 RFC 0150 in a table cell; RFC numbers belong in the Sources footer, and the prose says what the rule is',
+    ]);
+  });
+
+  it('leaves the status block of a core document to docs/structure, which reports it once with its fix, and reports it elsewhere', () => {
+    const core = ['# Runs', '', '> **Status: Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0137.**', '', '## Why this exists', '', 'A run MUST carry its id.', ''].join('\n');
+    const ext = ['# `canvas` — extension', '', '> **Status: Draft.** Extension document (RFC 0169 §B.3).', '', 'A host MAY draw.', ''].join('\n');
+    const files = { 'spec/v2/core/runs.md': core, 'spec/v2/ext/canvas/README.md': ext };
+    expect(run('docs/readability', files).map((d) => `${where([d])[0]} ${d.message}`)).toEqual([
+      'spec/v2/ext/canvas/README.md:3:42 RFC 0169 in the status banner; RFC numbers belong in the Sources footer, and the prose says what the rule is',
+    ]);
+    expect(where(run('docs/structure', files).filter((d) => d.message.includes('form before 2.42.8')))).toEqual(['spec/v2/core/runs.md:3:3']);
+  });
+
+  it('takes a restated family owner and a linked RFC for what they are: a registry field and a citation of the document', () => {
+    const text = [
+      '# Capabilities',
+      '',
+      '> **Status: Stable.**',
+      '',
+      '## Why this exists',
+      '',
+      '### § canvas',
+      '',
+      'Witness `claims-check`; owner RFC 0193; facets `kinds`.',
+      '',
+      '| Field | Value |',
+      '| --- | --- |',
+      '| **owning RFC** | RFC 0144 |',
+      '| **advertised as** | `extensions.<org>.canvas` (RFC 0169 §A.4) |',
+      '',
+      'Installs follow the host policy ([RFC 0043](https://example.org/RFCS/0043-policy.md)), as RFC 0096 stages them.',
+      '',
+      '*Sources: RFC 0043, RFC 0144, RFC 0193.*',
+      '',
+    ].join('\n');
+    expect(run('docs/readability', { 'spec/v2/core/capabilities.md': text }).map((d) => `${where([d])[0]} ${d.message.split(';')[0]}`)).toEqual([
+      'spec/v2/core/capabilities.md:14:50 RFC 0169 in a table cell',
+      'spec/v2/core/capabilities.md:16:91 RFC 0096 in running text',
     ]);
   });
 

@@ -86,6 +86,14 @@ describe('errors/used-codes-registered', () => {
     expect(run(RULE, errorsCorpus({ 'spec/v2/core/plain.md': doc('Plain', text) }))).toEqual([]);
   });
 
+  it('leaves a document generated whole from the registry to generated/drift, which names each differing row', () => {
+    const table = (status: string) => `# Error codes\n\n> **Status: Stable.**${status}\n\nCode | Status\n--- | ---\n\`no_such_thing\` | 404\n`;
+    const corpus = (status: string) => errorsCorpus({ ...USES, 'spec/v2/generated/error-codes.md': table(status) });
+    const inGenerated = (status: string) => where(run(RULE, corpus(status))).filter((place) => place.startsWith('spec/v2/generated/'));
+    expect(inGenerated(' Generated from `spec/v2/errors.json`; do not edit.')).toEqual([]);
+    expect(inGenerated('')).toEqual(['spec/v2/generated/error-codes.md:7:2']);
+  });
+
   it('is quiet on the fixture corpus and on the repository', () => {
     expect(run(RULE, errorsCorpus())).toEqual([]);
     expect(run(RULE, loadCorpus(REPO))).toEqual([]);

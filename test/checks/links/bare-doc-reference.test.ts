@@ -23,4 +23,11 @@ describe('links/bare-doc-reference', () => {
     expect(run('links/bare-doc-reference', files)).toEqual([]);
     expect(run('links/bare-doc-reference', fixture('good'))).toEqual([]);
   });
+
+  it('leaves a document generated whole to its generator: its names come from the source (upstream\'s headers.md)', () => {
+    const generated = (status: string) => `# Headers\n\n> **Status: Stable.**${status}\n\n| \`Accept-Language\` | 1 | locale selection (i18n.md). |\n`;
+    const files = (status: string) => ({ 'spec/v2/core/headers.md': generated(status), 'spec/v2/core/i18n.md': doc('I18n', 'x') });
+    expect(run('links/bare-doc-reference', files(' Generated from `api/v2/openapi.yaml` by `scripts/derive-v2-api.py`; do not edit.'))).toEqual([]);
+    expect(where(run('links/bare-doc-reference', files('')))).toEqual(['spec/v2/core/headers.md:5:45']);
+  });
 });

@@ -30,6 +30,15 @@ describe('links/section-ref', () => {
     expect(run('links/section-ref', fixture('good'))).toEqual([]);
   });
 
+  it('does not guess a bare name into spec/v2/ from an unversioned file that cites v1 documents, and judges it where the file cites none', () => {
+    const replay = doc('Replay', '## Suppression\n\nA replay MUST NOT re-deliver.');
+    const threat = (companions: string) => `# Threat model\n\n> **Scope:** ${companions}\n\n**Rule.** \`replay.md\` §"Host fan-out" holds.\n`;
+    const v1Scoped = { 'spec/v2/core/replay.md': replay, 'SECURITY/threat-model-replay.md': threat('`spec/v1/replay.md` and `spec/v1/webhooks.md`') };
+    expect(run('links/section-ref', v1Scoped)).toEqual([]);
+    const v2Only = { 'spec/v2/core/replay.md': replay, 'SECURITY/threat-model-replay.md': threat('the fork surface') };
+    expect(run('links/section-ref', v2Only).map((d) => `${where([d])[0]} ${d.message}`)).toEqual(['SECURITY/threat-model-replay.md:5:23 spec/v2/core/replay.md has no section §"Host fan-out"']);
+  });
+
   it('names the heading a wrong fragment should have been', () => {
     const files = {
       'spec/v2/core/x.md': doc('X', 'See [y.md §"Two"](y.md#one).'),
