@@ -43,8 +43,9 @@ export default defineCheck({
       const model = openApiModel(corpus, file.path);
       if (!model) continue;
       const done = new Set<string>();
+      const unchallenged = new Map<string, { at: Site; operations: OperationView[] }>();
       for (const operation of model.operations) {
-        checkChallenge(operation, report);
+        checkChallenge(operation, report, unchallenged);
         for (const response of operation.responses) {
           if (!isError(response.status)) continue;
           const at = responseSite(response);
@@ -55,9 +56,20 @@ export default defineCheck({
           if (codes) checkCodes(corpus, response, codes, report);
         }
       }
+      reportUnchallenged(unchallenged, report);
     }
   },
 });
+
+/** A 401 shared by many operations lacks its challenge once, where it is defined: one defect, one finding. */
+function reportUnchallenged(unchallenged: ReadonlyMap<string, { at: Site; operations: OperationView[] }>, report: Report): void {
+  for (const { at, operations } of unchallenged.values()) {
+    const [first] = operations;
+    if (!first) continue;
+    const whose = operations.length === 1 ? describeOperation(first) : `${describeOperation(first)} and ${operations.length - 1} other operation${operations.length === 2 ? '' : 's'}`;
+    report({ ...siteLocation(at), message: `the 401 response of ${whose} declares no WWW-Authenticate challenge`, hint: 'declare the shared WWW-Authenticate response header on it' });
+  }
+}
 
 function isError(status: string): boolean {
   return /^[45](\d\d|XX)$/.test(status) || status === 'default';
@@ -165,7 +177,7 @@ function documentedCodes(corpus: Corpus, response: ResponseView): Array<{ code: 
   return found;
 }
 
-function checkChallenge(operation: OperationView, report: Report): void {
+function checkChallenge(operation: OperationView, report: Report, unchallenged: Map<string, { at: Site; operations: OperationView[] }>): void {
   const unauthorized = operation.responses.find((response) => response.status === '401');
   if (operation.authenticated) {
     if (!unauthorized) {
@@ -175,7 +187,10 @@ function checkChallenge(operation: OperationView, report: Report): void {
         hint: "add '401': { $ref: '#/components/responses/Unauthorized' }, whose WWW-Authenticate header carries the Bearer challenge",
       });
     } else if (!hasHeader(unauthorized, 'www-authenticate')) {
-      report({ ...siteLocation(responseSite(unauthorized)), message: `the 401 response of ${describeOperation(operation)} declares no WWW-Authenticate challenge`, hint: 'declare the shared WWW-Authenticate response header on it' });
+      const at = responseSite(unauthorized);
+      const entry = unchallenged.get(siteKey(at)) ?? { at, operations: [] };
+      entry.operations.push(operation);
+      unchallenged.set(siteKey(at), entry);
     }
   }
   const notFound = operation.responses.find((response) => response.status === '404');

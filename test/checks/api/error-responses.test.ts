@@ -68,3 +68,45 @@ describe('api/error-responses: the envelope named by its $id', () => {
     expect(found).toMatchObject([{ line: lineOf(files[OPENAPI] as string, `$ref: '${id}'`), message: expect.stringMatching(/not the error envelope: its \$ref does not resolve/) }]);
   });
 });
+
+describe('api/error-responses on a shared 401 without its challenge', () => {
+  const api = `openapi: 3.1.0
+info: { title: t, version: '2.0' }
+security:
+  - bearer: []
+paths:
+  /runs:
+    get:
+      operationId: listRuns
+      responses:
+        '200': { description: ok }
+        '401': { $ref: '#/components/responses/Unauthenticated' }
+    post:
+      operationId: createRun
+      responses:
+        '201': { description: created }
+        '401': { $ref: '#/components/responses/Unauthenticated' }
+  /tools:
+    get:
+      operationId: listTools
+      responses:
+        '200': { description: ok }
+        '401':
+          description: no credential
+components:
+  securitySchemes:
+    bearer: { type: http, scheme: bearer }
+  responses:
+    Unauthenticated:
+      description: Missing or invalid credential.
+`;
+  const line = (needle: string) => api.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+  it('reports the shared response once, where it is defined, and an inline one where it is written', () => {
+    const found = run('api/error-responses', { 'api/v2/openapi.yaml': api }).filter((d) => d.message.includes('WWW-Authenticate'));
+    expect(found.map((d) => `${d.line} ${d.message}`)).toEqual([
+      `${line('          description: no credential') - 1} the 401 response of listTools (GET /tools) declares no WWW-Authenticate challenge`,
+      `${line('    Unauthenticated:')} the 401 response of listRuns (GET /runs) and 1 other operation declares no WWW-Authenticate challenge`,
+    ]);
+  });
+});
