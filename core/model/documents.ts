@@ -42,16 +42,19 @@ export function documentIndex(corpus: Corpus): DocumentIndex {
 const VERSION_SEGMENT = /(?:^|\/)v(\d+)\//;
 
 /**
- * A file outside any versioned tree (`SECURITY/`, `conformance/`) that itself names documents of
- * another version (`spec/v1/replay.md`) may mean that version by a bare `replay.md` as well: the
- * one corpus document of that name, in `spec/v2/`, is then only a guess.
+ * Whether `fromFile`, a file outside any versioned tree (`SECURITY/`, `conformance/`), itself names
+ * documents of a version other than `version` (`spec/v1/replay.md`): such a file may speak of that
+ * version by a bare `replay.md` or a v1 event type as well, and what it means is then only a guess.
  */
-function otherVersionMeant(corpus: Corpus, fromFile: string, candidate: string): boolean {
+export function speaksOtherVersion(corpus: Corpus, fromFile: string, version: string): boolean {
   if (VERSION_SEGMENT.test(fromFile)) return false;
-  const version = VERSION_SEGMENT.exec(candidate)?.[1];
-  if (version === undefined) return false;
   const file = corpus.get(fromFile);
   const text = file && 'text' in file ? file.text : '';
   for (const match of text.matchAll(/\bspec\/v(\d+)\//g)) if (match[1] !== version) return true;
   return false;
+}
+
+function otherVersionMeant(corpus: Corpus, fromFile: string, candidate: string): boolean {
+  const version = VERSION_SEGMENT.exec(candidate)?.[1];
+  return version !== undefined && speaksOtherVersion(corpus, fromFile, version);
 }

@@ -45,11 +45,10 @@ describe('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
         `${CORE}/security-defaults.md:89:37`, // a table cell: `SECURITY/threat-model-replay.md` §6
         `${CORE}/security-defaults.md:90:37`, // §7 Verification, ...
         `${CORE}/security-defaults.md:90:54`, // ... §8 References: the list keeps its document
-        'SECURITY/threat-model-replay.md:55:23', // `replay.md` §"Host-initiated fan-out is an external effect"
         'spec/v2/event-codemap.schema.json:110:116', // a description: `events.md` §Naming's
         'spec/v2/facets/supportedEnvelopes.schema.json:12:476', // (`events.md` §\"The envelope-kind catalog\")
         'schemas/v2/suspend-request.schema.json:322:226', // `interrupt.md` §`ApprovalResume`
-        'SECURITY/invariants.yaml:3203:63', // a literal block: `webhooks.md` §Endpoints, at its line
+        'api/v2/openapi.yaml:1183:32', // a folded YAML description: `replay.md` §"Replay-mode defaults", at its line
       ]),
     );
     const message = (place: string) => sections.find((d) => placed(d) === place)?.message;

@@ -22,17 +22,18 @@ describe('the parity rules on the upstream corpus', { timeout: 120_000 }, () => 
   it('finds what each rule should, and nothing from misreading the format', () => {
     expect(Object.fromEntries(RULES.map((rule) => [rule, of(rule).length]))).toEqual({
       'schemas/closure': 0,
-      'docs/readability': 323,
+      'docs/readability': 204,
       'docs/core-budget': 1,
-      'api/security': 1,
-      'api/no-v1': 21,
+      'api/security': 0,
+      'api/no-v1': 17,
       'compat/monotone': 0,
       'security/invariant-tests': 1,
     });
   });
 
   it('places the findings that say something about the corpus as a whole once, as warnings', () => {
-    expect(of('api/security').map((d) => `${d.file}:${d.line} ${d.severity}`)).toEqual(['api/v2/openapi.yaml:3126 warning']);
+    // No scope vocabulary upstream (its scopes are prose in a scheme description): nothing to judge, nothing said.
+    expect(of('api/security')).toEqual([]);
     expect(of('security/invariant-tests')[0]?.message).toBe(
       'the tests of 160 invariants are under folders the corpus does not hold (conformance/src/scenarios/ 151, conformance/src/coherence/ 9), so whether they exist is not checked',
     );
@@ -50,10 +51,11 @@ describe('the parity rules on the upstream corpus', { timeout: 120_000 }, () => 
   it('holds RFC numbers to the Sources line and IETF RFCs out of it', () => {
     const messages = of('docs/readability').map((d) => d.message);
     expect(messages.some((m) => /RFC (9110|9728|5646|8785)/.test(m))).toBe(false);
-    expect(of('docs/readability').filter((d) => d.file === 'spec/v2/core/form-content-packs.md').map((d) => `${d.line}:${d.column} ${d.message.split(';')[0]}`)).toEqual([
-      '3:45 RFC 0177 in the status banner',
-      '3:55 RFC 0137 in the status banner',
-    ]);
+    // A core document's old status line is docs/structure's finding (with its fix), not a second one here.
+    expect(of('docs/readability').filter((d) => d.file === 'spec/v2/core/form-content-packs.md')).toEqual([]);
+    expect(of('docs/readability').filter((d) => d.file === 'spec/v2/ext/canvas/README.md').map((d) => `${d.line}:${d.column} ${d.message.split(';')[0]}`)).toEqual(
+      expect.arrayContaining(['12:67 RFC 0169 in the status banner', '12:82 RFC 0167 in the status banner']),
+    );
   });
 
   it("judges each core family's v2 normativeText homes: 12 problems over 21 homes, each a document at an older commit", () => {

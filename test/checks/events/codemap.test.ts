@@ -173,6 +173,14 @@ describe('events/codemap', () => {
     expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'schemas/v2/extra.schema.json': schema.replace('run.resume.started', 'run.resume-started') }))).toEqual([]);
   });
 
+  it('leaves v1 type names to a file shared by both versions that cites v1 documents (upstream\'s SECURITY/invariants.yaml)', () => {
+    const renamed = codemap.replace('"v1": "run.resuming"', '"v1": "run.resume.started"');
+    const invariants = (cites: string) => `invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting \`run.resume.started\` MUST log it${cites}.\n`;
+    const found = (cites: string) => where(run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'SECURITY/invariants.yaml': invariants(cites) })));
+    expect(found(' (per `spec/v1/runs.md`)')).toEqual([]);
+    expect(found('')).toEqual(['SECURITY/invariants.yaml:4:23']);
+  });
+
   it('fires on a wildcard of no known domain, and on a name that is no event type at all', () => {
     const text = events.replace('| `lease.*` |', '| `leases.*` |').replace('| `state.snapshot` |', '| `Run.Started` |');
     const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
