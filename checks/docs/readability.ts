@@ -77,17 +77,22 @@ function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: numb
 
 /**
  * A family's owning RFC is a field of its spec/v2/declaration.json row (`owningRfc`); the sentence
- * under a family heading ("owner RFC 0193") and an extension's "owning RFC" field row restate that
- * field, which is data the document is made to carry, not prose citing a source.
+ * under a family heading ("owner RFC 0193"), an extension's "owning RFC" field row and an "Owner"
+ * column restate that field, which is data the document is made to carry, not prose citing a source.
  */
+const OWNER_FIELD = /^(?:owner|owning RFCs?):?$/i;
+
 function restatesOwner(tables: readonly Nodes[], before: string, offset: number): boolean {
   if (/\bowner\s+$/.test(before)) return true;
   for (const table of tables) {
     if (table.type !== 'table' || offset < (table.position?.start.offset ?? 0) || offset >= (table.position?.end.offset ?? 0)) continue;
     const row = table.children.find((candidate) => offset >= (candidate.position?.start.offset ?? 0) && offset < (candidate.position?.end.offset ?? 0));
-    const label = row?.children[0];
-    if (!label || offset < (label.position?.end.offset ?? 0)) return false;
-    return /^owning RFCs?:?$/i.test(plainText(label).trim());
+    const index = row?.children.findIndex((cell) => offset >= (cell.position?.start.offset ?? 0) && offset < (cell.position?.end.offset ?? 0)) ?? -1;
+    if (!row || index < 0) return false;
+    // The row's label ("| **owning RFC** | RFC 0144 |") or the column's ("| Path | Owner | What |") says the cell is that field.
+    const label = index > 0 ? row.children[0] : undefined;
+    const column = table.children[0] !== row ? table.children[0]?.children[index] : undefined;
+    return [label, column].some((cell) => cell !== undefined && OWNER_FIELD.test(plainText(cell).trim()));
   }
   return false;
 }

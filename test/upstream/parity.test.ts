@@ -22,7 +22,7 @@ describe('the parity rules on the upstream corpus', { timeout: 120_000 }, () => 
   it('finds what each rule should, and nothing from misreading the format', () => {
     expect(Object.fromEntries(RULES.map((rule) => [rule, of(rule).length]))).toEqual({
       'schemas/closure': 0,
-      'docs/readability': 204,
+      'docs/readability': 198,
       'docs/core-budget': 1,
       'api/security': 0,
       'api/no-v1': 17,

@@ -89,6 +89,10 @@ describe('docs/readability', () => {
       '| **owning RFC** | RFC 0144 |',
       '| **advertised as** | `extensions.<org>.canvas` (RFC 0169 §A.4) |',
       '',
+      '| Path | Owner | What |',
+      '| --- | --- | --- |',
+      '| `declaration.json` | RFC 0169 §B | The one declaration file (RFC 0175). |',
+      '',
       'Installs follow the host policy ([RFC 0043](https://example.org/RFCS/0043-policy.md)), as RFC 0096 stages them.',
       '',
       '*Sources: RFC 0043, RFC 0144, RFC 0193.*',
@@ -96,7 +100,8 @@ describe('docs/readability', () => {
     ].join('\n');
     expect(run('docs/readability', { 'spec/v2/core/capabilities.md': text }).map((d) => `${where([d])[0]} ${d.message.split(';')[0]}`)).toEqual([
       'spec/v2/core/capabilities.md:14:50 RFC 0169 in a table cell',
-      'spec/v2/core/capabilities.md:16:91 RFC 0096 in running text',
+      'spec/v2/core/capabilities.md:18:64 RFC 0175 in a table cell',
+      'spec/v2/core/capabilities.md:20:91 RFC 0096 in running text',
     ]);
   });
 
