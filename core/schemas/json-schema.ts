@@ -304,11 +304,26 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     if (group) group.count++;
     else groups.set(key, { error, count: 1 });
   }
-  return [...groups.values()].map(({ error, count }) => ({
-    file: registry,
-    ...locateSchemaError(data, error),
-    message: `does not match ${against}: ${describeSchemaError({ ...error, instancePath: count > 1 ? genericPath(error.instancePath) : error.instancePath })}${count > 1 ? ` (at ${count} places, the first here)` : ''}`,
-  }));
+  // Two keywords of one subschema failing on one value (`type` and `const` of `/version`) are one
+  // violation of that subschema: one finding that says both.
+  const merged = new Map<string, { error: ErrorObject; count: number; also: ErrorObject[] }>();
+  for (const { error, count } of groups.values()) {
+    const key = [genericPath(error.instancePath), error.schemaPath.replace(/\/[^/]*$/, ''), count].join('\u0000');
+    const same = error.keyword !== 'additionalProperties' && error.keyword !== 'required' ? merged.get(key) : undefined;
+    if (same) same.also.push(error);
+    else merged.set(error.keyword !== 'additionalProperties' && error.keyword !== 'required' ? key : `${key}\u0000${merged.size}`, { error, count, also: [] });
+  }
+  return [...merged.values()].map(({ error, count, also }) => {
+    const at = (e: ErrorObject) => ({ ...e, instancePath: count > 1 ? genericPath(e.instancePath) : e.instancePath });
+    const first = describeSchemaError(at(error));
+    const prefix = `${at(error).instancePath || '(root)'}: `;
+    const more = also.map((e) => describeSchemaError(at(e)).slice(prefix.length));
+    return {
+      file: registry,
+      ...locateSchemaError(data, error),
+      message: `does not match ${against}: ${[first, ...more].join(', and ')}${count > 1 ? ` (at ${count} places, the first here)` : ''}`,
+    };
+  });
 }
 
 /** Array indexes as `*`: the same violation in every row of a list is one violation. */

@@ -56,8 +56,8 @@ describe('the upstream corpus: registries, schemas, layout and generated files',
   it('events/codemap: checks the rows past the v1-era schema, with rename reasons in notes[] and artifact events in note', () => {
     const codemap = 'spec/v2/event-codemap.json';
     expect(at('events/codemap', codemap, lineOf(codemap, '"version"')).map((finding) => finding.message)).toEqual([
-      'does not match spec/v2/event-codemap.schema.json: /version: must be 1',
-      'does not match spec/v2/event-codemap.schema.json: /version: must be integer',
+      // `type` and `const` of one subschema failing on one value: one violation, said once.
+      'does not match spec/v2/event-codemap.schema.json: /version: must be integer, and must be 1',
     ]);
     expect(of('events/codemap').filter((finding) => finding.message.includes('with no `note` saying why'))).toEqual([]);
     const tense = of('events/codemap').filter((finding) => finding.message.includes('is not past tense'));

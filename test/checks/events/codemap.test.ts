@@ -146,6 +146,16 @@ describe('events/codemap', () => {
     expect(found[1]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
   });
 
+  it('says a value that fails two keywords of one subschema once, and values that fail different subschemas each at its place', () => {
+    const schema = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/spec/v2/event-codemap.schema.json', type: 'object', properties: { version: { type: 'integer', const: 1 }, updated: { type: 'string', pattern: '^\\d{4}-' } } }, null, 2);
+    const text = codemap.replace('"updated": "2026-11-29"', '"updated": 2026');
+    const found = run(RULE, eventsCorpus({ [CODEMAP]: text, 'spec/v2/event-codemap.schema.json': schema })).filter((d) => d.message.startsWith('does not match'));
+    expect(found.map((d) => `${d.line} ${d.message}`)).toEqual([
+      `${at(CODEMAP, text, '"version"', 0).split(':')[1]} does not match spec/v2/event-codemap.schema.json: /version: must be integer, and must be 1`,
+      `${at(CODEMAP, text, '"updated"', 0).split(':')[1]} does not match spec/v2/event-codemap.schema.json: /updated: must be string`,
+    ]);
+  });
+
   it('fires on an unregistered protocol type named in an event column or an event example', () => {
     const text = events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
     const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
