@@ -48,7 +48,7 @@ describe('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
         'spec/v2/event-codemap.schema.json:110:116', // a description: `events.md` §Naming's
         'spec/v2/facets/supportedEnvelopes.schema.json:12:476', // (`events.md` §\"The envelope-kind catalog\")
         'schemas/v2/suspend-request.schema.json:322:226', // `interrupt.md` §`ApprovalResume`
-        'api/v2/openapi.yaml:1183:32', // a folded YAML description: `replay.md` §"Replay-mode defaults", at its line
+        'api/v2/openapi.yaml:1189:21', // a folded YAML description: `replay.md` §"Replay-mode defaults", on its own line
       ]),
     );
     const message = (place: string) => sections.find((d) => placed(d) === place)?.message;
