@@ -32,10 +32,14 @@ export function commandPrefix(env: NodeJS.ProcessEnv = process.env, cwd = proces
 
 const THIS_PACKAGE = '@openwop/spec';
 
-let prefix: string | undefined;
+// Keyed by what the answer depends on, not computed once: tests run the command line many times
+// in one process, from different directories and environments.
+const prefixes = new Map<string, string>();
 /** A message or hint with every `` `openwop-spec <verb>` `` written as the command that works here. */
 export function say(text: string): string {
   if (!text.includes(`\`${TOOL_NAME} `)) return text;
-  prefix ??= commandPrefix();
+  const key = JSON.stringify([process.env.npm_lifecycle_event, process.env.npm_package_name, process.cwd()]);
+  let prefix = prefixes.get(key);
+  if (prefix === undefined) prefixes.set(key, (prefix = commandPrefix()));
   return prefix === TOOL_NAME ? text : text.replaceAll(`\`${TOOL_NAME} `, `\`${prefix} `);
 }

@@ -19,16 +19,16 @@ function cachedCopy(name: string): string {
 }
 
 describe('the parse and validator caches', { timeout: 60_000 }, () => {
-  it('never change a report: cold, warm and uncached runs print the same findings at the same places', () => {
+  it('never change a report: cold, warm and uncached runs print the same findings at the same places', async () => {
     for (const name of ['api/defects/rules', 'defects/links', 'evidence/ids-defects']) {
       const root = cachedCopy(name);
-      const cold = cli(['check', '--root', root, '--format', 'json']);
+      const cold = await cli(['check', '--root', root, '--format', 'json']);
       const cacheDir = path.join(root, 'node_modules', '.cache', 'openwop-spec');
       const parsed = readdirSync(cacheDir).filter((entry) => entry.startsWith('parse-'));
       expect(parsed, name).toHaveLength(1);
       expect(readdirSync(path.join(cacheDir, parsed[0] ?? '')).length, name).toBeGreaterThan(0);
-      const warm = cli(['check', '--root', root, '--format', 'json']);
-      const uncached = cli(['check', '--root', root, '--format', 'json', '--no-cache']);
+      const warm = await cli(['check', '--root', root, '--format', 'json']);
+      const uncached = await cli(['check', '--root', root, '--format', 'json', '--no-cache']);
       expect(warm.stdout, name).toBe(cold.stdout);
       expect(uncached.stdout, name).toBe(cold.stdout);
       expect(warm.status, name).toBe(cold.status);
@@ -36,9 +36,9 @@ describe('the parse and validator caches', { timeout: 60_000 }, () => {
     }
   });
 
-  it('keeps validation outcomes as data, never code, and starts afresh when a schema changes', () => {
+  it('keeps validation outcomes as data, never code, and starts afresh when a schema changes', async () => {
     const root = cachedCopy('api/good');
-    expect(cli(['check', '--root', root, '--rule', 'schemas/compile']).status).toBe(0);
+    expect((await cli(['check', '--root', root, '--rule', 'schemas/compile'])).status).toBe(0);
     const cacheDir = path.join(root, 'node_modules', '.cache', 'openwop-spec');
     expect(readdirSync(cacheDir).filter((name) => name.endsWith('.cjs'))).toEqual([]);
     const first = readdirSync(cacheDir).filter((name) => name.startsWith('validation-corpus-'));
@@ -46,20 +46,20 @@ describe('the parse and validator caches', { timeout: 60_000 }, () => {
     const schema = readdirSync(path.join(root, 'schemas', 'v2')).find((name) => name.endsWith('.schema.json'));
     expect(schema).toBeDefined();
     cpSync(path.join(root, 'schemas', 'v2', schema!), path.join(root, 'schemas', 'v2', 'copy-of-it.schema.json'));
-    cli(['check', '--root', root, '--rule', 'schemas/compile']);
+    await cli(['check', '--root', root, '--rule', 'schemas/compile']);
     const second = readdirSync(cacheDir).filter((name) => name.startsWith('validation-corpus-'));
     expect(second).toHaveLength(1);
     expect(second[0]).not.toBe(first[0]);
   });
 
-  it('is not used for a root without node_modules, nor with --no-cache', () => {
+  it('is not used for a root without node_modules, nor with --no-cache', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'openwop-cache-'));
     roots.push(root);
     cpSync(fixture('defects/links'), root, { recursive: true });
-    cli(['check', '--root', root]);
+    await cli(['check', '--root', root]);
     expect(existsSync(path.join(root, 'node_modules'))).toBe(false);
     const withModules = cachedCopy('defects/links');
-    cli(['check', '--root', withModules, '--no-cache']);
+    await cli(['check', '--root', withModules, '--no-cache']);
     expect(existsSync(path.join(withModules, 'node_modules', '.cache'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHECKS } from '../checks/index.js';
 import { Corpus, corpusFromFiles, loadCorpus } from '../core/model/corpus.js';
 import type { Diagnostic } from '../core/output/diagnostics.js';
@@ -39,13 +39,143 @@ export interface CliResult {
   status: number;
   stdout: string;
   stderr: string;
+  /** The signal that ended a spawned run (null in process, where nothing can kill the run alone). */
+  signal: NodeJS.Signals | null;
 }
 
-export function cli(args: string[], cwd = REPO): CliResult {
+export interface CliOptions {
+  /** The working directory of the run; this repository by default. */
+  cwd?: string;
+  /** The whole environment of the run; by default this process's, with colour off (`cliEnv()`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** This process's environment with `extra` over it and colour off, the way the tests run the CLI. */
+export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   // FORCE_COLOR is removed, not emptied: Node.js 26 warns on stderr when it is set (even empty) beside NO_COLOR.
   const { FORCE_COLOR: _, ...env } = process.env;
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...env, NO_COLOR: '1' } });
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  const out: NodeJS.ProcessEnv = { ...env, NO_COLOR: '1' };
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+function resolveOptions(options: string | CliOptions): Required<CliOptions> {
+  const { cwd = REPO, env = cliEnv() } = typeof options === 'string' ? { cwd: options } : options;
+  return { cwd, env };
+}
+
+/**
+ * The built CLI as its own process: for what only a process shows (a signal, the fault hook that
+ * kills the run, start-up, a closed pipe, `process.stdout` being a pipe, the timing of a whole
+ * process). Everything else runs in process with `cli`, which is many times cheaper.
+ */
+export function spawnCli(args: readonly string[], options: string | CliOptions = {}): CliResult {
+  const { cwd, env } = resolveOptions(options);
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr, signal: result.signal };
+}
+
+/**
+ * The built CLI run inside this test worker: the same entry as the executable (dist/scripts/main.js,
+ * which dist/scripts/cli.js calls), loaded once per worker natively (vitest.config.ts externalises
+ * dist/), with its own arguments, working directory and environment, stdout and stderr captured and
+ * the exit code it leaves in `process.exitCode`. Runs are queued, never overlap, and leave the
+ * process as they found it.
+ */
+export function cli(args: readonly string[], options: string | CliOptions = {}): Promise<CliResult> {
+  const run = queue.then(() => inProcess(args, resolveOptions(options)));
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+let entry: Promise<{ main(args: readonly string[]): Promise<void> }> | undefined;
+
+/** Thrown by `process.exit` during an in-process run, so that the run ends there and not the worker. */
+class ExitCalled extends Error {
+  constructor(readonly code: number) {
+    super(`process.exit(${code})`);
+  }
+}
+
+// Both would act on the whole worker: the fault hook kills it or counts writes across runs, and
+// the timings are of a process.
+const PROCESS_ONLY = ['OPENWOP_SPEC_FAULT', 'OPENWOP_SPEC_TIMING'];
+
+async function inProcess(args: readonly string[], { cwd, env }: Required<CliOptions>): Promise<CliResult> {
+  const only = PROCESS_ONLY.find((name) => env[name]);
+  if (only) throw new Error(`${only} acts on a whole process: run this case with spawnCli`);
+  entry ??= import(pathToFileURL(path.join(REPO, 'dist', 'scripts', 'main.js')).href);
+  const { main } = await entry;
+
+  const saved = {
+    env: { ...process.env },
+    cwd: process.cwd(),
+    exitCode: process.exitCode,
+    exit: process.exit,
+    stdout: process.stdout.write,
+    stderr: process.stderr.write,
+    stdoutTTY: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'),
+    stderrTTY: Object.getOwnPropertyDescriptor(process.stderr, 'isTTY'),
+  };
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  let status: number | undefined;
+  try {
+    replaceEnv(env);
+    process.chdir(cwd);
+    process.exitCode = undefined;
+    process.exit = ((code?: number | string | null) => {
+      throw new ExitCalled(Number(code ?? process.exitCode ?? 0));
+    }) as typeof process.exit;
+    process.stdout.write = capture(stdout);
+    process.stderr.write = capture(stderr);
+    // What the CLI sees of its output is a pipe, as in a spawned run, whatever the worker's is.
+    Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true, writable: true });
+    Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true, writable: true });
+    try {
+      await main(args);
+    } catch (error) {
+      if (!(error instanceof ExitCalled)) throw error;
+      status = error.code;
+    }
+    status ??= Number(process.exitCode ?? 0);
+  } finally {
+    process.stdout.write = saved.stdout;
+    process.stderr.write = saved.stderr;
+    restoreProperty(process.stdout, 'isTTY', saved.stdoutTTY);
+    restoreProperty(process.stderr, 'isTTY', saved.stderrTTY);
+    process.exit = saved.exit;
+    process.exitCode = saved.exitCode;
+    process.chdir(saved.cwd);
+    replaceEnv(saved.env);
+  }
+  return { status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'), signal: null };
+}
+
+function capture(sink: Buffer[]): typeof process.stdout.write {
+  return ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
+    if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+    sink.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk));
+    if (callback) process.nextTick(callback);
+    return true;
+  }) as typeof process.stdout.write;
+}
+
+function replaceEnv(env: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (!Object.hasOwn(env, key) || env[key] === undefined) delete process.env[key];
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) process.env[key] = value;
+}
+
+function restoreProperty(target: object, key: string, descriptor: PropertyDescriptor | undefined): void {
+  if (descriptor) Object.defineProperty(target, key, descriptor);
+  else delete (target as Record<string, unknown>)[key];
 }
 
 /** A house-style core document around `body`. */

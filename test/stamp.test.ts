@@ -8,7 +8,7 @@ const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 describe('openwop-spec stamp', { timeout: 60_000 }, () => {
-  it('writes the stamp with its digest, says when it is current, and fails --check once a shipped file changes', () => {
+  it('writes the stamp with its digest, says when it is current, and fails --check once a shipped file changes', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'openwop-stamp-'));
     roots.push(root);
     mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
@@ -17,25 +17,25 @@ describe('openwop-spec stamp', { timeout: 60_000 }, () => {
     // One document, none of the registries a full corpus must contain.
     writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"required": []}\n');
 
-    expect(cli(['stamp', '--check', '--root', root]).status).toBe(1);
-    const written = cli(['stamp', '--root', root]);
+    expect((await cli(['stamp', '--check', '--root', root])).status).toBe(1);
+    const written = await cli(['stamp', '--root', root]);
     expect(written.status).toBe(0);
     const digest = /sha256:[0-9a-f]{64}/.exec(written.stdout)?.[0];
     const stamp = JSON.parse(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8'));
     expect(stamp).toMatchObject({ package: '@openwop/spec-artifacts', version: '2.0.1', canonicalization: 'RFC 8785', digest });
     expect(Object.keys(stamp.files)).toEqual(['spec/v2/core/a.md']);
-    expect(cli(['stamp', '--check', '--root', root]).stdout).toBe(`CORPUS-STAMP.json is current: ${digest}\n`);
+    expect((await cli(['stamp', '--check', '--root', root])).stdout).toBe(`CORPUS-STAMP.json is current: ${digest}\n`);
 
     appendFileSync(path.join(root, 'spec/v2/core/a.md'), '\nMore.\n');
-    const stale = cli(['stamp', '--check', '--root', root, '--format', 'json']);
+    const stale = await cli(['stamp', '--check', '--root', root, '--format', 'json']);
     expect(stale.status).toBe(1);
     // One finding per stale entry: the edited file's hash, and the digest over them.
     expect(JSON.parse(stale.stdout).diagnostics).toMatchObject([
       { rule: 'generated/drift', file: 'CORPUS-STAMP.json', message: expect.stringContaining('files.spec/v2/core/a.md is ') },
       { rule: 'generated/drift', file: 'CORPUS-STAMP.json', message: expect.stringContaining('digest is ') },
     ]);
-    expect(cli(['check', '--root', root]).status).toBe(1);
-    expect(cli(['stamp', '--root', root]).stdout).not.toContain(digest);
-    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(1);
+    expect((await cli(['stamp', '--root', root])).stdout).not.toContain(digest);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 });

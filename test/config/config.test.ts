@@ -122,46 +122,46 @@ describe('include and exclude', () => {
 });
 
 describe('the config on the command line', () => {
-  it('turns a rule off or down, and --rule still runs a rule the config turns off', () => {
+  it('turns a rule off or down, and --rule still runs a rule the config turns off', async () => {
     const root = copyFixture('defects/links');
-    const before = JSON.parse(cli(['check', '--root', root, '--format', 'json', '--no-cache']).stdout);
+    const before = JSON.parse((await cli(['check', '--root', root, '--format', 'json', '--no-cache'])).stdout);
     expect(before.diagnostics.some((d: { rule: string }) => d.rule === 'links/file')).toBe(true);
     writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ rules: { 'links/file': 'off', 'docs/*': 'warn' } }));
-    const after = cli(['check', '--root', root, '--format', 'json', '--no-cache']);
+    const after = await cli(['check', '--root', root, '--format', 'json', '--no-cache']);
     const report = JSON.parse(after.stdout);
     expect(report.diagnostics.some((d: { rule: string }) => d.rule === 'links/file')).toBe(false);
     const structure = report.diagnostics.filter((d: { rule: string }) => d.rule === 'docs/structure');
     expect(structure.length).toBeGreaterThan(0);
     expect(structure.every((d: { severity: string }) => d.severity === 'warning')).toBe(true);
-    const named = JSON.parse(cli(['check', '--root', root, '--format', 'json', '--no-cache', '--rule', 'links/file']).stdout);
+    const named = JSON.parse((await cli(['check', '--root', root, '--format', 'json', '--no-cache', '--rule', 'links/file'])).stdout);
     expect(named.diagnostics.map((d: { rule: string }) => d.rule)).toContain('links/file');
   });
 
-  it('takes --config FILE relative to the working directory, and a bad config is one line and exit 2', () => {
+  it('takes --config FILE relative to the working directory, and a bad config is one line and exit 2', async () => {
     const dir = rootWith(undefined);
     writeFileSync(path.join(dir, 'cfg.json'), JSON.stringify({ rules: { 'links/*': 'off' } }));
-    const off = JSON.parse(cli(['check', '--root', fixture('defects/links'), '--config', 'cfg.json', '--format', 'json', '--no-cache'], dir).stdout);
+    const off = JSON.parse((await cli(['check', '--root', fixture('defects/links'), '--config', 'cfg.json', '--format', 'json', '--no-cache'], dir)).stdout);
     expect(off.diagnostics.filter((d: { rule: string }) => d.rule.startsWith('links/'))).toEqual([]);
     writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ rules: { 'links/anchr': 'off' } }));
-    const bad = cli(['check', '--root', fixture('defects/links'), '--config', 'bad.json'], dir);
+    const bad = await cli(['check', '--root', fixture('defects/links'), '--config', 'bad.json'], dir);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toEqual(['openwop-spec: config bad.json: rules["links/anchr"] names no rule (`npm run spec -- rules` lists them)']);
-    expect(cli(['generate', '--check', '--root', fixture('defects/links'), '--config', 'missing.json'], dir).status).toBe(2);
+    expect((await cli(['generate', '--check', '--root', fixture('defects/links'), '--config', 'missing.json'], dir)).status).toBe(2);
   });
 
-  it('includes the files the config names, and says so when they match nothing', () => {
+  it('includes the files the config names, and says so when they match nothing', async () => {
     const root = rootWith({ include: ['notes/**/*.md'] }, { 'notes/a.md': '# A\n\n[b](b.md)\n' });
-    const result = JSON.parse(cli(['check', '--root', root, '--format', 'json', '--no-cache', '--rule', 'links/file']).stdout);
+    const result = JSON.parse((await cli(['check', '--root', root, '--format', 'json', '--no-cache', '--rule', 'links/file'])).stdout);
     expect(result.summary.files).toBe(1);
     expect(result.diagnostics.map((d: { file: string; line: number }) => `${d.file}:${d.line}`)).toEqual(['notes/a.md:3']);
-    const empty = cli(['check', '--root', rootWith({ include: ['nothing/**'] })]);
+    const empty = await cli(['check', '--root', rootWith({ include: ['nothing/**'] })]);
     expect(empty.status).toBe(2);
     expect(empty.stderr).toMatch(/nothing there matches nothing\/\*\*/);
   });
 
-  it('lists each rule with its effective severity under the config', () => {
+  it('lists each rule with its effective severity under the config', async () => {
     const root = rootWith({ rules: { 'links/*': 'off', 'docs/structure': 'warn' } });
-    const { rules } = JSON.parse(cli(['rules', '--root', root, '--format', 'json']).stdout) as { rules: { id: string; effective: string }[] };
+    const { rules } = JSON.parse((await cli(['rules', '--root', root, '--format', 'json'])).stdout) as { rules: { id: string; effective: string }[] };
     expect(rules.find((r) => r.id === 'links/anchor')?.effective).toBe('off');
     expect(rules.find((r) => r.id === 'docs/structure')?.effective).toBe('warning');
     expect(rules.find((r) => r.id === 'corpus/parse')?.effective).toBe('error');

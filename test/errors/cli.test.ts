@@ -34,68 +34,68 @@ const read = (root: string, file: string) => readFileSync(path.join(root, file),
 const write = (root: string, file: string, text: string) => writeFileSync(path.join(root, file), text);
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 
-function check(root: string, ...rules: string[]) {
-  const result = cli(['check', '--root', root, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
+async function check(root: string, ...rules: string[]) {
+  const result = await cli(['check', '--root', root, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
   return { status: result.status, report: JSON.parse(result.stdout) as JsonReport, stderr: result.stderr };
 }
 
 /** A private fixture copy, settled by one `generate` so every generator's output is current. */
-function settledCopy(): string {
+async function settledCopy(): Promise<string> {
   const root = copyErrorsFixture();
-  const result = cli(['generate', '--root', root]);
+  const result = await cli(['generate', '--root', root]);
   expect(result.stderr).not.toMatch(/nothing written/);
   expect(result.status).toBe(0);
   return root;
 }
 
 describe('the error registry through the command line', { timeout: 60_000 }, () => {
-  it('starts current: generate --check is clean and the registry gates are quiet', () => {
+  it('starts current: generate --check is clean and the registry gates are quiet', async () => {
     const root = copyErrorsFixture();
-    const generated = cli(['generate', '--check', '--root', root]);
+    const generated = await cli(['generate', '--check', '--root', root]);
     expect(generated.stdout + generated.stderr).not.toMatch(/error-envelope|errors-doc|drift/);
-    const { status, report } = check(root, 'generated/*', 'errors/*');
+    const { status, report } = await check(root, 'generated/*', 'errors/*');
     expect(report.diagnostics).toEqual([]);
     expect(status).toBe(0);
   });
 
-  it('a count edited by hand fails check at that line; generate restores it and nothing else', () => {
-    const root = settledCopy();
+  it('a count edited by hand fails check at that line; generate restores it and nothing else', async () => {
+    const root = await settledCopy();
     const before = snapshot(root);
     const edited = (before.get(ERRORS_MD) ?? '').replace('**6**', '**5**');
     write(root, ERRORS_MD, edited);
 
-    const { status, report } = check(root);
+    const { status, report } = await check(root);
     expect(status).toBe(1);
     expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([`${ERRORS_MD}:${lineOf(edited, '**5**')}`]);
 
-    const generated = cli(['generate', '--root', root]);
+    const generated = await cli(['generate', '--root', root]);
     expect(generated.status).toBe(0);
     expect(generated.stderr).toContain(`wrote ${ERRORS_MD}\n1 file written`);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('a deleted table row fails check at that line; generate restores it and nothing else', () => {
-    const root = settledCopy();
+  it('a deleted table row fails check at that line; generate restores it and nothing else', async () => {
+    const root = await settledCopy();
     const before = snapshot(root);
     const original = before.get(ERRORS_MD) ?? '';
     const row = '| `run_terminal` | 409 | no |';
     write(root, ERRORS_MD, original.replace(`${row}\n`, ''));
 
-    const { status, report } = check(root);
+    const { status, report } = await check(root);
     expect(status).toBe(1);
     expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([`${ERRORS_MD}:${lineOf(original, row)}:1`]);
 
-    expect(cli(['generate', '--root', root]).status).toBe(0);
+    expect((await cli(['generate', '--root', root])).status).toBe(0);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('a new row reaches the envelope, the table and every count in one generate; a second changes nothing', () => {
-    const root = settledCopy();
+  it('a new row reaches the envelope, the table and every count in one generate; a second changes nothing', async () => {
+    const root = await settledCopy();
     const registry = JSON.parse(read(root, REGISTRY)) as { rows: unknown[] };
     registry.rows.push({ code: 'runner_unavailable', httpStatus: 503, statusSource: 'v1 convention', retriable: true, details: null, since: '1.0', source: 'spec/v2/core/errors.md §The envelope' });
     write(root, REGISTRY, `${JSON.stringify(registry, null, 2)}\n`);
 
-    const first = cli(['generate', '--root', root]);
+    const first = await cli(['generate', '--root', root]);
     expect(first.status).toBe(0);
     for (const file of [ENVELOPE, ERRORS_MD, OVERVIEW_MD]) expect(first.stderr).toContain(`wrote ${file}\n`);
 
@@ -109,39 +109,39 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     for (const file of [ERRORS_MD, OVERVIEW_MD]) expect(read(root, file)).toContain('<!-- generated: count/errors -->**7**<!-- /generated: count/errors -->');
 
     const settled = snapshot(root);
-    const second = cli(['generate', '--root', root]);
+    const second = await cli(['generate', '--root', root]);
     expect(second.status).toBe(0);
     expect(second.stderr).toMatch(/^0 files written/m);
     expect(snapshot(root)).toEqual(settled);
-    expect(check(root, 'generated/*', 'errors/*').status).toBe(0);
+    expect((await check(root, 'generated/*', 'errors/*')).status).toBe(0);
   });
 
-  it('generate --check reports every stale output at its differing lines, and writes nothing', () => {
-    const root = settledCopy();
+  it('generate --check reports every stale output at its differing lines, and writes nothing', async () => {
+    const root = await settledCopy();
     const overview = read(root, OVERVIEW_MD).replace('**6**', '**96**');
     write(root, OVERVIEW_MD, overview);
     const envelope = read(root, ENVELOPE).replace('"rate_limited": 429', '"rate_limited": 503');
     write(root, ENVELOPE, envelope);
     const before = snapshot(root);
 
-    const result = cli(['generate', '--check', '--root', root, '--format', 'json']);
+    const result = await cli(['generate', '--check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
     const drift = (JSON.parse(result.stdout) as JsonReport).diagnostics.filter((d) => d.rule === 'generated/drift');
     expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual([`${ENVELOPE}:${lineOf(envelope, '"rate_limited": 503')}`, `${OVERVIEW_MD}:${lineOf(overview, '**96**')}`]);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('an invalid registry: generate writes nothing and says where', () => {
-    const root = settledCopy();
+  it('an invalid registry: generate writes nothing and says where', async () => {
+    const root = await settledCopy();
     const text = read(root, REGISTRY).replace('"httpStatus": 429', '"httpStatus": 299');
     write(root, REGISTRY, text);
     const before = snapshot(root);
-    const result = cli(['generate', '--root', root]);
+    const result = await cli(['generate', '--root', root]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`${REGISTRY}:${lineOf(text, '"httpStatus": 299')}:7`);
     expect(result.stderr).toMatch(/nothing written/);
     expect(snapshot(root)).toEqual(before);
-    const { report } = check(root, 'errors/*');
+    const { report } = await check(root, 'errors/*');
     expect(report.diagnostics.map((d) => d.message)).toEqual(['httpStatus 299 of rate_limited is not a 4xx or 5xx status']);
   });
 });

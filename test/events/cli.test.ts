@@ -19,8 +19,8 @@ const read = (root: string, file: string) => readFileSync(path.join(root, file),
 const write = (root: string, file: string, text: string) => writeFileSync(path.join(root, file), text);
 const json = (root: string, file: string) => JSON.parse(read(root, file));
 
-function report(args: string[]): { status: number; diagnostics: JsonReport['diagnostics']; stderr: string } {
-  const result = cli([...args, '--format', 'json']);
+async function report(args: string[]): Promise<{ status: number; diagnostics: JsonReport['diagnostics']; stderr: string }> {
+  const result = await cli([...args, '--format', 'json']);
   return { status: result.status, diagnostics: (JSON.parse(result.stdout) as JsonReport).diagnostics, stderr: result.stderr };
 }
 
@@ -46,22 +46,22 @@ const branch = (binding: Binding, type: string): Record<string, { $ref: string }
 };
 
 describe('openwop-spec generate and check on the events fixture', () => {
-  it('carries a new codemap row into the enum, _typeIndex, both renderings and every count', () => {
+  it('carries a new codemap row into the enum, _typeIndex, both renderings and every count', async () => {
     const root = copyEventsFixture();
     // The first generate settles the stand-ins' outputs; the events fixture itself is already current.
-    expect(cli(['generate', '--root', root]).stderr).not.toMatch(/wrote (spec\/v2\/event-codemap|schemas|spec\/v2\/core\/events)/);
-    expect(report(['generate', '--check', '--root', root]).status).toBe(0);
+    expect((await cli(['generate', '--root', root])).stderr).not.toMatch(/wrote (spec\/v2\/event-codemap|schemas|spec\/v2\/core\/events)/);
+    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
 
     write(root, CODEMAP, withRow(read(root, CODEMAP), decided('node.started', 'nodeStarted')));
     write(root, PAYLOADS, withPayloads(read(root, PAYLOADS), { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) }));
 
-    const stale = report(['generate', '--check', '--root', root]);
+    const stale = await report(['generate', '--check', '--root', root]);
     expect(stale.status).toBe(1);
     expect([...new Set(stale.diagnostics.map((d) => `${d.rule} ${d.file}`))].sort()).toEqual(
       [CLOUDEVENT, CODEMAP, EVENTS_MD, PAYLOADS, RUN_EVENT].map((file) => `generated/drift ${file}`).sort(),
     );
 
-    const generated = cli(['generate', '--root', root]);
+    const generated = await cli(['generate', '--root', root]);
     expect(generated.status, generated.stderr).toBe(0);
     expect(generated.stderr).toContain('5 files written');
 
@@ -73,44 +73,44 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect(json(root, CODEMAP).counts).toEqual({ rows: 9, review: 0, overridden: 1, renamed: 1 });
     expect(read(root, EVENTS_MD)).toContain('<!-- generated: count/event-codemap -->**9**<!-- /generated: count/event-codemap -->');
 
-    expect(report(['generate', '--check', '--root', root]).status).toBe(0);
-    const again = cli(['generate', '--root', root]);
+    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
+    const again = await cli(['generate', '--root', root]);
     expect(again.stderr).toContain('0 files written');
-    expect(report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
+    expect(await report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
 
-  it('does the same on a copy of this repository, where every generator and gate runs', () => {
+  it('does the same on a copy of this repository, where every generator and gate runs', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'openwop-events-repo-'));
     roots.push(root);
     for (const entry of [...CORPUS_DIRECTORIES, ...CORPUS_ROOT_FILES, 'package.json']) {
       if (existsSync(path.join(REPO, entry))) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
     }
-    expect(report(['generate', '--check', '--root', root]).status).toBe(0);
+    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
     write(root, CODEMAP, withRow(read(root, CODEMAP), decided('node.paused', 'nodeSkipped')));
-    expect(cli(['generate', '--root', root]).status).toBe(0);
+    expect((await cli(['generate', '--root', root])).status).toBe(0);
     expect(json(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.paused');
     expect(json(root, PAYLOADS)._typeIndex['node.paused']).toBe('nodeSkipped');
     expect(branch(json(root, CLOUDEVENT).$defs.dataByType, 'node.paused')).toBeDefined();
     expect(json(root, CODEMAP).counts.rows).toBe(json(path.join(REPO), CODEMAP).counts.rows + 1);
     expect(read(root, EVENTS_MD)).toContain(`**${json(root, CODEMAP).counts.rows}**<!-- /generated: count/event-codemap -->`);
-    expect(report(['generate', '--check', '--root', root]).status).toBe(0);
-    expect(report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
+    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
+    expect(await report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
 
-  it('fails check at the line of a rule-breaking row, and at a hand edit of a generated count', () => {
+  it('fails check at the line of a rule-breaking row, and at a hand edit of a generated count', async () => {
     const root = copyEventsFixture();
     const codemap = withRow(read(root, CODEMAP), decided('ai.message.chunk', 'outputChunk'));
     write(root, CODEMAP, codemap);
-    const found = report(['check', '--root', root, '--rule', 'events/codemap']);
+    const found = await report(['check', '--root', root, '--rule', 'events/codemap']);
     expect(found.status).toBe(1);
     const row = position(codemap, '"v2":"ai.message.chunk"');
     expect(found.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([`${CODEMAP}:${row.line}:${row.column + 5}`]);
 
     const fresh = copyEventsFixture();
-    cli(['generate', '--root', fresh]);
+    await cli(['generate', '--root', fresh]);
     const events = read(fresh, EVENTS_MD).replace('-->**8**<!--', '-->**7**<!--');
     write(fresh, EVENTS_MD, events);
-    const drift = report(['check', '--root', fresh, ...OWN_RULES]);
+    const drift = await report(['check', '--root', fresh, ...OWN_RULES]);
     expect(drift.status).toBe(1);
     expect(drift.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([`generated/drift ${EVENTS_MD}:${position(events, '**7**').line}`]);
   }, 60_000);

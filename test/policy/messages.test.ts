@@ -43,11 +43,11 @@ interface Finding {
  */
 const unrelated = (d: Finding): boolean => d.rule === 'links/section-ref' && d.message.includes('is not a document of the corpus');
 
-const json = (root: string, ...args: string[]): Finding[] => (JSON.parse(cli(['check', '--root', root, '--format', 'json', ...args]).stdout).diagnostics as Finding[]).filter((d) => !unrelated(d));
+const json = async (root: string, ...args: string[]): Promise<Finding[]> => (JSON.parse((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).diagnostics as Finding[]).filter((d) => !unrelated(d));
 
 describe('the repository', { timeout: 120_000 }, () => {
-  it('is reported clean: no error, no warning of its own, exit 0', () => {
-    const result = cli(['check', '--format', 'json']);
+  it('is reported clean: no error, no warning of its own, exit 0', async () => {
+    const result = await cli(['check', '--format', 'json']);
     expect(result.stderr).toBe('');
     expect((JSON.parse(result.stdout).diagnostics as Finding[]).filter((d) => !unrelated(d))).toEqual([]);
     expect(result.status).toBe(0);
@@ -55,12 +55,12 @@ describe('the repository', { timeout: 120_000 }, () => {
 });
 
 describe('messages that lead to the fix', { timeout: 180_000 }, () => {
-  it('a YAML typo in openapi.yaml is listed first, without the findings that only follow from it, and with those that do not', () => {
+  it('a YAML typo in openapi.yaml is listed first, without the findings that only follow from it, and with those that do not', async () => {
     const root = repositoryCopy();
     edit(root, 'api/v2/openapi.yaml', '    name: Apache-2.0\n', '    name: Apache-2.0: [\n');
     // A problem of its own, which the typo has nothing to do with.
     edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
-    const found = json(root);
+    const found = await json(root);
     // No stale stamp, no $ref into it, no "region has no generator", no API finding in the seams
     // document, and no id binding called stale because the one document that has its field is the broken one.
     expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'api/v2/openapi.yaml' });
@@ -73,7 +73,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     ]);
   });
 
-  it('a JSON syntax error in the event codemap, a schema others $ref or a facet leaves nothing that follows from it', () => {
+  it('a JSON syntax error in the event codemap, a schema others $ref or a facet leaves nothing that follows from it', async () => {
     const root = repositoryCopy();
     // Without the codemap every core event type would read as a vendor type of an unregistered org;
     // without ids.schema.json no schema that $refs it compiles, so no example could be checked; the
@@ -81,53 +81,53 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     edit(root, 'spec/v2/event-codemap.json', '{', '{,');
     edit(root, 'schemas/v2/ids.schema.json', '{', '{,');
     edit(root, 'spec/v2/facets/auth.schema.json', '{', '{,');
-    const found = json(root);
+    const found = await json(root);
     expect(found.map((d) => `${d.rule} ${d.file}`).sort()).toEqual(['corpus/parse schemas/v2/ids.schema.json', 'corpus/parse spec/v2/event-codemap.json', 'corpus/parse spec/v2/facets/auth.schema.json']);
   });
 
-  it('a JSON syntax error in a registry brings no "region has no generator" warnings', () => {
+  it('a JSON syntax error in a registry brings no "region has no generator" warnings', async () => {
     const root = repositoryCopy();
     edit(root, 'spec/v2/errors.json', '{', '{,');
-    const found = json(root);
+    const found = await json(root);
     expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'spec/v2/errors.json' });
     expect(found.filter((d) => d.message.includes('has no generator'))).toEqual([]);
   });
 
-  it('an edit makes the stamp stale: the finding says generate; check --fix fixes and regenerates, so the run ends clean', () => {
+  it('an edit makes the stamp stale: the finding says generate; check --fix fixes and regenerates, so the run ends clean', async () => {
     const root = repositoryCopy();
     edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
-    const found = json(root);
+    const found = await json(root);
     const stamp = found.find((d) => d.file === 'CORPUS-STAMP.json');
     expect(stamp).toMatchObject({ rule: 'generated/drift' });
     expect(stamp?.message).toContain('corpus-stamp produces');
     expect(stamp?.hint).toMatch(/^CORPUS-STAMP\.json digests every corpus file, so any edit makes it stale: run `(openwop-spec|npm run spec --) generate`$/);
-    const fixed = cli(['check', '--root', root, '--fix', '--format', 'json']);
+    const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
     expect(fixed.stderr).toBe('fixed 1 problem in 1 file; regenerated 2 generated files\n');
     expect((JSON.parse(fixed.stdout).diagnostics as Finding[]).filter((d) => !unrelated(d))).toEqual([]);
     expect(fixed.status).toBe(0);
     expect(readFileSync(path.join(root, 'spec/v2/core/runs.md'), 'utf8')).toContain('As [errors.md](errors.md) lists.');
   });
 
-  it('a problem inside generated text is reported at its source line, with the generated place as related location', () => {
+  it('a problem inside generated text is reported at its source line, with the generated place as related location', async () => {
     const root = repositoryCopy();
     const line = readFileSync(path.join(root, 'api/v2/openapi.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('Selects the contract for this request')) + 1;
     edit(root, 'api/v2/openapi.yaml', 'Selects the contract for this request', 'Selects (see versioning.md §"No such heading") the contract for this request');
-    expect(cli(['generate', '--root', root]).status).toBe(0);
-    const found = json(root).filter((d) => d.rule === 'links/section-ref');
+    expect((await cli(['generate', '--root', root])).status).toBe(0);
+    const found = (await json(root)).filter((d) => d.rule === 'links/section-ref');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ file: 'api/v2/openapi.yaml', line, related: [{ file: 'spec/v2/core/headers.md' }] });
-    const sarif = JSON.parse(cli(['check', '--root', root, '--format', 'sarif']).stdout);
+    const sarif = JSON.parse((await cli(['check', '--root', root, '--format', 'sarif'])).stdout);
     const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'links/section-ref');
     expect(result.relatedLocations[0].physicalLocation.artifactLocation.uri).toBe('spec/v2/core/headers.md');
   });
 
-  it('after a heading rename, one run reports every citation of the old heading with the new one, and --fix rewrites them all', () => {
+  it('after a heading rename, one run reports every citation of the old heading with the new one, and --fix rewrites them all', async () => {
     const root = repositoryCopy();
     const doc = 'spec/v2/core/workflow-chain-packs.md';
     const old = 'Edge conditions';
     const renamed = 'Evaluating edge conditions';
     edit(root, doc, `## ${old}\n`, `## ${renamed}\n`);
-    const citing = json(root).filter((d) => d.rule === 'links/section-ref');
+    const citing = (await json(root)).filter((d) => d.rule === 'links/section-ref');
     // Cited from two other documents, each as a link whose anchor broke with the heading.
     expect(new Set(citing.map((d) => d.file)).size).toBeGreaterThanOrEqual(2);
     for (const d of citing) {
@@ -136,8 +136,8 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     }
     // Cited from a JSON Schema's description string too, which --fix rewrites in place.
     expect(citing.some((d) => d.file.endsWith('.schema.json'))).toBe(true);
-    const fixed = cli(['check', '--root', root, '--fix', '--format', 'json']);
+    const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
     expect(fixed.status).toBe(0);
-    expect(json(root)).toEqual([]);
+    expect(await json(root)).toEqual([]);
   });
 });

@@ -384,7 +384,7 @@ describe('diff formats', () => {
 });
 
 describe('openwop-spec diff', () => {
-  it('compares a directory with a packed tarball and with a git ref, and --check-semver fails a short bump', () => {
+  it('compares a directory with a packed tarball and with a git ref, and --check-semver fails a short bump', async () => {
     const root = stampedCopy();
     const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
     git('init', '-q');
@@ -393,25 +393,25 @@ describe('openwop-spec diff', () => {
     editJson(root, 'spec/v2/errors.json', (registry) => registry.rows.splice(0, 1));
     editJson(root, 'package.json', (manifest) => (manifest.version = '1.4.3'));
 
-    const viaGit = cli(['diff', 'git:HEAD', '.', '--root', root, '--check-semver']);
+    const viaGit = await cli(['diff', 'git:HEAD', '.', '--root', root, '--check-semver']);
     expect(viaGit.status).toBe(1);
     expect(viaGit.stdout).toMatch(/breaking \(1\)\n {2}spec\/v2\/errors\.json:7 {2}error code `invalid_request` \(400\) was removed {2}error\/removed/);
     expect(viaGit.stdout).toMatch(/1\.4\.2 → 1\.4\.3 is a patch bump, but 1 breaking, 0 additive, 0 editorial change\(s\) require a major bump\n$/);
 
     editJson(root, 'package.json', (manifest) => (manifest.version = '2.0.0'));
-    expect(cli(['diff', 'git:HEAD', root, '--root', root, '--check-semver', '--format', 'json']).status).toBe(0);
-    expect(cli(['diff', BASE, BASE, '--check-semver']).status).toBe(0);
-    expect(cli(['diff', 'git:no-such-ref', '.', '--root', root])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no such git ref/) });
-    expect(cli(['diff', BASE, BASE, '--format', 'sarif'])).toMatchObject({ status: 2 });
+    expect((await cli(['diff', 'git:HEAD', root, '--root', root, '--check-semver', '--format', 'json'])).status).toBe(0);
+    expect((await cli(['diff', BASE, BASE, '--check-semver'])).status).toBe(0);
+    expect(await cli(['diff', 'git:no-such-ref', '.', '--root', root])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no such git ref/) });
+    expect(await cli(['diff', BASE, BASE, '--format', 'sarif'])).toMatchObject({ status: 2 });
   }, 60_000);
 
-  it('reads a packed .tgz as a release', () => {
+  it('reads a packed .tgz as a release', async () => {
     const tarball = path.join(tempDir(), 'release.tgz');
     // A hand-made npm-style tarball: everything under package/.
     const staging = tempDir();
     cpSync(BASE, path.join(staging, 'package'), { recursive: true });
     spawnSync('tar', ['czf', tarball, '-C', staging, 'package']);
-    const result = cli(['diff', tarball, BASE, '--format', 'json']);
+    const result = await cli(['diff', tarball, BASE, '--format', 'json']);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ from: { version: '1.4.2' }, changes: [] });
     expect(readFileSync(tarball).length).toBeGreaterThan(0);

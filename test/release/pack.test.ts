@@ -95,16 +95,16 @@ describe('pack', () => {
     edit(stale, 'spec/v2/core/errors.md', (text) => text.replace('MAY retry', 'may retry'));
     await expect(packCorpus(loadCorpus(stale), { version: '1.4.2', out: tempDir() })).rejects.toThrow(/CORPUS-STAMP\.json does not match the corpus/);
     const out = tempDir();
-    const result = cli(['pack', '--root', stale, '--out', out, '--unsigned']);
+    const result = await cli(['pack', '--root', stale, '--out', out, '--unsigned']);
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/CORPUS-STAMP\.json:\d+:\d+ {2}error {4}stale generated content/);
     expect(result.stderr).toMatch(/^pack refused: `generate --check` and `check` must pass first/m);
   }, 60_000);
 
-  it('installs offline into an empty project, verifies there, and its types compile under tsc --strict', () => {
+  it('installs offline into an empty project, verifies there, and its types compile under tsc --strict', async () => {
     const project = installInEmptyProject(first.tarball);
     const installed = path.join(project, 'node_modules', '@openwop', 'spec-artifacts');
-    expect(cli(['verify', installed, '--digest', first.digest])).toMatchObject({ status: 0 });
+    expect(await cli(['verify', installed, '--digest', first.digest])).toMatchObject({ status: 0 });
 
     const compiled = typecheck(
       project,
@@ -126,7 +126,7 @@ describe('pack', () => {
     expect(typecheck(project, "import type { Run } from '@openwop/spec-artifacts';\nexport const run: Run = { runId: 'r', state: 'sleeping' };\n").status).not.toBe(0);
 
     edit(installed, 'schemas/v2/run.schema.json', (text) => text.replace('"Run"', '"Rum"'));
-    const tampered = cli(['verify', installed]);
+    const tampered = await cli(['verify', installed]);
     expect(tampered.status).toBe(1);
     expect(tampered.stdout).toMatch(/schemas\/v2\/run\.schema\.json {2}altered/);
   }, 60_000);

@@ -11,7 +11,7 @@ import { cli, REPO } from '../helpers.js';
 import { edit, editJson, installPackages, keyPair, tempDir, typecheck } from './helpers.js';
 
 describe('this repository as a release', () => {
-  it('packs both packages; a fresh project installs them, checks a corpus copy, verifies, validates and type-checks as a consumer', () => {
+  it('packs both packages; a fresh project installs them, checks a corpus copy, verifies, validates and type-checks as a consumer', async () => {
     const out = tempDir();
     const keys = keyPair();
     const env = { ...process.env, OPENWOP_SPEC_SIGNING_KEY_FILE: keys.privateKey };
@@ -51,7 +51,7 @@ describe('this repository as a release', () => {
     expect(own.status).toBe(0);
     expect(run(path.join(project, 'node_modules', '.bin', 'openwop-spec-artifacts'), ['verify', '--digest', `sha256:${'0'.repeat(64)}`]).status).toBe(1);
     // The release key: the toolchain checks who signed the installed copy.
-    const signed = cli(['verify', installed, '--digest', digest, '--public-key', keys.publicKey, '--signature', `${artifacts}.dsse.json`]);
+    const signed = await cli(['verify', installed, '--digest', digest, '--public-key', keys.publicKey, '--signature', `${artifacts}.dsse.json`]);
     expect(signed.stdout).toMatch(/signed by key sha256:[0-9a-f]{64}\n$/);
     expect(signed.status).toBe(0);
 
@@ -88,13 +88,13 @@ describe('this repository as a release', () => {
     const tampered = run('npx', ['--no-install', '@openwop/spec-artifacts', 'verify', '--digest', digest]);
     expect(tampered.status).toBe(1);
     expect(tampered.stdout).toMatch(/^ {2}spec\/v2\/errors\.json {2}altered/m);
-    expect(cli(['verify', installed, '--digest', digest]).stdout).toMatch(/^ {2}spec\/v2\/errors\.json {2}altered/m);
+    expect((await cli(['verify', installed, '--digest', digest])).stdout).toMatch(/^ {2}spec\/v2\/errors\.json {2}altered/m);
   }, 240_000);
 
-  it('diffs two commits of this repository that only refactor schemas: no breaking change', () => {
+  it('diffs two commits of this repository that only refactor schemas: no breaking change', async () => {
     // 0247448 moved the payload binding groups into $defs of their own and pointed the webhook
     // delivery at run-event.schema.json's binding instead of its own copy.
-    const result = cli(['diff', 'git:0247448^', 'git:0247448', '--root', REPO, '--format', 'json']);
+    const result = await cli(['diff', 'git:0247448^', 'git:0247448', '--root', REPO, '--format', 'json']);
     expect(result.status).toBe(0);
     const diff = JSON.parse(result.stdout);
     expect(diff.counts).toMatchObject({ breaking: 0, additive: 0 });
@@ -104,19 +104,19 @@ describe('this repository as a release', () => {
       'schema/definition-removed schemas/v2/webhook-delivery.schema.json',
     ]);
     // The same version over two different corpora is two releases under one name.
-    const semver = cli(['diff', 'git:0247448^', 'git:0247448', '--root', REPO, '--check-semver']);
+    const semver = await cli(['diff', 'git:0247448^', 'git:0247448', '--root', REPO, '--check-semver']);
     expect(semver.status).toBe(1);
     expect(semver.stdout).toMatch(/2\.42\.8 is the version of both releases, but they differ \(sha256:[0-9a-f]{64} and sha256:[0-9a-f]{64}\)/);
   }, 60_000);
 
-  it('diffs against a copy with one error code removed: one breaking change, and a patch bump fails --check-semver', () => {
+  it('diffs against a copy with one error code removed: one breaking change, and a patch bump fails --check-semver', async () => {
     const copy = tempDir();
     for (const entry of ['package.json', ...SHIPPED_DIRECTORIES]) cpSync(path.join(REPO, entry), path.join(copy, entry), { recursive: true });
     let removed = '';
     editJson(copy, 'spec/v2/errors.json', (registry) => (removed = registry.rows.splice(3, 1)[0].code));
     editJson(copy, 'package.json', (manifest) => (manifest.version = manifest.version.replace(/\d+$/, (patch: string) => String(Number(patch) + 1))));
 
-    const result = cli(['diff', REPO, copy, '--check-semver', '--format', 'json']);
+    const result = await cli(['diff', REPO, copy, '--check-semver', '--format', 'json']);
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report.counts.breaking).toBe(1);

@@ -63,31 +63,31 @@ describe('signed releases', () => {
     });
   });
 
-  it('passes an untouched release and names the key that signed it', () => {
+  it('passes an untouched release and names the key that signed it', async () => {
     const result = verifyArtifacts(packed.tarball, { digest: packed.digest, publicKey: keys.publicKey });
     expect(result).toMatchObject({ ok: true, signedBy: keyFingerprint(loadPublicKey(keys.publicKey)), problems: [] });
-    const verb = cli(['verify', packed.tarball, '--public-key', keys.publicKey]);
+    const verb = await cli(['verify', packed.tarball, '--public-key', keys.publicKey]);
     expect(verb.status).toBe(0);
     expect(verb.stdout).toContain(`signed by key ${keyFingerprint(loadPublicKey(keys.publicKey))}`);
   });
 
-  it('refuses a release signed by another key, naming the key that did sign it', () => {
-    const result = cli(['verify', packed.tarball, '--public-key', other.publicKey]);
+  it('refuses a release signed by another key, naming the key that did sign it', async () => {
+    const result = await cli(['verify', packed.tarball, '--public-key', other.publicKey]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`does not verify with the expected key ${keyFingerprint(loadPublicKey(other.publicKey))}: it is signed by key ${keyFingerprint(loadPublicKey(keys.publicKey))}`);
   });
 
-  it('refuses an unsigned release', () => {
+  it('refuses an unsigned release', async () => {
     const copy = path.join(tempDir(), path.basename(packed.tarball));
     cpSync(packed.tarball, copy);
-    const result = cli(['verify', copy, '--public-key', keys.publicKey]);
+    const result = await cli(['verify', copy, '--public-key', keys.publicKey]);
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/signature {2}the release is unsigned: there is no .*\.dsse\.json/);
     // Without a key the stamps alone are checked: consistency, which a copy has.
-    expect(cli(['verify', copy]).status).toBe(0);
+    expect((await cli(['verify', copy])).status).toBe(0);
   });
 
-  it('refuses a release an attacker re-stamped and repacked, though its stamps agree', () => {
+  it('refuses a release an attacker re-stamped and repacked, though its stamps agree', async () => {
     const out = tempDir();
     const forged = restamp(packed.tarball, out);
     cpSync(`${packed.tarball}${SIGNATURE_SUFFIX}`, `${forged}${SIGNATURE_SUFFIX}`);
@@ -110,23 +110,23 @@ describe('signed releases', () => {
     );
     writeFileSync(`${forged}${SIGNATURE_SUFFIX}`, formatEnvelope(envelope));
     expect(verifyArtifacts(forged, { publicKey: other.publicKey })).toMatchObject({ ok: true });
-    const refused = cli(['verify', forged, '--public-key', keys.publicKey]);
+    const refused = await cli(['verify', forged, '--public-key', keys.publicKey]);
     expect(refused.status).toBe(1);
     expect(refused.stdout).toContain(`it is signed by key ${keyFingerprint(attacker)}`);
   });
 
-  it('checks an installed copy against the envelope it is given', () => {
+  it('checks an installed copy against the envelope it is given', async () => {
     const project = installInEmptyProject(packed.tarball);
     const installed = path.join(project, 'node_modules', '@openwop', 'spec-artifacts');
     const envelope = `${packed.tarball}${SIGNATURE_SUFFIX}`;
-    expect(cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).toMatchObject({ status: 0 });
-    expect(cli(['verify', installed, '--public-key', keys.publicKey]).stdout).toMatch(/unsigned: name its envelope with --signature/);
+    expect(await cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).toMatchObject({ status: 0 });
+    expect((await cli(['verify', installed, '--public-key', keys.publicKey])).stdout).toMatch(/unsigned: name its envelope with --signature/);
     const record = path.join(installed, 'PACKAGE-STAMP.json');
     writeFileSync(record, readFileSync(record, 'utf8').replace('"version"', '"version" '));
-    expect(cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope]).stdout).toMatch(/it was re-stamped after signing/);
+    expect((await cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).stdout).toMatch(/it was re-stamped after signing/);
   }, 60_000);
 
-  it('takes the signing key from a file or the environment, and refuses one that is not ed25519', () => {
+  it('takes the signing key from a file or the environment, and refuses one that is not ed25519', async () => {
     const pem = readFileSync(keys.privateKey, 'utf8');
     const fingerprint = keyFingerprint(loadPublicKey(keys.publicKey));
     expect(keyFingerprint(loadSigningKey(undefined, { OPENWOP_SPEC_SIGNING_KEY: pem }) as never)).toBe(fingerprint);
@@ -137,6 +137,6 @@ describe('signed releases', () => {
     expect(() => loadSigningKey(rsa)).toThrow(SigningKeyError);
     expect(() => loadSigningKey(rsa)).toThrow(/is a rsa key; releases are signed with ed25519/);
     const root = stampedCopy();
-    expect(cli(['pack', '--root', root, '--out', tempDir()])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no signing key: pass --signing-key FILE/) });
+    expect(await cli(['pack', '--root', root, '--out', tempDir()])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no signing key: pass --signing-key FILE/) });
   });
 });

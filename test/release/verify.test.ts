@@ -142,20 +142,20 @@ describe('verify a package', () => {
 });
 
 describe('openwop-spec verify', () => {
-  it('exits 0 on a good release, 1 naming the file on a bad one, 2 on a bad argument', () => {
+  it('exits 0 on a good release, 1 naming the file on a bad one, 2 on a bad argument', async () => {
     const root = stampedCopy();
-    const good = cli(['verify', root]);
+    const good = await cli(['verify', root]);
     expect(good.status).toBe(0);
     expect(good.stdout).toMatch(/^verified @openwop\/spec-artifacts@1\.4\.2: 11 files match, digest sha256:[0-9a-f]{64}\n$/);
     edit(root, 'api/v2/openapi.yaml', (text) => text.replace('Created.', 'Made.'));
-    const bad = cli(['verify', root]);
+    const bad = await cli(['verify', root]);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/^ {2}api\/v2\/openapi\.yaml {2}altered {2}api\/v2\/openapi\.yaml was altered/);
     expect(bad.stdout).toMatch(/failed: 1 problem\n$/);
-    const json = cli(['verify', root, '--format', 'json']);
+    const json = await cli(['verify', root, '--format', 'json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, problems: [{ kind: 'altered', file: 'api/v2/openapi.yaml' }] });
-    expect(cli(['verify', root, '--digest', 'sha256:xyz'])).toMatchObject({ status: 2, stderr: 'openwop-spec: --digest sha256:xyz is not sha256:<64 hex digits>\n' });
-    expect(cli(['verify', path.join(root, 'nope')])).toMatchObject({ status: 2, stderr: expect.stringMatching(/does not exist\n$/) });
-    expect(cli(['verify', path.join(root, 'package.json')])).toMatchObject({ status: 2, stderr: expect.stringMatching(/is not a readable tarball/) });
+    expect(await cli(['verify', root, '--digest', 'sha256:xyz'])).toMatchObject({ status: 2, stderr: 'openwop-spec: --digest sha256:xyz is not sha256:<64 hex digits>\n' });
+    expect(await cli(['verify', path.join(root, 'nope')])).toMatchObject({ status: 2, stderr: expect.stringMatching(/does not exist\n$/) });
+    expect(await cli(['verify', path.join(root, 'package.json')])).toMatchObject({ status: 2, stderr: expect.stringMatching(/is not a readable tarball/) });
   }, 60_000);
 });

@@ -65,15 +65,15 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
     expect(() => collectRefs(file!)).not.toThrow();
   });
 
-  it('end to end: deep JSON, deep YAML, an alias bomb and an oversized file are each one finding, and every other finding stays', () => {
+  it('end to end: deep JSON, deep YAML, an alias bomb and an oversized file are each one finding, and every other finding stays', async () => {
     const root = corpusCopy();
-    const baseline = findings(cli(['check', '--root', root, '--format', 'json', '--no-cache']).stdout);
+    const baseline = findings((await cli(['check', '--root', root, '--format', 'json', '--no-cache'])).stdout);
     writeFileSync(path.join(root, 'schemas/v2/deep.json'), deepJson(8000));
     writeFileSync(path.join(root, 'schemas/v2/deeper.json'), deepJson(3500));
     writeFileSync(path.join(root, 'api/v2/bomb.yaml'), aliasBomb());
     writeFileSync(path.join(root, 'api/v2/flow.yaml'), `a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
     writeFileSync(path.join(root, 'docs/huge.txt'), Buffer.alloc(33 * 2 ** 20, 'a'));
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     // The stamp covers the new files, so it is stale; that is true, and said once.
@@ -89,8 +89,8 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
     );
     expect(found.filter((f) => baseline.includes(f))).toEqual(baseline);
     // generate goes on as well: it restamps, and check then has only the five findings.
-    expect(cli(['generate', '--root', root]).status).toBe(0);
-    expect(findings(cli(['check', '--root', root, '--format', 'json']).stdout).filter((f) => f.startsWith('generated/'))).toEqual([]);
+    expect((await cli(['generate', '--root', root])).status).toBe(0);
+    expect(findings((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((f) => f.startsWith('generated/'))).toEqual([]);
   });
 });
 
@@ -128,16 +128,16 @@ describe('text as written', { timeout: 180_000 }, () => {
     expect(data.bytes.equals(bom)).toBe(true);
   });
 
-  it('a CRLF core document gives no false declaration/registry finding', () => {
+  it('a CRLF core document gives no false declaration/registry finding', async () => {
     const root = corpusCopy();
     const file = path.join(root, 'spec/v2/core/capabilities.md');
-    const before = findings(cli(['check', '--root', root, '--format', 'json']).stdout);
+    const before = findings((await cli(['check', '--root', root, '--format', 'json'])).stdout);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n/g, '\r\n'));
     // Its bytes changed, so the stamp is stale (and nothing else is); generate restamps it and keeps the file CRLF.
-    const stale = cli(['check', '--root', root, '--format', 'json']);
+    const stale = await cli(['check', '--root', root, '--format', 'json']);
     expect(findings(stale.stdout).filter((f) => !f.startsWith('generated/drift CORPUS-STAMP.json:'))).toEqual(before);
-    expect(cli(['generate', '--root', root]).status).toBe(0);
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    expect((await cli(['generate', '--root', root])).status).toBe(0);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(findings(result.stdout)).toEqual(before);
     expect(result.status).toBe(0);
     expect(readFileSync(file, 'utf8').replace(/\r\n/g, '')).not.toContain('\n');

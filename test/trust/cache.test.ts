@@ -18,34 +18,34 @@ function entries(root: string, prefix: string): string[] {
     .flatMap((directory) => readdirSync(path.join(cacheDir, directory)).map((entry) => path.join(cacheDir, directory, entry)));
 }
 
-function check(root: string, ...extra: string[]) {
-  return cli(['check', '--root', root, '--format', 'json', ...extra]);
+async function check(root: string, ...extra: string[]) {
+  return await cli(['check', '--root', root, '--format', 'json', ...extra]);
 }
 
 describe('a poisoned cache', { timeout: 120_000 }, () => {
-  it('a valid entry planted under the key of a truncated registry does not make it parse', () => {
+  it('a valid entry planted under the key of a truncated registry does not make it parse', async () => {
     const root = corpusCopy({ cached: true });
     const registry = path.join(root, 'spec/v2/errors.json');
     const whole = readFileSync(registry, 'utf8');
-    expect(check(root).status).toBe(0);
+    expect((await check(root)).status).toBe(0);
     const truncated = whole.slice(0, Math.floor(whole.length / 2));
     writeFileSync(registry, truncated);
     // Where the entry for the truncated text would be, were JSON cached: the whole file's value.
     const parseDir = readdirSync(path.join(root, CACHE)).find((name) => name.startsWith('parse-')) ?? '';
     const key = ContentCache.key('json', truncated);
     writeFileSync(path.join(root, CACHE, parseDir, `${key}.json`), JSON.stringify({ for: key, value: { value: JSON.parse(whole), problems: [] } }));
-    const poisoned = check(root);
-    const clean = check(root, '--no-cache');
+    const poisoned = await check(root);
+    const clean = await check(root, '--no-cache');
     expect(poisoned.status).toBe(1);
     expect(poisoned.stdout).toBe(clean.stdout);
     expect(findings(poisoned.stdout).some((finding) => finding.startsWith('corpus/parse spec/v2/errors.json:'))).toBe(true);
   });
 
-  it('entries swapped between files, or of the wrong shape, are misses, and the run replaces them', () => {
+  it('entries swapped between files, or of the wrong shape, are misses, and the run replaces them', async () => {
     const root = corpusCopy({ cached: true });
     const doc = path.join(root, 'spec/v2/core/capabilities.md');
     writeFileSync(doc, readFileSync(doc, 'utf8').replace('## Why this exists', '## Why this exists\n\nSee [nowhere](missing-file.md).'));
-    const cold = check(root);
+    const cold = await check(root);
     expect(cold.status).toBe(1);
     const parse = entries(root, 'parse-');
     const validation = entries(root, 'validation-');
@@ -58,7 +58,7 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
       const contents = group.map((file) => readFileSync(file));
       group.forEach((file, index) => writeFileSync(file, contents[(index + 1) % contents.length] ?? ''));
     }
-    const swapped = check(root);
+    const swapped = await check(root);
     expect(swapped.stdout).toBe(cold.stdout);
     expect(swapped.status).toBe(1);
 
@@ -67,19 +67,19 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
       const key = path.basename(file, '.json');
       writeFileSync(file, parse.includes(file) && key.startsWith('md-') ? JSON.stringify({ for: key, value: { type: 'root', children: [{}] } }) : '{}');
     }
-    const wrongShape = check(root);
+    const wrongShape = await check(root);
     expect(wrongShape.stdout).toBe(cold.stdout);
     expect(wrongShape.stderr).toBe('');
     // The bad entries were replaced: each names its own key again.
     for (const file of [...entries(root, 'parse-'), ...entries(root, 'validation-')]) {
       expect((JSON.parse(readFileSync(file, 'utf8')) as { for?: string }).for, file).toBe(path.basename(file, '.json'));
     }
-    expect(check(root).stdout).toBe(cold.stdout);
+    expect((await check(root)).stdout).toBe(cold.stdout);
   });
 
-  it('runs no code from the cache directory: a planted validator module is never loaded', () => {
+  it('runs no code from the cache directory: a planted validator module is never loaded', async () => {
     const root = corpusCopy({ cached: true });
-    expect(check(root).status).toBe(0);
+    expect((await check(root)).status).toBe(0);
     const cacheDir = path.join(root, CACHE);
     expect(readdirSync(cacheDir).filter((name) => name.endsWith('.cjs'))).toEqual([]);
     const marker = path.join(tempDir(), 'ran');
@@ -89,19 +89,19 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     }
     const registry = path.join(root, 'spec/v2/errors.json');
     writeFileSync(registry, readFileSync(registry, 'utf8').replace('"httpStatus": 400', '"httpStatus": 299'));
-    const result = check(root);
+    const result = await check(root);
     expect(existsSync(marker)).toBe(false);
     expect(result.status).toBe(1);
-    expect(result.stdout).toBe(check(root, '--no-cache').stdout);
+    expect(result.stdout).toBe((await check(root, '--no-cache')).stdout);
   });
 
-  it('--no-cache reads nothing from the cache and clears it, so a bad entry does not outlive it', () => {
+  it('--no-cache reads nothing from the cache and clears it, so a bad entry does not outlive it', async () => {
     const root = corpusCopy({ cached: true });
-    const cold = check(root);
+    const cold = await check(root);
     for (const file of entries(root, 'parse-')) writeFileSync(file, '{}');
-    expect(check(root, '--no-cache').stdout).toBe(cold.stdout);
+    expect((await check(root, '--no-cache')).stdout).toBe(cold.stdout);
     expect(existsSync(path.join(root, CACHE))).toBe(false);
-    expect(check(root).stdout).toBe(cold.stdout);
+    expect((await check(root)).stdout).toBe(cold.stdout);
     expect(entries(root, 'parse-').every((file) => readFileSync(file, 'utf8') !== '{}')).toBe(true);
   });
 });

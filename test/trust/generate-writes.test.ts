@@ -3,12 +3,11 @@
  * (after the next run finishes the journal) the new one; an I/O error is one line naming the file
  * and the cause; a rewritten file keeps its line ends, byte order mark and mode.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverWrites, WriteError, writeSetAtomic } from '../../core/output/write.js';
-import { CLI, cli } from '../helpers.js';
+import { cli, cliEnv, spawnCli } from '../helpers.js';
 import { corpusCopy, tempDir } from './helpers.js';
 
 const REGISTRY = 'spec/v2/errors.json';
@@ -40,88 +39,91 @@ function addCode(root: string): void {
   writeFileSync(path.join(root, REGISTRY), `${JSON.stringify(registry, null, 2)}\n`);
 }
 
-function generate(root: string, fault?: string) {
-  const result = spawnSync(process.execPath, [CLI, 'generate', '--root', root], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(fault ? { OPENWOP_SPEC_FAULT: fault } : {}) } });
-  return { status: result.status, signal: result.signal, stderr: result.stderr };
+/** A generate run in process. */
+const generate = (root: string) => cli(['generate', '--root', root]);
+
+/** A generate run with a write fault injected: its own process, which the hook kills, or whose writes it counts from the first. */
+function faulted(root: string, fault: string) {
+  return spawnCli(['generate', '--root', root], { env: cliEnv({ OPENWOP_SPEC_FAULT: fault }) });
 }
 
 const temporaries = (files: Map<string, Buffer>) => [...files.keys()].filter((file) => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.tmp$/.test(file));
 
 /** The number of outputs a generate of this root writes. */
-function staleCount(root: string): number {
-  const report = JSON.parse(cli(['generate', '--check', '--root', root, '--format', 'json']).stdout) as { diagnostics: Array<{ rule: string; file: string }> };
+async function staleCount(root: string): Promise<number> {
+  const report = JSON.parse((await cli(['generate', '--check', '--root', root, '--format', 'json'])).stdout) as { diagnostics: Array<{ rule: string; file: string }> };
   // Drift is reported entry by entry; what is written is one file for each file with drift.
   return new Set(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => d.file)).size;
 }
 
 describe('generate writes all or nothing', { timeout: 240_000 }, () => {
-  it('killed at its second write (while staging): nothing changed; the next run cleans up and writes the new set', () => {
+  it('killed at its second write (while staging): nothing changed; the next run cleans up and writes the new set', async () => {
     const root = corpusCopy();
     addCode(root);
-    const stale = staleCount(root);
+    const stale = await staleCount(root);
     expect(stale).toBeGreaterThanOrEqual(3);
     const before = snapshot(root);
-    const killed = generate(root, 'kill-at-write:2');
+    const killed = faulted(root, 'kill-at-write:2');
     expect(killed.signal).toBe('SIGKILL');
     const after = snapshot(root);
     // Only the temporaries of the killed run are new; every file is as it was.
     expect(changed(before, after)).toEqual(temporaries(after));
     expect(temporaries(after).length).toBeGreaterThan(0);
 
-    const next = generate(root);
+    const next = await generate(root);
     expect(next.status).toBe(0);
     expect(temporaries(snapshot(root))).toEqual([]);
-    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
-  it('killed between its renames: the journal says what was left, and the next run finishes the new set', () => {
+  it('killed between its renames: the journal says what was left, and the next run finishes the new set', async () => {
     const root = corpusCopy();
     addCode(root);
-    const stale = staleCount(root);
+    const stale = await staleCount(root);
     const before = snapshot(root);
     // Writes 1..stale stage the outputs, stale+1 is the journal's own write... then the renames.
-    const killed = generate(root, `kill-at-write:${stale + 2}`);
+    const killed = faulted(root, `kill-at-write:${stale + 2}`);
     expect(killed.signal).toBe('SIGKILL');
     expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(true);
     const mixed = changed(before, snapshot(root)).filter((file) => !temporaries(snapshot(root)).includes(file) && file !== '.openwop-spec-writes.json');
     expect(mixed).toHaveLength(1);
 
-    const checked = cli(['generate', '--check', '--root', root]);
+    const checked = await cli(['generate', '--check', '--root', root]);
     expect(checked.status).toBe(1);
     expect(checked.stderr).toMatch(/^an interrupted generate left \.openwop-spec-writes\.json/);
-    const next = generate(root);
+    const next = await generate(root);
     expect(next.status).toBe(0);
     expect(next.stderr).toMatch(/^finished an interrupted generate: replaced /);
     expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(false);
     expect(temporaries(snapshot(root))).toEqual([]);
-    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
   it('a full disk while staging: one line naming the file and the cause, nothing changed, no temporary left', () => {
     const root = corpusCopy();
     addCode(root);
     const before = snapshot(root);
-    const failed = generate(root, 'fail-at-write:2:ENOSPC');
+    const failed = faulted(root, 'fail-at-write:2:ENOSPC');
     expect(failed.status).toBe(2);
     expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: no space left on the device \(ENOSPC\)\n$/);
     expect(failed.stderr).not.toMatch(/internal error|\.tmp/);
     expect(changed(before, snapshot(root))).toEqual([]);
   });
 
-  it('a permission error while replacing: one line saying which files were replaced; the next run finishes', () => {
+  it('a permission error while replacing: one line saying which files were replaced; the next run finishes', async () => {
     const root = corpusCopy();
     addCode(root);
-    const stale = staleCount(root);
-    const failed = generate(root, `fail-at-write:${stale + 3}:EACCES`);
+    const stale = await staleCount(root);
+    const failed = faulted(root, `fail-at-write:${stale + 3}:EACCES`);
     expect(failed.status).toBe(2);
     expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: permission denied \(EACCES\); 2 of \d+ files were replaced \([^)]+\); the next generate finishes the rest\n$/);
-    expect(generate(root).status).toBe(0);
-    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect((await generate(root)).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 });
 
 describe('generate never writes out of the root', { timeout: 240_000 }, () => {
-  it('an output whose directory is a link out of the root is refused in one line, and nothing is written there', () => {
+  it('an output whose directory is a link out of the root is refused in one line, and nothing is written there', async () => {
     const root = corpusCopy();
     const outside = tempDir();
     cpSync(path.join(root, 'schemas/v2'), outside, { recursive: true });
@@ -129,7 +131,7 @@ describe('generate never writes out of the root', { timeout: 240_000 }, () => {
     symlinkSync(outside, path.join(root, 'schemas/v2'));
     addCode(root);
     const before = snapshot(outside);
-    const result = generate(root);
+    const result = await generate(root);
     expect(result.stderr).not.toMatch(/^wrote /m);
     // The schemas are not read through the link, so the generators that need them refuse first.
     expect(result.status).toBe(1);
@@ -153,14 +155,14 @@ describe('generate never writes out of the root', { timeout: 240_000 }, () => {
 });
 
 describe('check --fix keeps how a file is written', { timeout: 60_000 }, () => {
-  it('a CRLF document with a byte order mark stays so after its fixes', () => {
+  it('a CRLF document with a byte order mark stays so after its fixes', async () => {
     const root = tempDir();
     const a = '\uFEFF# A\r\n\r\n> **Status: Stable.**\r\n\r\n## Why this exists\r\n\r\nSee b.md for more.\r\n';
     mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
     writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"required": []}\n');
     writeFileSync(path.join(root, 'spec/v2/core/a.md'), a);
     writeFileSync(path.join(root, 'spec/v2/core/b.md'), '# B\n\n> **Status: Stable.**\n\n## Why this exists\n\nText.\n');
-    const fixed = cli(['check', '--root', root, '--fix']);
+    const fixed = await cli(['check', '--root', root, '--fix']);
     expect(fixed.stderr).toMatch(/^fixed 1 problem/);
     const after = readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8');
     expect(after).toBe(a.replace('See b.md', 'See [b.md](b.md)'));
@@ -194,16 +196,16 @@ describe('recovering an interrupted set of writes', () => {
 });
 
 describe('a rewritten file keeps how it was written', { timeout: 240_000 }, () => {
-  it('CRLF line ends, a byte order mark and the file mode survive generate, and the stamp hashes what was written', () => {
+  it('CRLF line ends, a byte order mark and the file mode survive generate, and the stamp hashes what was written', async () => {
     const root = corpusCopy();
     const doc = path.join(root, 'spec/v2/core/errors.md');
     writeFileSync(doc, `\uFEFF${readFileSync(doc, 'utf8').replace(/\n/g, '\r\n')}`);
     chmodSync(doc, 0o640);
     const envelope = path.join(root, 'schemas/v2/error-envelope.schema.json');
     chmodSync(envelope, 0o600);
-    expect(generate(root).status).toBe(0);
+    expect((await generate(root)).status).toBe(0);
     addCode(root);
-    const result = generate(root);
+    const result = await generate(root);
     expect(result.status).toBe(0);
     expect(result.stderr).toContain('wrote spec/v2/core/errors.md');
     const text = readFileSync(doc, 'utf8');
@@ -212,7 +214,7 @@ describe('a rewritten file keeps how it was written', { timeout: 240_000 }, () =
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
     expect(statSync(doc).mode & 0o777).toBe(0o640);
     expect(statSync(envelope).mode & 0o777).toBe(0o600);
-    expect(cli(['check', '--root', root]).status).toBe(0);
-    expect(cli(['generate', '--check', '--root', root]).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
+    expect((await cli(['generate', '--check', '--root', root])).status).toBe(0);
   });
 });

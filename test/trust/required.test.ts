@@ -14,48 +14,48 @@ import { corpusCopy, findings, rootWith, tempDir } from './helpers.js';
 const REQUIRED_MESSAGE = /^the corpus must contain spec\/v2\/errors\.json \(config `required`\), but it (does not exist|is a symbolic link)/;
 
 describe('required files and irregular entries', { timeout: 180_000 }, () => {
-  it('a deleted registry: check fails at it, generate writes nothing, the stamp keeps it', () => {
+  it('a deleted registry: check fails at it, generate writes nothing, the stamp keeps it', async () => {
     const root = corpusCopy();
     const stamp = readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8');
     rmSync(path.join(root, 'spec/v2/errors.json'));
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as { diagnostics: Array<{ rule: string; file: string; line: number; message: string }> };
     expect(report.diagnostics.filter((d) => d.rule === 'corpus/required')).toEqual([expect.objectContaining({ file: 'spec/v2/errors.json', line: 1, message: expect.stringMatching(REQUIRED_MESSAGE) })]);
-    const generate = cli(['generate', '--root', root]);
+    const generate = await cli(['generate', '--root', root]);
     expect(generate.status).toBe(1);
     expect(generate.stderr).toMatch(/nothing written/);
     expect(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8')).toBe(stamp);
-    expect(cli(['generate', '--check', '--root', root]).status).toBe(1);
-    const stamped = cli(['stamp', '--root', root]);
+    expect((await cli(['generate', '--check', '--root', root])).status).toBe(1);
+    const stamped = await cli(['stamp', '--root', root]);
     expect(stamped.status).toBe(1);
     expect(stamped.stdout).toContain('corpus/required');
     expect(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8')).toBe(stamp);
   });
 
-  it('a registry replaced by a symbolic link out of the root: a finding at the link, never read', () => {
+  it('a registry replaced by a symbolic link out of the root: a finding at the link, never read', async () => {
     const root = corpusCopy();
     const outside = path.join(tempDir(), 'errors.json');
     writeFileSync(outside, readFileSync(path.join(root, 'spec/v2/errors.json')));
     rmSync(path.join(root, 'spec/v2/errors.json'));
     symlinkSync(outside, path.join(root, 'spec/v2/errors.json'));
     symlinkSync('/etc/passwd', path.join(root, 'docs/passwd.md'));
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
     const found = findings(result.stdout);
     expect(found).toContain('corpus/irregular spec/v2/errors.json:1:1');
     expect(found).toContain('corpus/irregular docs/passwd.md:1:1');
     expect(found).toContain('corpus/required spec/v2/errors.json:1:1');
     expect(result.stdout).not.toContain('root:x:0');
-    expect(cli(['generate', '--root', root]).status).toBe(1);
+    expect((await cli(['generate', '--root', root])).status).toBe(1);
   });
 
-  it('a directory reached through a symbolic link out of the root is not read, and says so', () => {
+  it('a directory reached through a symbolic link out of the root is not read, and says so', async () => {
     const root = corpusCopy();
     const elsewhere = tempDir();
     writeFileSync(path.join(elsewhere, 'x.md'), '# X\n\n[broken](nowhere.md)\n');
     symlinkSync(elsewhere, path.join(root, 'docs/linked'));
-    const found = findings(cli(['check', '--root', root, '--format', 'json']).stdout);
+    const found = findings((await cli(['check', '--root', root, '--format', 'json'])).stdout);
     expect(found).toContain('corpus/irregular docs/linked:1:1');
     expect(found.some((f) => f.includes('docs/linked/x.md'))).toBe(false);
   });
@@ -72,32 +72,32 @@ describe('required files and irregular entries', { timeout: 180_000 }, () => {
     expect(run('corpus/required', loadCorpus(none, { config: loadConfig(none) }))).toEqual([]);
   });
 
-  it('a root holding only docs/notes.md is not clean: it lacks every required file', () => {
+  it('a root holding only docs/notes.md is not clean: it lacks every required file', async () => {
     const root = rootWith({ 'docs/notes.md': '# Notes\n' });
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
     expect(findings(result.stdout).filter((f) => f.startsWith('corpus/required')).length).toBe(6);
-    expect(cli(['check', '--root', root]).stdout).not.toMatch(/no problems/);
+    expect((await cli(['check', '--root', root])).stdout).not.toMatch(/no problems/);
   });
 
-  it('an empty spec/ is an empty corpus, reported by what it lacks, not as a missing corpus', () => {
+  it('an empty spec/ is an empty corpus, reported by what it lacks, not as a missing corpus', async () => {
     const root = tempDir();
     mkdirSync(path.join(root, 'spec'));
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     expect(findings(result.stdout).filter((f) => f.startsWith('corpus/required')).length).toBe(6);
     // A root with nothing of a corpus at all is still a wrong --root, said in one line.
-    const nothing = cli(['check', '--root', tempDir()]);
+    const nothing = await cli(['check', '--root', tempDir()]);
     expect(nothing.status).toBe(2);
     expect(nothing.stderr).toMatch(/^openwop-spec: no corpus under /);
   });
 
-  it('a file that cannot be read is a finding at it, and the rest is checked', () => {
+  it('a file that cannot be read is a finding at it, and the rest is checked', async () => {
     const root = rootWith({ 'openwop-spec.config.json': '{"required": []}\n', 'docs/a.md': '# A\n', 'docs/b.md': '# B\n\n[x](nowhere.md)\n' });
     // A FIFO is listed as not a regular file, and never opened (opening one would block the run).
     execFileSync('mkfifo', [path.join(root, 'docs/pipe.md')]);
-    const result = cli(['check', '--root', root, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--format', 'json']);
     const found = findings(result.stdout);
     expect(found).toContain('corpus/irregular docs/pipe.md:1:1');
     expect(found).toContain('links/file docs/b.md:3:1');

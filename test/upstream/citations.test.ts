@@ -17,8 +17,8 @@ const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
 const CONFIG = 'test/upstream/openwop-spec.config.json';
 const CORE = 'spec/v2/core';
 
-function check(root: string, ...rules: string[]): Diagnostic[] {
-  const result = cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
+async function check(root: string, ...rules: string[]): Promise<Diagnostic[]> {
+  const result = await cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
   if (result.status === 2) throw new Error(result.stderr);
   return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
 }
@@ -29,8 +29,8 @@ const placed = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}`;
 describe('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
   let found: Diagnostic[] = [];
   const of = (rule: string) => found.filter((d) => d.rule === rule);
-  beforeAll(() => {
-    found = check('../shared/upstream/corpus');
+  beforeAll(async () => {
+    found = await check('../shared/upstream/corpus');
   }, 60_000);
 
   it('finds the broken section citations, each at its own line and column, in prose, tables, code spans and JSON/YAML strings', () => {
@@ -165,16 +165,16 @@ describe('upstream corpus: check --fix migrates the house style', { timeout: 120
   }, 60_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('leaves docs/structure and links/bare-doc-reference with nothing to report, and changes only lines that were reported', () => {
+  it('leaves docs/structure and links/bare-doc-reference with nothing to report, and changes only lines that were reported', async () => {
     const rules = ['docs/structure', 'links/bare-doc-reference'];
-    const before = check(root);
+    const before = await check(root);
     expect(before.filter((d) => rules.includes(d.rule)).length).toBeGreaterThan(100);
     const reported = new Set(before.map(at));
     const originals = new Map(before.map((d) => [d.file, readFileSync(path.join(root, d.file), 'utf8')]));
-    const fixed = cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', '--fix']);
+    const fixed = await cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', '--fix']);
     const after = (JSON.parse(fixed.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
     expect(after.filter((d) => rules.includes(d.rule))).toEqual([]);
-    expect(check(root, ...rules)).toEqual([]);
+    expect(await check(root, ...rules)).toEqual([]);
 
     const touched: string[] = [];
     for (const [file, text] of originals) {

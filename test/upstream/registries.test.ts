@@ -33,8 +33,8 @@ describe('the upstream corpus: registries, schemas, layout and generated files',
   const of = (rule: string) => findings.filter((finding) => finding.rule === rule);
   const at = (rule: string, file: string, line: number) => of(rule).filter((finding) => finding.file === file && finding.line === line);
 
-  beforeAll(() => {
-    const result = cli(['check', '--root', ROOT, '--config', CONFIG, '--format', 'json', '--no-cache']);
+  beforeAll(async () => {
+    const result = await cli(['check', '--root', ROOT, '--config', CONFIG, '--format', 'json', '--no-cache']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     findings = (JSON.parse(result.stdout) as { diagnostics: Finding[] }).diagnostics;

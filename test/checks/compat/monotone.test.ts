@@ -89,8 +89,8 @@ describe('compat/monotone', { timeout: 60_000 }, () => {
     expect(found[0]?.message).toMatch(/^the previous release \/nonexistent-release cannot be read: /);
   });
 
-  it('compares this repository with a git ref through check --previous-release', () => {
-    const result = cli(['check', '--rule', 'compat/monotone', '--previous-release', 'git:HEAD', '--no-cache', '--format', 'json'], REPO);
+  it('compares this repository with a git ref through check --previous-release', async () => {
+    const result = await cli(['check', '--rule', 'compat/monotone', '--previous-release', 'git:HEAD', '--no-cache', '--format', 'json'], REPO);
     expect(JSON.parse(result.stdout).diagnostics).toEqual([]);
     expect(result.status).toBe(0);
   });

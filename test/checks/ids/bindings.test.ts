@@ -110,18 +110,18 @@ describe('ids/bindings', { timeout: 60_000 }, () => {
 });
 
 describe('ids/bindings on the command line', { timeout: 60_000 }, () => {
-  it('fails at the property line when a bound id property becomes {type: string, minLength: 1}', () => {
+  it('fails at the property line when a bound id property becomes {type: string, minLength: 1}', async () => {
     const root = evidenceDirectory('ids-good');
-    expect(cli(['check', '--root', root, '--rule', 'ids/bindings']).status).toBe(0);
+    expect((await cli(['check', '--root', root, '--rule', 'ids/bindings'])).status).toBe(0);
     const file = path.join(root, 'schemas/v2/run.schema.json');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, replaceOnce(text, '"childRunId": { "description": "beside it, bound too", "$ref": "ids.schema.json#/$defs/runId" }', '"childRunId": { "type": "string", "minLength": 1 }'));
-    const result = cli(['check', '--root', root, '--rule', 'ids/bindings']);
+    const result = await cli(['check', '--root', root, '--rule', 'ids/bindings']);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`schemas/v2/run.schema.json:${lineOf(text, '"childRunId"')}:5  error    property \`childRunId\` is bound to the kind \`runId\`, but its schema does not $ref it  ids/bindings`);
   });
 
-  it('does the same on a copy of the repository corpus: run-snapshot.schema.json parentRunId', () => {
+  it('does the same on a copy of the repository corpus: run-snapshot.schema.json parentRunId', async () => {
     const repo = path.resolve(import.meta.dirname, '../../..');
     const files: Record<string, string> = {};
     for (const name of ['schemas/v2/ids.schema.json', 'schemas/v2/run-snapshot.schema.json', 'schemas/v2/subject.schema.json', 'spec/v2/id-field-bindings.json']) {
@@ -130,7 +130,7 @@ describe('ids/bindings on the command line', { timeout: 60_000 }, () => {
     const snapshot = files['schemas/v2/run-snapshot.schema.json'] ?? '';
     const bound = /"parentRunId": \{[^}]*\}/.exec(snapshot)?.[0] ?? 'missing';
     const root = evidenceDirectory(files, { 'schemas/v2/run-snapshot.schema.json': replaceOnce(snapshot, bound, '"parentRunId": {\n      "type": "string",\n      "minLength": 1\n    }') });
-    const result = cli(['check', '--root', root, '--rule', 'ids/bindings', '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--rule', 'ids/bindings', '--format', 'json']);
     const located = JSON.parse(result.stdout).diagnostics.filter((d: { file: string }) => d.file === 'schemas/v2/run-snapshot.schema.json');
     expect(located).toEqual([expect.objectContaining({ line: lineOf(snapshot, '"parentRunId"'), message: 'property `parentRunId` is bound to the kind `runId`, but its schema does not $ref it' })]);
     expect(result.status).toBe(1);

@@ -54,7 +54,7 @@ describe('requirements/ids against a previous release', { timeout: 60_000 }, () 
     expect(found[0]?.hint).toBe('add "openwop.idempotency.dropped": "<the id that replaced it>" to the aliases, or restore the record');
   });
 
-  it('reads the previous release from a git ref, and reports a ref that does not exist in one finding', () => {
+  it('reads the previous release from a git ref, and reports a ref that does not exist in one finding', async () => {
     const root = evidenceDirectory(previous(record('openwop.idempotency.dropped')));
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' });
     git('init', '-q');
@@ -63,43 +63,43 @@ describe('requirements/ids against a previous release', { timeout: 60_000 }, () 
     git('tag', 'v2.0.0');
     writeFileSync(path.join(root, 'conformance/requirements.json'), fixtureFiles('requirements-good')['conformance/requirements.json'] ?? '');
 
-    const byRef = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:v2.0.0']);
+    const byRef = await cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:v2.0.0']);
     expect(byRef.status).toBe(1);
     expect(byRef.stdout).toContain('requirement id `openwop.idempotency.dropped` is in git ref v2.0.0 and is gone');
 
     // Without the option the previous release is the newest version tag, found by itself.
-    const found = cli(['check', '--root', root, '--rule', 'requirements/ids']);
+    const found = await cli(['check', '--root', root, '--rule', 'requirements/ids']);
     expect(found.status).toBe(1);
     expect(found.stdout).toContain('requirement id `openwop.idempotency.dropped` is in git ref v2.0.0 and is gone');
 
     // A wrong release is a usage error: one line, exit 2, and no finding.
-    const missing = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:v9.9.9']);
+    const missing = await cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:v9.9.9']);
     expect(missing.status).toBe(2);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toBe(`openwop-spec: --previous-release git:v9.9.9: git:v9.9.9: no such git ref in ${root}\n`);
 
-    const bare = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'v2.0.0']);
+    const bare = await cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'v2.0.0']);
     expect(bare.status).toBe(2);
     expect(bare.stderr).toBe('openwop-spec: --previous-release "v2.0.0" is not a directory or .tgz; a git ref is written git:v2.0.0\n');
 
-    const hostile = cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:--output=/tmp/x']);
+    const hostile = await cli(['check', '--root', root, '--rule', 'requirements/ids', '--previous-release', 'git:--output=/tmp/x']);
     expect(hostile.status).toBe(2);
     expect(hostile.stderr).toContain('name a git ref after "git:"');
   });
 });
 
 describe('requirements/ids on the command line', { timeout: 60_000 }, () => {
-  it('fails at the requirement when a heading it cites is edited, and passes again once the citation follows', () => {
+  it('fails at the requirement when a heading it cites is edited, and passes again once the citation follows', async () => {
     const root = evidenceDirectory('requirements-good');
-    expect(cli(['check', '--root', root, '--rule', 'requirements/ids']).status).toBe(0);
+    expect((await cli(['check', '--root', root, '--rule', 'requirements/ids'])).status).toBe(0);
     const doc = path.join(root, 'spec/v2/core/idempotency.md');
     writeFileSync(doc, replaceOnce(readFileSync(doc, 'utf8'), '### Concurrency', '### Concurrent requests'));
     const requirements = readFileSync(path.join(root, 'conformance/requirements.json'), 'utf8');
-    const result = cli(['check', '--root', root, '--rule', 'requirements/ids']);
+    const result = await cli(['check', '--root', root, '--rule', 'requirements/ids']);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`conformance/requirements.json:${lineOf(requirements, 'idempotency.md §Concurrency')}:`);
     expect(result.stdout).toContain('idempotency.md has no section §Concurrency; the requirement cites a heading that does not exist  requirements/ids');
     writeFileSync(path.join(root, 'conformance/requirements.json'), replaceOnce(requirements, 'idempotency.md §Concurrency', 'idempotency.md §\\"Concurrent requests\\"'));
-    expect(cli(['check', '--root', root, '--rule', 'requirements/ids']).status).toBe(0);
+    expect((await cli(['check', '--root', root, '--rule', 'requirements/ids'])).status).toBe(0);
   });
 });

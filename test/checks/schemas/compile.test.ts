@@ -93,10 +93,10 @@ describe('schemas/compile', { timeout: 60_000 }, () => {
     expect(check('schemas/compile', corpus)).toEqual([]);
   });
 
-  it('corrects a wrong $id with --fix', () => {
+  it('corrects a wrong $id with --fix', async () => {
     const root = evidenceDirectory({ 'schemas/v2/wrong-id.schema.json': DEFECTS['schemas/v2/wrong-id.schema.json'] ?? '' });
-    expect(cli(['check', '--root', root, '--rule', 'schemas/compile']).status).toBe(1);
-    expect(cli(['check', '--root', root, '--rule', 'schemas/compile', '--fix']).status).toBe(0);
+    expect((await cli(['check', '--root', root, '--rule', 'schemas/compile'])).status).toBe(1);
+    expect((await cli(['check', '--root', root, '--rule', 'schemas/compile', '--fix'])).status).toBe(0);
     expect(readFileSync(path.join(root, 'schemas/v2/wrong-id.schema.json'), 'utf8')).toContain('"$id": "https://openwop.dev/schemas/v2/wrong-id.schema.json"');
   });
 });

@@ -80,20 +80,20 @@ describe('witness/classes on the command line', { timeout: 60_000 }, () => {
     return { text };
   };
 
-  it('fails when one family goes from witnessable-gated to seam-gated past the baseline', () => {
+  it('fails when one family goes from witnessable-gated to seam-gated past the baseline', async () => {
     const root = evidenceDirectory('witness-good');
-    expect(cli(['check', '--root', root, '--rule', 'witness/classes']).status).toBe(0);
+    expect((await cli(['check', '--root', root, '--rule', 'witness/classes'])).status).toBe(0);
     raise(root);
-    const result = cli(['check', '--root', root, '--rule', 'witness/classes']);
+    const result = await cli(['check', '--root', root, '--rule', 'witness/classes']);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('docs/witness-baseline.json:3:16  error    3 seam-gated entries (families, requirements and invariants), above the baseline of 2: the count is a ratchet and may not rise. They are: family idempotency (spec/v2/declaration.json:5), family heartbeat (spec/v2/declaration.json:6), requirement openwop.idempotency.record-retention (conformance/requirements.json:11)  witness/classes');
   });
 
-  it('with --previous-release, names only the entry that became seam-gated, at its own line', () => {
+  it('with --previous-release, names only the entry that became seam-gated, at its own line', async () => {
     const root = evidenceDirectory('witness-good');
     const { text } = raise(root);
     const previous = path.join(FIXTURES, 'evidence', 'witness-good');
-    const result = cli(['check', '--root', root, '--rule', 'witness/classes', '--previous-release', previous, '--format', 'json']);
+    const result = await cli(['check', '--root', root, '--rule', 'witness/classes', '--previous-release', previous, '--format', 'json']);
     expect(result.status).toBe(1);
     const found = JSON.parse(result.stdout).diagnostics.map((d: { file: string; line: number; message: string }) => `${d.file}:${d.line} ${d.message}`);
     expect(found).toEqual([

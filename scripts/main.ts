@@ -1,0 +1,74 @@
+/**
+ * The command line itself, apart from the process it runs in: scripts/cli.ts is the executable and
+ * owns what belongs to a process (V8 flags, a closed stdout, the `--version` fast path); this
+ * module parses the arguments and runs a verb, so that a test can run the real command line many
+ * times in one process. The outcome is left in `process.exitCode`, as the verbs set it.
+ */
+import type { Command } from 'commander';
+import { EXIT, say, TOOL_NAME, toolVersion, UsageError } from './tool.js';
+
+/**
+ * Each verb's module, loaded only when that verb runs: a verb's module pulls in what it needs (the
+ * gates, the generators, the release code), and loading all of them for any verb was most of the
+ * start-up. Help and an unknown verb load them all, so the listing and the suggestions are whole.
+ */
+const VERBS: Record<string, () => Promise<{ register(program: Command): void }>> = {
+  generate: () => import('./generate.js'),
+  check: () => import('./check.js'),
+  rules: () => import('./rules.js'),
+  pack: () => import('./pack.js'),
+  verify: () => import('./verify.js'),
+  diff: () => import('./diff.js'),
+  baseline: () => import('./baseline.js'),
+  stamp: () => import('./stamp.js'),
+};
+
+/** Runs the command line on `args` (the arguments after the executable's name). */
+export async function main(args: readonly string[]): Promise<void> {
+  const { Command } = await import('commander');
+  const program = new Command(TOOL_NAME)
+    .description('Generate, check and release the OpenWOP specification corpus')
+    .version(toolVersion())
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  const verb = args.find((argument) => !argument.startsWith('-'));
+  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) ? [verb] : Object.keys(VERBS);
+  for (const name of chosen) (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
+  for (const command of program.commands) command.exitOverride();
+
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+  } catch (error) {
+    process.exitCode = await exitCodeFor(error);
+  }
+  const [{ flushCaches }, { heapAfter, timings }] = await Promise.all([import('../core/output/index.js'), import('../core/run/index.js')]);
+  flushCaches();
+  if (process.env.OPENWOP_SPEC_TIMING) printTimings(timings, heapAfter);
+}
+
+/** Where the time went, slowest first, on stderr so that machine-readable stdout is untouched. */
+function printTimings(timings: ReadonlyMap<string, number>, heapAfter: ReadonlyMap<string, number>): void {
+  const rows = [...timings].sort((a, b) => b[1] - a[1]);
+  const width = Math.max(0, ...rows.map(([id]) => id.length));
+  const mib = (bytes: number | undefined): string => (bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0).padStart(8));
+  process.stderr.write(`${'rule'.padEnd(width)}  ${'ms'.padStart(9)}  heap MiB after\n`);
+  for (const [id, ms] of rows) process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${mib(heapAfter.get(id))}\n`);
+  const usage = process.resourceUsage();
+  process.stderr.write(`${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1).padStart(9)}  ${mib(usage.maxRSS * 1024)} (peak resident)\n`);
+}
+
+async function exitCodeFor(error: unknown): Promise<number> {
+  const { CommanderError } = await import('commander');
+  if (error instanceof CommanderError) {
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.clean : EXIT.usage;
+  }
+  // A write that failed (core/output's WriteError) is one line naming the target and the cause.
+  if (error instanceof UsageError || (error instanceof Error && error.name === 'WriteError')) {
+    process.stderr.write(`${TOOL_NAME}: ${say(error.message)}\n`);
+    return EXIT.usage;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${TOOL_NAME}: internal error: ${message.split('\n')[0]}\n`);
+  if (process.env.OPENWOP_SPEC_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  return EXIT.usage;
+}
