@@ -12,8 +12,9 @@ rmSync('dist/scripts/chunks', { recursive: true, force: true });
 
 await build({
   // From the sources, not from tsc's dist/scripts/cli.js, which this replaces: building twice gives the same bundle.
-  // The schema compile thread is an entry of its own: a worker loads a module by its path.
-  entryPoints: { cli: 'scripts/cli.ts', 'compile-worker': 'core/schemas/compile-worker.ts' },
+  // The schema compile thread is an entry of its own: a worker loads a module by its path. So is
+  // the command line apart from its process (scripts/main.ts), which the tests run in process.
+  entryPoints: { cli: 'scripts/cli.ts', main: 'scripts/main.ts', 'compile-worker': 'core/schemas/compile-worker.ts' },
   tsconfig: 'tsconfig.json',
   outdir: 'dist/scripts',
   allowOverwrite: true,

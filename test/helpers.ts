@@ -111,6 +111,13 @@ const PROCESS_ONLY = ['OPENWOP_SPEC_FAULT', 'OPENWOP_SPEC_TIMING'];
 async function inProcess(args: readonly string[], { cwd, env }: Required<CliOptions>): Promise<CliResult> {
   const only = PROCESS_ONLY.find((name) => env[name]);
   if (only) throw new Error(`${only} acts on a whole process: run this case with spawnCli`);
+  // The schema compile thread puts a second core to work during one run. Here both cores are
+  // already busy with test workers, and the thread is a new isolate each run, its modules loaded
+  // and compiled cold every time while the worker's are warm: about twice the CPU of the run on
+  // one thread (a check of this corpus, 1.8 s against 0.85 s), and it may still be compiling when
+  // the run returns. A case that sets the variable decides; spawned runs (and
+  // test/schemas/compile-thread.test.ts) keep the thread.
+  if (env.OPENWOP_SPEC_THREADS === undefined) env = { ...env, OPENWOP_SPEC_THREADS: '0' };
   entry ??= import(pathToFileURL(path.join(REPO, 'dist', 'scripts', 'main.js')).href);
   const { main } = await entry;
 
