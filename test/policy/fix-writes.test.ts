@@ -2,11 +2,10 @@
  * `check --fix` writes its fixed and regenerated files as one journalled set, as `generate` does:
  * a kill while staging changes nothing, a kill between the renames is finished by the next run.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, cli } from '../helpers.js';
+import { cli, cliEnv, spawnCli } from '../helpers.js';
 import { corpusCopy } from '../trust/helpers.js';
 
 const JOURNAL = '.openwop-spec-writes.json';
@@ -39,58 +38,60 @@ function breakOne(root: string): void {
   writeFileSync(file, readFileSync(file, 'utf8').replace('## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n'));
 }
 
-function fix(root: string, fault?: string) {
-  const { FORCE_COLOR: _, ...env } = process.env;
-  const result = spawnSync(process.execPath, [CLI, 'check', '--root', root, '--fix'], { encoding: 'utf8', env: { ...env, NO_COLOR: '1', ...(fault ? { OPENWOP_SPEC_FAULT: fault } : {}) } });
-  return { status: result.status, signal: result.signal, stderr: result.stderr };
+/** A check --fix run in process. */
+const fix = (root: string) => cli(['check', '--root', root, '--fix']);
+
+/** A check --fix run with a write fault injected: its own process, which the hook kills, or whose writes it counts from the first. */
+function faulted(root: string, fault: string) {
+  return spawnCli(['check', '--root', root, '--fix'], { env: cliEnv({ OPENWOP_SPEC_FAULT: fault }) });
 }
 
 describe('check --fix writes one journalled set', { timeout: 240_000 }, () => {
-  it('killed while staging its second file: nothing changed; the next check --fix removes the temporaries and fixes', () => {
+  it('killed while staging its second file: nothing changed; the next check --fix removes the temporaries and fixes', async () => {
     const root = corpusCopy();
     breakOne(root);
     const before = snapshot(root);
-    expect(fix(root, 'kill-at-write:2').signal).toBe('SIGKILL');
+    expect(faulted(root, 'kill-at-write:2').signal).toBe('SIGKILL');
     const after = snapshot(root);
     const temporaries = [...after.keys()].filter(isTemporary);
     expect(temporaries.length).toBe(1);
     expect(changed(before, after)).toEqual(temporaries);
 
-    const next = fix(root);
+    const next = await fix(root);
     expect(next.status).toBe(0);
     expect([...snapshot(root).keys()].filter(isTemporary)).toEqual([]);
     expect(readFileSync(path.join(root, DOC), 'utf8')).toContain('As [errors.md](errors.md) lists.');
-    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
-  it('killed between its renames: the journal is left, check says so, and the next check --fix finishes the set', () => {
+  it('killed between its renames: the journal is left, check says so, and the next check --fix finishes the set', async () => {
     const root = corpusCopy();
     breakOne(root);
     const before = snapshot(root);
     // Writes 1..3 stage the three files (the journal's own write is not counted); 4 is the first rename.
-    expect(fix(root, 'kill-at-write:5').signal).toBe('SIGKILL');
+    expect(faulted(root, 'kill-at-write:5').signal).toBe('SIGKILL');
     expect(existsSync(path.join(root, JOURNAL))).toBe(true);
     const mixed = changed(before, snapshot(root)).filter((file) => !isTemporary(file) && file !== JOURNAL);
     expect(mixed).toHaveLength(1);
 
-    const checked = cli(['check', '--root', root]);
+    const checked = await cli(['check', '--root', root]);
     expect(checked.stderr).toMatch(/^an interrupted generate left \.openwop-spec-writes\.json: some outputs were not replaced; run `[^`]+ generate` \(or `[^`]+ check --fix`\) to finish\n/);
     expect(checked.status).toBe(1);
 
-    const next = fix(root);
+    const next = await fix(root);
     expect(next.stderr).toMatch(/^finished an interrupted generate: replaced [\w./-]+, [\w./-]+\n$/);
     expect(next.status).toBe(0);
     expect(existsSync(path.join(root, JOURNAL))).toBe(false);
     expect([...snapshot(root).keys()].filter(isTemporary)).toEqual([]);
     expect(changed(before, snapshot(root))).toHaveLength(3);
-    expect(cli(['check', '--root', root]).status).toBe(0);
+    expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
   it('a full disk while staging: one line naming the file and the cause, exit 2, nothing changed', () => {
     const root = corpusCopy();
     breakOne(root);
     const before = snapshot(root);
-    const failed = fix(root, 'fail-at-write:2:ENOSPC');
+    const failed = faulted(root, 'fail-at-write:2:ENOSPC');
     expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: no space left on the device \(ENOSPC\)\n$/);
     expect(failed.status).toBe(2);
     expect(changed(before, snapshot(root))).toEqual([]);

@@ -65,12 +65,12 @@ interface Finding {
   hint?: string;
 }
 
-const report = (root: string): Finding[] => (JSON.parse(cli(['check', '--root', root, '--format', 'json']).stdout).diagnostics as Finding[]).filter((d) => d.rule === 'links/section-ref');
+const report = async (root: string): Promise<Finding[]> => (JSON.parse((await cli(['check', '--root', root, '--format', 'json'])).stdout).diagnostics as Finding[]).filter((d) => d.rule === 'links/section-ref');
 
 describe('a heading rename cited from markdown, a JSON Schema and a YAML document', { timeout: 120_000 }, () => {
-  it('is reported at every citation with the new heading, and --fix rewrites them all in one run, nothing else', () => {
+  it('is reported at every citation with the new heading, and --fix rewrites them all in one run, nothing else', async () => {
     const root = corpus();
-    const found = report(root);
+    const found = await report(root);
     expect(found.map((d) => `${d.file}:${d.line}`)).toEqual([
       'api/v2/edges.yaml:3',
       // In a folded block scalar too, the line the citation is written on.
@@ -89,10 +89,10 @@ describe('a heading rename cited from markdown, a JSON Schema and a YAML documen
     expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 3)?.column).toBe(FILES['api/v2/edges.yaml']!.split('\n')[2]!.indexOf('§') + 1);
     expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 6)?.column).toBe(FILES['api/v2/edges.yaml']!.split('\n')[5]!.indexOf('§') + 1);
 
-    const fixed = cli(['check', '--root', root, '--fix']);
+    const fixed = await cli(['check', '--root', root, '--fix']);
     expect(fixed.stderr).toBe('fixed 7 problems in 3 files\n');
     expect(fixed.status).toBe(0);
-    expect(report(root)).toEqual([]);
+    expect(await report(root)).toEqual([]);
 
     const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
     // Each file is what it was with the heading's words changed at each citation (and a link's fragment with it).

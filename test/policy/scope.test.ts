@@ -22,7 +22,7 @@ interface Finding {
   message: string;
 }
 
-const check = (root: string, ...args: string[]): Finding[] => JSON.parse(cli(['check', '--root', root, '--format', 'json', ...args]).stdout).diagnostics as Finding[];
+const check = async (root: string, ...args: string[]): Promise<Finding[]> => JSON.parse((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).diagnostics as Finding[];
 const at = (findings: readonly Finding[]): string[] => findings.map((d) => `${d.rule} ${d.file}:${d.line}`);
 const anyAt = (findings: readonly string[], place: string): boolean => findings.some((f) => f.startsWith(`${place}:`));
 
@@ -33,41 +33,41 @@ function unrelatedProblem(root: string): string {
 }
 
 describe('check REGISTRY widens to the documents naming its entries', { timeout: 240_000 }, () => {
-  it('errors.json: a document citing a code (409 run_terminal) is checked, and breaks when the code is renamed', () => {
+  it('errors.json: a document citing a code (409 run_terminal) is checked, and breaks when the code is renamed', async () => {
     const root = corpusCopy();
     const unrelated = unrelatedProblem(root);
     edit(root, 'spec/v2/errors.json', '"code": "run_terminal"', '"code": "run_is_terminal"');
     const cited = 'errors/used-codes-registered spec/v2/core/runs.md:51';
-    const all = at(check(root));
+    const all = at(await check(root));
     expect(all).toContain(cited);
     expect(anyAt(all, unrelated)).toBe(true);
 
-    const scoped = at(check(root, path.join(root, 'spec/v2/errors.json')));
+    const scoped = at(await check(root, path.join(root, 'spec/v2/errors.json')));
     expect(scoped).toContain(cited);
     // The API document's mention of the code, too.
     expect(scoped.some((f) => f.startsWith('errors/used-codes-registered api/v2/openapi.yaml:'))).toBe(true);
     expect(anyAt(scoped, unrelated)).toBe(false);
     // A document that names no code is not widened to.
-    expect(anyAt(at(check(root, path.join(root, 'spec/v2/core/runs.md'))), unrelated)).toBe(false);
+    expect(anyAt(at(await check(root, path.join(root, 'spec/v2/core/runs.md'))), unrelated)).toBe(false);
   });
 
-  it('event-codemap.json: a document naming an event type is checked, and breaks when the type is renamed', () => {
+  it('event-codemap.json: a document naming an event type is checked, and breaks when the type is renamed', async () => {
     const root = corpusCopy();
     const unrelated = unrelatedProblem(root);
     edit(root, 'spec/v2/event-codemap.json', '"v2": "run.paused"', '"v2": "run.halted"');
-    const named = check(root).filter((d) => d.file === 'spec/v2/core/runs.md' && d.message.includes('run.paused'));
+    const named = (await check(root)).filter((d) => d.file === 'spec/v2/core/runs.md' && d.message.includes('run.paused'));
     expect(named.length).toBeGreaterThan(0);
 
-    const scoped = at(check(root, path.join(root, 'spec/v2/event-codemap.json')));
+    const scoped = at(await check(root, path.join(root, 'spec/v2/event-codemap.json')));
     for (const finding of at(named)) expect(scoped).toContain(finding);
     expect(anyAt(scoped, unrelated)).toBe(false);
   });
 
-  it('a file a generator reads as part of a folder (a facet) widens to that generator\'s outputs', () => {
+  it('a file a generator reads as part of a folder (a facet) widens to that generator\'s outputs', async () => {
     const root = corpusCopy();
     // The generated schema $refs the facet; an edit by hand makes it stale whatever the facet says.
     edit(root, 'schemas/v2/capabilities.schema.json', '"$ref": "../../spec/v2/facets/auth.schema.json"', '"$ref": "../../spec/v2/facets/auth.json"');
-    const scoped = check(root, path.join(root, 'spec/v2/facets/auth.schema.json'));
+    const scoped = await check(root, path.join(root, 'spec/v2/facets/auth.schema.json'));
     expect(scoped.some((d) => d.rule === 'generated/drift' && d.file === 'schemas/v2/capabilities.schema.json')).toBe(true);
   });
 });
