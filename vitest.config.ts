@@ -11,11 +11,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const SLOWEST = [
   'test/release/repository.test.ts',
   'test/policy/messages.test.ts',
+  'test/policy/fix-writes.test.ts',
   'test/trust/generate-writes.test.ts',
   'test/trust/cache.test.ts',
   'test/bench/make-corpus.test.ts',
   'test/trust/bounds.test.ts',
   'test/upstream/citations.test.ts',
+  'test/policy/scope.test.ts',
   'test/release/pack.test.ts',
   'test/release/tar.test.ts',
   'test/markdown/parse.test.ts',
