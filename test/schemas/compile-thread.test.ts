@@ -20,7 +20,7 @@ function check(root: string, threads: boolean): { status: number | null; stdout:
   const { FORCE_COLOR: _, ...env } = process.env;
   const result = spawnSync(process.execPath, [CLI, 'check', '--root', root, '--rule', 'schemas/compile', '--no-cache', '--format', 'json'], {
     encoding: 'utf8',
-    env: { ...env, NO_COLOR: '1', ...(threads ? {} : { OPENWOP_SPEC_THREADS: '0' }) },
+    env: { ...env, NO_COLOR: '1', OPENWOP_SPEC_THREADS: threads ? '1' : '0' },
   });
   return { status: result.status, stdout: result.stdout };
 }
@@ -49,16 +49,28 @@ describe('schemas compiled on a second thread', { timeout: 60_000 }, () => {
       schemas: Object.values(values).map((schema) => ({ id: schema.$id, value: schema })),
       targets: [{ file, pointer: '', id: value.$id }, ...(file.includes('strict') ? [{ file, pointer: '/$defs/loose', id: value.$id }] : [])],
     }));
-    const thread = CompileThread.start(jobs);
+    const before = process.env.OPENWOP_SPEC_THREADS;
+    process.env.OPENWOP_SPEC_THREADS = '1';
+    let thread: ReturnType<typeof CompileThread.start>;
+    try {
+      thread = CompileThread.start(jobs);
+    } finally {
+      if (before === undefined) delete process.env.OPENWOP_SPEC_THREADS;
+      else process.env.OPENWOP_SPEC_THREADS = before;
+    }
     expect(thread).toBeDefined();
     for (const job of [...jobs].reverse()) expect(thread?.failuresOf(job.key)).toEqual(compileJob(job));
     expect(thread?.failuresOf('batch-never-started')).toBeUndefined();
   });
 
-  it('is not started when OPENWOP_SPEC_THREADS=0, nor without jobs', () => {
+  it('is started only with OPENWOP_SPEC_THREADS=1, and not without jobs', () => {
     const script = `const { CompileThread } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'dist', 'core', 'schemas', 'compile-thread.js')).href)});
 process.stdout.write(String(CompileThread.start([{ key: 'k', keywords: [], schemas: [], targets: [] }]) === undefined) + ' ' + String(CompileThread.start([]) === undefined));`;
-    const run = (threads: string) => spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, OPENWOP_SPEC_THREADS: threads } }).stdout;
+    const run = (threads: string | undefined) => {
+      const { OPENWOP_SPEC_THREADS: _, ...env } = process.env;
+      return spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: threads === undefined ? env : { ...env, OPENWOP_SPEC_THREADS: threads } }).stdout;
+    };
+    expect(run(undefined)).toBe('true true');
     expect(run('0')).toBe('true true');
     expect(run('1')).toBe('false true');
   });
