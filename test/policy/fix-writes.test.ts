@@ -2,33 +2,14 @@
  * `check --fix` writes its fixed and regenerated files as one journalled set, as `generate` does:
  * a kill while staging changes nothing, a kill between the renames is finished by the next run.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliEnv, spawnCli } from '../helpers.js';
-import { corpusCopy } from '../trust/helpers.js';
+import { changed, corpusCopy, snapshot } from '../trust/helpers.js';
 
 const JOURNAL = '.openwop-spec-writes.json';
 const DOC = 'spec/v2/core/runs.md';
-
-/** Every file under root with its bytes. */
-function snapshot(root: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else files.set(child, readFileSync(path.join(root, child)));
-    }
-  };
-  walk('');
-  return files;
-}
-
-function changed(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
-  const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => !before.has(name) || !after.has(name) || !before.get(name)?.equals(after.get(name) as Buffer)).sort();
-}
 
 const isTemporary = (file: string): boolean => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.tmp$/.test(file);
 

@@ -3,11 +3,12 @@
  * run with the cause first (a parse error, a stale stamp, a problem in generated text, a renamed
  * heading), and the clean repository is reported clean.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli, REPO } from '../helpers.js';
+import { edit } from '../trust/helpers.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -20,12 +21,6 @@ function repositoryCopy(): string {
   roots.push(root);
   for (const entry of ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json']) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
   return root;
-}
-
-function edit(root: string, file: string, from: string, to: string): void {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
-  writeFileSync(path.join(root, file), text.replace(from, to));
 }
 
 interface Finding {

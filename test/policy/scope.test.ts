@@ -3,17 +3,10 @@
  * registry's entries (an error code beside its status, an event type), since renaming an entry
  * breaks them, and stays off documents that name none.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.js';
-import { corpusCopy } from '../trust/helpers.js';
-
-function edit(root: string, file: string, from: string, to: string): void {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
-  writeFileSync(path.join(root, file), text.replace(from, to));
-}
+import { corpusCopy, edit } from '../trust/helpers.js';
 
 interface Finding {
   rule: string;

@@ -8,29 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverWrites, WriteError, writeSetAtomic } from '../../core/output/write.js';
 import { cli, cliEnv, spawnCli } from '../helpers.js';
-import { corpusCopy, tempDir } from './helpers.js';
+import { changed, corpusCopy, snapshot, tempDir } from './helpers.js';
 
 const REGISTRY = 'spec/v2/errors.json';
-
-/** Every file under root (node_modules aside) with its bytes. */
-function snapshot(root: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.name === 'node_modules') continue;
-      if (entry.isDirectory()) walk(child);
-      else files.set(child, readFileSync(path.join(root, child)));
-    }
-  };
-  walk('');
-  return files;
-}
-
-function changed(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
-  const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => !before.get(name)?.equals(after.get(name) ?? Buffer.alloc(0)) || !after.has(name)).sort();
-}
 
 /** A new error code: the registry changes, and with it the errors document, counts, the envelope and the stamp. */
 function addCode(root: string): void {

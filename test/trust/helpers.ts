@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
@@ -29,6 +29,34 @@ export function rootWith(files: Record<string, string | Buffer>): string {
     writeFileSync(path.join(root, file), content);
   }
   return root;
+}
+
+/** Every file under root (node_modules aside) with its bytes. */
+export function snapshot(root: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) walk(child);
+      else files.set(child, readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  return files;
+}
+
+/** The files that differ between two snapshots, or are in one only, sorted. */
+export function changed(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => !before.has(name) || !after.has(name) || !before.get(name)?.equals(after.get(name) as Buffer)).sort();
+}
+
+/** Replaces the first `from` in a file of `root` with `to`; a `from` the file lacks is a broken test. */
+export function edit(root: string, file: string, from: string, to: string): void {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+  writeFileSync(path.join(root, file), text.replace(from, to));
 }
 
 export function tempDir(): string {
