@@ -4,7 +4,7 @@ import type { Report } from '../../core/output/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../../core/schemas/index.js';
 import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
 import { refCycles } from '../../core/schemas/index.js';
-import { compileFailures, startCompiling, type CompileFailure, type CompileTarget } from '../../core/schemas/index.js';
+import { compileFailures, compileThreadAvailable, startCompiling, type CompileFailure, type CompileTarget } from '../../core/schemas/index.js';
 import { pointerSegments, schemaGraph, valueAt, walkSchema } from '../../core/schemas/index.js';
 import { locate, nodeAt, type PathSegment } from '../../core/model/index.js';
 
@@ -56,6 +56,8 @@ export default defineCheck({
     for (const failure of compileFailures(corpus, compileTargets(corpus, targets, fragments))) compileFailure(corpus, failure, { unresolved, cyclic: cycles.length > 0 }, reported, report);
   },
   prepare(corpus) {
+    // The thread is opt-in: without it, working out its targets here would only repeat run's work.
+    if (!compileThreadAvailable()) return;
     const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
     if (files.length === 0) return;
     const schemas = corpusSchemas(corpus);

@@ -5,6 +5,7 @@
  * their JSON writers use.
  */
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import canonicalize from 'canonicalize';
 
 export const CANONICALIZATION = 'RFC 8785';
@@ -12,6 +13,19 @@ export const CANONICALIZATION = 'RFC 8785';
 /** Lower-case hex SHA-256 of the bytes (a string is hashed as its UTF-8 encoding). */
 export function sha256Hex(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
+}
+
+/** sha256Hex of a file's bytes, read a block at a time, so a large file never sits in memory whole. */
+export function sha256FileHex(file: string): string {
+  const hash = createHash('sha256');
+  const block = Buffer.alloc(1 << 16);
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) hash.update(block.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 /**

@@ -2,10 +2,9 @@
  * A release as bytes: every file of a packed tarball, an installed or staged package directory,
  * or the shipped part of a repository checkout, keyed by its path inside the package.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { compareStrings } from '../output/index.js';
+import { compareStrings, sha256FileHex, sha256Hex } from '../output/index.js';
 import { walkFiles } from '../model/index.js';
 import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
@@ -104,12 +103,12 @@ function treeFromDirectory(root: string): ArtifactTree {
   const take = (file: string) => {
     const location = path.join(root, file);
     if (sizeOf(location) > KEEP_BYTES) {
-      hashes.set(file, hashFile(location));
+      hashes.set(file, sha256FileHex(location));
       oversized.push(file);
     } else {
       const bytes = readBytes(location);
       files.set(file, bytes);
-      hashes.set(file, createHash('sha256').update(bytes).digest('hex'));
+      hashes.set(file, sha256Hex(bytes));
     }
   };
   if (kind === 'package') {
@@ -128,18 +127,6 @@ function sizeOf(file: string): number {
   } catch (error) {
     throw new ReleaseSourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-}
-
-function hashFile(file: string): string {
-  const hash = createHash('sha256');
-  const block = Buffer.alloc(1 << 16);
-  const fd = openSync(file, 'r');
-  try {
-    for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) hash.update(block.subarray(0, read));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest('hex');
 }
 
 /** A package is a directory or tarball whose manifest names @openwop/spec-artifacts, or that carries a package record. */

@@ -34,6 +34,11 @@ export class CompileThread {
     private readonly keys: ReadonlySet<string>,
   ) {}
 
+  /** Whether a thread can be started at all (it is opt-in): when not, nothing should be prepared for it. */
+  static available(): boolean {
+    return workerEntry() !== undefined;
+  }
+
   /** Starts compiling `jobs` on a thread; undefined when no thread can run them (then the caller compiles). */
   static start(jobs: CompileJob[]): CompileThread | undefined {
     const entry = workerEntry();

@@ -74,6 +74,11 @@ export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[
 }
 
 const threads = new WeakMap<Corpus, CompileThread>();
+
+/** Whether startCompiling can start anything; when not, the targets it would take need not be worked out. */
+export function compileThreadAvailable(): boolean {
+  return CompileThread.available();
+}
 const caches = new WeakMap<Corpus, ContentCache | undefined>();
 
 function resultsCache(corpus: Corpus): ContentCache | undefined {
@@ -95,7 +100,7 @@ function batchLimits(limits: BatchLimits): Required<BatchLimits> {
  * compiled on the main thread, so a difference in targets costs time, never a wrong answer.
  */
 export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): void {
-  if (threads.has(corpus)) return;
+  if (threads.has(corpus) || !compileThreadAvailable()) return;
   // The declared $ids, so that the thread starts before the main one has built its ajv: a schema
   // ajv refuses to register changes its batch's key, and that batch is then compiled on the main thread.
   const corpusWide = corpusSchemas(corpus);
