@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
 import { setFlagsFromString } from 'node:v8';
-import { main } from './main.js';
 import { toolVersion } from './tool.js';
 
 // The run holds the whole corpus model for its length, and little else lives long; by default V8
@@ -21,5 +20,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Asked this often by scripts; answered without loading the command line parser at all.
   process.stdout.write(`${toolVersion()}\n`);
 } else {
+  // Loaded only here, so that `--version` evaluates nothing but the manifest read.
+  const { main } = await import('./main.js');
   await main(args);
 }

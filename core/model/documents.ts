@@ -48,10 +48,24 @@ const VERSION_SEGMENT = /(?:^|\/)v(\d+)\//;
  */
 export function speaksOtherVersion(corpus: Corpus, fromFile: string, version: string): boolean {
   if (VERSION_SEGMENT.test(fromFile)) return false;
+  for (const named of versionsNamed(corpus, fromFile)) if (named !== version) return true;
+  return false;
+}
+
+const namedVersions = new WeakMap<Corpus, Map<string, ReadonlySet<string>>>();
+
+/** The versions whose documents a file names (`spec/v1/…` names 1), read once per file: gates ask per mention, and a registry holds thousands. */
+function versionsNamed(corpus: Corpus, fromFile: string): ReadonlySet<string> {
+  let byFile = namedVersions.get(corpus);
+  if (!byFile) namedVersions.set(corpus, (byFile = new Map()));
+  const known = byFile.get(fromFile);
+  if (known) return known;
   const file = corpus.get(fromFile);
   const text = file && 'text' in file ? file.text : '';
-  for (const match of text.matchAll(/\bspec\/v(\d+)\//g)) if (match[1] !== version) return true;
-  return false;
+  const versions = new Set<string>();
+  for (const match of text.matchAll(/\bspec\/v(\d+)\//g)) versions.add(match[1] as string);
+  byFile.set(fromFile, versions);
+  return versions;
 }
 
 function otherVersionMeant(corpus: Corpus, fromFile: string, candidate: string): boolean {
