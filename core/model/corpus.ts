@@ -13,7 +13,7 @@ import { indexMarkdown, parseMarkdownTree, type MarkdownModel, type ParsedMarkdo
 import { ContentCache } from '../cache/index.js';
 import { LineIndex } from './positions.js';
 import { textStyleOf, type TextStyle } from '../output/index.js';
-import { MAX_NESTING, parseJsonText, parseJsonValue, parseYamlText, type ParsedData, type ParseProblem } from './structured.js';
+import { MAX_NESTING, parseJsonText, parseJsonValue, parseYamlText, parseYamlValue, type ParsedData, type ParseProblem } from './structured.js';
 
 /** The directories (and root files) that make up a corpus. */
 export const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'] as const;
@@ -388,16 +388,14 @@ function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdo
 /**
  * A JSON or YAML file. A JSON file's value comes from JSON.parse, which is native and as fast as
  * reading a cached copy, so JSON is never cached; a YAML file's value and problems come from the
- * parse cache, or on a miss from a positioned parse. The positioned document is parsed only if a
- * gate asks where something is (usually: never).
+ * parse cache, or on a miss from parseYamlValue (js-yaml for a plain document, else yaml's own
+ * parse). The positioned document is parsed only if a gate asks where something is (usually: never).
  */
 function dataFile(kind: 'json' | 'yaml', text: string, cache: ContentCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
   const key = cache && kind === 'yaml' ? ContentCache.key(kind, text) : '';
   let found = key ? cache?.get(key, isParseEntry) : undefined;
   if (!found) {
-    // A YAML file has no positionless parser; its positioned document is let go all the same, as
-    // it takes several times the memory of the value and a clean run never asks for a position.
-    found = kind === 'json' ? parseJsonValue(text) : valueOf(parseYamlText(text));
+    found = kind === 'json' ? parseJsonValue(text) : parseYamlValue(text);
     if (key && isPlainJson(found.value)) cache?.set(key, found);
   }
   const { value, problems } = found;
@@ -458,10 +456,6 @@ function isMarkdownTree(tree: unknown): tree is Root {
 
 function isPoint(point: Record<string, unknown> | undefined): boolean {
   return point !== undefined && Number.isInteger(point.line) && Number.isInteger(point.column) && Number.isInteger(point.offset);
-}
-
-function valueOf(parsed: ParsedData): { value: unknown; problems: ParseProblem[] } {
-  return { value: parsed.value, problems: parsed.problems };
 }
 
 /** Whether a value survives a JSON round trip unchanged (YAML can hold .inf, dates, and the like) and nests no deeper than the loader admits; iterative. */

@@ -1,0 +1,102 @@
+/**
+ * parseYamlValue: a YAML file's value read by js-yaml when the document is plain, by yaml
+ * otherwise. Whichever parser answers, the value and the problems are the ones yaml's positioned
+ * parse gives (parseYamlText), on every YAML file of this repository and of the upstream corpus,
+ * and on the corners where the two libraries could part: scalar resolution, keys, tags, aliases,
+ * several documents, nesting.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { walkFiles } from '../../core/model/file-walk.js';
+import { MAX_NESTING, parseYamlText, parseYamlValue, plainYamlValue } from '../../core/model/structured.js';
+
+const REPO = path.resolve(import.meta.dirname, '..', '..');
+const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
+
+function yamlFiles(root: string, directories: readonly string[]): string[] {
+  return directories
+    .filter((directory) => existsSync(path.join(root, directory)))
+    .flatMap((directory) => walkFiles(root, directory, { dotfiles: false, unreadable: () => {} }))
+    .filter((file) => /\.ya?ml$/.test(file))
+    .map((file) => path.join(root, file));
+}
+
+/** What yaml's own parse makes of the text: the reference. */
+function reference(text: string): { value: unknown; problems: unknown[] } {
+  const parsed = parseYamlText(text);
+  return { value: parsed.value, problems: parsed.problems };
+}
+
+const CORNERS: Record<string, string> = {
+  'integers in every core form': 'a: [0, -0, +12, 0o17, 017, 0x1F, 08, 1_000, 0b101, 1,000]\n',
+  'floats and their specials': 'a: [1., .5, 1e3, 0.1e-2, 6.8523015e+5, .inf, -.Inf, +.inf, 1e, .e3]\n',
+  'booleans and nulls in their spellings': 'a: [true, True, TRUE, tRue, yes, on, null, Null, NULL, nULL, ~, ]\n',
+  'dates and times stay strings': 'a: 2024-01-01\nb: 12:30:00\nc: 1:20\n',
+  'keys that are numbers and booleans': '200: ok\n404: missing\ntrue: yes\n1.0: one\n',
+  'a key written as null': '~: x\nnull: y\n',
+  'core tags': 'a: !!str 1\nb: !!int "7"\nc: !!float 1\n',
+  'a tag outside the core schema': 'a: !!binary aGk=\n',
+  'an application tag': 'a: !thing 1\n',
+  'a non-specific tag': 'a: ! 12\n',
+  'a YAML 1.1 directive': '%YAML 1.1\n---\na: yes\nb: 010\n',
+  'an exclamation mark in prose': 'a: do not! ever\nb: "quoted !bang"\n',
+  'a merge key is a plain key': '<<: {b: 1}\nc: 2\n',
+  'an alias of a collection': 'a: &x [1, 2]\nb: *x\n',
+  'an alias of a scalar': 'a: &x hello\nb: *x\n',
+  'a complex key': '? [a, b]\n: c\n',
+  'two documents': 'a: 1\n---\nb: 2\n',
+  'a duplicate key': 'a: 1\nb: 2\na: 3\n',
+  'escapes in double quotes': 'a: "\\x41\\u00e9\\t\\"q\\""\nb: \'it\'\'s\'\n',
+  'block scalars with chomping': 'a: |\n  x\n  y\n\nb: >-\n  x\n  y\n\nc: |+\n  z\n\n',
+  'a plain scalar over several lines': 'a: one\n  two\n  three\nb: end\n',
+  'flow collections with trailing commas': 'a: [1, 2, ]\nb: {c: 1, }\n',
+  'a member named __proto__': '__proto__: {polluted: true}\nsafe: 1\n',
+  'a tab before a value': 'a:\t1\n',
+  'an empty document': '',
+  'a comment only': '# nothing here\n',
+  'a bare scalar document': 'just text\n',
+  'unclosed flow': 'a: [1, 2\n',
+  'bad indentation': 'a:\n  b: 1\n c: 2\n',
+  'a CRLF document': 'a: 1\r\nb:\r\n  - x\r\n',
+};
+
+describe('parseYamlValue', () => {
+  it('gives yaml\'s value and problems on every corner where js-yaml and yaml could part', () => {
+    for (const [name, text] of Object.entries(CORNERS)) {
+      expect({ name, ...parseYamlValue(text) }).toEqual({ name, ...reference(text) });
+    }
+  });
+
+  it('takes js-yaml only for a plain document, leaving yaml the rest', () => {
+    expect(plainYamlValue('openapi: 3.1.0\npaths:\n  /runs: {get: {responses: {"200": {description: ok}}}}\n')).toEqual({
+      plain: true,
+      value: { openapi: '3.1.0', paths: { '/runs': { get: { responses: { '200': { description: 'ok' } } } } } },
+    });
+    for (const name of ['core tags', 'a non-specific tag', 'a YAML 1.1 directive', 'an alias of a collection', 'a key written as null', 'a tag outside the core schema', 'a complex key', 'two documents', 'a duplicate key', 'unclosed flow']) {
+      expect({ name, ...plainYamlValue(CORNERS[name] as string) }).toEqual({ name, plain: false });
+    }
+  });
+
+  it('leaves a document nested past the bound to yaml, which refuses it as one located problem', () => {
+    const deep = `a:${Array.from({ length: MAX_NESTING + 4 }, (_, depth) => `\n${'  '.repeat(depth + 1)}b${depth}:`).join('')} end\n`;
+    expect(plainYamlValue(deep)).toEqual({ plain: false });
+    const { value, problems } = parseYamlValue(deep);
+    expect(value).toBeUndefined();
+    expect(problems).toEqual([{ message: expect.stringMatching(/^nested more than 256 levels deep/), line: expect.any(Number), column: expect.any(Number) }]);
+    expect(problems).toEqual(reference(deep).problems);
+  });
+
+  it('reads every YAML file of this repository and of the upstream corpus as yaml does', () => {
+    const files = [...yamlFiles(REPO, ['api', 'spec', 'schemas', 'SECURITY', 'conformance', 'docs', 'test/fixtures']), ...yamlFiles(UPSTREAM, ['api', 'spec', 'schemas', 'SECURITY', 'conformance', 'docs'])];
+    expect(files.length).toBeGreaterThan(20);
+    let plain = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      expect({ file, ...parseYamlValue(text) }).toEqual({ file, ...reference(text) });
+      if (plainYamlValue(text).plain) plain++;
+    }
+    // The fast path is the usual one: nearly every real document is plain.
+    expect(plain).toBeGreaterThan(files.length * 0.8);
+  });
+});
