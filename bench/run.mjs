@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: the cost of the main job (`openwop-spec generate --check` + `openwop-spec check`)
+ * `npm run bench`: the cost of the main job (`openwop-spec check`: every gate and the drift of the
+ * generated output, what `npm run corpus` and CI run)
  * on this repository (×1) and on the scale corpora of bench/make-corpus.mjs (×10, ×100), beside the
  * tools a spec repository would otherwise chain for the overlapping part of the job, on the same
  * ×1 and ×10 inputs, measured in the same run:
@@ -275,10 +276,9 @@ function oursSteps(root, cold) {
   // Timing costs nothing extra (the tool times every gate anyway); it is printed to stderr, so the
   // last measured run of each figure leaves the per-rule profile.
   const env = { OPENWOP_SPEC_TIMING: '1' };
-  return [
-    { name: 'generate --check', command: [process.execPath, CLI, 'generate', '--check', '--root', root, ...cache], env },
-    { name: 'check', command: [process.execPath, CLI, 'check', '--root', root, ...cache], env },
-  ];
+  // One process: `check` runs the drift gate, which plans every generator exactly as
+  // `generate --check` does, so the main job no longer runs that second process first.
+  return [{ name: 'check', command: [process.execPath, CLI, 'check', '--root', root, ...cache], env }];
 }
 
 /** The peer tools for the overlapping part of the job, each as its own figure. */
@@ -562,35 +562,29 @@ function main() {
     const { root } = corpora.get(scale);
     const budget = options.budget;
     log(`×${scale}:`);
-    const cold = figure(`ours: generate --check + check, cold (--no-cache)`, oursSteps(root, true), { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log });
+    const cold = figure(`ours: check, cold (--no-cache)`, oursSteps(root, true), { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log });
     rows.push({ scale, kind: 'ours-cold', ...cold });
     profiles.set(scale, profile(cold.last, cold.steps));
-    for (const step of cold.steps) rows.push({ scale, kind: 'ours-step', label: `… of which ${step.name}`, ...step, warmupCounted: cold.warmupCounted, crash: cold.crash?.step === step.name ? cold.crash : undefined });
+    if (cold.steps.length > 1) for (const step of cold.steps) rows.push({ scale, kind: 'ours-step', label: `… of which ${step.name}`, ...step, warmupCounted: cold.warmupCounted, crash: cold.crash?.step === step.name ? cold.crash : undefined });
     if (options.warm && cold.crash) {
       notes.push(`×${scale}: no warm-cache figure; the cold run failed`);
     } else if (options.warm) {
       // The warm-up fills the cache, so it is never the measured run here: a scale whose cold run
       // is over the budget still gets one measured warm run, since the warm target is its own.
-      const warm = figure(`ours: generate --check + check, warm parse cache`, oursSteps(root, false), { cwd: root, runs: cold.warmupCounted ? 1 : options.runs, budget, timeout: options.timeout, mustPass: true, log, warmupMayCount: false });
+      const warm = figure(`ours: check, warm parse cache`, oursSteps(root, false), { cwd: root, runs: cold.warmupCounted ? 1 : options.runs, budget, timeout: options.timeout, mustPass: true, log, warmupMayCount: false });
       rows.push({ scale, kind: 'ours-warm', ...warm });
     }
     if (scale === 1) {
-      // `check` alone is a full run too: every gate, and the drift gate, which plans every generator
-      // exactly as `generate --check` does. It is what an author runs before a push.
-      const [, checkStep] = oursSteps(root, true);
-      const [, warmStep] = oursSteps(root, false);
-      const checkCold = figure('ours: check alone, cold (--no-cache)', [checkStep], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log });
-      rows.push({ scale, kind: 'ours-check-cold', ...checkCold });
-      const checkWarm = figure('ours: check alone, warm parse cache', [warmStep], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log, warmupMayCount: false });
-      rows.push({ scale, kind: 'ours-check-warm', ...checkWarm });
+      const [checkStep] = oursSteps(root, true);
+      const [warmStep] = oursSteps(root, false);
       if (existsSync(LTS_NODE)) {
         // The same two figures on the current LTS: what a newer V8 alone changes, beside the Node.js that runs npm.
         const lts = spawnSync(LTS_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
         const onLts = (step) => ({ ...step, command: [LTS_NODE, ...step.command.slice(1)] });
-        const ltsCold = figure(`ours: check alone, cold (--no-cache), on Node.js ${lts}`, [onLts(checkStep)], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log });
-        rows.push({ scale, kind: 'ours-check-cold-lts', ...ltsCold });
-        const ltsWarm = figure(`ours: check alone, warm parse cache, on Node.js ${lts}`, [onLts(warmStep)], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log, warmupMayCount: false });
-        rows.push({ scale, kind: 'ours-check-warm-lts', ...ltsWarm });
+        const ltsCold = figure(`ours: check, cold (--no-cache), on Node.js ${lts}`, [onLts(checkStep)], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log });
+        rows.push({ scale, kind: 'ours-cold-lts', ...ltsCold });
+        const ltsWarm = figure(`ours: check, warm parse cache, on Node.js ${lts}`, [onLts(warmStep)], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log, warmupMayCount: false });
+        rows.push({ scale, kind: 'ours-warm-lts', ...ltsWarm });
       }
     }
     if (scale === 1) {
@@ -697,7 +691,7 @@ function main() {
   const coldAt = (scale) => rows.find((row) => row.scale === scale && row.kind === 'ours-cold');
   const one = coldAt(1);
   if (one?.crash) lines.push(`- ×1: **FAILED**: \`${one.crash.step}\` on the repository itself (${one.crash.why})`);
-  else if (one) lines.push(`- ×1 full run, what \`npm run corpus\` runs (both processes, start-up included), cold: ${seconds(one.seconds)} s wall${one.cpu === undefined ? '' : `, ${seconds(one.cpu)} s CPU`} (target ≤ 0.8 s: ${one.seconds <= 0.8 ? 'met' : 'NOT met'})`);
+  else if (one) lines.push(`- ×1 full run, what \`npm run corpus\` runs (start-up included), cold: ${seconds(one.seconds)} s wall${one.cpu === undefined ? '' : `, ${seconds(one.cpu)} s CPU`} (target ≤ 0.8 s: ${one.seconds <= 0.8 ? 'met' : 'NOT met'})`);
   const absolute = { 10: { cold: 3 }, 100: { cold: 20, warm: 5 } };
   for (const [scale, limits] of Object.entries(absolute)) {
     for (const [kind, limit] of Object.entries(limits)) {
@@ -705,12 +699,12 @@ function main() {
       if (row && !row.crash && row.seconds !== undefined) lines.push(`- ×${scale} ${kind}: ${seconds(row.seconds)} s wall${row.cpu === undefined ? '' : `, ${seconds(row.cpu)} s CPU`} (target ≤ ${limit} s: ${row.seconds <= limit ? 'met' : 'NOT met'})`);
     }
   }
-  for (const kind of ['ours-check-warm', 'ours-check-cold', 'ours-check-warm-lts', 'ours-check-cold-lts']) {
+  for (const kind of ['ours-warm', 'ours-cold', 'ours-warm-lts', 'ours-cold-lts']) {
     const row = rows.find((candidate) => candidate.scale === 1 && candidate.kind === kind);
     const warm = kind.includes('warm');
     const target = warm ? 0.25 : 0.5;
     const runtime = kind.endsWith('-lts') ? `, on Node.js ${row?.label.split('on Node.js ')[1] ?? 'LTS'}` : '';
-    if (row && !row.crash) lines.push(`- ×1 \`check\` alone (every gate and the generators' drift), ${warm ? 'warm cache' : 'cold'}${runtime}: ${seconds(row.seconds)} s wall${row.cpu === undefined ? '' : `, ${seconds(row.cpu)} s CPU`} (target ≤ ${target} s: ${row.seconds <= target ? 'met' : 'NOT met'})`);
+    if (row && !row.crash) lines.push(`- ×1 \`check\` (every gate and the generators' drift), ${warm ? 'warm cache' : 'cold'}${runtime}: ${seconds(row.seconds)} s wall${row.cpu === undefined ? '' : `, ${seconds(row.cpu)} s CPU`} (target ≤ ${target} s: ${row.seconds <= target ? 'met' : 'NOT met'})`);
   }
   for (const scale of options.scales.filter((scale) => scale > 1)) {
     const row = coldAt(scale);
@@ -777,8 +771,8 @@ function report({ options, host, corpora, rows, findingRows, findingsSection, pa
   });
   return `# Benchmarks
 
-The cost of the main job, \`openwop-spec generate --check\` followed by \`openwop-spec check\` (two
-processes, exactly what \`npm run corpus\` and CI run), on this repository and on synthetic corpora
+The cost of the main job, \`openwop-spec check\` (every gate and the drift of the generated output,
+in one process: exactly what \`npm run corpus\` and CI run), on this repository and on synthetic corpora
 ten and a hundred times its size; and, on the same ×1 and ×10 inputs, the tools a spec repository
 would otherwise chain for the part of the job they overlap with. Written by \`npm run bench\`;
 rerun it to refresh this page.
@@ -792,10 +786,9 @@ rerun it to refresh this page.
 ## Results
 
 Wall time is whole-process (process start included), the median of the measured runs after one
-warm-up run; "min–max" is the spread of those runs. A figure of ours is the sum of its two
-processes per run and its peak memory the larger of the two. Cold runs (\`--no-cache\`) parse every
+warm-up run; "min–max" is the spread of those runs. Cold runs (\`--no-cache\`) parse every
 file; warm runs reuse the parse cache in \`<root>/node_modules/.cache/openwop-spec\`. Exit is the set
-of exit codes seen: every run of ours must exit 0 (the scale corpora pass both verbs), and one that
+of exit codes seen: every run of ours must exit 0 (the scale corpora pass), and one that
 does not is marked FAILED, with the time it ran before it stopped.
 
 ${table(rows)}
@@ -821,7 +814,7 @@ ${parserSection}
 ${summary}
 
 Slowest rules and generators in the last cold run of each scale (\`OPENWOP_SPEC_TIMING=1\`; the
-in-process total of each of the two processes, then the top entries):
+in-process total, then the top entries):
 
 ${profileLines.join('\n')}
 
@@ -850,7 +843,7 @@ ${peerCommands.join('\n')}
   ten-line script instead of the AsyncAPI CLI (which adds analytics and an update check); remark
   runs remark-validate-links with \`repository: false\` so it never asks git for a remote; ajv-cli
   gets \`--strict=false\` because the corpus schemas carry \`x-openwop-*\` annotation keywords.
-- The peers are four processes, ours two; each side pays Node's start-up per process.
+- The peers are four processes, ours one; each side pays Node's start-up per process.
 - To keep a full run near ten minutes on a two-core machine, a figure gets only as many measured
   runs as fit in ${options.budget} s (\`--budget\`), never fewer than one; a figure whose single run
   takes longer than that is measured by its warm-up run alone ("1 (the warm-up)"), and then no
