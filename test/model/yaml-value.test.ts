@@ -17,7 +17,14 @@ const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
 function yamlFiles(root: string, directories: readonly string[]): string[] {
   return directories
     .filter((directory) => existsSync(path.join(root, directory)))
-    .flatMap((directory) => walkFiles(root, directory, { dotfiles: false, unreadable: () => {} }))
+    .flatMap((directory) =>
+      walkFiles(root, directory, {
+        dotfiles: false,
+        unreadable: (relative, code) => {
+          throw new Error(`cannot read ${relative}: ${code}`);
+        },
+      }),
+    )
     .filter((file) => /\.ya?ml$/.test(file))
     .map((file) => path.join(root, file));
 }
