@@ -85,13 +85,13 @@ function checkOrgs(corpus: Corpus, file: DataFile, declaration: Declaration, rep
       });
     }
   }
-  // The protocol holds `example`: `"reserved": true` (upstream's form) or `"holder": "protocol"`.
+  // The protocol holds `example`, written `"reserved": true` (the schema admits no other form).
   const example = declaration.orgs.example;
   if (!example) {
     report({ ...at(file, ['extensions'], 'key'), message: 'the org registry has no `example`, which the protocol holds for documentation and conformance', hint: 'register `example` with "reserved": true' });
-  } else if (example.reserved !== true && example.holder !== 'protocol') {
-    const member = 'holder' in example ? 'holder' : 'reserved' in example ? 'reserved' : undefined;
-    report({ ...at(file, member ? ['extensions', 'example', member] : ['extensions', 'example'], member ? 'value' : 'key'), message: '`example` is held by the protocol and is never assignable to a vendor', hint: member === 'holder' ? 'set "holder": "protocol"' : 'set "reserved": true' });
+  } else if (example.reserved !== true) {
+    const member = 'reserved' in example ? 'reserved' : undefined;
+    report({ ...at(file, member ? ['extensions', 'example', member] : ['extensions', 'example'], member ? 'value' : 'key'), message: '`example` is held by the protocol and is never assignable to a vendor', hint: 'set "reserved": true' });
   }
 }
 

@@ -53,10 +53,12 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
       const text = source.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
       const label = node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1;
       const checkedLinks = new Set<Link>();
+      const shownHeadings = headingSpans(node);
       for (const citation of scopedCitations(text)) {
         const at = start + citation.start;
-        // `### § supportedEnvelopes` names the section it heads; it cites nothing.
-        if (citation.start === label || !judgeable(citation)) continue;
+        // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
+        // span that shows such a heading line (`` `### § key` ``): it shows the markup.
+        if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to)) continue;
         const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
         const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
         const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
@@ -82,6 +84,22 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
     if ('children' in node) for (const child of node.children) visit(child as Nodes);
   };
   visit(file.tree);
+}
+
+/** The offsets of the code spans inside `block` whose code is a heading line (`### § key`). */
+function headingSpans(block: Nodes): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const visit = (node: Nodes): void => {
+    if (node.type === 'inlineCode') {
+      const from = node.position?.start.offset;
+      const to = node.position?.end.offset;
+      if (from !== undefined && to !== undefined && /^#{1,6}[ \t]/.test(node.value)) spans.push([from, to]);
+      return;
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(block);
+  return spans;
 }
 
 function checkData(corpus: Corpus, file: DataFile, report: Report, external: readonly string[]): void {

@@ -134,6 +134,14 @@ describe('links/section-ref', () => {
       expect(run('links/section-ref', files)).toEqual([]);
     });
 
+    it('reads a code span that shows a heading line as the heading it shows, not as a citation', () => {
+      const files = {
+        'spec/v2/core/x.md': doc('X', ['## Records', '', 'Each record is a `### § key` heading; `## §0 Rule` labels a rule, `§Nope` in code is still cited.', '', '| Form | Example |', '| --- | --- |', '| heading | `#### § other` |'].join('\n')),
+      };
+      const found = run('links/section-ref', files);
+      expect(found.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['9:68 this document has no section §Nope']);
+    });
+
     it('holds an unqualified citation to the document it is written in, when that document is numbered so', () => {
       const files = { 'spec/v2/core/x.md': doc('X', '## 1. One\n\nSee §2 and §1; the RFC’s §B.2 is not ours.') };
       const found = run('links/section-ref', files);
