@@ -66,6 +66,14 @@ const CORNERS: Record<string, string> = {
   'unclosed flow': 'a: [1, 2\n',
   'bad indentation': 'a:\n  b: 1\n c: 2\n',
   'a CRLF document': 'a: 1\r\nb:\r\n  - x\r\n',
+  'quoted scalars over several lines': "a: 'one\n  two\n\n  three'\nb: \"one \\\n  two\"\n",
+  'every double-quoted escape': 'a: "\\U0001F600 \\N \\_ \\L \\P \\0 \\a \\e"\n',
+  'an indentation indicator and folding of more-indented lines': 'a: |2\n    x\n   y\nb: >\n  x\n    more\n  y\n',
+  'numbers that are not quite numbers': 'a: 3.1.0\nb: 2.0\nc: 12345678901234567890\nd: -0.0\ne: -0x1F\nf: b:c\ng: b#c\n',
+  'a merge of an anchored map': 'base: &b {x: 1}\nd:\n  <<: *b\n  y: 2\n',
+  'a sequence not indented under its key, and empty items': 'a:\n- 1\n-\n- 2\n',
+  'document markers': '---\na: 1\n...\n',
+  'members named like Object.prototype': 'constructor: 1\ntoString: 2\nb: {__proto__: 1}\n',
 };
 
 describe('parseYamlValue', () => {
