@@ -23,6 +23,11 @@ export function copyFixture(name: string): string {
   return target;
 }
 
+/** The active findings of a `--format json` report, as the reporter writes them. */
+export function reported(stdout: string): Diagnostic[] {
+  return (JSON.parse(stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+}
+
 export function run(rule: string, source: Corpus | string | Record<string, string>): Diagnostic[] {
   const corpus = typeof source === 'string' ? loadCorpus(source) : source instanceof Corpus ? source : corpusFromFiles('/nonexistent-root', source);
   const check = CHECKS.find((c) => c.id === rule);

@@ -3,55 +3,33 @@
  * run with the cause first (a parse error, a stale stamp, a problem in generated text, a renamed
  * heading), and the clean repository is reported clean.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cli, REPO } from '../helpers.js';
-import { edit } from '../trust/helpers.js';
-
-const roots: string[] = [];
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
-/** The repository's corpus (what the default config includes), without its tooling. */
-function repositoryCopy(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-messages-'));
-  roots.push(root);
-  for (const entry of ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json']) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
-  return root;
-}
-
-interface Finding {
-  rule: string;
-  file: string;
-  line: number;
-  message: string;
-  hint?: string;
-  related?: Array<{ file: string; line: number }>;
-}
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { cli, reported } from '../helpers.js';
+import { corpusCopy, edit } from '../trust/helpers.js';
 
 /**
  * Warnings main carries today that no scenario is about: citations in errors.json of v1 documents
  * outside this corpus (links/section-ref). Left out, so that each scenario sees only its own.
  */
-const unrelated = (d: Finding): boolean => d.rule === 'links/section-ref' && d.message.includes('is not a document of the corpus');
+const unrelated = (d: Diagnostic): boolean => d.rule === 'links/section-ref' && d.message.includes('is not a document of the corpus');
 
-const json = async (root: string, ...args: string[]): Promise<Finding[]> => (JSON.parse((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).diagnostics as Finding[]).filter((d) => !unrelated(d));
+const json = async (root: string, ...args: string[]): Promise<Diagnostic[]> => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).filter((d) => !unrelated(d));
 
 describe('the repository', { timeout: 120_000 }, () => {
   it('is reported clean: no error, no warning of its own, exit 0', async () => {
     const result = await cli(['check', '--format', 'json']);
     expect(result.stderr).toBe('');
-    expect((JSON.parse(result.stdout).diagnostics as Finding[]).filter((d) => !unrelated(d))).toEqual([]);
+    expect(reported(result.stdout).filter((d) => !unrelated(d))).toEqual([]);
     expect(result.status).toBe(0);
   });
 });
 
 describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   it('a YAML typo in openapi.yaml is listed first, without the findings that only follow from it, and with those that do not', async () => {
-    const root = repositoryCopy();
+    const root = corpusCopy();
     edit(root, 'api/v2/openapi.yaml', '    name: Apache-2.0\n', '    name: Apache-2.0: [\n');
     // A problem of its own, which the typo has nothing to do with.
     edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
@@ -69,7 +47,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('a JSON syntax error in the event codemap, a schema others $ref or a facet leaves nothing that follows from it', async () => {
-    const root = repositoryCopy();
+    const root = corpusCopy();
     // Without the codemap every core event type would read as a vendor type of an unregistered org;
     // without ids.schema.json no schema that $refs it compiles, so no example could be checked; the
     // facet is read by a generator that takes its whole folder, whose output would look stale.
@@ -81,7 +59,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('a JSON syntax error in a registry brings no "region has no generator" warnings', async () => {
-    const root = repositoryCopy();
+    const root = corpusCopy();
     edit(root, 'spec/v2/errors.json', '{', '{,');
     const found = await json(root);
     expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'spec/v2/errors.json' });
@@ -89,7 +67,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('an edit makes the stamp stale: the finding says generate; check --fix fixes and regenerates, so the run ends clean', async () => {
-    const root = repositoryCopy();
+    const root = corpusCopy();
     edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
     const found = await json(root);
     const stamp = found.find((d) => d.file === 'CORPUS-STAMP.json');
@@ -98,13 +76,13 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     expect(stamp?.hint).toMatch(/^CORPUS-STAMP\.json digests every corpus file, so any edit makes it stale: run `(openwop-spec|npm run spec --) generate`$/);
     const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
     expect(fixed.stderr).toBe('fixed 1 problem in 1 file; regenerated 2 generated files\n');
-    expect((JSON.parse(fixed.stdout).diagnostics as Finding[]).filter((d) => !unrelated(d))).toEqual([]);
+    expect(reported(fixed.stdout).filter((d) => !unrelated(d))).toEqual([]);
     expect(fixed.status).toBe(0);
     expect(readFileSync(path.join(root, 'spec/v2/core/runs.md'), 'utf8')).toContain('As [errors.md](errors.md) lists.');
   });
 
   it('a problem inside generated text is reported at its source line, with the generated place as related location', async () => {
-    const root = repositoryCopy();
+    const root = corpusCopy();
     const line = readFileSync(path.join(root, 'api/v2/openapi.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('Selects the contract for this request')) + 1;
     edit(root, 'api/v2/openapi.yaml', 'Selects the contract for this request', 'Selects (see versioning.md §"No such heading") the contract for this request');
     expect((await cli(['generate', '--root', root])).status).toBe(0);
@@ -117,7 +95,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('after a heading rename, one run reports every citation of the old heading with the new one, and --fix rewrites them all', async () => {
-    const root = repositoryCopy();
+    const root = corpusCopy();
     const doc = 'spec/v2/core/workflow-chain-packs.md';
     const old = 'Edge conditions';
     const renamed = 'Evaluating edge conditions';

@@ -3,16 +3,12 @@
  * markdown and in the strings of JSON and YAML documents, and `--fix` rewrites each of them in
  * place, every other byte of those files as it was.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cli, doc } from '../helpers.js';
-
-const roots: string[] = [];
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { cli, doc, reported } from '../helpers.js';
+import { rootWith } from '../trust/helpers.js';
 
 const OLD = 'Edge conditions';
 const NEW = 'Evaluating edge conditions';
@@ -46,30 +42,11 @@ const FILES: Record<string, string> = {
   ].join('\n'),
 };
 
-function corpus(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-rename-'));
-  roots.push(root);
-  for (const [file, content] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  return root;
-}
-
-interface Finding {
-  rule: string;
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-  hint?: string;
-}
-
-const report = async (root: string): Promise<Finding[]> => (JSON.parse((await cli(['check', '--root', root, '--format', 'json'])).stdout).diagnostics as Finding[]).filter((d) => d.rule === 'links/section-ref');
+const report = async (root: string): Promise<Diagnostic[]> => reported((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((d) => d.rule === 'links/section-ref');
 
 describe('a heading rename cited from markdown, a JSON Schema and a YAML document', { timeout: 120_000 }, () => {
   it('is reported at every citation with the new heading, and --fix rewrites them all in one run, nothing else', async () => {
-    const root = corpus();
+    const root = rootWith(FILES);
     const found = await report(root);
     expect(found.map((d) => `${d.file}:${d.line}`)).toEqual([
       'api/v2/edges.yaml:3',

@@ -5,18 +5,12 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers.js';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { cli, reported } from '../helpers.js';
 import { corpusCopy, edit } from '../trust/helpers.js';
 
-interface Finding {
-  rule: string;
-  file: string;
-  line: number;
-  message: string;
-}
-
-const check = async (root: string, ...args: string[]): Promise<Finding[]> => JSON.parse((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).diagnostics as Finding[];
-const at = (findings: readonly Finding[]): string[] => findings.map((d) => `${d.rule} ${d.file}:${d.line}`);
+const check = async (root: string, ...args: string[]): Promise<Diagnostic[]> => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
+const at = (findings: readonly Diagnostic[]): string[] => findings.map((d) => `${d.rule} ${d.file}:${d.line}`);
 const anyAt = (findings: readonly string[], place: string): boolean => findings.some((f) => f.startsWith(`${place}:`));
 
 /** A finding no registry has anything to do with, in a document that names no code and no event type. */

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { REPO } from '../helpers.js';
+import { REPO, reported } from '../helpers.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -67,6 +67,5 @@ export function tempDir(): string {
 
 /** The findings of a JSON report as `rule file:line:column`. */
 export function findings(stdout: string): string[] {
-  const report = JSON.parse(stdout) as { diagnostics: Array<{ rule: string; file: string; line: number; column: number }> };
-  return report.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`);
+  return reported(stdout).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`);
 }

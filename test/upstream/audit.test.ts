@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/index.js';
-import { cli, type CliResult } from '../helpers.js';
+import { cli, reported, type CliResult } from '../helpers.js';
 
 const CONFIG = 'test/upstream/openwop-spec.config.json';
 const CORE = 'spec/v2/core';
@@ -16,7 +16,7 @@ describe('upstream corpus: the audited classification', { timeout: 60_000 }, () 
   let found: Diagnostic[] = [];
   beforeAll(async () => {
     result = await cli(['check', '--root', '../shared/upstream/corpus', '--config', CONFIG, '--no-cache', '--format', 'json']);
-    found = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+    found = reported(result.stdout);
   }, 60_000);
   const of = (rule: string) => found.filter((d) => d.rule === rule);
   const places = (rule: string) => of(rule).map((d) => `${d.file}:${d.line}:${d.column}`);

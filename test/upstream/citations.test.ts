@@ -11,7 +11,7 @@ import { loadConfig } from '../../core/config/index.js';
 import { loadCorpus } from '../../core/model/index.js';
 import { classifyMention, eventCodemap, eventNameMentions, vendorOrgs } from '../../core/registries/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
-import { cli, REPO } from '../helpers.js';
+import { cli, REPO, reported as reportedFindings } from '../helpers.js';
 
 const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
 const CONFIG = 'test/upstream/openwop-spec.config.json';
@@ -20,7 +20,7 @@ const CORE = 'spec/v2/core';
 async function check(root: string, ...rules: string[]): Promise<Diagnostic[]> {
   const result = await cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
   if (result.status === 2) throw new Error(result.stderr);
-  return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+  return reportedFindings(result.stdout);
 }
 
 const at = (d: Diagnostic) => `${d.file}:${d.line}`;
@@ -172,7 +172,7 @@ describe('upstream corpus: check --fix migrates the house style', { timeout: 120
     const reported = new Set(before.map(at));
     const originals = new Map(before.map((d) => [d.file, readFileSync(path.join(root, d.file), 'utf8')]));
     const fixed = await cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', '--fix']);
-    const after = (JSON.parse(fixed.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+    const after = reportedFindings(fixed.stdout);
     expect(after.filter((d) => rules.includes(d.rule))).toEqual([]);
     expect(await check(root, ...rules)).toEqual([]);
 

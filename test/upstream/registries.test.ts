@@ -7,18 +7,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, REPO } from '../helpers.js';
+import type { Diagnostic } from '../../core/output/diagnostics.js';
+import { cli, REPO, reported } from '../helpers.js';
 
 const ROOT = '../shared/upstream/corpus';
 const CONFIG = 'test/upstream/openwop-spec.config.json';
-
-interface Finding {
-  rule: string;
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-}
 
 /** 1-based line of the first line of `file` (in the upstream corpus) that contains `needle`. */
 function lineOf(file: string, needle: string, from = 1): number {
@@ -29,7 +22,7 @@ function lineOf(file: string, needle: string, from = 1): number {
 }
 
 describe('the upstream corpus: registries, schemas, layout and generated files', { timeout: 120_000 }, () => {
-  let findings: Finding[] = [];
+  let findings: Diagnostic[] = [];
   const of = (rule: string) => findings.filter((finding) => finding.rule === rule);
   const at = (rule: string, file: string, line: number) => of(rule).filter((finding) => finding.file === file && finding.line === line);
 
@@ -37,7 +30,7 @@ describe('the upstream corpus: registries, schemas, layout and generated files',
     const result = await cli(['check', '--root', ROOT, '--config', CONFIG, '--format', 'json', '--no-cache']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
-    findings = (JSON.parse(result.stdout) as { diagnostics: Finding[] }).diagnostics;
+    findings = reported(result.stdout);
   }, 120_000);
 
   it('declaration/registry: one finding for a violation every family row repeats, and the rows are still checked', () => {
