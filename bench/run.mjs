@@ -584,9 +584,9 @@ function main() {
         const lts = spawnSync(LTS_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
         const onLts = (step) => ({ ...step, command: [LTS_NODE, ...step.command.slice(1)] });
         const ltsCold = figure(`ours: check, cold (--no-cache), on Node.js ${lts}`, [onLts(checkStep)], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log });
-        rows.push({ scale, kind: 'ours-cold-lts', ...ltsCold });
+        rows.push({ scale, kind: 'ours-cold-lts', runtime: lts, ...ltsCold });
         const ltsWarm = figure(`ours: check, warm parse cache, on Node.js ${lts}`, [onLts(warmStep)], { cwd: root, runs: options.runs, budget, timeout: options.timeout, mustPass: true, log, warmupMayCount: false });
-        rows.push({ scale, kind: 'ours-warm-lts', ...ltsWarm });
+        rows.push({ scale, kind: 'ours-warm-lts', runtime: lts, ...ltsWarm });
       }
     }
     if (scale === 1) {
@@ -705,7 +705,7 @@ function main() {
     const row = rows.find((candidate) => candidate.scale === 1 && candidate.kind === kind);
     const warm = kind.includes('warm');
     const target = warm ? 0.25 : 0.5;
-    const runtime = kind.endsWith('-lts') ? `, on Node.js ${row?.label.split('on Node.js ')[1] ?? 'LTS'}` : '';
+    const runtime = row?.runtime ? `, on Node.js ${row.runtime}` : '';
     if (row && !row.crash) lines.push(`- ×1 \`check\` (every gate and the generators' drift), ${warm ? 'warm cache' : 'cold'}${runtime}: ${seconds(row.seconds)} s wall${row.cpu === undefined ? '' : `, ${seconds(row.cpu)} s CPU`} (target ≤ ${target} s: ${row.seconds <= target ? 'met' : 'NOT met'})`);
   }
   for (const scale of options.scales.filter((scale) => scale > 1)) {
