@@ -1,4 +1,5 @@
-import type { Link, Nodes } from 'mdast';
+import type { InlineCode, Link, Nodes } from 'mdast';
+import { visit as visitTree } from 'unist-util-visit';
 import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
 import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Location, type PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
@@ -89,16 +90,11 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
 /** The offsets of the code spans inside `block` whose code is a heading line (`### § key`). */
 function headingSpans(block: Nodes): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  const visit = (node: Nodes): void => {
-    if (node.type === 'inlineCode') {
-      const from = node.position?.start.offset;
-      const to = node.position?.end.offset;
-      if (from !== undefined && to !== undefined && /^#{1,6}[ \t]/.test(node.value)) spans.push([from, to]);
-      return;
-    }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(block);
+  visitTree(block, 'inlineCode', (code: InlineCode) => {
+    const from = code.position?.start.offset;
+    const to = code.position?.end.offset;
+    if (from !== undefined && to !== undefined && /^#{1,6}[ \t]/.test(code.value)) spans.push([from, to]);
+  });
   return spans;
 }
 
