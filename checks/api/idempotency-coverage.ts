@@ -24,8 +24,10 @@ export default defineCheck({
       if (MUTATING_METHODS.has(operation.method) && !key) {
         report({
           ...siteLocation(operation.site),
-          message: `${describeOperation(operation)} changes state but does not declare the Idempotency-Key header`,
-          hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey); idempotency.md Layer 1 applies to every mutating operation',
+          // The document cannot say whether an operation changes state (a render, a validation do
+          // not); what it says is the method, which HTTP does not define as safe. The finding says that.
+          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()}, a method that may change state, and does not declare the Idempotency-Key header`,
+          hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey): idempotency.md Layer 1 applies to every mutating operation. If this one changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
         });
       } else if (SAFE_METHODS.has(operation.method) && key) {
         const inherited = key.level === 'path-item' ? ' (it inherits the key from its path item)' : '';
@@ -40,8 +42,8 @@ export default defineCheck({
     for (const { operation, response, at } of responsesWithout(mutating, REPLAY, (candidate) => /^2(\d\d|XX)$/.test(candidate.status))) {
       report({
         ...siteLocation(at),
-        message: `${response.status} response of ${describeOperation(operation)} does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
-        hint: 'add the shared OpenWOP-Idempotent-Replay response header',
+        message: `${response.status} response of ${describeOperation(operation)}, a ${operation.method.toUpperCase()}, does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
+        hint: 'add the shared OpenWOP-Idempotent-Replay response header; if the operation changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
       });
     }
   },
