@@ -5,7 +5,8 @@ import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
-import { isActive, recoverWrites, summarize, writeFileAtomic, writeSetAtomic } from '../core/output/index.js';
+import { isActive, recoverWrites, stopCommands, summarize, writeFileAtomic, writeSetAtomic } from '../core/output/index.js';
+import { expandGlob, isInsideBySpelling } from '../core/fs/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
@@ -42,7 +43,7 @@ export function openCorpus(root: string, options: { cache?: boolean; config?: st
  */
 function corpusDirectoryPresent(root: string, config: Config): boolean {
   try {
-    return globSync([...config.include], { cwd: root, dot: false, follow: false, withFileTypes: true, ignore: ['**/node_modules/**'] }).some((entry) => entry.isDirectory());
+    return globSync(config.include.flatMap(expandGlob).filter(isInsideBySpelling), { cwd: root, dot: false, follow: false, withFileTypes: true, ignore: ['**/node_modules/**'] }).some((entry) => entry.isDirectory());
   } catch {
     return false;
   }
@@ -105,7 +106,8 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[], format: str
   const summary = { ...summarize(diagnostics, files), ...(io.hiddenWarnings ? { hiddenWarnings: io.hiddenWarnings } : {}) };
   const said = diagnostics.map((d) => ({ ...d, message: say(d.message), ...(d.hint !== undefined ? { hint: say(d.hint) } : {}) }));
   const output = reporter(said, { summary, rules, toolName: TOOL_NAME, toolVersion: toolVersion(), color, ...(io.baselineUpdate ? { baselineUpdate: say(io.baselineUpdate) } : {}) });
-  emit(output, io.output);
+  // A human report in a CI log carries no workflow command; the github format is made of them.
+  emit(format === 'stylish' && io.output === undefined ? stopCommands(output) : output, io.output);
 }
 
 /** stdout, or the --output file, written whole or not at all. */

@@ -8,6 +8,7 @@ import { DIFF_FORMATS, formatJson, formatMarkdown, formatPatch, formatStylish, t
 import { loadRelease, type Release } from '../core/release/index.js';
 import { ReleaseSourceError } from '../core/release/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
+import { stopCommands } from '../core/output/index.js';
 import { EXIT, UsageError } from './common.js';
 
 interface DiffOptions {
@@ -42,7 +43,7 @@ export function runDiff(older: string, newer: string, options: DiffOptions): num
   if (format === 'json') process.stdout.write(formatJson(diff, semver));
   else if (format === 'markdown') process.stdout.write(formatMarkdown(diff));
   else if (format === 'patch') process.stdout.write(formatPatch(diff, before, after));
-  else process.stdout.write(formatStylish(diff, semver?.message));
+  else process.stdout.write(stopCommands(formatStylish(diff, semver?.message)));
   if (semver && format !== 'stylish' && format !== 'json') process.stderr.write(`${semver.message}\n`);
   return semver && !semver.ok ? EXIT.findings : EXIT.clean;
 }

@@ -3,8 +3,13 @@
  * release notes, and `patch`: a git-style patch (`diff --git a/<path> b/<path>`, paths relative
  * to the corpus root) under an `@openwop/spec-artifacts OLD → NEW` title, which `git apply` (or
  * `patch -p1`) applies to the old release to give the new.
+ *
+ * A release's ids, paths and messages are untrusted text: stylish and markdown show its control,
+ * bidi and invisible characters as escapes (a cursor-up sequence could hide the breaking lines of
+ * a review) and break up CI-log commands; json keeps the values and escapes them the same way.
  */
 import { escapeCell } from '../markdown/index.js';
+import { safeJson, visible } from '../output/index.js';
 import { LEVELS, type Change, type Level, type ReleaseDiff } from './diff.js';
 import type { Release } from './source.js';
 import { PACKAGE_NAME } from './stamp.js';
@@ -16,12 +21,16 @@ export type DiffFormat = (typeof DIFF_FORMATS)[number];
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Additions', editorial: 'Editorial changes' };
 
 function title(diff: ReleaseDiff): string {
-  return `${PACKAGE_NAME} ${diff.from.version ?? diff.from.label} → ${diff.to.version ?? diff.to.label}`;
+  return visible(`${PACKAGE_NAME} ${diff.from.version ?? diff.from.label} → ${diff.to.version ?? diff.to.label}`);
 }
 
 function where(change: Change): string {
   const at = (place: { file: string; line: number | undefined }) => (place.line === undefined ? place.file : `${place.file}:${place.line}`);
   const here = at(change);
+  return visible(placeOf(change, here, at));
+}
+
+function placeOf(change: Change, here: string, at: (place: { file: string; line: number | undefined }) => string): string {
   // The other release's place, when it says more than the file name already does.
   const other = change.before && at(change.before) !== here ? change.before : change.after && at(change.after) !== here ? change.after : undefined;
   if (!other || (other.line === undefined && other.file === change.file)) return here;
@@ -34,13 +43,13 @@ export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
     const counted = diff.changes.filter((change) => change.level === level && !change.derivedFrom);
     if (counted.length === 0) continue;
     lines.push(`${level} (${counted.length})`);
-    for (const change of counted) lines.push(`  ${where(change)}  ${change.message}  ${change.rule}`);
+    for (const change of counted) lines.push(`  ${where(change)}  ${visible(change.message)}  ${visible(change.rule)}`);
     lines.push('');
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
     lines.push(`derived from the changes above, in generated files (${derived.length})`);
-    for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${change.message}  ${change.rule} (from ${change.derivedFrom?.join(', ')})`);
+    for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${visible(change.message)}  ${visible(change.rule)} (from ${visible(change.derivedFrom?.join(', ') ?? '')})`);
     lines.push('');
   }
   const { breaking, additive, editorial } = diff.counts;
@@ -72,7 +81,7 @@ export function formatJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: stri
       ...(change.derivedFrom ? { derivedFrom: change.derivedFrom } : {}),
     })),
   };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${safeJson(JSON.stringify(value, null, 2))}\n`;
 }
 
 export function formatMarkdown(diff: ReleaseDiff): string {
@@ -88,13 +97,13 @@ export function formatMarkdown(diff: ReleaseDiff): string {
     const counted = diff.changes.filter((change) => change.level === level && !change.derivedFrom);
     if (counted.length === 0) continue;
     lines.push(`## ${HEADINGS[level]}`, '');
-    for (const change of counted) lines.push(`- ${escapeCell(change.message)} (\`${where(change)}\`, ${change.rule})`);
+    for (const change of counted) lines.push(`- ${escapeCell(visible(change.message))} (\`${where(change).replace(/`/g, "'")}\`, ${visible(change.rule)})`);
     lines.push('');
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
     lines.push('## Generated files', '', 'These follow from the changes above.', '');
-    for (const change of derived) lines.push(`- ${escapeCell(change.message)} (\`${change.file}\`, ${change.level}, ${change.rule})`);
+    for (const change of derived) lines.push(`- ${escapeCell(visible(change.message))} (\`${visible(change.file).replace(/`/g, "'")}\`, ${change.level}, ${visible(change.rule)})`);
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;

@@ -66,5 +66,14 @@ function location(file: string, at: { line: number; column: number; endLine?: nu
   const region: Record<string, number> = { startLine: at.line, startColumn: at.column };
   if (at.endLine !== undefined) region.endLine = at.endLine;
   if (at.endColumn !== undefined) region.endColumn = at.endColumn;
-  return { physicalLocation: { artifactLocation: { uri: encodeURI(file), uriBaseId: '%SRCROOT%' }, region } };
+  return { physicalLocation: { artifactLocation: { uri: relativeUri(file), uriBaseId: '%SRCROOT%' }, region } };
+}
+
+/**
+ * A root-relative path as a relative URI reference (RFC 3986): every segment percent-encoded, so
+ * that `#`, `?`, `%` and spaces in a file name stay part of the path (encodeURI leaves `#` and `?`,
+ * which would make the rest a fragment or a query and put the alert on another file).
+ */
+export function relativeUri(file: string): string {
+  return file.split('/').map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
 }
