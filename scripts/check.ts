@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
-import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { ConfigError, DEFAULT_SUPPRESSIONS, readConfigText, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { guardedPath, OutsideRootError, ReadRefused } from '../core/fs/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
 import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
@@ -204,8 +205,9 @@ function previousReleaseOf(root: string, given: string | undefined): string | un
 function readBaseline(file: string): BaselineEntry[] {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readConfigText(file, 'findings baseline');
   } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `findings baseline ${displayPath(file)} does not exist; write it with \`${TOOL_NAME} check --baseline-findings ${displayPath(file)} --update\`` : `cannot read findings baseline ${displayPath(file)}: ${code ?? String(error)}`);
   }
@@ -247,11 +249,28 @@ function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings:
   };
 }
 
+/**
+ * The suppressions file as text, or undefined when there is none: read inside the root without
+ * following a link (a linked file is refused with one line; its content is never printed).
+ */
+function readSuppressions(root: string, relative: string, configured: boolean): { path: string; text: string } | undefined {
+  try {
+    return { path: relative, text: readConfigText(guardedPath(root, relative), 'suppressions file') };
+  } catch (error) {
+    if (error instanceof ReadRefused && error.code === 'ENOENT') {
+      if (configured) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
+      return undefined;
+    }
+    if (error instanceof OutsideRootError) throw new UsageError(`the suppressions file ${relative}: ${error.message}`);
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
   const absolute = path.join(corpus.root, relative);
-  if (config.policy.suppressions && !existsSync(absolute)) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
-  const file = existsSync(absolute) && statSync(absolute).isFile() ? { path: relative, text: readFileSync(absolute, 'utf8') } : undefined;
+  const file = readSuppressions(corpus.root, relative, config.policy.suppressions !== undefined);
   const out = applySuppressions(corpus, diagnostics, {
     today,
     ran,
