@@ -77,8 +77,9 @@ export function loadConfig(root: string, explicit?: string): Config {
   try {
     text = readConfigText(file);
   } catch (error) {
-    if (error instanceof ReadRefused && error.code === 'ENOENT' && explicit === undefined) return defaultConfig();
-    throw error;
+    if (!(error instanceof ReadRefused)) throw error;
+    if (explicit === undefined) return defaultConfig();
+    throw new ConfigError(`cannot read config ${display(file)}: ENOENT`);
   }
   let value: unknown;
   try {
