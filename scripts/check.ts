@@ -71,7 +71,7 @@ export function register(program: Command): void {
     .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fail-severity <severity>', 'the least severity that fails the run: error | warning')
-    .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz or git:<ref> (default: found from spec/v2/release.json or the newest version tag)')
+    .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz, git:<ref>, or none to compare with nothing (default: found from spec/v2/release.json or the newest version tag)')
     .option('--baseline-findings <file>', 'accept the findings recorded in this file: only new ones fail')
     .option('--update', 'with --baseline-findings, record the current findings in it')
     .option('--color', 'colour the stylish report even when stdout is not a terminal')
@@ -195,6 +195,11 @@ function runPolicy(options: CheckOptions, config: Config): RunPolicy {
 /** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
 function previousReleaseOf(root: string, given: string | undefined): string | undefined {
   if (given === undefined) return findPreviousRelease(root);
+  if (given === 'none') {
+    // Said, so that a run that compares with nothing never looks like one that compared and passed.
+    process.stderr.write('no comparison with a previous release (--previous-release none)\n');
+    return undefined;
+  }
   // A path is taken from the working directory, as every path on the command line is.
   const spec = given.startsWith('git:') || !existsSync(path.resolve(given)) ? given : path.resolve(given);
   const problem = previousReleaseProblem(root, spec);
