@@ -5,7 +5,7 @@ import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Lo
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
 import { closest, closestPhrase } from '../../core/output/index.js';
-import { describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
+import { citableNames, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
 /** Blocks whose inline content is prose: what an author writes a citation in. */
 const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
@@ -163,7 +163,7 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
   const heading = resolveCitation(target.document.headings, citation);
   if (heading) return heading;
   const numbered = citation.form === 'numbered';
-  const candidates = target.document.headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean);
+  const candidates = citableNames(target.document.headings, numbered);
   // Headings are renamed by rewording more often than misspelt: the phrase nearest in words too.
   const suggestion = numbered ? closest(citation.value, candidates) : closestPhrase(citation.value, candidates);
   // A renamed heading breaks the link's anchor as well; with no heading to suggest, links/anchor's finding says it all.
