@@ -23,14 +23,14 @@ function checkLink(corpus: Corpus, from: string, kind: string, url: string, plac
   const target = resolveLink(from, url);
   if (target.kind !== 'local') return;
   if (target.escapesRoot) {
-    report({ file: from, ...place(), message: `${kind} target "${url}" climbs out of the corpus root`, hint: 'link only to files inside the repository, or use an absolute https URL' });
+    report({ file: from, ...place(), messageId: 'escapes-root', data: { kind, url }, message: `${kind} target "${url}" climbs out of the corpus root`, hint: 'link only to files inside the repository, or use an absolute https URL' });
   } else if (!corpus.exists(target.target)) {
     const near = nearlyNamed(corpus, target.target);
     if (near) {
-      report({ file: from, ...place(), message: `${kind} target "${url}" does not exist (resolved to ${target.target}); ${near.file} differs from it only in ${near.how}, which one file system folds and another does not`, hint: `write the name as the file has it: ${near.file}` });
+      report({ file: from, ...place(), messageId: 'near-name', data: { kind, url, target: target.target, file: near.file, how: near.how }, message: `${kind} target "${url}" does not exist (resolved to ${target.target}); ${near.file} differs from it only in ${near.how}, which one file system folds and another does not`, hint: `write the name as the file has it: ${near.file}` });
       return;
     }
-    report({ file: from, ...place(), message: `${kind} target "${url}" does not exist (resolved to ${target.target})`, hint: 'fix the path; it is relative to the linking file' });
+    report({ file: from, ...place(), messageId: 'missing-target', data: { kind, url, target: target.target }, message: `${kind} target "${url}" does not exist (resolved to ${target.target})`, hint: 'fix the path; it is relative to the linking file' });
   }
 }
 
