@@ -137,6 +137,11 @@ function beforeOperation(): void {
   throw Object.assign(new Error(`injected ${match[3] ?? 'EIO'}`), { code: match[3] ?? 'EIO' });
 }
 
+/** A step of a multi-file operation elsewhere (pack's moves into --out), counted by the same fault hook. */
+export function faultPoint(): void {
+  beforeOperation();
+}
+
 /** The file mode of `target` when it exists, so a replacement keeps it. */
 function modeOf(target: string): number | undefined {
   try {

@@ -14,6 +14,14 @@ export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 export const PREDICATE_TYPE = 'https://openwop.dev/attestation/release/v1';
 /** Where `pack` writes the envelope: beside the tarball, since it signs the tarball's bytes. */
 export const SIGNATURE_SUFFIX = '.dsse.json';
+/**
+ * Where the envelope of the tarball at `tarball` (of SHA-256 `sha256`) is kept under its content
+ * address, beside the tarball: pack places it before the tarball, and verify looks for it first.
+ */
+export function addressedEnvelope(tarball: string, sha256: string): string {
+  return `${tarball}.${sha256.slice(0, 16)}${SIGNATURE_SUFFIX}`;
+}
+
 export const SIGNING_KEY_ENV = 'OPENWOP_SPEC_SIGNING_KEY';
 export const SIGNING_KEY_FILE_ENV = 'OPENWOP_SPEC_SIGNING_KEY_FILE';
 

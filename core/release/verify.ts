@@ -23,7 +23,7 @@ import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';
-import { checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
+import { addressedEnvelope, checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
 
 import type { VerifyOptions, VerifyProblem, VerifyResult } from './public-types.js';
 export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
@@ -59,6 +59,15 @@ function publicKeyOf(file: string): KeyObject {
   }
 }
 
+/**
+ * The envelope beside a tarball: the one under the tarball's content address when there is one
+ * (pack places it before the tarball, so it always matches the tarball it names), else `<tgz>.dsse.json`.
+ */
+function envelopeBeside(tarball: string, sha256: string): string {
+  const addressed = addressedEnvelope(tarball, sha256);
+  return existsSync(addressed) ? addressed : `${tarball}${SIGNATURE_SUFFIX}`;
+}
+
 function isTarballFile(target: string): boolean {
   try {
     return statSync(target).isFile();
@@ -69,7 +78,7 @@ function isTarballFile(target: string): boolean {
 
 /** Checks the envelope against `key` and what is known of the release so far (the tarball's digest; with `result`, its stamps too). */
 function verifySignatureOf(key: KeyObject, tree: Pick<ArtifactTree, 'tarballSha256'> & Partial<Pick<ArtifactTree, 'kind' | 'hashes'>>, target: string, result: VerifyResult | undefined, options: VerifyOptions, problems: VerifyProblem[]): string | undefined {
-  const envelopeFile = options.signature ?? (tree.tarballSha256 !== undefined ? `${target}${SIGNATURE_SUFFIX}` : undefined);
+  const envelopeFile = options.signature ?? (tree.tarballSha256 !== undefined ? envelopeBeside(target, tree.tarballSha256) : undefined);
   if (envelopeFile === undefined || !existsSync(envelopeFile)) {
     const where = envelopeFile === undefined ? 'name its envelope with --signature' : `there is no ${envelopeFile}`;
     problems.push({ kind: 'signature', file: envelopeFile ?? PACKAGE_STAMP_PATH, message: `the release is unsigned: ${where}; a release must be signed by the key you pinned` });
