@@ -192,6 +192,15 @@ export function writeTextAtomic(target: string, text: string, label = target): v
   writeFileAtomic(target, encodeText(text, styleOfFile(target)), label);
 }
 
+/**
+ * A text file of the corpus (root-relative), rewritten as writeTextAtomic does, but only inside the
+ * root: a path that leaves it, or whose directory is reached through a link that does, is refused.
+ */
+export function writeTextInside(root: string, relative: string, text: string): void {
+  if (!isInsideBySpelling(relative) || !directoryStaysInside(root, path.dirname(relative))) throw new WriteError(relative, 'ELINK');
+  writeTextAtomic(path.join(root, relative), text, relative);
+}
+
 /** The journal of a set of renames in progress, in the root of the set. */
 export const JOURNAL = '.openwop-spec-writes.json';
 
@@ -308,7 +317,8 @@ function isLink(file: string): boolean {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this id is running (or cannot be signalled by us, which says it is). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -15,7 +15,7 @@
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
-import { faultPoint } from '../output/index.js';
+import { faultPoint, isAlive } from '../output/index.js';
 import path from 'node:path';
 import type { Corpus } from '../model/index.js';
 import { npmPack, NpmPackError, type PackedTarball } from './npm-pack.js';
@@ -125,17 +125,8 @@ const ADDRESSED = new RegExp(`^\\.[0-9a-f]{16}${SIGNATURE_SUFFIX.replace(/\./g, 
 function removeAbandonedScratch(out: string): void {
   for (const entry of readdirSync(out)) {
     const pid = /^\.openwop-pack-(\d+)-/.exec(entry)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
+    if (pid === undefined || Number(pid) === process.pid || isAlive(Number(pid))) continue;
     rmSync(path.join(out, entry), { recursive: true, force: true });
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

@@ -4,30 +4,20 @@
  * directory is gone after a signal and after a kill (the next pack removes it).
  */
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, cli, cliEnv, spawnCli } from '../helpers.js';
+import { keyPair } from '../release/helpers.js';
 import { corpusCopy, edit, tempDir } from './helpers.js';
 
 const HOSTILE = process.env.OPENWOP_SPEC_HOSTILE === '1';
-
-function keys(): { privateKey: string; publicKey: string } {
-  const directory = tempDir();
-  const pair = generateKeyPairSync('ed25519');
-  const privateKey = path.join(directory, 'release.pem');
-  const publicKey = path.join(directory, 'release.pub');
-  writeFileSync(privateKey, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-  writeFileSync(publicKey, pair.publicKey.export({ type: 'spki', format: 'pem' }));
-  return { privateKey, publicKey };
-}
 
 describe.skipIf(!HOSTILE)('pack replaces the pair in --out as one step', { timeout: 600_000 }, () => {
   it('killed before each of its moves, the tarball in --out verifies with the key; no scratch is left once a pack completes', async () => {
     const root = corpusCopy();
     const out = tempDir();
-    const key = keys();
+    const key = keyPair();
     const first = await cli(['pack', '--root', root, '--out', out, '--signing-key', key.privateKey]);
     expect(first.status, first.stderr).toBe(0);
     const tarball = path.join(out, readdirSync(out).find((entry) => entry.endsWith('.tgz')) as string);
