@@ -19,10 +19,12 @@ export function wordCount(text: string): number {
 /**
  * The words of a node as a length limit counts them: an inline code span, however many tokens it
  * holds (`tenantId, scopeId`), is one word, as upstream's readability rule counts it
- * ("inline code counted as one word", scripts/check-spec-readability.mjs).
+ * ("words are whitespace tokens with inline code counted as one word",
+ * scripts/check-spec-readability.mjs).
  */
 export function proseWordCount(node: Nodes): number {
-  return wordCount(plainText(node, (value) => (value.trim() === '' ? '' : 'x')));
+  // Every whitespace-separated token counts, a lone dash included, as that rule counts them.
+  return plainText(node, (value) => (value.trim() === '' ? '' : 'x')).split(/\s+/).filter(Boolean).length;
 }
 
 /**
