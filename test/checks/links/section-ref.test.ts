@@ -196,5 +196,27 @@ describe('links/section-ref', () => {
       const gate = CHECKS.filter((check) => check.id === 'links/section-ref');
       expect(where(runChecks(corpusFromFiles('/nonexistent-root', files), gate, { settings }))).toEqual(['spec/v2/core/x.md:7:46']);
     });
+
+    it('leaves a document under an "external" prefix alone in every form a citation names it: a path relative to the citing file, a leading slash, a link, a bare name the corpus names under the prefix, or one written by a file that cites under it', () => {
+      const settings = (external: string[]) => new Map([['links/section-ref', { enabled: true, severity: 'error' as const, options: { external }, configured: false }]]);
+      const gate = CHECKS.filter((check) => check.id === 'links/section-ref');
+      const files = {
+        'spec/v2/core/x.md': doc('X', 'See ../../v1/old.md §Gone, /spec/v1/old.md §Gone and [old.md §Gone](../../v1/old.md#gone).\n\nThe v1 text is `spec/v1/replay.md`; its replay.md §Fork stays.'),
+        'spec/v2/core/y.md': doc('Y', 'The v1 texts: spec/v1/agents.md. See memory.md §Goals.'),
+        'spec/v2/core/z.md': doc('Z', 'See memory.md §Goals and tools.md §Catalog.'),
+        'spec/v2/core/old.md': doc('Old', 'Nothing here.'),
+      };
+      const found = (external: string[]) => runChecks(corpusFromFiles('/nonexistent-root', files), gate, { settings: settings(external) }).map((d) => `${d.file}:${d.line} ${d.message.split(',')[0]}`);
+      expect(found(['spec/v1/'])).toEqual(['spec/v2/core/z.md:7 memory.md is not a document of the corpus', 'spec/v2/core/z.md:7 tools.md is not a document of the corpus']);
+      // Without the option each is reported where it is not a corpus document.
+      expect(found([])).toEqual([
+        'spec/v2/core/x.md:7 ../../v1/old.md is not a document of the corpus',
+        'spec/v2/core/x.md:7 spec/v1/old.md is not a document of the corpus',
+        'spec/v2/core/x.md:9 replay.md is not a document of the corpus',
+        'spec/v2/core/y.md:7 memory.md is not a document of the corpus',
+        'spec/v2/core/z.md:7 memory.md is not a document of the corpus',
+        'spec/v2/core/z.md:7 tools.md is not a document of the corpus',
+      ]);
+    });
   });
 });
