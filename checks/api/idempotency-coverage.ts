@@ -1,6 +1,6 @@
 import { siteLocation } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout } from '../../core/api/index.js';
+import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type ResponseView } from '../../core/api/index.js';
 
 const KEY = 'idempotency-key';
 const REPLAY = 'openwop-idempotent-replay';
@@ -14,6 +14,16 @@ const SAFE_METHODS = new Set(['get', 'head', 'options', 'trace']);
 const NON_IDEMPOTENT_METHODS = new Set(['post', 'patch']);
 
 /**
+ * Whether the document shows the operation makes something a retry would make twice: it answers
+ * 201 Created or 202 Accepted, or names the new resource in `Location`. A POST that answers 200
+ * may compute and change nothing (upstream's `POST /prompts:render`, a deterministic render); the
+ * document does not say which, so it is not judged.
+ */
+function makesWork(responses: readonly ResponseView[]): boolean {
+  return responses.some((response) => response.status === '201' || response.status === '202' || response.headers.some((header) => headerKey(header.name) === 'location'));
+}
+
+/**
  * Layer 1 of idempotency.md, as declared: every operation whose retry could multiply work takes
  * `Idempotency-Key`; no safe operation takes it. A response served from the cache carries
  * `OpenWOP-Idempotent-Replay`, which idempotency.md states of the response, not of each response
@@ -23,19 +33,17 @@ const NON_IDEMPOTENT_METHODS = new Set(['post', 'patch']);
  */
 export default defineCheck({
   id: 'api/idempotency-coverage',
-  summary: 'Every POST or PATCH declares Idempotency-Key, and where the replay header is a shared component each 2xx of a keyed operation declares OpenWOP-Idempotent-Replay; no GET declares Idempotency-Key',
+  summary: 'Every POST or PATCH that creates or accepts work (201, 202, Location) declares Idempotency-Key, and where the replay header is a shared component each 2xx of a keyed operation declares OpenWOP-Idempotent-Replay; no GET declares Idempotency-Key',
   severity: 'error',
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
     for (const operation of model.operations) {
       const key = requestHeaders(operation).find((header) => headerKey(header.name) === KEY);
-      if (NON_IDEMPOTENT_METHODS.has(operation.method) && !key) {
+      if (NON_IDEMPOTENT_METHODS.has(operation.method) && !key && makesWork(operation.responses)) {
         report({
           ...siteLocation(operation.site),
-          // The document cannot say whether an operation changes state (a render, a validation do
-          // not); what it says is the method, which HTTP does not define as safe. The finding says that.
-          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()}, a method that may change state, and does not declare the Idempotency-Key header`,
+          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} that creates or accepts work (it answers ${operation.responses.filter((response) => /^20[12]$/.test(response.status)).map((response) => response.status).join(' or ') || 'with a Location'}), and does not declare the Idempotency-Key header, so a retry may do it twice`,
           hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey): idempotency.md Layer 1 applies to every mutating operation. If this one changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
         });
       } else if (SAFE_METHODS.has(operation.method) && key) {

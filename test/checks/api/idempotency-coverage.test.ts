@@ -42,10 +42,10 @@ ${replay}`;
   const REPLAY = "    Replay: { description: served from the cache, schema: { type: boolean } }\n";
   const withReplay = ", headers: { OpenWOP-Idempotent-Replay: { $ref: '#/components/headers/Replay' } }";
 
-  it('fires on a POST or PATCH without the key; not on a PUT or DELETE', () => {
-    const bare = (method: string, id: string) => `  /${id}:\n    ${method}:\n      operationId: ${id}\n      responses: { '200': { description: ok } }\n`;
-    const files = { 'api/v2/openapi.yaml': api(bare('post', 'render') + bare('patch', 'edit') + bare('put', 'replace') + bare('delete', 'remove'), REPLAY) };
-    expect(run('api/idempotency-coverage', files).map((d) => d.message.split(' is a ')[0])).toEqual(['render (POST /render)', 'edit (PATCH /edit)']);
+  it('fires on a POST or PATCH without the key that creates or accepts work; not on a PUT or DELETE, nor on a POST that answers 200 (a render may change nothing)', () => {
+    const bare = (method: string, id: string, status = '201') => `  /${id}:\n    ${method}:\n      operationId: ${id}\n      responses: { '${status}': { description: ok } }\n`;
+    const files = { 'api/v2/openapi.yaml': api(bare('post', 'create') + bare('patch', 'edit', '202') + bare('post', 'render', '200') + bare('put', 'replace') + bare('delete', 'remove'), REPLAY) };
+    expect(run('api/idempotency-coverage', files).map((d) => d.message.split(' is a ')[0])).toEqual(['create (POST /create)', 'edit (PATCH /edit)']);
   });
 
   it('asks the replay header of keyed operations only where the document shares it as a component; declared inline where it chooses, it is not asked', () => {
