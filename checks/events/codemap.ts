@@ -14,7 +14,7 @@ import {
   type CodemapRow,
   type EventCodemap,
 } from '../../core/registries/index.js';
-import { classifyMention, eventNameMentions } from '../../core/registries/index.js';
+import { classifyMention, eventNameMentions, isV2Text, readsAsV1 } from '../../core/registries/index.js';
 import { isPastTense, protocolTypeProblems, typeSegments } from '../../core/registries/index.js';
 import { validateRegistry } from '../../core/schemas/index.js';
 import { openApiModel } from '../../core/api/index.js';
@@ -145,15 +145,23 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
     } else if (verdict.kind === 'v1-type') {
-      // A file shared by both versions that cites v1 documents (SECURITY/invariants.yaml) names v1 types on purpose.
-      if (speaksOtherVersion(corpus, mention.file, '2')) continue;
+      // A file shared by both versions that cites v1 documents (SECURITY/invariants.yaml) names v1 types on purpose;
+      // in v2 text, only the sentence, section or column that cites v1 does.
+      if (isV2Text(mention.file) ? readsAsV1(corpus, mention.file, mention.line, mention.column) : speaksOtherVersion(corpus, mention.file, '2')) continue;
       report({
         ...where(),
-        message: `\`${mention.name}\` is a v1 event type of ${typeSegments(mention.name).length} segments; in v2 it is \`${verdict.v2}\``,
+        message: `\`${mention.name}\` is the v1 name of an event type (${typeSegments(mention.name).length} segments); in v2 it is \`${verdict.v2}\``,
         hint: `write \`${verdict.v2}\` (the codemap row of \`${mention.name}\` in ${CODEMAP_PATH})`,
       });
     } else if (verdict.kind === 'unknown-wildcard') {
       report({ ...where(), message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
+    } else if (verdict.kind === 'unregistered-type') {
+      const suggestion = closest(mention.name, types);
+      report({
+        ...where(),
+        message: `\`${mention.name}\` is written as an event, but no row of ${CODEMAP_PATH} registers it`,
+        hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
+      });
     } else if (verdict.kind === 'malformed') {
       report({ ...where(), message: `\`${mention.name}\` is neither a registered protocol type nor a well-formed vendor type (\`<org>.<name>\` in kebab-case)`, hint: 'event types are lowercase kebab-case segments joined by dots' });
     }

@@ -15,3 +15,4 @@ export * from './payload-defs.js';
 export * from './scopes.js';
 export * from './views.js';
 export * from './mention-scope.js';
+export * from './v1-scope.js';
