@@ -21,7 +21,7 @@ const PROSE = /^spec\/.*\.md$/;
 
 export default defineCheck({
   id: 'errors/used-codes-registered',
-  summary: 'An error code the prose names (beside a status, in a code table, in an envelope example) or an API document names (in a description, in an error enum) is registered, with its registered status, or is a well-formed vendor code',
+  summary: 'An error code the prose names (beside a status, in a list after one, in a code table, in an envelope example) or an API document names (in a description, a 4xx/5xx response\'s description, an error enum) is registered, with its registered status, or is a well-formed vendor code; a near miss of a registered code in a sentence about an error is a finding',
   severity: 'error',
   run(corpus, report) {
     const read = readErrorsRegistry(corpus);
@@ -77,7 +77,34 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
     return;
   }
   if (vendor.regex?.test(mention.code)) return;
+  // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
+  if (mention.form === 'candidate') {
+    const near = nearMiss(mention.code, rows.keys());
+    if (near !== undefined) report({ ...at(), message: `"${mention.code}" is not a registered error code; did you mean ${near}?`, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
+    return;
+  }
   report({ ...at(), ...unregistered(mention.code, rows, vendor) });
+}
+
+/**
+ * A registered code this one nearly spells: one word more or fewer (`sub_chain_max_depth_exceeded`
+ * for `sub_chain_depth_exceeded`), or one word misspelt. Another word in the same place
+ * (`manifest_version_mismatch`, `protocol_version_mismatch`) makes another code, not a slip.
+ */
+function nearMiss(code: string, registered: Iterable<string>): string | undefined {
+  const words = code.split('_');
+  for (const candidate of registered) {
+    const other = candidate.split('_');
+    if (Math.abs(other.length - words.length) === 1) {
+      const [longer, shorter] = words.length > other.length ? [words, other] : [other, words];
+      if (longer.some((_, i) => [...longer.slice(0, i), ...longer.slice(i + 1)].join('_') === shorter.join('_'))) return candidate;
+    } else if (other.length === words.length) {
+      const differing = words.flatMap((word, i) => (word === other[i] ? [] : [i]));
+      const at = differing[0];
+      if (differing.length === 1 && at !== undefined && closest(words[at] as string, [other[at] as string]) !== undefined) return candidate;
+    }
+  }
+  return undefined;
 }
 
 function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): { message: string; hint: string } {
@@ -91,7 +118,7 @@ function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor:
       hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
     };
   }
-  const suggestion = closest(code, rows.keys());
+  const suggestion = nearMiss(code, rows.keys());
   return {
     message: `"${code}" is not a registered error code${suggestion ? `; did you mean ${suggestion}?` : ''}`,
     hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,
