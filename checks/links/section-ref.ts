@@ -11,6 +11,8 @@ import { describeCitation, linkScope, resolveCitation, resolveLink, scopedCitati
 /** Blocks whose inline content is prose: what an author writes a citation in. */
 const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+/** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
+const NAMES_A_SOURCE = /\bRFCs?\b|\.(?:md|json|ya?ml)\b|\]\(|https?:|\b[A-Z][A-Za-z0-9-]*[ \t]+§|\bv1\b/;
 
 export default defineCheck({
   id: 'links/section-ref',
@@ -67,7 +69,8 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
         if (scope.kind === 'unqualified') {
           // A numbered citation in a document not numbered that way cites the numbering of a source
           // (an RFC's §B.2); nothing written says which, so it is not judged.
-          if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value))) continue;
+          // A block that names no other document, RFC or standard can only mean this document's own.
+          if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value)) && (numberKind(citation.value) !== 'arabic' || NAMES_A_SOURCE.test(text))) continue;
           if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
           judge({ name: 'this document', document: file }, citation, place, report);
           continue;

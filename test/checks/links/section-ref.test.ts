@@ -148,6 +148,14 @@ describe('links/section-ref', () => {
       expect(found.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['9:5 this document has no section §2']);
     });
 
+    it('holds a bare §1.2 to its own document even when that one has no numbered headings, unless its block names another source', () => {
+      const found = (body: string) => run('links/section-ref', { 'spec/v2/core/x.md': doc('X', body) }).map((d) => `${d.line}:${d.column} ${d.message}`);
+      expect(found('## Scope\n\nThe limits of §1.2 apply.')).toEqual(['9:15 this document has no section §1.2']);
+      expect(found('## Scope\n\nRFC 9110 sets the limits; §1.2 applies.')).toEqual([]);
+      expect(found('## Scope\n\nThe limits of [y.md](y.md) apply, §1.2 in particular.')).toEqual([]);
+      expect(found('## 1. Scope\n\n### 1.2 Limits\n\nThe limits of §1.2 apply.')).toEqual([]);
+    });
+
     it('reads JSON strings (descriptions, source, $comment) at the citation, escapes counted', () => {
       const json = [
         '{',
