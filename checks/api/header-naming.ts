@@ -2,6 +2,11 @@ import { follow, isRecord, siteLocation, type Site, type SiteLocation } from '..
 import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { OPENWOP_HEADER, removedHeader, standardHeader } from '../../core/api/index.js';
+import { headerUsage, openApiModel } from '../../core/api/index.js';
+import type { Report } from '../../core/output/index.js';
+import { readsAsV1 } from '../../core/registries/index.js';
+import type { InlineCode } from 'mdast';
+import { visit } from 'unist-util-visit';
 import type { PathSegment } from '../../core/model/index.js';
 
 /**
@@ -12,7 +17,7 @@ import type { PathSegment } from '../../core/model/index.js';
  */
 export default defineCheck({
   id: 'api/header-naming',
-  summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...)',
+  summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...); v2 prose spells a header as the OpenAPI document declares it',
   severity: 'error',
   run(corpus, report) {
     for (const file of corpus.dataFiles()) {
@@ -31,8 +36,40 @@ export default defineCheck({
         report({ ...at, ...problem });
       }
     }
+    checkProseSpelling(corpus, report);
   },
 });
+
+/**
+ * A header named in v2 prose (a code span, `OpenWOP-Idempotent-Replay` or `OpenWOP-Idempotent-Replay: true`)
+ * whose letters are a header the OpenAPI document declares, in another case: header names match
+ * case-insensitively on the wire, so the text is read as that header and should spell it so. A
+ * sentence that speaks of v1, which spelt some of them otherwise, quotes the old spelling.
+ */
+function checkProseSpelling(corpus: Corpus, report: Report): void {
+  const model = openApiModel(corpus);
+  if (!model) return;
+  const declared = new Map<string, string>();
+  for (const direction of ['request', 'response'] as const) {
+    for (const usage of headerUsage(model, direction)) {
+      const name = usage.declarations.find((declaration) => declaration.component !== undefined)?.name ?? usage.declarations[0]?.name;
+      if (name && /-/.test(name)) declared.set(name.toLowerCase(), name);
+    }
+  }
+  if (declared.size === 0) return;
+  for (const file of corpus.markdownFiles()) {
+    if (!/(^|\/)v2\//.test(file.path)) continue;
+    visit(file.tree, 'inlineCode', (code: InlineCode) => {
+      const written = /^([A-Za-z][A-Za-z0-9-]*)(?::.*)?$/.exec(code.value)?.[1];
+      const name = written === undefined ? undefined : declared.get(written.toLowerCase());
+      const start = code.position?.start;
+      if (!written || !name || name === written || !start || start.offset === undefined) return;
+      if (file.regions.some((region) => start.offset !== undefined && start.offset >= region.contentStart && start.offset < region.contentEnd)) return;
+      if (readsAsV1(corpus, file.path, start.line, start.column + 1)) return;
+      report({ file: file.path, line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length, message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
+    });
+  }
+}
 
 function namingProblem(name: string): { message: string; hint: string; severity?: 'warning' } | undefined {
   const removed = removedHeader(name);
