@@ -12,7 +12,7 @@ import {
 import { corpusSchemas, expectedSchemaId } from '../../core/schemas/index.js';
 import { isObject } from '../../core/registries/index.js';
 import { dataStringLocation, dataStrings, locate, type PathSegment } from '../../core/model/index.js';
-import { errorCountMentions } from '../../core/registries/index.js';
+import { errorCountMentions, proseExclusions, reportRegistryCounts } from '../../core/registries/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
 const MAJOR_MINOR = /^(\d+)\.(\d+)$/;
@@ -45,6 +45,7 @@ export default defineCheck({
 
     // A document generated whole writes its counts from its generator's registry: none is by hand.
     for (const markdown of corpus.markdownFiles()) if (!isGeneratedDocument(markdown)) handWrittenCounts(markdown, rows.length, report);
+    for (const markdown of corpus.markdownFiles()) reportRegistryCounts(markdown, 'errors', rows.length, `the error registry (${ERRORS_PATH})`, report);
     for (const data of corpus.dataFiles()) if (data.path !== ERRORS_PATH) dataCounts(data, rows.length, report);
   },
 });
@@ -167,7 +168,7 @@ function detailsCompileProblem(corpus: Corpus, code: string, details: Record<str
 }
 
 function handWrittenCounts(file: MarkdownFile, count: number, report: Report): void {
-  for (const mention of errorCountMentions(file.text, excludedRanges(file))) {
+  for (const mention of errorCountMentions(file.text, proseExclusions(file))) {
     report({
       file: file.path,
       ...file.lines.span(mention.start, mention.end),
@@ -192,23 +193,6 @@ function dataCounts(file: DataFile, count: number, report: Report): void {
     }
   }
 }
-
-/** Generated regions, code and HTML: text that is not the author's prose. */
-function excludedRanges(file: MarkdownFile): Array<[number, number]> {
-  const ranges: Array<[number, number]> = file.regions.map((region) => [region.open.start, region.close.end]);
-  const walk = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
-    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
-      const from = node.position?.start.offset;
-      const to = node.position?.end.offset;
-      if (from !== undefined && to !== undefined) ranges.push([from, to]);
-      return;
-    }
-    for (const child of node.children ?? []) walk(child as typeof node);
-  };
-  walk(file.tree);
-  return ranges;
-}
-
 
 function rowsAdmit(corpus: Corpus, member: string): boolean {
   const schema = corpus.data(ERRORS_SCHEMA_PATH)?.value;

@@ -14,7 +14,7 @@ import {
   type CodemapRow,
   type EventCodemap,
 } from '../../core/registries/index.js';
-import { classifyMention, eventNameMentions, isV2Text, readsAsV1 } from '../../core/registries/index.js';
+import { classifyMention, eventNameMentions, isV2Text, readsAsV1, reportRegistryCounts } from '../../core/registries/index.js';
 import { isPastTense, protocolTypeProblems, typeSegments } from '../../core/registries/index.js';
 import { validateRegistry } from '../../core/schemas/index.js';
 import { openApiModel } from '../../core/api/index.js';
@@ -25,7 +25,7 @@ import { closest } from '../../core/output/index.js';
 
 export default defineCheck({
   id: 'events/codemap',
-  summary: 'Every codemap row is decided and names a well-formed, past-tense (or excepted), unique type with a closed payload; event names in the corpus are registered',
+  summary: 'Every codemap row is decided and names a well-formed, past-tense (or excepted), unique type with a closed payload; event names in the corpus are registered; a count of its rows in prose is its size',
   severity: 'error',
   run(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return;
@@ -37,6 +37,7 @@ export default defineCheck({
     checkPayloads(corpus, codemap, report);
     checkMentions(corpus, codemap, report);
     checkStreamMode(corpus, report);
+    for (const file of corpus.markdownFiles()) reportRegistryCounts(file, 'codemap', codemap.rows.length, `the codemap (${CODEMAP_PATH})`, report);
   },
 });
 

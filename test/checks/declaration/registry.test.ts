@@ -244,3 +244,17 @@ describe('declaration/registry: normative-home completeness', () => {
     expect(found.filter((d) => d.message.startsWith('normativeText'))).toEqual([]);
   });
 });
+
+describe('declaration/registry: counts of the declaration in prose', () => {
+  it('compares a heading that counts metadata keys or families, and "N core families", with the declaration; a section number is no count', () => {
+    const value = JSON.parse(eventsFiles()[DECLARATION] ?? '{}') as { families?: Array<{ anchor?: string }>; metadata?: unknown[] };
+    const core = (value.families ?? []).filter((family) => family.anchor === 'core').length;
+    const text = (n: number) => `# Capabilities\n\n> **Status: Stable.**\n\n## 5. Core families (${n})\n\nThe declaration has ${n} core families.\n`;
+    const found = run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(core + 2) })).filter((d) => d.file === 'spec/v2/core/counts.md');
+    expect(found.map((d) => `${d.line} ${d.message}`)).toEqual([
+      `5 "Core families (${core + 2})" gives the size of the core families of spec/v2/declaration.json as ${core + 2}; it has ${core}`,
+      `7 "${core + 2} core families" gives the size of the core families of spec/v2/declaration.json as ${core + 2}; it has ${core}`,
+    ]);
+    expect(run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(core) })).filter((d) => d.file === 'spec/v2/core/counts.md')).toEqual([]);
+  });
+});

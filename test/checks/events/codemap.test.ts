@@ -206,6 +206,14 @@ describe('events/codemap', () => {
     expect(run(RULE, eventsCorpus({ [EVENTS_MD]: quoted })).filter((d) => d.message.includes('run.resuming'))).toEqual([]);
   });
 
+  it('compares a count of the codemap\'s rows in prose with its size, in any phrasing that names it; other rows are not its', () => {
+    const rows = (JSON.parse(codemap) as { rows: unknown[] }).rows.length;
+    const said = (count: number) => `${events}\nThe codemap \`spec/v2/event-codemap.json\` has ${count} rows, one per v1 name. The table below has ${count + 5} rows.\n`;
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows + 1) })).map((d) => d.message);
+    expect(found).toEqual([`"${rows + 1} rows" gives the size of the codemap (spec/v2/event-codemap.json) as ${rows + 1}; it has ${rows}`]);
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows) }))).toEqual([]);
+  });
+
   it('fires on a two-segment name in no codemap row where the text says it is an event, and not on the same name said otherwise', () => {
     const said = `${events}\nEvery outcome MUST emit a \`negotiation.decided\` event, then the \`output.harvested\` event.\n`;
     const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said }));
