@@ -88,8 +88,10 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
     return undefined;
   }
   const texts = distinct(described);
-  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
   const components = described.filter((declaration) => declaration.component !== undefined);
+  // One operation's text is not the header's where another declares it without one: a neutral row.
+  if (texts.size === 1 && described.length < defined.length && components.length === 0) return written ?? NEUTRAL;
+  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
   if (components.length > 0 && distinct(components).size === 1) return render(components[0] as HeaderDeclaration);
   // Described per operation, with no shared definition: one neutral row, the operations keep their text.
   if (components.length === 0) return written ?? NEUTRAL;

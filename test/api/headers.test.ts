@@ -74,6 +74,14 @@ describe('generator headers', () => {
     expect(tableRows(plannedText(corpusOf(files), HEADERS_DOC), 'headers/request')).toContainEqual(['`OpenWOP-Mode`', '2', 'Set per operation \\| see each one.']);
   });
 
+  it('writes a neutral row, not one operation\'s text, for a header one operation describes and another declares bare', () => {
+    const files = readTree(DEFECTS);
+    files[OPENAPI] = (files[OPENAPI] as string).replace('          description: The mode, as getB understands it.\n', '');
+    const result = planGeneration(corpusOf(files), [headers]);
+    expect(result.diagnostics.filter((d) => d.message.includes('OpenWOP-Mode'))).toEqual([]);
+    expect(tableRows(plannedText(corpusOf(files), HEADERS_DOC), 'headers/request')).toContainEqual(['`OpenWOP-Mode`', '2', 'Described per operation: each operation that declares it states what it means there.']);
+  });
+
   it("lets the shared component's description win over an inline or overriding one", () => {
     const text = plannedText(corpusOf(readTree(DEFECTS)), HEADERS_DOC);
     expect(tableRows(text, 'headers/response')).toContainEqual(['`OpenWOP-Trace`', '2', 'The trace of the request, from the shared component.']);
