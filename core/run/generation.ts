@@ -269,8 +269,9 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
     }
     const compared = file.data ? jsonDifferences(file.data, file.after) : undefined;
     const entries = compared?.differences;
-    // A file another generator laid out is judged by its facts alone: when they agree, its layout is no finding.
-    if (compared?.foreign && compared.differences.length === 0) continue;
+    // A file another generator laid out is judged by its facts alone: when they agree, its layout
+    // (indentation, key or record order, a list for a flag map) is no finding.
+    if ((compared?.foreign || compared?.otherTool) && compared.differences.length === 0) continue;
     // A document whose records only stand in another order falls through to lines.
     if (entries && entries.length > 0) {
       for (const entry of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, message: `stale generated content: ${entry.message} (against what ${by} produces)`, hint });
@@ -318,7 +319,7 @@ interface JsonDifference {
  * extra, and in a list of records, each record (named by its first scalar members) that differs,
  * is missing or is extra. Undefined when the generated text is not JSON (then lines are compared).
  */
-function jsonDifferences(file: DataFile, after: string): { differences: JsonDifference[]; foreign: boolean } | undefined {
+function jsonDifferences(file: DataFile, after: string): { differences: JsonDifference[]; foreign: boolean; otherTool: boolean } | undefined {
   let expected: unknown;
   try {
     expected = JSON.parse(after);
@@ -391,7 +392,7 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
     differences.push({ ...at(path, 'value'), message: `${describePath(path)} is ${brief(actual)}; expected ${brief(wanted)}` });
   };
   compare(file.value, expected, []);
-  return { differences, foreign };
+  return { differences, foreign, otherTool: isPlainObject(file.value) && generatedByAnotherTool(file.value) };
 }
 
 /** A list of names, or a map of names to booleans read as the names set true; else undefined. */
@@ -412,6 +413,11 @@ const GENERATED_MARK = /\b(?:auto-?)?generated\b[^\n]{0,200}?(?:\b(?:by|from)\s+
 
 function foreignGenerated(value: Record<string, unknown>): boolean {
   return [value.$comment, value.description, value.title].some((text) => typeof text === 'string' && GENERATED_MARK.test(text));
+}
+
+/** Generated, says the file, and not by this tool: its layout is that tool's. */
+function generatedByAnotherTool(value: Record<string, unknown>): boolean {
+  return foreignGenerated(value) && ![value.$comment, value.description, value.title].some((text) => typeof text === 'string' && /\bopenwop-spec\b/.test(text));
 }
 
 /** A map of data (code to status): every value a scalar of one type, so its keys are entries, not keywords. */
