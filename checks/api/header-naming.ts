@@ -18,6 +18,8 @@ import type { PathSegment } from '../../core/model/index.js';
 export default defineCheck({
   id: 'api/header-naming',
   summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...); v2 prose spells a header as the OpenAPI document declares it',
+  description:
+    'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one.',
   severity: 'error',
   run(corpus, report) {
     for (const file of corpus.dataFiles()) {

@@ -34,6 +34,8 @@ function makesWork(responses: readonly ResponseView[]): boolean {
 export default defineCheck({
   id: 'api/idempotency-coverage',
   summary: 'Every POST or PATCH that creates or accepts work (201, 202, Location) declares Idempotency-Key, and where the replay header is a shared component each 2xx of a keyed operation declares OpenWOP-Idempotent-Replay; no GET declares Idempotency-Key',
+  description:
+    'idempotency.md asks Layer 1 of every mutating operation, whose retry must not multiply work. The document shows that an operation makes something when it answers 201 or 202 or names a `Location`: such a POST or PATCH without the key is a finding. A POST that answers 200 may compute and change nothing (a render), and HTTP makes PUT and DELETE idempotent, so neither is asked. `OpenWOP-Idempotent-Replay` is asked of each 2xx of a keyed operation only where the document declares it as a shared component; upstream declares it inline on the one operation it chooses.',
   severity: 'error',
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);

@@ -28,6 +28,8 @@ const QUOTED_HEADING = /§\s*"[^"]*"/g;
 export default defineCheck({
   id: 'api/no-v1',
   summary: 'The v2 API speaks v2 only: message names are codemap types, no /v1/ or /v2/ path segment, every channel an OpenAPI path, a scheme shared by both documents identical, no /v1/<operation> in v2 prose or descriptions',
+  description:
+    'A message carried only on a channel that is not a run\'s (no `{runId}` in its address) is a host event, not a run event, and keeps its name: the corpus keeps the two apart (events.md §"Host events" puts the heartbeat messages on their own channel, and they are in no codemap row). A message on the run channel or on none is held to the codemap grammar.',
   severity: 'error',
   options: {
     prose: { type: 'array', items: { type: 'string' }, default: ['spec/v2/'], description: 'path prefixes of the markdown whose /v1/<operation> spellings are findings' },

@@ -16,6 +16,8 @@ const CORE_DOCUMENT = /^spec\/v2\/(core|ext)\/.+\.md$/;
 export default defineCheck({
   id: 'declaration/registry',
   summary: 'Declaration families resolve to headings and agree with the Normative home lines; orgs are registered, not reserved; every vendor event name in the corpus has a registered org',
+  description:
+    'A family\'s normative-home obligation is met as upstream\'s predicate meets it (scripts/check-v2-normative-home.mjs): every spec/v2 home names the family in its Normative home line, and the homes together, read as one, have a paragraph that names the family with a MUST, SHOULD or MAY. An extension README co-points and carries no obligation; a home the corpus does not hold (a v1 document) may, so then nothing is said. Counts of the declaration in prose ("Metadata keys (17)", "Core families (72)", "N core families") are compared with it.',
   severity: 'error',
   run(corpus, report) {
     const file = corpus.data(DECLARATION_PATH);

@@ -7,6 +7,8 @@ import { HOUSE_STYLE_DOCUMENT, isGeneratedDocument, plainText, proseTexts, prose
 export default defineCheck({
   id: 'docs/readability',
   summary: 'v2 prose: no RFC number outside the Sources footer; paragraphs and list items within a word limit, table cells within a shorter one; mentions of v1 held to a recorded count that may only go down',
+  description:
+    'Words are counted as upstream\'s readability gate counts them (scripts/check-spec-readability.mjs: "Words are whitespace tokens with inline code counted as one word"): every whitespace-separated token counts, and an inline code span, however long, is one word. A document under any banner of the "generated … do not edit" family is its generator\'s and is not read.',
   severity: 'error',
   options: {
     paths: { type: 'array', items: { type: 'string' }, default: ['spec/v2/'], description: 'path prefixes of the prose held to these limits (generated documents and regions are skipped)' },

@@ -22,6 +22,8 @@ const PROSE = /^spec\/.*\.md$/;
 export default defineCheck({
   id: 'errors/used-codes-registered',
   summary: 'An error code the prose names (beside a status, in a list after one, in a code table, in an envelope example) or an API document names (in a description, a 4xx/5xx response\'s description, an error enum) is registered, with its registered status, or is a well-formed vendor code; a near miss of a registered code in a sentence about an error is a finding',
+  description:
+    'A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response\'s description. A snake_case word elsewhere in a sentence about an error is a code only when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.',
   severity: 'error',
   run(corpus, report) {
     const read = readErrorsRegistry(corpus);

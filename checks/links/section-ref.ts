@@ -17,6 +17,8 @@ const NAMES_A_SOURCE = /\bRFCs?\b|\.(?:md|json|ya?ml)\b|\]\(|https?:|\b[A-Z][A-Z
 export default defineCheck({
   id: 'links/section-ref',
   summary: 'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
+  description:
+    'A citation of a document under a prefix the `external` option lists is neither checked nor reported, in any form a citation names it: the path as written (with or without a leading slash or backticks), a path relative to the citing file, a link, or a bare name that is no corpus document and that the corpus names only under such a prefix, or that a file citing under it writes. A bare §1.2 cites its own document when its block names no other source.',
   severity: 'error',
   fixable: true,
   options: {
