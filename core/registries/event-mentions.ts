@@ -25,7 +25,7 @@ import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
-import { sentenceAt } from './v1-scope.js';
+import { isV2Text, sentenceAt } from './v1-scope.js';
 import { codeBlockData, dataStringLocation, dataStrings } from '../model/index.js';
 import { nodeAt, type PathSegment } from '../model/index.js';
 import type { LineCounter } from 'yaml';
@@ -69,9 +69,12 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     domains.add(v2.split('.')[0] ?? '');
   }
   const v2Types = new Set(eventCodemap(corpus)?.rows.map((row) => row.v2Override ?? row.v2) ?? []);
-  const kind = (name: string, sentence: () => string): 'event' | 'claimed' | undefined => {
-    if ((renamed.has(name) && !v2Types.has(name)) || (THREE_SEGMENTS.test(name) && isTransition(name, domains))) return 'event';
-    return TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence()) ? 'claimed' : undefined;
+  // In v2 text a renamed v1 name of any length is one, and so is a name the sentence says is an
+  // event; elsewhere (notes about the corpus, files shared with v1) only what three segments make certain.
+  const kind = (file: string, name: string, sentence: () => string): 'event' | 'claimed' | undefined => {
+    const v2 = isV2Text(file);
+    if ((renamed.has(name) && !v2Types.has(name) && (v2 || THREE_SEGMENTS.test(name))) || (THREE_SEGMENTS.test(name) && isTransition(name, domains))) return 'event';
+    return v2 && TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence()) ? 'claimed' : undefined;
   };
   for (const file of corpus.markdownFiles()) {
     const inTables = tableMentions(file, mentions);
@@ -97,7 +100,7 @@ const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]
 /** A sentence that says a name in it is an event: a host emits it, it is an event type, "the `x` event". */
 const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bevent types?\b|`\s+events?\b/i;
 
-type Kind = (name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
+type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
 
 /** `<domain>.<noun>.<verb-ed>`: under a protocol domain, ending in a past tense. */
 function isTransition(name: string, domains: ReadonlySet<string>): boolean {
@@ -111,7 +114,7 @@ function proseCodeMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, ki
     if (read.has(code) || !code.value.includes('.')) return;
     const offset = code.position?.start.offset ?? 0;
     if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
-    const found = kind(code.value, () => sentenceAt(file.text, offset));
+    const found = kind(file.path, code.value, () => sentenceAt(file.text, offset));
     if (!found) return;
     const start = code.position?.start;
     into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) });
@@ -125,7 +128,7 @@ function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): v
   for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('.'))) {
     for (const match of string.value.matchAll(CODE_SPAN)) {
       const name = match[1] ?? '';
-      const found = name.includes('.') ? kind(name, () => sentenceAt(string.value, match.index ?? 0)) : undefined;
+      const found = name.includes('.') ? kind(file.path, name, () => sentenceAt(string.value, match.index ?? 0)) : undefined;
       if (!found) continue;
       const start = (match.index ?? 0) + 1;
       let located: { line: number; column: number } | undefined;
