@@ -212,6 +212,8 @@ describe('events/codemap', () => {
     const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows + 1) })).map((d) => d.message);
     expect(found).toEqual([`"${rows + 1} rows" gives the size of the codemap (spec/v2/event-codemap.json) as ${rows + 1}; it has ${rows}`]);
     expect(run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows) }))).toEqual([]);
+    // Rows of another table the sentence names after the codemap are that table's.
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: `${events}\nThe renamed table of the codemap has 6 rows.\n` }))).toEqual([]);
   });
 
   it('fires on a two-segment name in no codemap row where the text says it is an event, and not on the same name said otherwise', () => {
