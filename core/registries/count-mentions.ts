@@ -51,13 +51,12 @@ function countedBy(noun: string, sentence: string): CountedRegistry | undefined 
   if (/^core families$/.test(lower)) return 'core-families';
   if (/^ext(?:ension)? families$/.test(lower)) return 'ext-families';
   if (/^(?:rows|entries)$/.test(lower)) {
-    // Rows of which table: the sentence names the registry before the count, and nothing between
-    // the two names another table ("the codemap's renamed table has 6 rows" counts that table).
+    // Rows of which table: the sentence names the registry before the count, and no other table
+    // ("the renamed table of the codemap has 6 rows" counts that table).
     const before = sentence.slice(0, Math.max(0, sentence.lastIndexOf(noun)));
     const codemap = before.search(/event-codemap\.json|\bcodemap\b/i);
     const errors = before.search(/\berrors\.json\b|\berror registry\b/i);
-    const at = Math.max(codemap, errors);
-    if ((codemap === -1) === (errors === -1) || /\b(?:tables?|lists?|sections?|columns?|below|above|subset)\b/i.test(before.slice(at))) return undefined;
+    if ((codemap === -1) === (errors === -1) || /\b(?:tables?|lists?|sections?|columns?|below|above|subset)\b/i.test(before)) return undefined;
     return codemap !== -1 ? 'codemap' : 'errors';
   }
   return undefined;
