@@ -4,7 +4,8 @@ import { defineCheck } from '../../core/run/index.js';
 import { OPENWOP_HEADER, removedHeader, standardHeader } from '../../core/api/index.js';
 import { headerUsage, openApiModel } from '../../core/api/index.js';
 import type { Report } from '../../core/output/index.js';
-import { readsAsV1 } from '../../core/registries/index.js';
+import { nearMiss, readsAsV1 } from '../../core/registries/index.js';
+import { isGeneratedDocument } from '../../core/markdown/index.js';
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { PathSegment } from '../../core/model/index.js';
@@ -60,15 +61,20 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
   }
   if (declared.size === 0) return;
   for (const file of corpus.markdownFiles()) {
-    if (!/(^|\/)v2\//.test(file.path)) continue;
+    if (!/(^|\/)v2\//.test(file.path) || isGeneratedDocument(file)) continue;
     visit(file.tree, 'inlineCode', (code: InlineCode) => {
       const written = /^([A-Za-z][A-Za-z0-9-]*)(?::.*)?$/.exec(code.value)?.[1];
-      const name = written === undefined ? undefined : declared.get(written.toLowerCase());
       const start = code.position?.start;
-      if (!written || !name || name === written || !start || start.offset === undefined) return;
+      if (!written || !start || start.offset === undefined) return;
+      const name = declared.get(written.toLowerCase());
+      // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
+      const near = name === undefined && OPENWOP_HEADER.test(written) && !removedHeader(written) ? nearMiss(written, declared.values(), '-', false) : undefined;
+      if ((!name || name === written) && !near) return;
       if (file.regions.some((region) => start.offset !== undefined && start.offset >= region.contentStart && start.offset < region.contentEnd)) return;
       if (readsAsV1(corpus, file.path, start.line, start.column + 1)) return;
-      report({ file: file.path, line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length, message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
+      const place = { file: file.path, line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length };
+      if (name) report({ ...place, message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
+      else report({ ...place, message: `header ${written} is declared by no operation of ${model.file.path}; did you mean ${near}?`, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
     });
   }
 }

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
+import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
 import { DECLARATION_PATH } from '../../core/registries/index.js';
 import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
 import type { LineIndex } from '../../core/model/index.js';
@@ -81,32 +81,11 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
   if (vendor.regex?.test(mention.code)) return;
   // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
   if (mention.form === 'candidate') {
-    const near = nearMiss(mention.code, rows.keys());
+    const near = nearMiss(mention.code, rows.keys(), '_');
     if (near !== undefined) report({ ...at(), message: `"${mention.code}" is not a registered error code; did you mean ${near}?`, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
     return;
   }
   report({ ...at(), ...unregistered(mention.code, rows, vendor) });
-}
-
-/**
- * A registered code this one nearly spells: one word more or fewer (`sub_chain_max_depth_exceeded`
- * for `sub_chain_depth_exceeded`), or one word misspelt. Another word in the same place
- * (`manifest_version_mismatch`, `protocol_version_mismatch`) makes another code, not a slip.
- */
-function nearMiss(code: string, registered: Iterable<string>): string | undefined {
-  const words = code.split('_');
-  for (const candidate of registered) {
-    const other = candidate.split('_');
-    if (Math.abs(other.length - words.length) === 1) {
-      const [longer, shorter] = words.length > other.length ? [words, other] : [other, words];
-      if (longer.some((_, i) => [...longer.slice(0, i), ...longer.slice(i + 1)].join('_') === shorter.join('_'))) return candidate;
-    } else if (other.length === words.length) {
-      const differing = words.flatMap((word, i) => (word === other[i] ? [] : [i]));
-      const at = differing[0];
-      if (differing.length === 1 && at !== undefined && closest(words[at] as string, [other[at] as string]) !== undefined) return candidate;
-    }
-  }
-  return undefined;
 }
 
 function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): { message: string; hint: string } {
@@ -120,7 +99,7 @@ function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor:
       hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
     };
   }
-  const suggestion = nearMiss(code, rows.keys());
+  const suggestion = nearMiss(code, rows.keys(), '_');
   return {
     message: `"${code}" is not a registered error code${suggestion ? `; did you mean ${suggestion}?` : ''}`,
     hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,

@@ -16,3 +16,4 @@ export * from './scopes.js';
 export * from './views.js';
 export * from './mention-scope.js';
 export * from './v1-scope.js';
+export * from './near-miss.js';

@@ -66,5 +66,9 @@ ${extra}`;
     const found = run('api/header-naming', prose('| Header | Set when |\n| --- | --- |\n| `openwop-version: 2.0` | always |\n\nThe `OpenWOP-Version` header is always sent.'));
     expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual(['spec/v2/core/headers-note.md:9:4 header openwop-version is spelled OpenWOP-Version where api/v2/openapi.yaml declares it']);
     expect(run('api/header-naming', prose('A v1 host sent `openwop-version` instead.'))).toEqual([]);
+    // A near miss of a declared header is a finding with "did you mean"; another header (a word more) is not one.
+    expect(run('api/header-naming', prose('The host sends `OpenWOP-Versoin`, and `OpenWOP-Client-Version` too.')).map((d) => d.message)).toEqual([
+      'header OpenWOP-Versoin is declared by no operation of api/v2/openapi.yaml; did you mean OpenWOP-Version?',
+    ]);
   });
 });
