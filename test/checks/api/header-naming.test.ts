@@ -70,5 +70,7 @@ ${extra}`;
     expect(run('api/header-naming', prose('The host sends `OpenWOP-Versoin`, and `OpenWOP-Client-Version` too.')).map((d) => d.message)).toEqual([
       'header OpenWOP-Versoin is declared by no operation of api/v2/openapi.yaml; did you mean OpenWOP-Version?',
     ]);
+    const schema = '{ "description": "Echoes `openwop-version: 2.0` back." }';
+    expect(where(run('api/header-naming', { 'api/v2/openapi.yaml': api(''), 'schemas/v2/echo.schema.json': schema }))).toEqual(['schemas/v2/echo.schema.json:1:27']);
   });
 });
