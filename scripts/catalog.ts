@@ -21,7 +21,7 @@ const GENERATION_RULES: CatalogRule[] = [
     ...DRIFT_RULE,
     fixable: true,
     description:
-      'Generated text (whole files, and regions between `<!-- generated: … -->` markers) is what its generator makes of its sources. The finding names the generator and its sources; the fix is never an edit of the generated text: change the source if needed, then run `openwop-spec generate` (or `check --fix`, which regenerates too).',
+      'Generated text (whole files, and regions between `<!-- generated: … -->` markers) is what its generator makes of its sources. The finding names the generator and its sources; the fix is never an edit of the generated text: change the source if needed, then run `openwop-spec generate` (or `check --fix`, which regenerates too). A file another tool generated, or one under any banner of the "generated … do not edit" family, is compared fact by fact (each code\'s status and retriability, each row, each entry): a layout of its own (retriable codes as a list, another key or row order, cells without backticks) is no finding. A header each operation describes in its own words (`ETag`, `Cache-Control`) gets one neutral row in headers.md, as upstream\'s generator writes it (scripts/derive-v2-api.py), and keeps the neutral Meaning the document gives it.',
   },
   {
     ...REGION_RULE,
