@@ -55,8 +55,9 @@ export function directoryStaysInside(root: string, relative: string): boolean {
   let realRoot: string;
   try {
     realRoot = realpathSync(root);
-  } catch {
-    return false;
+  } catch (error) {
+    // No root, no link under it: what its spelling keeps inside stays inside (a read finds nothing there).
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
   let current = path.resolve(root, relative);
   const top = path.resolve(root);
