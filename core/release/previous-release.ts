@@ -6,7 +6,8 @@
  * (`v1.2.3`) reachable from HEAD other than the version being prepared. When there is none, there
  * is nothing an id could have been removed from, and the comparison says nothing.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readInside } from '../fs/index.js';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../model/index.js';
 import { runGit } from './git.js';
@@ -84,7 +85,7 @@ function read(root: string, spec: string, relatives: readonly string[]): Previou
 export function findPreviousRelease(root: string): string | undefined {
   let next: string | undefined;
   try {
-    const value = JSON.parse(readFileSync(path.join(root, RELEASE_FILE), 'utf8')) as { version?: unknown; corpusTag?: unknown };
+    const value = JSON.parse(readInside(root, RELEASE_FILE, 2 ** 20).toString('utf8')) as { version?: unknown; corpusTag?: unknown };
     if (typeof value.corpusTag === 'string' && value.corpusTag !== '') return `git:${value.corpusTag}`;
     if (typeof value.version === 'string') next = `v${value.version}`;
   } catch {
