@@ -8,12 +8,13 @@ import type { Corpus } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { ERRORS_PATH } from '../registries/index.js';
 import { firstDifferingLine } from '../run/index.js';
-import { CODEMAP_PATH } from '../registries/index.js';
+import { CODEMAP_PATH, PAYLOADS_PATH } from '../registries/index.js';
 import { isSchemaPath } from '../schemas/index.js';
 import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
 import { locate, type PathSegment } from '../model/index.js';
 import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
-import { compareSchemaSets, SCHEMA_RULES } from './schema-diff.js';
+import { API_DOCUMENTS } from './api-schemas.js';
+import { compareSchemaSets, SCHEMA_RULES, type SchemaChange } from './schema-diff.js';
 import type { Release } from './source.js';
 
 export type Level = 'breaking' | 'additive' | 'editorial';
@@ -35,8 +36,14 @@ export interface Change {
   before: Place | undefined;
   after: Place | undefined;
   message: string;
-  /** The changed inputs of the generator that writes `file`, when the change follows from them. */
+  /** The changed inputs of the generator that writes `file`, or the registry change it restates. */
   derivedFrom?: string[];
+  /** For a schema change: whether clients or hosts write what it constrains (see schema-diff.ts). */
+  direction?: SchemaChange['direction'];
+  /** For an enum member added or removed: the member. */
+  member?: unknown;
+  /** For a `$defs` entry added or removed: its name. */
+  definition?: string;
 }
 
 export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
@@ -93,15 +100,16 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   const oldModel = releaseModel(before.corpus);
   const newModel = releaseModel(after.corpus);
   const at = (release: Release, file: string, segments: PathSegment[] | undefined) => lineOf(release.corpus, file, segments);
-  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }) => {
+  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }, schema?: SchemaChange) => {
     const meta = DIFF_RULES[rule];
     if (!meta) throw new Error(`unknown diff rule ${rule}`);
+    const extra = schema ? { direction: schema.direction, ...(schema.member !== undefined ? { member: schema.member } : {}), ...(schema.definition !== undefined ? { definition: schema.definition } : {}) } : {};
     // Without places of its own, a change is at `file:line` in the release that has it, and at the file in the other.
     const inOld = !after.files.has(file) || /removed$/.test(rule);
     const here = { file, line };
     const there = before.files.has(file) && after.files.has(file) ? { file, line: undefined } : undefined;
     const { before: was, after: is } = places ?? (inOld ? { before: here, after: there } : { before: there, after: here });
-    changes.push({ rule, level: meta.level, file, line, before: was, after: is, message });
+    changes.push({ rule, level: schema?.level ?? meta.level, file, line, before: was, after: is, message, ...extra });
   };
 
   const changedFiles = [...new Set([...before.files.keys(), ...after.files.keys()])]
@@ -179,6 +187,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     add(`${kind}/${state}`, file, line, `${file} was ${state}${modelled && was && is ? ' (no change the model classifies: wording, annotations or layout)' : ''}`);
   }
 
+  foldRestatements(changes, oldModel, newModel);
   if (generated) markDerived(changes, [before, after].map((release) => generated(release.corpus)));
   changes.sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.message, b.message));
 
@@ -250,26 +259,66 @@ function compareSchemaFiles(
   changed: ReadonlySet<string>,
   before: Release,
   after: Release,
-  add: (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }) => void,
+  add: (rule: string, file: string, line: number | undefined, message: string, places: { before: Place | undefined; after: Place | undefined } | undefined, schema?: SchemaChange) => void,
 ): void {
   for (const file of [...changed].filter(isSchemaPath)) {
     const was = oldModel.schemas.get(file);
     const is = newModel.schemas.get(file);
     if (before.files.has(file) && was === undefined) continue; // unparsable: compared as a file
     if (after.files.has(file) && is === undefined) continue;
-    if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`);
-    else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`);
+    if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`, undefined);
+    else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`, undefined);
     else continue;
   }
   const both = [...changed].filter((file) => isSchemaPath(file) && oldModel.schemas.get(file) !== undefined && newModel.schemas.get(file) !== undefined);
   const located = (release: Release, at: { file: string; at: PathSegment[] } | undefined): Place | undefined => (at ? { file: at.file, line: lineOf(release.corpus, at.file, at.at) } : undefined);
-  for (const change of compareSchemaSets(oldModel.schemas, newModel.schemas, both)) {
+  const apiChanged = API_DOCUMENTS.filter((file) => changed.has(file));
+  const schemaChanges = compareSchemaSets({ schemas: oldModel.schemas, api: apiDocuments(before.corpus) }, { schemas: newModel.schemas, api: apiDocuments(after.corpus) }, both, apiChanged);
+  for (const change of schemaChanges) {
     const was = located(before, change.before);
     const is = located(after, change.after);
     // Something gone from the new release is shown where it was; anything else where it is now.
     const gone = ['schema/property-removed', 'schema/variant-removed', 'schema/definition-removed'].includes(change.rule);
     const primary = (gone ? was : is) ?? is ?? was;
-    add(change.rule, primary?.file ?? '', primary?.line, change.message, { before: was, after: is });
+    add(change.rule, primary?.file ?? '', primary?.line, change.message, { before: was, after: is }, change);
+  }
+}
+
+/** The API documents of a release, parsed, for the schemas they use. */
+function apiDocuments(corpus: Corpus): Map<string, unknown> {
+  const documents = new Map<string, unknown>();
+  for (const file of API_DOCUMENTS) {
+    const value = corpus.data(file)?.value;
+    if (value !== undefined) documents.set(file, value);
+  }
+  return documents;
+}
+
+/**
+ * A registry member added or removed is written again wherever the corpus generates from it: an
+ * enum member of the event `type` or of the error `code`, the payload definition of a new event
+ * type. Those schema changes restate the registry change, which is counted once, where the
+ * registry row is; they are shown as derived from it.
+ */
+function foldRestatements(changes: Change[], oldModel: ReleaseModel, newModel: ReleaseModel): void {
+  const members = (view: View<unknown>) => (view.state === 'read' ? new Set(view.entries.keys()) : new Set<string>());
+  const oldEvents = members(oldModel.events);
+  const newEvents = members(newModel.events);
+  const oldErrors = members(oldModel.errors);
+  const newErrors = members(newModel.errors);
+  const registryOf = (member: unknown, added: boolean): string | undefined => {
+    if (typeof member !== 'string') return undefined;
+    const inEvents = added ? newEvents.has(member) && !oldEvents.has(member) : oldEvents.has(member) && !newEvents.has(member);
+    const inErrors = added ? newErrors.has(member) && !oldErrors.has(member) : oldErrors.has(member) && !newErrors.has(member);
+    return inEvents ? CODEMAP_PATH : inErrors ? ERRORS_PATH : undefined;
+  };
+  const addedPayloads = new Set(newModel.events.state === 'read' ? [...newModel.events.entries.values()].filter((entry) => !oldEvents.has(entry.type)).map((entry) => entry.payloadDef) : []);
+  for (const change of changes) {
+    if (change.derivedFrom) continue;
+    let registry: string | undefined;
+    if (change.rule === 'schema/enum-added' || change.rule === 'schema/enum-removed') registry = registryOf(change.member, change.rule === 'schema/enum-added');
+    else if (change.rule === 'schema/definition-added' && change.file === PAYLOADS_PATH && addedPayloads.has(change.definition ?? '')) registry = CODEMAP_PATH;
+    if (registry && changes.some((other) => other.file === registry && !other.file.startsWith('schemas/'))) change.derivedFrom = [registry];
   }
 }
 

@@ -29,6 +29,8 @@ export interface ErrorEntry {
 export interface EventEntry {
   type: string;
   v1: string;
+  /** The `$defs` entry of the payload schema that holds its payload. */
+  payloadDef: string;
   at: PathSegment[];
 }
 
@@ -94,7 +96,7 @@ function eventsView(corpus: Corpus): View<EventEntry> {
   const entries = new Map<string, EventEntry>();
   for (const row of decidedRows(codemap)) {
     const type = effectiveType(row);
-    if (!entries.has(type)) entries.set(type, { type, v1: row.v1, at: ['rows', row.index] });
+    if (!entries.has(type)) entries.set(type, { type, v1: row.v1, payloadDef: row.payloadDef, at: ['rows', row.index] });
   }
   return { state: 'read', entries };
 }
