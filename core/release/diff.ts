@@ -14,6 +14,7 @@ import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
 import { locate, type PathSegment } from '../model/index.js';
 import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
 import { API_DOCUMENTS } from './api-schemas.js';
+import { lostCitedHeadings } from './heading-diff.js';
 import { compareSchemaSets, SCHEMA_RULES, type SchemaChange } from './schema-diff.js';
 import type { Release } from './source.js';
 
@@ -68,6 +69,7 @@ export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
   'requirement/added': { level: 'additive', summary: 'a requirement id was added' },
   'requirement/removed': { level: 'breaking', summary: 'a requirement id was removed with no alias' },
   'requirement/aliased': { level: 'editorial', summary: 'a requirement id was replaced, and an alias maps the old id to the new' },
+  'heading/removed': { level: 'breaking', summary: 'a heading other documents cite was renamed or removed: deep links and section citations into it break' },
   'document/added': { level: 'additive', summary: 'a document was added' },
   'document/removed': { level: 'breaking', summary: 'a document was removed' },
   'document/changed': { level: 'editorial', summary: 'a document changed' },
@@ -172,6 +174,14 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   });
 
   compareSchemaFiles(oldModel, newModel, changed, before, after, add);
+
+  for (const lost of lostCitedHeadings(before.corpus, after.corpus, changedFiles.filter((file) => file.endsWith('.md')))) {
+    const shown = lost.citedFrom.length <= 3 ? lost.citedFrom.join(', ') : `${lost.citedFrom.slice(0, 3).join(', ')} and ${lost.citedFrom.length - 3} more`;
+    add('heading/removed', lost.file, lost.heading.line, `heading "${lost.heading.text}" (#${lost.heading.slug}) was renamed or removed; cited from ${shown}`, {
+      before: { file: lost.file, line: lost.heading.line },
+      after: { file: lost.file, line: undefined },
+    });
+  }
 
   // A changed file the model found no change in (prose, an unmodelled registry, a description)
   // is reported as a changed document or file.

@@ -292,12 +292,11 @@ export class SchemaComparison {
     this.visited.add(key);
     const a = this.view(this.before, was);
     const b = this.view(this.after, is);
-    const owner = (view: View) => view.parts[0] as Node;
     const label = route === '' ? 'the document' : `\`${route}\``;
 
     if (a.none || b.none) {
-      if (a.none && !b.none) this.emit('schema/constraint-relaxed', `${label} accepted nothing and now accepts what its schema allows`, place(a.none), place(owner(b)));
-      else if (b.none && !a.none) this.emit('schema/constraint-tightened', `${label} now accepts nothing`, place(owner(a)), place(b.none));
+      if (a.none && !b.none) this.emit('schema/constraint-relaxed', `${label} accepted nothing and now accepts what its schema allows`, place(a.none), place(ownerOf(b)));
+      else if (b.none && !a.none) this.emit('schema/constraint-tightened', `${label} now accepts nothing`, place(ownerOf(a)), place(b.none));
       return;
     }
 
@@ -306,15 +305,21 @@ export class SchemaComparison {
 
     for (const [name, nodes] of a.properties) {
       const now = b.properties.get(name);
-      if (!now) this.emit('schema/property-removed', `property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(owner(b), 'properties'), name);
+      if (!now) this.emit('schema/property-removed', `property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(ownerOf(b), 'properties'), name);
       else this.compare(nodes, now, `${route}/${name}`);
     }
-    for (const [name, nodes] of b.properties) if (!a.properties.has(name)) this.emit('schema/property-added', `property "${name}" was added to ${label}`, place(owner(a), 'properties'), place(nodes[0] as Node), name);
-    for (const [name, where] of b.required) if (!a.required.has(name)) this.emit('schema/required-added', `property "${name}" of ${label} is now required`, place(owner(a), 'required'), place(where, 'required'), name);
-    for (const [name, where] of a.required) if (!b.required.has(name)) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(owner(b), 'required'), name);
+    // A new property that is also required is one change: a required property was added.
+    const newAndRequired = (name: string) => !a.properties.has(name) && b.properties.has(name) && b.required.has(name) && !a.required.has(name);
+    for (const [name, nodes] of b.properties) if (!a.properties.has(name) && !newAndRequired(name)) this.emit('schema/property-added', `property "${name}" was added to ${label}`, place(ownerOf(a), 'properties'), place(nodes[0] as Node), name);
+    for (const [name, where] of b.required) {
+      if (a.required.has(name)) continue;
+      const message = newAndRequired(name) ? `required property "${name}" was added to ${label}` : `property "${name}" of ${label} is now required`;
+      this.emit('schema/required-added', message, place(ownerOf(a), 'required'), place(where, 'required'), name);
+    }
+    for (const [name, where] of a.required) if (!b.required.has(name)) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(ownerOf(b), 'required'), name);
 
-    if (b.closed && !a.closed) this.emit('schema/closed', `${label} was closed: ${b.closedBy} is now false`, place(owner(a)), place(b.closed, b.closedBy as string));
-    else if (a.closed && !b.closed) this.emit('schema/opened', `${label} was opened: ${a.closedBy} is no longer false`, place(a.closed, a.closedBy as string), place(owner(b)));
+    if (b.closed && !a.closed) this.emit('schema/closed', `${label} was closed: ${b.closedBy} is now false`, place(ownerOf(a)), place(b.closed, b.closedBy as string));
+    else if (a.closed && !b.closed) this.emit('schema/opened', `${label} was opened: ${a.closedBy} is no longer false`, place(a.closed, a.closedBy as string), place(ownerOf(b)));
     for (const keyword of ['additionalProperties', 'unevaluatedProperties']) this.compareLists(a.additional.get(keyword), b.additional.get(keyword), a, b, keyword, `${route}/*`, label);
 
     this.compareBounds(a, b, label);
@@ -323,11 +328,11 @@ export class SchemaComparison {
       const now = b.exact.get(keyword);
       const show = (entry: { values: Set<string> } | undefined) => (entry ? [...entry.values].join(' and ') : '(none)');
       if (show(was) === show(now)) continue;
-      if (!now) this.emit('schema/constraint-relaxed', `${label} ${keyword} ${show(was)} → (none)`, place(was?.where as Node, keyword), place(owner(b)), keyword);
-      else this.emit('schema/constraint-tightened', `${label} ${keyword} ${show(was)} → ${show(now)}`, was ? place(was.where, keyword) : place(owner(a)), place(now.where, keyword), keyword);
+      if (!now) this.emit('schema/constraint-relaxed', `${label} ${keyword} ${show(was)} → (none)`, place(was?.where as Node, keyword), place(ownerOf(b)), keyword);
+      else this.emit('schema/constraint-tightened', `${label} ${keyword} ${show(was)} → ${show(now)}`, was ? place(was.where, keyword) : place(ownerOf(a)), place(now.where, keyword), keyword);
     }
-    if (b.uniqueItems && !a.uniqueItems) this.emit('schema/constraint-tightened', `${label} now requires unique items`, place(owner(a)), place(b.uniqueItems, 'uniqueItems'));
-    else if (a.uniqueItems && !b.uniqueItems) this.emit('schema/constraint-relaxed', `${label} no longer requires unique items`, place(a.uniqueItems, 'uniqueItems'), place(owner(b)));
+    if (b.uniqueItems && !a.uniqueItems) this.emit('schema/constraint-tightened', `${label} now requires unique items`, place(ownerOf(a)), place(b.uniqueItems, 'uniqueItems'));
+    else if (a.uniqueItems && !b.uniqueItems) this.emit('schema/constraint-relaxed', `${label} no longer requires unique items`, place(a.uniqueItems, 'uniqueItems'), place(ownerOf(b)));
 
     for (const keyword of SINGLE_SUBSCHEMAS) this.compareLists(a.singles.get(keyword), b.singles.get(keyword), a, b, keyword, `${route}/${keyword === 'items' ? '[]' : `(${keyword})`}`, label);
     for (const [index, nodes] of a.prefixItems) this.compareLists(nodes, b.prefixItems.get(index), a, b, 'prefixItems', `${route}/[${index}]`, label);
@@ -338,8 +343,8 @@ export class SchemaComparison {
     this.compareConditionals(a, b, route, label);
     this.compareDisjunctions(a, b, route, label);
     this.compareNegations(a, b, label);
-    for (const [target, where] of b.unresolved) if (!a.unresolved.has(target)) this.emit('schema/constraint-tightened', `${label} now refers to ${target}, which is not in the release`, place(owner(a)), place(where, '$ref'));
-    for (const [target, where] of a.unresolved) if (!b.unresolved.has(target)) this.emit('schema/constraint-relaxed', `${label} no longer refers to ${target}`, place(where, '$ref'), place(owner(b)));
+    for (const [target, where] of b.unresolved) if (!a.unresolved.has(target)) this.emit('schema/constraint-tightened', `${label} now refers to ${target}, which is not in the release`, place(ownerOf(a)), place(where, '$ref'));
+    for (const [target, where] of a.unresolved) if (!b.unresolved.has(target)) this.emit('schema/constraint-relaxed', `${label} no longer refers to ${target}`, place(where, '$ref'), place(ownerOf(b)));
   }
 
   private view(set: SchemaSet, nodes: readonly Node[]): View {
@@ -437,16 +442,16 @@ export class SchemaComparison {
     if (!was && !is) return;
     const lost = was ? [...was].filter((type) => !covers(is, type)) : is ? ['(any)'] : [];
     const gained = is ? [...is].filter((type) => !covers(was, type)) : was ? ['(any)'] : [];
-    const before = a.types ? place(a.types.where, 'type') : place(a.parts[0] as Node);
-    const after = b.types ? place(b.types.where, 'type') : place(b.parts[0] as Node);
+    const before = a.types ? place(a.types.where, 'type') : place(ownerOf(a));
+    const after = b.types ? place(b.types.where, 'type') : place(ownerOf(b));
     if (lost.length > 0) this.emit('schema/type-changed', `${label} changed type from ${show(was)} to ${show(is)}`, before, after);
     else if (gained.length > 0) this.emit('schema/type-widened', `${label} widened its type from ${show(was)} to ${show(is)}`, before, after);
   }
 
   private compareEnums(a: View, b: View, label: string): void {
     if (!a.enum && !b.enum) return;
-    const before = a.enum ? place(a.enum.where, enumKeyword(a.enum.where)) : place(a.parts[0] as Node);
-    const after = b.enum ? place(b.enum.where, enumKeyword(b.enum.where)) : place(b.parts[0] as Node);
+    const before = a.enum ? place(a.enum.where, enumKeyword(a.enum.where)) : place(ownerOf(a));
+    const after = b.enum ? place(b.enum.where, enumKeyword(b.enum.where)) : place(ownerOf(b));
     if (!b.enum) return this.emit('schema/constraint-relaxed', `${label} is no longer an enumeration`, before, after);
     if (!a.enum) return this.emit('schema/constraint-tightened', `${label} is now an enumeration of ${b.enum.set.size} value${b.enum.set.size === 1 ? '' : 's'}`, before, after);
     for (const member of a.enum.set) if (!b.enum.set.has(member)) this.emit('schema/enum-removed', `${label} no longer admits ${member}`, before, after, member);
@@ -456,8 +461,8 @@ export class SchemaComparison {
   private compareBounds(a: View, b: View, label: string): void {
     const check = (keyword: string, was: { value: number; where: Node } | undefined, is: { value: number; where: Node } | undefined, tighter: (was: number, is: number) => boolean) => {
       if (was?.value === is?.value) return;
-      const before = was ? place(was.where, keyword) : place(a.parts[0] as Node);
-      const after = is ? place(is.where, keyword) : place(b.parts[0] as Node);
+      const before = was ? place(was.where, keyword) : place(ownerOf(a));
+      const after = is ? place(is.where, keyword) : place(ownerOf(b));
       const tightened = !was ? true : !is ? false : tighter(was.value, is.value);
       this.emit(tightened ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', `${label} ${keyword} ${was ? was.value : '(none)'} → ${is ? is.value : '(none)'}`, before, after, keyword);
     };
@@ -471,8 +476,8 @@ export class SchemaComparison {
     const oldNodes = real(was, this.before);
     const newNodes = real(is, this.after);
     if (oldNodes.length === 0 && newNodes.length === 0) return;
-    if (oldNodes.length === 0) return this.emit('schema/constraint-tightened', `${label} now constrains ${keyword}`, place(a.parts[0] as Node), place(newNodes[0] as Node), route);
-    if (newNodes.length === 0) return this.emit('schema/constraint-relaxed', `${label} no longer constrains ${keyword}`, place(oldNodes[0] as Node), place(b.parts[0] as Node), route);
+    if (oldNodes.length === 0) return this.emit('schema/constraint-tightened', `${label} now constrains ${keyword}`, place(ownerOf(a)), place(newNodes[0] as Node), route);
+    if (newNodes.length === 0) return this.emit('schema/constraint-relaxed', `${label} no longer constrains ${keyword}`, place(oldNodes[0] as Node), place(ownerOf(b)), route);
     this.compare(oldNodes, newNodes, route);
   }
 
@@ -543,7 +548,7 @@ export class SchemaComparison {
       const first = olds[0] as View['conditionals'][number];
       const when = `${route} (when ${describeIf(first.if)})`;
       if (!news) {
-        this.emit('schema/constraint-relaxed', `${label}: the condition when ${describeIf(first.if)} was removed`, place(first.owner, 'if'), place(b.parts[0] as Node), key);
+        this.emit('schema/constraint-relaxed', `${label}: the condition when ${describeIf(first.if)} was removed`, place(first.owner, 'if'), place(ownerOf(b)), key);
         continue;
       }
       const branch = (list: View['conditionals'], which: 'then' | 'else') => list.map((entry) => entry[which]).filter((node): node is Node => node !== undefined);
@@ -553,7 +558,7 @@ export class SchemaComparison {
     for (const [key, news] of newByIf) {
       if (oldByIf.has(key)) continue;
       const first = news[0] as View['conditionals'][number];
-      this.emit('schema/constraint-tightened', `${label} gained a condition: when ${describeIf(first.if)}`, place(a.parts[0] as Node), place(first.owner, 'if'), key);
+      this.emit('schema/constraint-tightened', `${label} gained a condition: when ${describeIf(first.if)}`, place(ownerOf(a)), place(first.owner, 'if'), key);
     }
   }
 
@@ -566,11 +571,11 @@ export class SchemaComparison {
         const was = olds[g];
         const is = news[g];
         if (!was && is) {
-          this.emit('schema/constraint-tightened', `${label} gained a ${keyword} of ${is.branches.length}`, place(a.parts[0] as Node), place(is.owner, keyword));
+          this.emit('schema/constraint-tightened', `${label} gained a ${keyword} of ${is.branches.length}`, place(ownerOf(a)), place(is.owner, keyword));
           continue;
         }
         if (was && !is) {
-          this.emit('schema/constraint-relaxed', `${label} lost its ${keyword} of ${was.branches.length}`, place(was.owner, keyword), place(b.parts[0] as Node));
+          this.emit('schema/constraint-relaxed', `${label} lost its ${keyword} of ${was.branches.length}`, place(was.owner, keyword), place(ownerOf(b)));
           continue;
         }
         if (!was || !is) continue;
@@ -599,9 +604,19 @@ export class SchemaComparison {
   private compareNegations(a: View, b: View, label: string): void {
     const oldKeys = new Map(a.negations.map((node) => [this.before.canonical(node), node]));
     const newKeys = new Map(b.negations.map((node) => [this.after.canonical(node), node]));
-    for (const [key, node] of oldKeys) if (!newKeys.has(key)) this.emit('schema/constraint-relaxed', `${label} no longer excludes what its former \`not\` matched`, place(node), place(b.parts[0] as Node));
-    for (const [key, node] of newKeys) if (!oldKeys.has(key)) this.emit('schema/constraint-tightened', `${label} now excludes what its \`not\` matches`, place(a.parts[0] as Node), place(node));
+    for (const [key, node] of oldKeys) if (!newKeys.has(key)) this.emit('schema/constraint-relaxed', `${label} no longer excludes what its former \`not\` matched`, place(node), place(ownerOf(b)));
+    for (const [key, node] of newKeys) if (!oldKeys.has(key)) this.emit('schema/constraint-tightened', `${label} now excludes what its \`not\` matches`, place(ownerOf(a)), place(node));
   }
+}
+
+/**
+ * The subschema that stands for a conjunction as a place: the first part that says something
+ * of its own, not a mere `$ref` or `allOf` to others, so that a change reached through several
+ * references has one place and is reported once.
+ */
+function ownerOf(view: View): Node {
+  const own = view.parts.find((part) => isObject(part.value) && Object.keys(part.value).some((keyword) => keyword !== '$ref' && keyword !== 'allOf' && !isAnnotation(keyword)));
+  return own ?? (view.parts[0] as Node);
 }
 
 function enumKeyword(node: Node): string {
