@@ -45,6 +45,8 @@ export interface Change {
   member?: unknown;
   /** For a `$defs` entry added or removed: its name. */
   definition?: string;
+  /** Set when the config's `diff` section gave the change its level. */
+  configured?: boolean;
 }
 
 export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
@@ -177,9 +179,10 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
 
   for (const lost of lostCitedHeadings(before.corpus, after.corpus, changedFiles.filter((file) => file.endsWith('.md')))) {
     const shown = lost.citedFrom.length <= 3 ? lost.citedFrom.join(', ') : `${lost.citedFrom.slice(0, 3).join(', ')} and ${lost.citedFrom.length - 3} more`;
-    add('heading/removed', lost.file, lost.heading.line, `heading "${lost.heading.text}" (#${lost.heading.slug}) was renamed or removed; cited from ${shown}`, {
+    const fate = lost.renamedTo ? `was renamed "${lost.renamedTo.text}" (#${lost.renamedTo.slug})` : 'was removed (or renamed)';
+    add('heading/removed', lost.file, lost.heading.line, `heading "${lost.heading.text}" (#${lost.heading.slug}) ${fate}; deep links and citations into it break: cited from ${shown}`, {
       before: { file: lost.file, line: lost.heading.line },
-      after: { file: lost.file, line: undefined },
+      after: { file: lost.file, line: lost.renamedTo?.line },
     });
   }
 
@@ -201,9 +204,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   if (generated) markDerived(changes, [before, after].map((release) => generated(release.corpus)));
   changes.sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.message, b.message));
 
-  const counts: Record<Level, number> = { breaking: 0, additive: 0, editorial: 0 };
-  for (const change of changes) if (!change.derivedFrom) counts[change.level]++;
-  const required: Bump = counts.breaking > 0 ? 'major' : counts.additive > 0 ? 'minor' : counts.editorial > 0 ? 'patch' : 'none';
+  const { counts, required } = summarizeChanges(changes);
   const released = new Map([...(before.released ?? []), ...(after.released ?? [])]);
   return {
     from: { label: before.label, version: before.version, digest: before.digest },
@@ -214,6 +215,14 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     required,
     changedFiles,
   };
+}
+
+/** Counted changes (not derived) by level, and the smallest bump they require. */
+export function summarizeChanges(changes: readonly Change[]): { counts: Record<Level, number>; required: Bump } {
+  const counts: Record<Level, number> = { breaking: 0, additive: 0, editorial: 0 };
+  for (const change of changes) if (!change.derivedFrom) counts[change.level]++;
+  const required: Bump = counts.breaking > 0 ? 'major' : counts.additive > 0 ? 'minor' : counts.editorial > 0 ? 'patch' : 'none';
+  return { counts, required };
 }
 
 /**

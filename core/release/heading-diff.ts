@@ -14,23 +14,30 @@ import { resolveCitation, resolveLink, scopedCitations, type MarkdownHeading } f
 export interface LostHeading {
   file: string;
   heading: MarkdownHeading;
+  /** The heading in its place in the new release, when the document kept its outline and only this one's anchor changed. */
+  renamedTo: MarkdownHeading | undefined;
   /** `file:line` of each citation in the old release. */
   citedFrom: string[];
 }
 
 /** The cited headings of `files` (changed documents both releases have) whose anchor the new release lost. */
 export function lostCitedHeadings(before: Corpus, after: Corpus, files: Iterable<string>): LostHeading[] {
-  const lost: Array<{ file: string; heading: MarkdownHeading }> = [];
+  const lost: Array<{ file: string; heading: MarkdownHeading; renamedTo: MarkdownHeading | undefined }> = [];
   for (const file of files) {
     const was = before.markdown(file);
     const is = after.markdown(file);
     if (!was || !is) continue;
-    for (const heading of was.headings) if (!is.anchors.has(heading.slug)) lost.push({ file, heading });
+    const sameOutline = was.headings.length === is.headings.length && was.headings.every((heading, i) => heading.depth === is.headings[i]?.depth);
+    was.headings.forEach((heading, i) => {
+      if (is.anchors.has(heading.slug)) return;
+      const successor = sameOutline ? is.headings[i] : undefined;
+      lost.push({ file, heading, renamedTo: successor && !was.anchors.has(successor.slug) ? successor : undefined });
+    });
   }
   if (lost.length === 0) return [];
   const citations = citationsOf(before);
   return lost
-    .map(({ file, heading }) => ({ file, heading, citedFrom: [...new Set(citations.get(`${file}#${heading.slug}`) ?? [])].sort(compareStrings) }))
+    .map(({ file, heading, renamedTo }) => ({ file, heading, renamedTo, citedFrom: [...new Set(citations.get(`${file}#${heading.slug}`) ?? [])].sort(compareStrings) }))
     .filter((entry) => entry.citedFrom.length > 0);
 }
 
