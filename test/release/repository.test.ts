@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStamp, SHIPPED_DIRECTORIES } from '../../core/release/stamp.js';
 import { cli, REPO } from '../helpers.js';
 import { edit, editJson, installPackages, keyPair, tempDir, typecheck } from './helpers.js';
+import { typeExpectations } from './type-expectations.js';
 
 describe('this repository as a release', () => {
   it('packs both packages; a fresh project installs them, checks a corpus copy, verifies, validates and type-checks as a consumer', async () => {
@@ -83,6 +84,10 @@ describe('this repository as a release', () => {
     expect(compiled.output).toBe('');
     expect(compiled.status).toBe(0);
     expect(typecheck(project, "import type { VerifyResult } from '@openwop/spec/verify';\nexport const r: VerifyResult = { ok: 'yes' };\n").status).not.toBe(0);
+    // The types are as strict as the schemas, in the installed tarball too.
+    const expectations = typeExpectations(project);
+    expect(expectations.filter((entry) => entry.file.startsWith('types-must-fail/')).length).toBeGreaterThanOrEqual(7);
+    for (const entry of expectations) expect({ file: entry.file, errors: entry.reported }).toEqual({ file: entry.file, errors: entry.expected });
 
     edit(installed, 'spec/v2/errors.json', (text) => text.replace('"rows"', '"rowz"'));
     const tampered = run('npx', ['--no-install', '@openwop/spec-artifacts', 'verify', '--digest', digest]);
