@@ -305,7 +305,7 @@ export class SchemaComparison {
 
     for (const [name, nodes] of a.properties) {
       const now = b.properties.get(name);
-      if (!now) this.emit('schema/property-removed', `property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(ownerOf(b), 'properties'), name);
+      if (!now) this.emit('schema/property-removed', `${a.required.has(name) ? 'required ' : ''}property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(ownerOf(b), 'properties'), name);
       else this.compare(nodes, now, `${route}/${name}`);
     }
     // A new property that is also required is one change: a required property was added.
@@ -316,7 +316,8 @@ export class SchemaComparison {
       const message = newAndRequired(name) ? `required property "${name}" was added to ${label}` : `property "${name}" of ${label} is now required`;
       this.emit('schema/required-added', message, place(ownerOf(a), 'required'), place(where, 'required'), name);
     }
-    for (const [name, where] of a.required) if (!b.required.has(name)) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(ownerOf(b), 'required'), name);
+    // A required property removed is one change: the property was removed.
+    for (const [name, where] of a.required) if (!b.required.has(name) && !(a.properties.has(name) && !b.properties.has(name))) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(ownerOf(b), 'required'), name);
 
     if (b.closed && !a.closed) this.emit('schema/closed', `${label} was closed: ${b.closedBy} is now false`, place(ownerOf(a)), place(b.closed, b.closedBy as string));
     else if (a.closed && !b.closed) this.emit('schema/opened', `${label} was opened: ${a.closedBy} is no longer false`, place(a.closed, a.closedBy as string), place(ownerOf(b)));

@@ -119,6 +119,16 @@ describe('release verdicts on this corpus', () => {
     expect(accepted(diff)).toEqual(['3.0.0']);
   });
 
+  it('a required field removed from a response is one breaking change', async () => {
+    const diff = await pair((root) => {
+      change(root, 'schemas/v2/run-snapshot.schema.json', '    "lastSequence",\n', '');
+      change(root, 'schemas/v2/run-snapshot.schema.json', '    "lastSequence": {\n      "description": "The highest sequence in the log when the snapshot was projected; -1 for an empty log.",\n      "type": "integer",\n      "minimum": -1\n    },\n', '');
+    });
+    expect(counted(diff)).toEqual(['breaking schema/property-removed']);
+    expect(diff.changes[0]?.message).toMatch(/^required property "lastSequence" of .* was removed$/);
+    expect(accepted(diff)).toEqual(['3.0.0']);
+  });
+
   it('a heading other documents cite, renamed, is breaking for deep links and says where it was cited', async () => {
     const diff = await pair((root) => change(root, 'spec/v2/core/events.md', '## The envelope', '## Envelope'));
     expect(counted(diff)).toEqual(['breaking heading/removed']);
