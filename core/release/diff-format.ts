@@ -41,7 +41,7 @@ export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
-    lines.push(`derived from the changes above, in generated files (${derived.length})`);
+    lines.push(`restating the changes above, not counted again (${derived.length})`);
     for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${change.message}  ${change.rule} (from ${change.derivedFrom?.join(', ')})`);
     lines.push('');
   }

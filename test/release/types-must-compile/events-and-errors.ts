@@ -36,3 +36,16 @@ export function reasonOf(event: RunEvent): string | undefined {
 
 export const registered: ErrorEnvelope = { error: 'not_found', message: 'no such run' };
 export const vendorCode: ErrorEnvelope = { error: 'acme.rate_limited', message: 'slow down' };
+
+export const rendered: import('@openwop/spec-artifacts').Cloudevent = {
+  specversion: '1.0',
+  source: '/runs/tenant%2F0123456789abcdef',
+  datacontenttype: 'application/json',
+  id: 'e1',
+  runid: 'tenant/0123456789abcdef',
+  type: 'run.paused',
+  data: { reason: 'maintenance' },
+  time: '2026-01-01T00:00:00Z',
+  sequence: 0,
+  schemaversion: 2,
+};
