@@ -83,6 +83,8 @@ const FAMILIES: Record<string, string> = {
   event: 'Event types',
   operation: 'Operations',
   header: 'Headers',
+  parameter: 'Parameters',
+  body: 'Request bodies',
   channel: 'Event channels',
   schema: 'Schemas',
   requirement: 'Requirements',

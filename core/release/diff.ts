@@ -12,7 +12,7 @@ import { CODEMAP_PATH, PAYLOADS_PATH } from '../registries/index.js';
 import { isSchemaPath } from '../schemas/index.js';
 import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
 import { locate, type PathSegment } from '../model/index.js';
-import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
+import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type OperationEntry, type ReleaseModel, type View } from './model.js';
 import { API_DOCUMENTS } from './api-schemas.js';
 import { lostCitedHeadings } from './heading-diff.js';
 import { compareSchemaSets, SCHEMA_RULES, type SchemaChange } from './schema-diff.js';
@@ -63,6 +63,10 @@ export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
   'header/added': { level: 'additive', summary: 'an optional request header or a response header was added to operations' },
   'header/required-added': { level: 'breaking', summary: 'operations now require a request header (a new one, or one that was optional)' },
   'header/removed': { level: 'breaking', summary: 'a header was removed from operations' },
+  'parameter/added': { level: 'additive', summary: 'an optional query, path or cookie parameter was added to an operation' },
+  'parameter/required-added': { level: 'breaking', summary: 'an operation now requires a query, path or cookie parameter (a new one, or one that was optional)' },
+  'parameter/removed': { level: 'breaking', summary: 'a query, path or cookie parameter was removed from an operation' },
+  'body/required-added': { level: 'breaking', summary: 'an operation now requires a request body (a new one, or one that was optional)' },
   'channel/added': { level: 'additive', summary: 'an event channel was added' },
   'channel/removed': { level: 'breaking', summary: 'an event channel was removed' },
   'schema/added': { level: 'additive', summary: 'a schema was added' },
@@ -158,6 +162,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     for (const [key, entry] of was) if (!is.has(key)) add('operation/removed', OPENAPI_PATH, at(before, OPENAPI_PATH, entry.at), `operation ${entry.label} was removed`);
     for (const [key, entry] of is) if (!was.has(key)) add('operation/added', OPENAPI_PATH, at(after, OPENAPI_PATH, entry.at), `operation ${entry.label} was added`);
     compareHeaders(was, is, (rule, message) => add(rule, OPENAPI_PATH, undefined, message));
+    compareParameters(was, is, (rule, key, message) => add(rule, OPENAPI_PATH, at(after, OPENAPI_PATH, is.get(key)?.at), message));
   });
 
   compareView(oldModel.channels, newModel.channels, ASYNCAPI_PATH, changed, (was, is) => {
@@ -270,6 +275,21 @@ function compareHeaders(
   for (const group of addedRequired.values()) add('header/required-added', `required request header \`${group.name}\` was added to ${list(group)}`);
   for (const group of nowRequired.values()) add('header/required-added', `request header \`${group.name}\` is now required by ${list(group)}`);
   for (const [key, group] of addedOptional) add('header/added', `${key.split(' ')[0]} header \`${group.name}\` was added to ${list(group)}`);
+}
+
+/** Parameters other than headers, and the request body's being required, of the operations both releases have. */
+function compareParameters(was: Map<string, OperationEntry>, is: Map<string, OperationEntry>, add: (rule: string, operation: string, message: string) => void): void {
+  for (const [key, old] of was) {
+    const current = is.get(key);
+    if (!current) continue;
+    for (const [id, parameter] of old.parameters) if (!current.parameters.has(id)) add('parameter/removed', key, `${parameter.in} parameter \`${parameter.name}\` was removed from ${current.label}`);
+    for (const [id, parameter] of current.parameters) {
+      const previous = old.parameters.get(id);
+      if (!previous) add(parameter.required ? 'parameter/required-added' : 'parameter/added', key, `${parameter.required ? 'required' : 'optional'} ${parameter.in} parameter \`${parameter.name}\` was added to ${current.label}`);
+      else if (parameter.required && !previous.required) add('parameter/required-added', key, `${parameter.in} parameter \`${parameter.name}\` is now required by ${current.label}`);
+    }
+    if (current.bodyRequired === true && old.bodyRequired !== true) add('body/required-added', key, `${current.label} now requires a request body${old.bodyRequired === undefined ? ' (it took none)' : ''}`);
+  }
 }
 
 function compareSchemaFiles(

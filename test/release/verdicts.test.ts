@@ -113,6 +113,18 @@ describe('release verdicts on this corpus', () => {
     expect(accepted(diff)).toEqual(['3.0.0']);
   });
 
+  it('an optional query parameter added is additive; a required one, or one made required, is breaking', async () => {
+    const fork = "        - { $ref: '#/components/parameters/AcceptLanguage' }\n      requestBody:\n        description: 'Where to fork";
+    const withParameter = (required: boolean) => fork.replace("\n      requestBody:", `\n        - { name: dryRun, in: query, required: ${required}, schema: { type: boolean } }\n      requestBody:`);
+    const optional = await pair((root) => change(root, 'api/v2/openapi.yaml', fork, withParameter(false)));
+    expect(counted(optional)).toEqual(['additive parameter/added']);
+    expect(accepted(optional)).toEqual(['2.5.0', '3.0.0']);
+    const required = await pair((root) => change(root, 'api/v2/openapi.yaml', fork, withParameter(true)));
+    expect(counted(required)).toEqual(['breaking parameter/required-added']);
+    expect(required.changes[0]?.message).toBe('required query parameter `dryRun` was added to forkRun (POST /runs/{runId}/fork)');
+    expect(accepted(required)).toEqual(['3.0.0']);
+  });
+
   it('a field removed from a request is breaking', async () => {
     const diff = await pair((root) => change(root, 'api/v2/openapi.yaml', '        version:\n          description: >-\n            Pin a version of the workflow; without it the latest is used.\n          type: string\n', ''));
     expect(counted(diff)).toEqual(['breaking schema/property-removed']);
