@@ -6,7 +6,8 @@
  * - an object closed by `unevaluatedProperties: false` is declared closed (the generator reads
  *   only `additionalProperties`, and otherwise adds an index signature that admits anything);
  * - a string `pattern` with literal parts becomes a template literal type (`acme.${string}`), so
- *   a vendor code is not widened to `string` and a misspelt registered one does not compile;
+ *   a vendor code is not widened to `string` and a misspelt registered one does not compile; a
+ *   `format` with fixed separators (`date-time`, `date`, `uri`, `email`, `uuid`) likewise;
  * - conditions that bind a member to the value of another (`if type is "run.started" then
  *   payload is RunStarted`, however they are grouped) become a union discriminated by that value,
  *   each member with its own type, plus a member for the values no condition names.
@@ -87,10 +88,24 @@ function inlineOpenParts(node: Schema, resolve: (reference: unknown) => Schema |
   else delete node.allOf;
 }
 
+/**
+ * The template literal types a `format` guarantees: only the separators every valid value has
+ * (a `date-time` always has its `-`, `-` and `T`; an absolute `uri` its scheme's `:`).
+ */
+const FORMAT_TEMPLATES: Readonly<Record<string, string>> = {
+  'date-time': '`${string}-${string}-${string}T${string}:${string}`',
+  date: '`${string}-${string}-${string}`',
+  uri: '`${string}:${string}`',
+  email: '`${string}@${string}`',
+  uuid: '`${string}-${string}-${string}-${string}-${string}`',
+};
+
 function typePattern(node: Schema): void {
-  if (node.type !== 'string' || typeof node.pattern !== 'string' || node.tsType !== undefined || node.enum !== undefined || 'const' in node) return;
-  const templates = patternTemplates(node.pattern);
+  if (node.type !== 'string' || node.tsType !== undefined || node.enum !== undefined || 'const' in node) return;
+  const templates = typeof node.pattern === 'string' ? patternTemplates(node.pattern) : undefined;
+  const format = typeof node.format === 'string' ? FORMAT_TEMPLATES[node.format] : undefined;
   if (templates) node.tsType = templates.join(' | ');
+  else if (format) node.tsType = format;
 }
 
 const WILD = Symbol('any text');
