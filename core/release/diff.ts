@@ -15,7 +15,7 @@ import { locate, type PathSegment } from '../model/index.js';
 import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type OperationEntry, type ReleaseModel, type View } from './model.js';
 import { API_DOCUMENTS } from './api-schemas.js';
 import { lostCitedHeadings } from './heading-diff.js';
-import { compareSchemaSets, SCHEMA_RULES, type SchemaChange } from './schema-diff.js';
+import { compareSchemaSets, SCHEMA_RULES, SchemaSet, type SchemaChange } from './schema-diff.js';
 import type { Release } from './source.js';
 
 export type Level = 'breaking' | 'additive' | 'editorial';
@@ -70,6 +70,7 @@ export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
   'channel/added': { level: 'additive', summary: 'an event channel was added' },
   'channel/removed': { level: 'breaking', summary: 'an event channel was removed' },
   'schema/added': { level: 'additive', summary: 'a schema was added' },
+  'schema/extracted': { level: 'editorial', summary: 'a schema was added that schemas of both releases now reference: constraints moved into it, compared through the references' },
   'schema/removed': { level: 'breaking', summary: 'a schema was removed' },
   ...SCHEMA_RULES,
   'requirement/added': { level: 'additive', summary: 'a requirement id was added' },
@@ -300,12 +301,16 @@ function compareSchemaFiles(
   after: Release,
   add: (rule: string, file: string, line: number | undefined, message: string, places: { before: Place | undefined; after: Place | undefined } | undefined, schema?: SchemaChange) => void,
 ): void {
+  // A new file that schemas the old release already had now reference is where their constraints moved.
+  const kept = [...newModel.schemas.keys()].filter((file) => oldModel.schemas.has(file));
+  const extracted = new SchemaSet(newModel.schemas).referencedFrom(kept);
   for (const file of [...changed].filter(isSchemaPath)) {
     const was = oldModel.schemas.get(file);
     const is = newModel.schemas.get(file);
     if (before.files.has(file) && was === undefined) continue; // unparsable: compared as a file
     if (after.files.has(file) && is === undefined) continue;
-    if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`, undefined);
+    if (was === undefined && extracted.has(file)) add('schema/extracted', file, undefined, `schema ${file} was added, and existing schemas now reference it (what they constrain is compared through the references)`, undefined);
+    else if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`, undefined);
     else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`, undefined);
     else continue;
   }

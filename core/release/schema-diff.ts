@@ -13,7 +13,7 @@
  */
 import { jcs } from '../output/index.js';
 import { isObject, type PathSegment } from '../model/index.js';
-import { expectedSchemaId, pointerSegments, resolveUri } from '../schemas/index.js';
+import { expectedSchemaId, pointerSegments, resolveUri, walkSchema } from '../schemas/index.js';
 import { apiSchemaEntries, type ApiSchemaEntry, type Flow } from './api-schemas.js';
 
 /** Who writes what a schema change constrains: clients (`request`), hosts (`response`), both, or no API says. */
@@ -83,6 +83,21 @@ export class SchemaSet {
   root(file: string): Node | undefined {
     const value = this.files.get(file);
     return value === undefined ? undefined : { value, file, at: [], base: idOf(file, value) };
+  }
+
+  /** The files of the set that the `$ref`s in `files` point into (other than themselves). */
+  referencedFrom(files: Iterable<string>): Set<string> {
+    const referenced = new Set<string>();
+    for (const file of files) {
+      const root = this.root(file);
+      if (!root) continue;
+      walkSchema(root.value, [], root.base, ({ value, base }) => {
+        if (typeof value.$ref !== 'string') return;
+        const target = this.byId.get(resolveUri(value.$ref, base).split('#')[0] ?? '');
+        if (target && target.file !== file) referenced.add(target.file);
+      });
+    }
+    return referenced;
   }
 
   /** The node at a place of one of the set's files. */

@@ -163,6 +163,20 @@ describe('release verdicts on this corpus', () => {
     expect(accepted(diff)).toEqual(['3.0.0']);
   });
 
+  it('a definition moved into a new schema file behind a $ref, with no change of meaning, is editorial only', async () => {
+    const diff = await pair((root) => {
+      const file = path.join(root, 'schemas/v2/run-snapshot.schema.json');
+      const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+      const status = snapshot.$defs.status;
+      snapshot.$defs.status = { $ref: 'run-status.schema.json' };
+      writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
+      const moved = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/schemas/v2/run-status.schema.json', title: 'Run status', ...status };
+      writeFileSync(path.join(root, 'schemas/v2/run-status.schema.json'), `${JSON.stringify(moved, null, 2)}\n`);
+    });
+    expect(counted(diff).sort()).toEqual(['editorial file/changed', 'editorial schema/extracted']);
+    expect(accepted(diff)).toEqual(['2.4.2', '2.5.0', '3.0.0']);
+  });
+
   it('a schema moved behind $ref with no change of meaning is editorial only', async () => {
     const inline = '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
     const moved = "      $ref: '#/components/schemas/CancelReason'\n    CancelReason:\n      type: object\n      additionalProperties: false\n      properties:\n        reason: { $ref: '#/components/schemas/ReasonText' }\n    ReasonText:\n      type: string\n      maxLength: 1024\n    TransitionRequest:";
