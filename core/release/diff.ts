@@ -302,8 +302,10 @@ function compareSchemaFiles(
   add: (rule: string, file: string, line: number | undefined, message: string, places: { before: Place | undefined; after: Place | undefined } | undefined, schema?: SchemaChange) => void,
 ): void {
   // A new file that schemas the old release already had now reference is where their constraints moved.
-  const kept = [...newModel.schemas.keys()].filter((file) => oldModel.schemas.has(file));
-  const extracted = new SchemaSet(newModel.schemas).referencedFrom(kept);
+  const oldApi = apiDocuments(before.corpus);
+  const newApi = apiDocuments(after.corpus);
+  const kept = [...newModel.schemas.keys(), ...newApi.keys()].filter((file) => oldModel.schemas.has(file) || oldApi.has(file));
+  const extracted = new SchemaSet(new Map([...newModel.schemas, ...newApi])).referencedFrom(kept);
   for (const file of [...changed].filter(isSchemaPath)) {
     const was = oldModel.schemas.get(file);
     const is = newModel.schemas.get(file);
@@ -317,7 +319,7 @@ function compareSchemaFiles(
   const both = [...changed].filter((file) => isSchemaPath(file) && oldModel.schemas.get(file) !== undefined && newModel.schemas.get(file) !== undefined);
   const located = (release: Release, at: { file: string; at: PathSegment[] } | undefined): Place | undefined => (at ? { file: at.file, line: lineOf(release.corpus, at.file, at.at) } : undefined);
   const apiChanged = API_DOCUMENTS.filter((file) => changed.has(file));
-  const schemaChanges = compareSchemaSets({ schemas: oldModel.schemas, api: apiDocuments(before.corpus) }, { schemas: newModel.schemas, api: apiDocuments(after.corpus) }, both, apiChanged);
+  const schemaChanges = compareSchemaSets({ schemas: oldModel.schemas, api: oldApi }, { schemas: newModel.schemas, api: newApi }, both, apiChanged);
   for (const change of schemaChanges) {
     const was = located(before, change.before);
     const is = located(after, change.after);

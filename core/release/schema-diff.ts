@@ -13,7 +13,7 @@
  */
 import { jcs } from '../output/index.js';
 import { isObject, type PathSegment } from '../model/index.js';
-import { expectedSchemaId, pointerSegments, resolveUri, walkSchema } from '../schemas/index.js';
+import { expectedSchemaId, pointerSegments, resolveUri } from '../schemas/index.js';
 import { apiSchemaEntries, type ApiSchemaEntry, type Flow } from './api-schemas.js';
 
 /** Who writes what a schema change constrains: clients (`request`), hosts (`response`), both, or no API says. */
@@ -91,11 +91,19 @@ export class SchemaSet {
     for (const file of files) {
       const root = this.root(file);
       if (!root) continue;
-      walkSchema(root.value, [], root.base, ({ value, base }) => {
-        if (typeof value.$ref !== 'string') return;
-        const target = this.byId.get(resolveUri(value.$ref, base).split('#')[0] ?? '');
-        if (target && target.file !== file) referenced.add(target.file);
-      });
+      // Every object, not only subschemas: an API document holds its schemas under paths and components.
+      const stack: Array<{ value: unknown; base: string }> = [{ value: root.value, base: root.base }];
+      for (let item = stack.pop(); item; item = stack.pop()) {
+        const { value } = item;
+        if (Array.isArray(value)) for (const entry of value) stack.push({ value: entry, base: item.base });
+        if (!isObject(value)) continue;
+        const base = typeof value.$id === 'string' ? resolveUri(value.$id, item.base) : item.base;
+        if (typeof value.$ref === 'string') {
+          const target = this.byId.get(resolveUri(value.$ref, base).split('#')[0] ?? '');
+          if (target && target.file !== file) referenced.add(target.file);
+        }
+        for (const entry of Object.values(value)) if (typeof entry === 'object' && entry !== null) stack.push({ value: entry, base });
+      }
     }
     return referenced;
   }

@@ -177,6 +177,21 @@ describe('release verdicts on this corpus', () => {
     expect(accepted(diff)).toEqual(['2.4.2', '2.5.0', '3.0.0']);
   });
 
+  it('a request schema moved from the API document into a schema file: editorial, unless its meaning changed on the way', async () => {
+    const inline = '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
+    const extract = (maxLength: number) => (root: string) => {
+      change(root, 'api/v2/openapi.yaml', inline, "      $ref: '../../schemas/v2/cancel-request.schema.json'\n    TransitionRequest:");
+      const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/schemas/v2/cancel-request.schema.json', type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength } } };
+      writeFileSync(path.join(root, 'schemas/v2/cancel-request.schema.json'), `${JSON.stringify(schema, null, 2)}\n`);
+    };
+    const same = await pair(extract(1024));
+    expect(counted(same).sort()).toEqual(['editorial file/changed', 'editorial schema/extracted']);
+    const tighter = await pair(extract(512));
+    expect(counted(tighter).sort()).toEqual(['breaking schema/constraint-tightened', 'editorial file/changed', 'editorial schema/extracted']);
+    expect(tighter.changes.find((entry) => entry.level === 'breaking')?.direction).toBe('request');
+    expect(accepted(tighter)).toEqual(['3.0.0']);
+  });
+
   it('a schema moved behind $ref with no change of meaning is editorial only', async () => {
     const inline = '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
     const moved = "      $ref: '#/components/schemas/CancelReason'\n    CancelReason:\n      type: object\n      additionalProperties: false\n      properties:\n        reason: { $ref: '#/components/schemas/ReasonText' }\n    ReasonText:\n      type: string\n      maxLength: 1024\n    TransitionRequest:";
