@@ -72,6 +72,9 @@ export function formatJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: stri
       after: change.after ? { file: change.after.file, ...(change.after.line !== undefined ? { line: change.after.line } : {}) } : null,
       message: change.message,
       ...(change.derivedFrom ? { derivedFrom: change.derivedFrom } : {}),
+      ...(change.direction ? { direction: change.direction } : {}),
+      ...(change.citedFrom ? { citedFrom: change.citedFrom } : {}),
+      ...(change.configured ? { configured: true } : {}),
     })),
   };
   return `${JSON.stringify(value, null, 2)}\n`;

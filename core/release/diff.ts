@@ -47,6 +47,8 @@ export interface Change {
   definition?: string;
   /** Set when the config's `diff` section gave the change its level. */
   configured?: boolean;
+  /** For a cited heading lost: every place (`file:line`) that cites it in the old release. */
+  citedFrom?: string[];
 }
 
 export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
@@ -109,7 +111,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   const oldModel = releaseModel(before.corpus);
   const newModel = releaseModel(after.corpus);
   const at = (release: Release, file: string, segments: PathSegment[] | undefined) => lineOf(release.corpus, file, segments);
-  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }, schema?: SchemaChange) => {
+  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }, schema?: SchemaChange, more: Pick<Change, 'citedFrom'> = {}) => {
     const meta = DIFF_RULES[rule];
     if (!meta) throw new Error(`unknown diff rule ${rule}`);
     const extra = schema ? { direction: schema.direction, ...(schema.member !== undefined ? { member: schema.member } : {}), ...(schema.definition !== undefined ? { definition: schema.definition } : {}) } : {};
@@ -118,7 +120,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     const here = { file, line };
     const there = before.files.has(file) && after.files.has(file) ? { file, line: undefined } : undefined;
     const { before: was, after: is } = places ?? (inOld ? { before: here, after: there } : { before: there, after: here });
-    changes.push({ rule, level: schema?.level ?? meta.level, file, line, before: was, after: is, message, ...extra });
+    changes.push({ rule, level: schema?.level ?? meta.level, file, line, before: was, after: is, message, ...extra, ...more });
   };
 
   const changedFiles = [...new Set([...before.files.keys(), ...after.files.keys()])]
@@ -189,7 +191,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     add('heading/removed', lost.file, lost.heading.line, `heading "${lost.heading.text}" (#${lost.heading.slug}) ${fate}; deep links and citations into it break: cited from ${shown}`, {
       before: { file: lost.file, line: lost.heading.line },
       after: { file: lost.file, line: lost.renamedTo?.line },
-    });
+    }, undefined, { citedFrom: lost.citedFrom });
   }
 
   // A changed file the model found no change in (prose, an unmodelled registry, a description)

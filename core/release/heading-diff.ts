@@ -7,7 +7,7 @@
  * links into itself move with it.
  */
 import path from 'node:path';
-import type { Corpus, MarkdownFile } from '../model/index.js';
+import { dataStringLinks, dataStringLocation, dataStrings, type Corpus, type MarkdownFile } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { resolveCitation, resolveLink, scopedCitations, type MarkdownHeading } from '../markdown/index.js';
 
@@ -60,11 +60,27 @@ function citationsOf(corpus: Corpus): Map<string, string[]> {
       if (heading) note(target.path, heading.slug, `${document.path}:${document.lines.position(citation.start).line}`);
     }
   }
+  // The strings of JSON and YAML documents cite too: an OpenAPI description's links, a registry's `source`.
+  for (const file of corpus.dataFiles()) {
+    for (const link of dataStringLinks(file)) {
+      const target = resolveLink(file.path, link.url);
+      if (target.kind === 'local' && target.fragment) note(target.target, target.fragment, `${file.path}:${link.place().line}`);
+    }
+    const from = { path: file.path };
+    for (const string of dataStrings(file, (value) => value.includes('§'))) {
+      for (const citation of scopedCitations(string.value)) {
+        if (citation.scope.kind !== 'document' || citation.scope.via !== 'text' || citation.part) continue;
+        const target = documentNamed(from, citation.scope.name, byPath);
+        const heading = target && resolveCitation(target.headings, citation);
+        if (target && heading) note(target.path, heading.slug, `${file.path}:${dataStringLocation(file, string.path, citation.start, citation.end).line}`);
+      }
+    }
+  }
   return cited;
 }
 
 /** The document a citation names by path or file name: relative to the citing one, from the root, or the one of that name. */
-function documentNamed(from: MarkdownFile, name: string, byPath: ReadonlyMap<string, MarkdownFile>): MarkdownFile | undefined {
+function documentNamed(from: Pick<MarkdownFile, 'path'>, name: string, byPath: ReadonlyMap<string, MarkdownFile>): MarkdownFile | undefined {
   const relative = path.posix.normalize(path.posix.join(path.posix.dirname(from.path), name));
   const direct = byPath.get(relative) ?? byPath.get(name);
   if (direct) return direct;

@@ -25,8 +25,14 @@ export interface DiffChange {
   before: DiffPlace | null;
   after: DiffPlace | null;
   message: string;
-  /** The changed inputs of the generator that writes `file`, when the change follows from them. */
+  /** The changed inputs of the generator that writes `file`, or the registry change it restates. */
   derivedFrom?: string[];
+  /** For a schema change: who writes what it constrains (clients: request; hosts: response). */
+  direction?: 'request' | 'response' | 'both' | 'unknown';
+  /** For a cited heading renamed or removed: every place that cites it in the old release. */
+  citedFrom?: string[];
+  /** Set when the config's `diff` section gave the change its level. */
+  configured?: boolean;
 }
 
 export interface DiffReport {

@@ -144,10 +144,17 @@ describe('release verdicts on this corpus', () => {
   it('a heading other documents cite, renamed, is breaking for deep links and says where it was cited', async () => {
     const diff = await pair((root) => change(root, 'spec/v2/core/events.md', '## The envelope', '## Envelope'));
     expect(counted(diff)).toEqual(['breaking heading/removed']);
-    expect(diff.changes[0]?.message).toMatch(/heading "The envelope" \(#the-envelope\) was renamed "Envelope" \(#envelope\); deep links and citations into it break: cited from spec\/v2\/core\/\S+\.md:\d+/);
+    expect(diff.changes[0]?.message).toMatch(/heading "The envelope" \(#the-envelope\) was renamed "Envelope" \(#envelope\); deep links and citations into it break: cited from \S+:\d+, \S+:\d+, \S+:\d+ and \d+ more$/);
+    expect(diff.changes[0]?.citedFrom).toEqual(expect.arrayContaining([expect.stringMatching(/^spec\/v2\/core\/overview\.md:\d+$/), expect.stringMatching(/^api\/v2\/openapi\.yaml:\d+$/)]));
     expect(diff.changes[0]?.before?.line).toBeGreaterThan(1);
     expect(diff.changes[0]?.after?.line).toBe(diff.changes[0]?.before?.line);
     expect(accepted(diff)).toEqual(['3.0.0']);
+  });
+
+  it('counts citations from the strings of JSON and YAML documents: an OpenAPI description, a registry row', async () => {
+    const diff = await pair((root) => change(root, 'spec/v2/core/runs.md', '\n## Fork\n', '\n## Forking\n'));
+    expect(counted(diff)).toEqual(['breaking heading/removed']);
+    expect(diff.changes[0]?.message).toMatch(/cited from .*api\/v2\/openapi\.yaml:\d+/);
   });
 
   it('an operation removed is breaking', async () => {
