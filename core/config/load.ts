@@ -39,6 +39,14 @@ export interface Config {
   allowRemoteRefs: boolean;
   /** Run policy; each also a flag of `check`, which wins over the config. */
   policy: Policy;
+  /** Impacts `diff` gives change rules, as written (see core/release/impacts.ts). */
+  diff?: DiffSettings;
+}
+
+export type DiffImpact = 'breaking' | 'additive' | 'editorial' | 'off';
+export interface DiffSettings {
+  impacts?: Readonly<Record<string, DiffImpact>>;
+  overrides?: ReadonlyArray<{ files: readonly string[]; impacts: Readonly<Record<string, DiffImpact>> }>;
 }
 
 export interface Policy {
@@ -105,6 +113,7 @@ interface RawConfig {
   baselineFindings?: string;
   required?: string[];
   allowRemoteRefs?: boolean;
+  diff?: DiffSettings;
 }
 
 function fromValue(raw: RawConfig, source: string, text = ''): Config {
@@ -140,6 +149,7 @@ function fromValue(raw: RawConfig, source: string, text = ''): Config {
     required: raw.required ?? defaults.required,
     ...(raw.required ? { requiredAt: entryPositions(text, raw.required) } : {}),
     allowRemoteRefs: raw.allowRemoteRefs ?? false,
+    ...(raw.diff ? { diff: raw.diff } : {}),
   };
 }
 
