@@ -6,7 +6,7 @@ import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
 import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
-import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
+import { encodeText, failureReason, FORMATS, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
@@ -30,14 +30,18 @@ import {
 } from '../core/run/index.js';
 import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
-import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet } from './common.js';
+import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget } from './common.js';
+import { reportOptions } from './report-targets.js';
 
 export { ALL_RULES } from './catalog.js';
 
 export interface CheckOptions {
   root: string;
   config?: string;
-  format: string;
+  /** One report: --format and --output as the single pair (runs that name several give `reports`). */
+  format?: string;
+  /** Every report of the run, from `--format F --output FILE` repeated. */
+  reports?: ReportTarget[];
   cache?: boolean;
   rule: string[];
   fix?: boolean;
@@ -55,14 +59,15 @@ export interface CheckOptions {
 }
 
 export function register(program: Command): void {
+  const reports = reportOptions();
   program
     .command('check')
     .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
     .argument('[files...]', 'files, directories or globs (relative to the working directory) to report on')
     .option('--root <dir>', 'corpus root', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
-    .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
-    .option('--output <file>', 'write the report to this file instead of stdout')
+    .option('--format <format>', `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`, reports.format)
+    .option('--output <file>', 'write the report of the --format before it to this file instead of stdout', reports.output)
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
     .option('--fix', 'apply the fixes findings carry and regenerate what is stale, then report what remains')
@@ -76,12 +81,12 @@ export function register(program: Command): void {
     .option('--color', 'colour the stylish report even when stdout is not a terminal')
     .option('--no-color', 'never colour the report')
     .action((files: string[], options: CheckOptions) => {
-      process.exitCode = runCheck(options, files);
+      process.exitCode = runCheck({ ...options, reports: reports.targets() }, files);
     });
 }
 
 export function runCheck(options: CheckOptions, files: readonly string[] = []): number {
-  const format = checkFormat(options.format);
+  const reports = options.reports ?? [{ format: checkFormat(options.format ?? 'stylish'), ...(options.output !== undefined ? { output: options.output } : {}) }];
   const { selected: chosen, unknown } = selectRules(ALL_RULES, options.rule);
   if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
   if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
@@ -149,8 +154,15 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   judged = parseFailuresFirst(sortDiagnostics(judged));
   const hidden = policy.quiet ? judged.filter((d) => isActive(d) && d.severity === 'warning') : [];
   const shown = policy.quiet ? judged.filter((d) => !(isActive(d) && d.severity === 'warning')) : judged;
-  printDiagnostics(shown, format, corpus.files.size, selected.map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity })), {
-    ...(options.output !== undefined ? { output: options.output } : {}),
+  const failure = failureReason(judged, policy);
+  const sourceOf = (file: string): string | undefined => {
+    const entry = corpus.get(file);
+    return entry && entry.kind !== 'binary' ? entry.text : undefined;
+  };
+  printReports(shown, reports, corpus.files.size, selected.map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity })), {
+    ...(failure ? { failure } : {}),
+    fixCommand: `${TOOL_NAME} check --fix`,
+    source: sourceOf,
     ...(options.color !== undefined ? { color: options.color } : {}),
     ...(policy.baselineFindings ? { baselineUpdate: `${TOOL_NAME} check --baseline-findings ${displayPath(policy.baselineFindings)} --update` } : {}),
     hiddenWarnings: hidden.length,
@@ -181,8 +193,10 @@ function runPolicy(options: CheckOptions, config: Config): RunPolicy {
   if (options.update && !policy.baselineFindings) throw new UsageError('--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)');
   if (options.quiet) policy.quiet = true;
   if (options.maxWarnings !== undefined) {
-    if (!/^\d+$/.test(options.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(options.maxWarnings)} is not a whole number`);
-    policy.maxWarnings = Number(options.maxWarnings);
+    if (!/^(\d+|-1)$/.test(options.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(options.maxWarnings)} is not a whole number (or -1, no limit)`);
+    // -1 is no limit, as ESLint takes it: a flag that lifts the config's limit for one run.
+    if (options.maxWarnings === '-1') delete policy.maxWarnings;
+    else policy.maxWarnings = Number(options.maxWarnings);
   }
   if (options.failSeverity !== undefined) {
     if (options.failSeverity !== 'error' && options.failSeverity !== 'warning') throw new UsageError(`--fail-severity ${JSON.stringify(options.failSeverity)}: use error or warning`);
