@@ -35,6 +35,7 @@ export const stylish: Reporter = (diagnostics, { summary, color, baselineUpdate,
   lines.push(`${mark} ${problemsText(summary)}`);
   const fixable = fixableCount(diagnostics);
   if (fixable > 0 && fixCommand) lines.push(`  ${count(fixable, 'problem')} fixable with \`${fixCommand}\``);
-  if (failure) lines.push(`  ${paint(color, summary.errors > 0 ? '31' : '33', failure)}`);
+  // Errors fail a run, as everyone expects; warnings fail it only by a setting, which is said.
+  if (failure && summary.errors === 0) lines.push(`  ${paint(color, '33', failure)}`);
   return `${lines.join('\n')}\n`;
 };
