@@ -3,9 +3,10 @@
  * generation rules, the suppression rules, and the rules reference generated from all of them.
  */
 import { CHECKS } from '../checks/index.js';
-import type { OptionSpec } from '../core/config/index.js';
+import { configName, type Config, type OptionSpec } from '../core/config/index.js';
+import { houseRules } from '../core/house-rules/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
-import { DRIFT_RULE, REGION_RULE, SUPPRESSION_RULES, type Generator } from '../core/run/index.js';
+import { DRIFT_RULE, REGION_RULE, SUPPRESSION_RULES, type Check, type Generator } from '../core/run/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { RULES_DOC, ruleAnchor, rulesReference } from '../generators/index.js';
 
@@ -13,6 +14,8 @@ export const REPOSITORY_URL = 'https://github.com/openwop/spec';
 
 export interface CatalogRule extends RuleMeta {
   options?: Readonly<Record<string, OptionSpec>>;
+  /** For a house rule: the config that defines it. */
+  definedIn?: string;
 }
 
 const GENERATION_RULES: CatalogRule[] = [
@@ -42,3 +45,25 @@ export function ruleHelpUri(id: string): string {
 
 /** Every generator, the rules reference last among the ordinary ones (the stamp still runs after all). */
 export const ALL_GENERATORS: readonly Generator[] = [...GENERATORS, rulesReference(ALL_RULES)];
+
+/** What one config adds to the catalog: its house rules, as rules to list and set and as gates to run. */
+export interface RunCatalog {
+  /** The built-in rules, then the house rules in the config's order. */
+  rules: readonly CatalogRule[];
+  checks: readonly Check[];
+  /** The config with its house rule definitions taken out of `rules` (see core/house-rules). */
+  config: Config;
+}
+
+export function catalogFor(config: Config): RunCatalog {
+  const house = houseRules(config, new Set(ALL_RULES.map((rule) => rule.id)));
+  if (house.checks.length === 0) return { rules: ALL_RULES, checks: CHECKS, config };
+  const defined = house.checks.map(({ id, summary, severity, description, fixable }): CatalogRule => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, definedIn: config.source ? configName(config) : 'the config', ...houseRuleHelp(config, id) }));
+  return { rules: [...ALL_RULES, ...defined], checks: [...CHECKS, ...house.checks], config: house.config };
+}
+
+/** A house rule's page is the one its definition names (`url`); else it has none but its definition. */
+function houseRuleHelp(config: Config, id: string): { helpUri?: string } {
+  const url = (config.rules[id] as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' ? { helpUri: url } : {};
+}

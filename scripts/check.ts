@@ -3,7 +3,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
-import { CHECKS } from '../checks/index.js';
 import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
 import { encodeText, failureReason, FORMATS, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
@@ -29,7 +28,7 @@ import {
   type Check,
 } from '../core/run/index.js';
 import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
-import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
+import { ALL_GENERATORS, catalogFor } from './catalog.js';
 import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget } from './common.js';
 import { reportOptions } from './report-targets.js';
 
@@ -87,12 +86,13 @@ export function register(program: Command): void {
 
 export function runCheck(options: CheckOptions, files: readonly string[] = []): number {
   const reports = options.reports ?? [{ format: checkFormat(options.format ?? 'stylish'), ...(options.output !== undefined ? { output: options.output } : {}) }];
-  const { selected: chosen, unknown } = selectRules(ALL_RULES, options.rule);
-  if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
   if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
-  const config = openConfig(options.root, options.config);
+  // The config's house rules are rules like the built-in ones from here on.
+  const { rules: known, checks: gates, config } = usingConfig(() => catalogFor(openConfig(options.root, options.config)));
+  const { selected: chosen, unknown } = selectRules(known, options.rule);
+  if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
   const policy = runPolicy(options, config);
-  const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
+  const settings = usingConfig(() => ruleSettings(config, known));
   // A rule named with --rule runs even when the config turns it off: the command line is the
   // narrower, later word, as it is for other linters.
   for (const rule of chosen) {
@@ -101,7 +101,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   }
   const selected = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false);
   const ids = new Set(selected.map((rule) => rule.id));
-  const checks = CHECKS.filter((check) => ids.has(check.id));
+  const checks = gates.filter((check) => ids.has(check.id));
   const root = path.resolve(options.root);
   const previous = previousReleaseOf(root, options.previousRelease);
   const baseline = policy.baselineFindings && !options.update ? readBaseline(policy.baselineFindings) : undefined;
@@ -269,7 +269,7 @@ function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Co
   const out = applySuppressions(corpus, diagnostics, {
     today,
     ran,
-    known: new Set(ALL_RULES.map((rule) => rule.id)),
+    known: new Set(settings.keys()),
     ...(file ? { file } : {}),
     ...(inScope ? { inScope: (f: string) => inScope.has(f) } : {}),
   });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ruleSettings } from '../core/config/index.js';
 import { safeJson, visible } from '../core/output/index.js';
-import { ALL_RULES } from './catalog.js';
+import { catalogFor } from './catalog.js';
 import { emit, openConfig, UsageError, usingConfig } from './common.js';
 
 interface RulesOptions {
@@ -22,8 +22,9 @@ export function register(program: Command): void {
     .option('--output <file>', 'write the list to this file instead of stdout')
     .action((options: RulesOptions) => {
       if (options.format !== 'text' && options.format !== 'json') throw new UsageError(`unknown format "${options.format}"; use text or json`);
-      const settings = usingConfig(() => ruleSettings(openConfig(options.root, options.config), ALL_RULES));
-      const rules = ALL_RULES.map((rule) => {
+      const catalog = usingConfig(() => catalogFor(openConfig(options.root, options.config)));
+      const settings = usingConfig(() => ruleSettings(catalog.config, catalog.rules));
+      const rules = catalog.rules.map((rule) => {
         const setting = settings.get(rule.id);
         const effective = setting && !setting.enabled ? 'off' : (setting?.severity ?? rule.severity);
         const described = rule.options ?? {};
@@ -38,7 +39,7 @@ export function register(program: Command): void {
       for (const rule of rules) {
         lines.push(`${rule.id.padEnd(width)}  ${rule.effective.padEnd(7)}  ${rule.fixable ? 'fixable' : '       '}  ${visible(rule.summary)}`);
         for (const [name, spec] of Object.entries(rule.options)) lines.push(`${''.padEnd(width)}    option ${name} = ${JSON.stringify(spec.value)}: ${visible(spec.description)}`);
-        lines.push(`${''.padEnd(width)}    ${rule.helpUri}`);
+        lines.push(`${''.padEnd(width)}    ${rule.helpUri ?? `a house rule, defined in ${rule.definedIn ?? 'the config'}`}`);
       }
       emit(`${lines.join('\n')}\n`, options.output);
     });

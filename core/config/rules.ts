@@ -62,7 +62,10 @@ export function matchesPattern(id: string, pattern: string): boolean {
 }
 
 function normalise(entry: RuleEntry): [ConfiguredSeverity, Record<string, unknown> | undefined] {
-  return typeof entry === 'string' ? [entry, undefined] : [entry[0], entry[1]];
+  if (typeof entry === 'string') return [entry, undefined];
+  // A house rule's definition is taken out of `rules` (core/house-rules) before its settings are read.
+  if (!Array.isArray(entry)) throw new Error('a house rule definition reached the rule settings');
+  return [entry[0], entry[1]];
 }
 
 const OPTION_AJV_OPTIONS = { strict: false, allErrors: false } as const;
