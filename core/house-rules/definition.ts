@@ -167,7 +167,8 @@ function compile(key: string, source: string, flags: string): RegExp {
 
 /** ` .key.path what is wrong`, for the deepest error (the one that names the real key). */
 function describe(errors: readonly ErrorObject[]): string {
-  const error = [...errors].filter((e) => e.keyword !== 'if').sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+  // `given` takes one selector: its oneOf says that better than the `required` of each branch.
+  const error = errors.find((e) => e.keyword === 'oneOf' && e.instancePath === '/given') ?? [...errors].filter((e) => e.keyword !== 'if').sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
   if (!error) return ' is not a house rule definition';
   const key = error.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('');
   if (error.keyword === 'additionalProperties') return `${key}.${String((error.params as { additionalProperty: string }).additionalProperty)} is not a known key`;

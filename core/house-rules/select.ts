@@ -146,7 +146,9 @@ function tableCells(table: Table, column: string | undefined): Array<{ node: Nod
 
 function markdownTarget(file: MarkdownFile, node: Nodes, name: string): Target {
   const value = node.type === 'inlineCode' ? node.value : toString(node);
-  const position = node.position;
+  // A table cell's own position takes in the pipe before it; its text is where a reader looks.
+  const children = node.type === 'tableCell' ? node.children : [];
+  const position = children.length > 0 && children[0]?.position && children.at(-1)?.position ? { start: children[0].position.start, end: (children.at(-1)?.position ?? children[0].position).end } : node.position;
   const place: Location = position ? { line: position.start.line, column: position.start.column, endLine: position.end.line, endColumn: position.end.column } : { line: 1, column: 1 };
   return { file: file.path, value, name, locate: () => place, pieces: () => textPieces(file, node) };
 }
