@@ -66,7 +66,7 @@ export function register(program: Command): void {
     .option('--root <dir>', 'corpus root', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--format <format>', `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`, reports.format)
-    .option('--output <file>', 'write the report of the --format before it to this file instead of stdout', reports.output)
+    .option('--output <file>', 'write the report of the --format before it to this file instead of stdout (repeatable, one for each --format)', reports.output)
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
     .option('--fix', 'apply the fixes findings carry and regenerate what is stale, then report what remains')
