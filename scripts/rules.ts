@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { ruleSettings } from '../core/config/index.js';
 import { safeJson, visible } from '../core/output/index.js';
+import { renderRulesReference } from '../generators/index.js';
 import { catalogFor } from './catalog.js';
 import { emit, openConfig, UsageError, usingConfig } from './common.js';
 
@@ -18,10 +19,10 @@ export function register(program: Command): void {
     .description('list every rule with its severity (as the config sets it), whether it is fixable, its options and its documentation')
     .option('--root <dir>', 'corpus root (where the config is looked for)', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
-    .option('--format <format>', 'text | json', 'text')
+    .option('--format <format>', 'text | json | markdown', 'text')
     .option('--output <file>', 'write the list to this file instead of stdout')
     .action((options: RulesOptions) => {
-      if (options.format !== 'text' && options.format !== 'json') throw new UsageError(`unknown format "${options.format}"; use text or json`);
+      if (!['text', 'json', 'markdown'].includes(options.format)) throw new UsageError(`unknown format "${options.format}"; use text, json or markdown`);
       const catalog = usingConfig(() => catalogFor(openConfig(options.root, options.config)));
       const settings = usingConfig(() => ruleSettings(catalog.config, catalog.rules));
       const rules = catalog.rules.map((rule) => {
@@ -30,6 +31,11 @@ export function register(program: Command): void {
         const described = rule.options ?? {};
         return { ...rule, effective, options: Object.fromEntries(Object.entries(described).map(([name, spec]) => [name, { ...spec, value: setting?.options[name] ?? spec.default }])) };
       });
+      // The reference's own sections (docs/rules.md), the house rules among them.
+      if (options.format === 'markdown') {
+        emit(renderRulesReference(catalog.rules), options.output);
+        return;
+      }
       if (options.format === 'json') {
         emit(`${safeJson(JSON.stringify({ rules }, null, 2))}\n`, options.output);
         return;

@@ -13,7 +13,7 @@ export function houseRuleCheck(id: string, definition: HouseRuleDefinition): Che
   return defineCheck({
     id,
     summary: definition.description ?? describeRule(definition),
-    description: `${definition.description ?? describeRule(definition)}. A house rule, defined in the config: ${describeRule(definition)}.`,
+    description: `A house rule, defined in the config: ${describeRule(definition)}.${definition.url ? ` More: ${definition.url}` : ''}`,
     severity: definition.severity === 'error' ? 'error' : 'warning',
     fixable: rules.some((then) => then.function === 'substitution'),
     run(corpus, report) {
@@ -72,8 +72,14 @@ function render(template: string | undefined, vars: Readonly<Record<string, stri
 /** The rule in one line, from its definition: what it reads and what it asks. */
 export function describeRule(definition: HouseRuleDefinition): string {
   const { given } = definition;
-  const files = given.files === undefined ? '' : ` of ${[given.files].flat().join(', ')}`;
-  const where = given.markdown !== undefined ? `markdown ${given.markdown}${given.level ? ` of level ${given.level}` : ''}${given.column ? ` in column "${given.column}"` : ''}${files}` : `${given.path ?? given.pointer}${files || ' of JSON and YAML files'}`;
-  const asks = thens(definition).map((then) => `${then.field ? `${then.field} ` : ''}${then.function}${then.functionOptions ? ` ${JSON.stringify(then.functionOptions)}` : ''}`).join('; ');
+  const files = given.files === undefined ? '' : ` of ${[given.files].flat().map(code).join(', ')}`;
+  const where = given.markdown !== undefined ? `markdown ${given.markdown}${given.level ? ` of level ${given.level}` : ''}${given.column ? ` in column "${given.column}"` : ''}${files}` : `${code(given.path ?? given.pointer ?? '')}${files || ' of JSON and YAML files'}`;
+  const asks = thens(definition).map((then) => `${then.field ? `${code(then.field)} ` : ''}${then.function}${then.functionOptions ? ` ${code(JSON.stringify(then.functionOptions))}` : ''}`).join('; ');
   return `${where}: ${asks}`;
+}
+
+/** A code span for a selector, a glob or options in the description (the rules reference is markdown). */
+function code(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return fence.length > 1 ? `${fence} ${text} ${fence}` : `\`${text}\``;
 }

@@ -94,7 +94,12 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
     const listed = await cli(['rules', '--root', root]);
     expect(listed.stdout).toContain('house/title-prefix');
     expect(listed.stdout).toMatch(/house\/title-prefix\s+error\s+API titles start with "OpenWOP "\n\s+https:\/\/example\.org\/house#title-prefix/);
-    expect(listed.stdout).toMatch(/house\/plain-words\s+warning\s+fixable\s+markdown paragraphs of spec\/\*\*\/\*\.md: substitution \{"swap":\{"utilize":"use"\}\}\n\s+a house rule, defined in /);
+    expect(listed.stdout).toMatch(/house\/plain-words\s+warning\s+fixable\s+markdown paragraphs of `spec\/\*\*\/\*\.md`: substitution `\{"swap":\{"utilize":"use"\}\}`\n\s+a house rule, defined in /);
+    // Documented as the built-in rules are, in the reference's own form.
+    const reference = (await cli(['rules', '--root', root, '--format', 'markdown'])).stdout;
+    expect(reference).toContain('### links/anchor');
+    expect(reference).toContain('## house\n\n### house/plain-words\n\nmarkdown paragraphs of `spec/**/*.md`: substitution `{"swap":{"utilize":"use"}}`.\n\nA house rule, defined in the config: markdown paragraphs of `spec/**/*.md`: substitution `{"swap":{"utilize":"use"}}`.\n\nDefault severity: warning. Fixable with `--fix`: yes.');
+    expect(reference).toContain('### house/title-prefix\n\nAPI titles start with "OpenWOP ".\n\nA house rule, defined in the config: `/info` of `api/**/*.yaml`: `title` pattern `{"match":"^OpenWOP "}`. More: https://example.org/house#title-prefix');
     const json = JSON.parse((await cli(['rules', '--root', root, '--format', 'json'])).stdout) as { rules: Array<{ id: string; effective: string; definedIn?: string }> };
     expect(json.rules.find((r) => r.id === 'house/plain-words')).toMatchObject({ effective: 'warning', definedIn: expect.stringContaining('openwop-spec.config.json') });
     const sarif = JSON.parse((await cli(['check', '--root', root, '--format', 'sarif'])).stdout);
