@@ -99,7 +99,7 @@ export const html: Reporter = (diagnostics, context) => {
     `<p id="summary">${text(problemsText(summary))}</p>`,
   ];
   if (failure) out.push(`<p id="failure">${text(failure)}</p>`);
-  if (fixable > 0 && fixCommand) out.push(`<p id="fixable">${text(`${count(fixable, 'problem')} fixable with \`${fixCommand}\``)}</p>`);
+  if (fixable > 0 && fixCommand) out.push(`<p id="fixable">${text(`${count(fixable, 'problem')} fixable with`)} <code>${text(fixCommand)}</code></p>`);
   out.push(
     '<form id="filters">',
     `<label>Rule <select id="rule"><option value="">all rules</option>${[...ruleCounts].map(([id, n]) => `<option ${attrs({ value: id })}>${text(`${id} (${n})`)}</option>`).join('')}</select></label>`,
