@@ -6,7 +6,8 @@ import { CHECKS } from '../checks/index.js';
 import { configName, type Config, type OptionSpec } from '../core/config/index.js';
 import { houseRules } from '../core/house-rules/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
-import { DRIFT_RULE, REGION_RULE, SUPPRESSION_RULES, type Check, type Generator } from '../core/run/index.js';
+import { registryMentionDependents } from '../core/registries/index.js';
+import { DRIFT_RULE, FIX_RULE, generatorRule, REGION_RULE, SUPPRESSION_RULES, type Catalog, type Generator } from '../core/run/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { RULES_DOC, ruleAnchor, rulesReference } from '../generators/index.js';
 
@@ -30,13 +31,34 @@ const GENERATION_RULES: CatalogRule[] = [
     fixable: false,
     description: 'Region markers open and close in pairs on lines of their own, and each region id has a generator that fills it. A region no generator owns is reported as a warning, except while a generator is failing (then it cannot be told which regions it would own).',
   },
+  {
+    ...FIX_RULE,
+    fixable: false,
+    description: `\`check --fix\` applies the fixes findings carry and regenerates every stale output, then runs again over the result, until a pass changes nothing. When that has not happened after a bounded number of passes (some fixes or generators keep changing the text), the corpus is written as the last pass left it and this finding names the files still changing.`,
+  },
 ];
+
+/**
+ * A generator's own findings (a registry it cannot read, a header without a description) carry
+ * the rule \`generate/<generator>\`: listed, documented and configurable like any other.
+ */
+function generatorRules(generators: readonly Generator[]): CatalogRule[] {
+  return generators.map((g) => ({
+    id: generatorRule(g),
+    summary: `The ${g.id} generator can read its inputs and render every entry of them`,
+    severity: 'error' as const,
+    fixable: false,
+    description: `What stops the ${g.id} generator (an input it cannot read, an entry it cannot render) is reported under this rule; while it is in error, \`generate\` and \`check --fix\` write nothing generated.`,
+  }));
+}
 
 /** The rules `check` can run, in the order `rules` lists them. */
 export const ALL_RULES: readonly CatalogRule[] = ([
   ...GENERATION_RULES,
   ...CHECKS.map(({ id, summary, severity, options, description, fixable }) => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, ...(options ? { options } : {}) })),
   ...SUPPRESSION_RULES.map((rule) => ({ ...rule, severity: rule.severity as Severity, fixable: false })),
+  // The rules reference generator is made from this list, so its rule is named from a copy made from none.
+  ...generatorRules([...GENERATORS, rulesReference([])]),
 ] as CatalogRule[]).map((rule) => ({ ...rule, fixable: rule.fixable === true, helpUri: ruleHelpUri(rule.id) }));
 
 export function ruleHelpUri(id: string): string {
@@ -46,20 +68,26 @@ export function ruleHelpUri(id: string): string {
 /** Every generator, the rules reference last among the ordinary ones (the stamp still runs after all). */
 export const ALL_GENERATORS: readonly Generator[] = [...GENERATORS, rulesReference(ALL_RULES)];
 
-/** What one config adds to the catalog: its house rules, as rules to list and set and as gates to run. */
-export interface RunCatalog {
-  /** The built-in rules, then the house rules in the config's order. */
-  rules: readonly CatalogRule[];
-  checks: readonly Check[];
+/** What the run runs, for every verb (core/run's pipeline takes it as an argument: it knows no rule). */
+export const CATALOG: Catalog = {
+  checks: CHECKS,
+  generators: ALL_GENERATORS,
+  rules: ALL_RULES,
+  mentionDependents: registryMentionDependents,
+};
+
+/** The catalog of one config: the built-in one with the config's house rules, as rules to list and set and as gates to run. */
+export interface ConfiguredCatalog {
+  catalog: Omit<Catalog, 'rules'> & { rules: readonly CatalogRule[] };
   /** The config with its house rule definitions taken out of `rules` (see core/house-rules). */
   config: Config;
 }
 
-export function catalogFor(config: Config): RunCatalog {
+export function catalogFor(config: Config): ConfiguredCatalog {
   const house = houseRules(config, new Set(ALL_RULES.map((rule) => rule.id)));
-  if (house.checks.length === 0) return { rules: ALL_RULES, checks: CHECKS, config };
+  if (house.checks.length === 0) return { catalog: CATALOG as ConfiguredCatalog['catalog'], config };
   const defined = house.checks.map(({ id, summary, severity, description, fixable }): CatalogRule => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, definedIn: config.source ? configName(config) : 'the config', ...houseRuleHelp(config, id) }));
-  return { rules: [...ALL_RULES, ...defined], checks: [...CHECKS, ...house.checks], config: house.config };
+  return { catalog: { ...CATALOG, checks: [...CATALOG.checks, ...house.checks], rules: [...ALL_RULES, ...defined] }, config: house.config };
 }
 
 /** A house rule's page is the one its definition names (`url`); else it has none but its definition. */

@@ -11,6 +11,7 @@ import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 
 export { EXIT, say, TOOL_NAME, toolVersion, UsageError };
+export type { FailPolicy };
 
 /** The config of a run: `--config FILE`, else the root's openwop-spec.config.json, else the defaults. */
 export function openConfig(root: string, explicit?: string): Config {

@@ -23,8 +23,8 @@ export function register(program: Command): void {
     .option('--output <file>', 'write the list to this file instead of stdout')
     .action((options: RulesOptions) => {
       if (!['text', 'json', 'markdown'].includes(options.format)) throw new UsageError(`unknown format "${options.format}"; use text, json or markdown`);
-      const catalog = usingConfig(() => catalogFor(openConfig(options.root, options.config)));
-      const settings = usingConfig(() => ruleSettings(catalog.config, catalog.rules));
+      const { catalog, config } = usingConfig(() => catalogFor(openConfig(options.root, options.config)));
+      const settings = usingConfig(() => ruleSettings(config, catalog.rules));
       const rules = catalog.rules.map((rule) => {
         const setting = settings.get(rule.id);
         const effective = setting && !setting.enabled ? 'off' : (setting?.severity ?? rule.severity);
