@@ -21,7 +21,8 @@ export function houseRuleCheck(id: string, definition: HouseRuleDefinition): Che
         for (const then of rules) {
           for (const problem of problemsOf(target, then)) {
             const message = render(definition.message, { ...problem.vars, error: problem.error });
-            report({ file: target.file, ...problem.place, message, hint: definition.hint ?? problem.hint, ...(problem.fix ? { fix: problem.fix } : {}) });
+            // The function that found it is the message's id; the values its message is made of are its data.
+            report({ file: target.file, ...problem.place, message, messageId: then.function, data: { ...problem.vars, error: problem.error }, hint: definition.hint ?? problem.hint, ...(problem.fix ? { fix: problem.fix } : {}) });
           }
         }
       }

@@ -60,7 +60,7 @@ describe('selecting with given', () => {
   it('a JSONPath with a filter selects each header parameter; the finding is on its name', () => {
     const found = run({ given: { files: 'api/**/*.yaml', path: "$.paths[*][*].parameters[?(@.in === 'header')]" }, then: { field: 'name', function: 'pattern', functionOptions: { match: '^X-OpenWOP-' } } });
     expect(at(found)).toEqual(['api/v2/openapi.yaml:10:11 /paths/~1runs/get/parameters/0/name "X-Trace" does not match /^X-OpenWOP-/']);
-    expect(found[0]).toMatchObject({ rule: 'house/test', severity: 'warning', hint: 'write it so that it matches /^X-OpenWOP-/' });
+    expect(found[0]).toMatchObject({ rule: 'house/test', severity: 'warning', hint: 'write it so that it matches /^X-OpenWOP-/', messageId: 'pattern', data: { property: 'name', value: '"X-Trace"' } });
   });
 
   it('a JSON pointer selects one value; files outside the globs are not read', () => {
