@@ -14,7 +14,9 @@ import { CONFIG_FILE, CONFIG_SCHEMA } from './schema.js';
 export class ConfigError extends Error {}
 
 export type ConfiguredSeverity = 'off' | 'warn' | 'error';
-export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>];
+export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>] | HouseRuleEntry;
+/** A rule the config defines (core/house-rules reads it); the config reader only carries it. */
+export type HouseRuleEntry = { readonly given: unknown; readonly then: unknown } & Readonly<Record<string, unknown>>;
 
 export interface Layout {
   /** Path prefix to $id base, longest prefix first. */

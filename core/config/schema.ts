@@ -25,13 +25,14 @@ export const CONFIG_SCHEMA = {
       items: { type: 'string', minLength: 1 },
     },
     rules: {
-      description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options].',
+      description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options]; or a new id to a house rule definition ({given, then, …}, checked when the rules are read).',
       type: 'object',
       propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
       additionalProperties: {
         oneOf: [
           severity,
           { type: 'array', prefixItems: [severity, { type: 'object' }], minItems: 1, maxItems: 2, items: false },
+          { type: 'object', required: ['given', 'then'], properties: { given: { type: 'object' }, then: {} } },
         ],
       },
     },
