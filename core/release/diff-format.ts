@@ -160,7 +160,13 @@ export function formatGithub(diff: ReleaseDiff): string {
   const reporter = REPORTERS.github;
   if (!reporter) return '';
   const summary = { errors: diagnostics.filter((d) => d.severity === 'error').length, warnings: diagnostics.filter((d) => d.severity === 'warning').length, files: new Set(diagnostics.map((d) => d.file)).size };
-  return reporter(diagnostics, { summary, rules: [], toolName: PACKAGE_NAME, toolVersion: diff.to.version ?? '', color: false });
+  const annotations = reporter(diagnostics, { summary, rules: [], toolName: PACKAGE_NAME, toolVersion: diff.to.version ?? '', color: false })
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('::notice '));
+  // The reporter's closing notice counts problems; a diff's counts changes. Fixed words and numbers only: nothing to escape.
+  const { breaking, additive, editorial } = diff.counts;
+  const verdict = `${breaking} breaking, ${additive} additive, ${editorial} editorial: ${diff.required === 'none' ? 'no' : `a ${diff.required}`} version bump required`;
+  return `${[...annotations, `::notice title=${PACKAGE_NAME} diff::${verdict}`].join('\n')}\n`;
 }
 
 export function formatPatch(diff: ReleaseDiff, before: Release, after: Release): string {
