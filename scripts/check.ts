@@ -159,7 +159,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
 }
 
 /** Each generated output and what its generators read (`*`: every file). */
-function derivedFrom(plan: GenerationPlan | undefined): Map<string, string[]> {
+export function derivedFrom(plan: GenerationPlan | undefined): Map<string, string[]> {
   const inputs = new Map(ALL_GENERATORS.map((g) => [g.id, g.runsLast ? ['*'] : g.inputs]));
   return new Map((plan?.files ?? []).map((file) => [file.path, file.generators.flatMap((id) => inputs.get(id) ?? [])]));
 }
@@ -192,7 +192,7 @@ function runPolicy(options: CheckOptions, config: Config): RunPolicy {
 }
 
 /** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
-function previousReleaseOf(root: string, given: string | undefined): string | undefined {
+export function previousReleaseOf(root: string, given: string | undefined): string | undefined {
   if (given === undefined) return findPreviousRelease(root);
   // A path is taken from the working directory, as every path on the command line is.
   const spec = given.startsWith('git:') || !existsSync(path.resolve(given)) ? given : path.resolve(given);
@@ -218,7 +218,7 @@ function readBaseline(file: string): BaselineEntry[] {
 }
 
 /** The findings of one pass, and the generation plan it made (reused for what follows from it). */
-function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
+export function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
   const diagnostics: Diagnostic[] = [];
   let plan: GenerationPlan | undefined;
   // Before generation is planned, so that background work (schemas compiling) overlaps it too.
@@ -236,7 +236,7 @@ function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<str
 }
 
 /** The findings the named rules give over another reading of the corpus (its broken files read as far as they go). */
-function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined) {
+export function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined) {
   return (corpus: Corpus, rules: ReadonlySet<string>): Diagnostic[] => {
     const again = runChecks(corpus, checks.filter((check) => rules.has(check.id)), { ...(previousRelease ? { previousRelease } : {}), settings });
     // A generator's own findings (a region with no generator, a registry it cannot read) come from planning.
@@ -247,7 +247,7 @@ function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings:
   };
 }
 
-function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
+export function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
   const absolute = path.join(corpus.root, relative);
   if (config.policy.suppressions && !existsSync(absolute)) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);

@@ -21,6 +21,7 @@ const VERBS: Record<string, () => Promise<{ register(program: Command): void }>>
   diff: () => import('./diff.js'),
   baseline: () => import('./baseline.js'),
   stamp: () => import('./stamp.js'),
+  lsp: () => import('./lsp.js'),
 };
 
 /** Runs the command line on `args` (the arguments after the executable's name). */
