@@ -7,7 +7,7 @@ import { Corpus, dataStringEdit, documentIndex, parseFile, type CorpusFile } fro
 import { qualifier, resolveLink } from '../core/markdown/index.js';
 import { isActive, type Diagnostic } from '../core/output/index.js';
 import { DRIFT_RULE, type GenerationPlan } from '../core/run/index.js';
-import { CODEMAP_PATH, ERRORS_PATH, eventCodemap, readErrorsRegistry } from '../core/registries/index.js';
+import { eventCodemap, readErrorsRegistry } from '../core/registries/index.js';
 import { rangeOf, textual } from './convert.js';
 import { sitesMeaning, type Meaning, type WrittenSite } from './sites.js';
 import type { UriOf } from './navigate.js';
@@ -106,27 +106,17 @@ export function rename(corpus: Corpus, meaning: Meaning, newName: string, uriOf:
       else if (site.kind === 'citation' && site.citation.form !== 'numbered') {
         const file = textual(corpus.get(site.file));
         const curly = site.inString ? false : file?.text.slice(site.start, site.end).includes('“');
-        stringAware(corpus, site, curly ? `§“${newName}”` : `§"${newName}"`, add);
+        stringAware(corpus, wholeHeading(site, meaning.heading.text, file?.text ?? ''), curly ? `§“${newName}”` : `§"${newName}"`, add);
       }
     }
   } else if (meaning.kind === 'code' || meaning.kind === 'event') {
     const old = meaning.kind === 'code' ? meaning.code : meaning.type;
     for (const site of sites) {
+      if (site.kind === 'event' && site.v1) continue;
       const file = textual(corpus.get(site.file));
       // A mention carries the name as written; only the part that is the name changes.
       const at = file?.text.slice(site.start, site.end).indexOf(old) ?? -1;
       if (at !== -1) add(site.file, site.start + at, site.start + at + old.length, newName);
-    }
-    const registry = meaning.kind === 'code' ? ERRORS_PATH : CODEMAP_PATH;
-    const data = corpus.data(registry);
-    const row = meaning.row;
-    if (data && row) {
-      for (const member of meaning.kind === 'code' ? ['code'] : ['v2']) {
-        const value = (data.value as { rows: Array<Record<string, unknown>> }).rows[row.index]?.[member];
-        if (value !== old) continue;
-        const edit = dataStringEdit(data, ['rows', row.index, member], 0, old.length, newName);
-        if (edit && !edits.get(registry)?.some((e) => e.start === edit.start)) add(registry, edit.start, edit.end, edit.text);
-      }
     }
   } else return undefined;
   regenerate(corpus, edits, generate);
@@ -137,6 +127,19 @@ export function rename(corpus: Corpus, meaning: Meaning, newName: string, uriOf:
         ? `renaming the event type ${meaning.type} changes what hosts emit and consumers subscribe to; a released type is kept and renamed through a codemap row (compat/monotone compares with the previous release)`
         : undefined;
   return { edit: { changes: toChanges(corpus, edits, uriOf) }, ...(consequence ? { consequence } : {}) };
+}
+
+/**
+ * `§Provider identity` cites "Provider identity" by its first word; the words of the heading that
+ * follow it are part of what the author wrote for it, and a rename replaces them too.
+ */
+function wholeHeading(site: WrittenSite & { kind: 'citation' }, heading: string, text: string): WrittenSite {
+  if (site.citation.form !== 'word' && site.citation.form !== 'code') return site;
+  const rest = heading.replace(/`/g, '').slice(site.citation.value.length);
+  if (!rest.startsWith(' ')) return site;
+  const following = site.inString ? site.inString.value.slice(site.inString.end) : text.slice(site.end);
+  if (following.slice(0, rest.length).toLowerCase() !== rest.toLowerCase() || /^[\w-]/.test(following.slice(rest.length))) return site;
+  return site.inString ? { ...site, end: site.end + rest.length, inString: { ...site.inString, end: site.inString.end + rest.length } } : { ...site, end: site.end + rest.length };
 }
 
 /** A site's characters replaced: in a JSON or YAML string through the string's own escapes and quotes. */
@@ -195,17 +198,19 @@ function toChanges(corpus: Corpus, edits: Edits, uriOf: UriOf): Record<string, T
 // Code actions
 
 /** The actions for the findings of `path` that touch `range`: each fix, fix-all for the rule, regenerate on drift, suppress with a reason. */
-export function codeActions(corpus: Corpus, path: string, range: Range, diagnostics: readonly Diagnostic[], plan: GenerationPlan | undefined, uriOf: UriOf, readSuppressions: (relative: string) => string | undefined): CodeAction[] {
+export function codeActions(corpus: Corpus, path: string, range: Range, diagnostics: readonly Diagnostic[], plan: GenerationPlan | undefined, uriOf: UriOf, readSuppressions: (relative: string) => string | undefined, asked: ReadonlyArray<{ rule: string; line: number; column: number }> = []): CodeAction[] {
   const file = textual(corpus.get(path));
   if (!file) return [];
-  const from = range.start.line + 1;
-  const to = range.end.line + 1;
-  const here = diagnostics.filter((d) => isActive(d) && d.file === path && (d.endLine ?? d.line) >= from && d.line <= to);
+  // The findings the client names (the ones under the cursor, as it shows them), else those the range touches.
+  const named = (d: Diagnostic): boolean => asked.some((a) => a.rule === d.rule && a.line === d.line && a.column === d.column);
+  const before = (line: number, column: number, p: { line: number; character: number }): boolean => line - 1 < p.line || (line - 1 === p.line && column - 1 <= p.character);
+  const touches = (d: Diagnostic): boolean => before(d.line, d.column, range.end) && !before(d.endLine ?? d.line, (d.endColumn ?? Number.MAX_SAFE_INTEGER) + 0, { line: range.start.line, character: range.start.character - 1 });
+  const here = diagnostics.filter((d) => isActive(d) && d.file === path && (asked.length > 0 ? named(d) : touches(d)));
   const actions: CodeAction[] = [];
   const seenRules = new Set<string>();
   for (const d of here) {
     if (d.fix) {
-      actions.push({ title: `Fix: ${d.hint ?? d.message}`, kind: 'quickfix', isPreferred: true, edit: { changes: toChanges(corpus, new Map([[path, [d.fix]]]), uriOf) } });
+      actions.push({ title: `Fix ${d.rule}: ${d.message}`, kind: 'quickfix', isPreferred: true, edit: { changes: toChanges(corpus, new Map([[path, [d.fix]]]), uriOf) } });
     }
     if (d.fix && !seenRules.has(d.rule)) {
       seenRules.add(d.rule);

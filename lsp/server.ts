@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeParams } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, MessageType, ProposedFeatures, ShowMessageNotification, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Config } from '../core/config/index.js';
 import { isActive, type Diagnostic } from '../core/output/index.js';
@@ -43,7 +43,8 @@ export function startServer(options: ServerOptions): Connection {
 
   const fail = (error: unknown): void => {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    void connection.window.showErrorMessage(`openwop-spec: ${message}`);
+    // A notification, not a request: the author is told, and nothing waits on an answer.
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `openwop-spec: ${message}` });
     connection.console.error(`openwop-spec: ${message}`);
   };
 
@@ -206,11 +207,11 @@ export function startServer(options: ServerOptions): Connection {
     const found = here && meaningAt(here.corpus, here.file, here.offset);
     if (!here || !found || !corpusRun) return null;
     const renamed = rename(here.corpus, found.meaning, newName, uriOf, (corpus) => (corpusRun as CorpusRun).generate(corpus));
-    if (renamed?.consequence) void connection.window.showWarningMessage(renamed.consequence);
+    if (renamed?.consequence) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: renamed.consequence });
     return renamed?.edit ?? null;
   });
 
-  connection.onCodeAction(({ textDocument, range }) => {
+  connection.onCodeAction(({ textDocument, range, context }) => {
     const file = workspace?.pathOf(textDocument.uri);
     const ran = current();
     if (!workspace || !file || !ran) return [];
@@ -220,7 +221,11 @@ export function startServer(options: ServerOptions): Connection {
       const absolute = path.join(workspace?.root ?? '', relative);
       return existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
     };
-    return codeActions(workspace.corpus, file, range, ran.diagnostics, ran.plan, uriOf, readSuppressions);
+    const asked = context.diagnostics.flatMap((d) => {
+      const data = d.data as { rule?: unknown; line?: unknown; column?: unknown } | undefined;
+      return typeof data?.rule === 'string' && typeof data.line === 'number' && typeof data.column === 'number' ? [{ rule: data.rule, line: data.line, column: data.column }] : [];
+    });
+    return codeActions(workspace.corpus, file, range, ran.diagnostics, ran.plan, uriOf, readSuppressions, asked);
   });
 
   connection.onDocumentLinks(({ textDocument }) => {

@@ -5,7 +5,8 @@
  * an edit only the edited file is read again; what a site points at is resolved when asked, against
  * the model of the moment.
  */
-import type { Link } from 'mdast';
+import type { InlineCode, Link } from 'mdast';
+import { visit } from 'unist-util-visit';
 import type { Corpus, CorpusFile, DataFile, MarkdownFile } from '../core/model/index.js';
 import { dataStrings, dataStringLocation, documentIndex, locate, type PathSegment } from '../core/model/index.js';
 import { citingBlocks, linkScope, parseMarkdown, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type SectionCitation } from '../core/markdown/index.js';
@@ -18,6 +19,8 @@ export interface InString {
   /** Characters [start, end) of the string's value. */
   start: number;
   end: number;
+  /** The whole value. */
+  value: string;
 }
 
 export type SiteKind =
@@ -26,7 +29,7 @@ export type SiteKind =
   | { kind: 'fragment'; url: string; target: string; fragment: string }
   | { kind: 'ref'; ref: string; from: Site }
   | { kind: 'code'; code: string }
-  | { kind: 'event'; type: string };
+  | { kind: 'event'; type: string; /** The codemap row's v1 name: the name it had, which a rename keeps. */ v1?: boolean };
 
 /** One thing written in a file: offsets [start, end) of the model's text (LF line ends). */
 export type WrittenSite = SiteKind & { file: string; start: number; end: number; inString?: InString };
@@ -40,6 +43,9 @@ export type Meaning =
   | { kind: 'target'; file: string; start: number; end: number; key: string };
 
 const perFile = new WeakMap<CorpusFile, WrittenSite[]>();
+
+/** Shaped like a registered code and unlike a word of prose: lowercase words joined by at least one `_`. */
+const CODE_LIKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
 /** The sites written in one file, read once per parse. Event type mentions are added by `eventSites`, which the registries read corpus-wide. */
 export function fileSites(file: CorpusFile): WrittenSite[] {
@@ -83,7 +89,20 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     const fragment = fragmentSite(file.path, link.url, file.text.slice(start, end), start);
     if (fragment) sites.push({ ...fragment, file: file.path });
   }
-  for (const mention of markdownCodeMentions(file)) sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
+  const mentioned = new Set<number>();
+  for (const mention of markdownCodeMentions(file)) {
+    mentioned.add(mention.start);
+    sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
+  }
+  // A code span that is a code-shaped word, wherever it stands (the mention readers know the forms the gates judge).
+  visit(file.tree, 'inlineCode', (node: InlineCode) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined || !CODE_LIKE.test(node.value)) return;
+    const at = file.text.indexOf(node.value, start);
+    if (at === -1 || at >= end || mentioned.has(at)) return;
+    sites.push({ kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length });
+  });
   return sites;
 }
 
@@ -112,7 +131,7 @@ function dataSites(file: DataFile): WrittenSite[] {
     for (const string of dataStrings(file, (value) => (hasCitation && value.includes('§')) || (hasLink && value.includes('](')))) {
       for (const citation of scopedCitations(string.value)) {
         if (citation.scope.kind !== 'document' || citation.part || citation.value.endsWith('*')) continue;
-        const inString = { path: string.path, start: citation.start, end: citation.end };
+        const inString = { path: string.path, start: citation.start, end: citation.end, value: string.value };
         sites.push({ kind: 'citation', citation, document: citation.scope.name, link: citation.scope.via === 'link' ? citation.scope.name : undefined, file: file.path, ...place(string.path, citation.start, citation.end), inString });
       }
       if (!string.value.includes('](')) continue;
@@ -121,7 +140,7 @@ function dataSites(file: DataFile): WrittenSite[] {
         const end = link.node.position?.end.offset;
         if (start === undefined || end === undefined || link.kind === 'image') continue;
         const fragment = fragmentSite(file.path, link.url, string.value.slice(start, end), start);
-        if (fragment) sites.push({ ...fragment, file: file.path, ...place(string.path, fragment.start, fragment.end), inString: { path: string.path, start: fragment.start, end: fragment.end } });
+        if (fragment) sites.push({ ...fragment, file: file.path, ...place(string.path, fragment.start, fragment.end), inString: { path: string.path, start: fragment.start, end: fragment.end, value: string.value } });
       }
     }
   }
@@ -133,7 +152,18 @@ function dataSites(file: DataFile): WrittenSite[] {
       sites.push({ kind: 'ref', ref, from: site, file: file.path, start, end });
     }
   }
-  if (file.kind === 'yaml') for (const mention of yamlCodeMentions(file)) sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
+  const mentioned = new Set<number>();
+  if (file.kind === 'yaml') {
+    for (const mention of yamlCodeMentions(file)) {
+      mentioned.add(mention.start);
+      sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
+    }
+  }
+  // A string that is a code-shaped word: an enum member, a registry row's code, an example's `code`.
+  for (const string of dataStrings(file, (value) => CODE_LIKE.test(value))) {
+    const where = place(string.path, 0, string.value.length);
+    if (!mentioned.has(where.start)) sites.push({ kind: 'code', code: string.value, file: file.path, ...where, inString: { path: string.path, start: 0, end: string.value.length, value: string.value } });
+  }
   return sites;
 }
 
@@ -163,7 +193,7 @@ export function eventSites(corpus: Corpus): Map<string, WrittenSite[]> {
           const where = locate(codemap.file, ['rows', row.index, member], 'value');
           const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
           const list = found.get(codemap.file.path) ?? [];
-          list.push({ kind: 'event', type: row.v2Override ?? row.v2, file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
+          list.push({ kind: 'event', type: row.v2Override ?? row.v2, ...(member === 'v1' ? { v1: true } : {}), file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
           found.set(codemap.file.path, list);
         }
       }

@@ -14,7 +14,7 @@ import { causeFirst, compareWithBaseline, parseFailuresFirst, parseFindingsBasel
 import type { CorpusRun, RunResult } from '../lsp/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
 import { derivedFrom, evaluate, previousReleaseOf, rerunOver, suppress } from './check.js';
-import { usingConfig } from './common.js';
+import { say, usingConfig } from './common.js';
 
 /** What `check --format json` reports for a model, with no file arguments and no flags: the config alone decides. */
 export function corpusRun(root: string, config: Config, today: () => string = () => new Date().toISOString().slice(0, 10)): CorpusRun {
@@ -33,7 +33,9 @@ export function corpusRun(root: string, config: Config, today: () => string = ()
       const located = relocateGenerated(corpus, causeFirst(corpus, diagnostics, { derivedFrom: derivedFrom(plan), rerun: rerunOver(checks, ids, settings, previous) }), plan, ALL_GENERATORS);
       let judged: Diagnostic[] = suppress(corpus, withFingerprints(corpus, located), config, settings, ids, today(), undefined);
       if (baselineFile && existsSync(baselineFile)) judged = compareWithBaseline(judged, parseFindingsBaseline(readFileSync(baselineFile, 'utf8'), baselineFile));
-      return { diagnostics: parseFailuresFirst(sortDiagnostics(judged)), plan };
+      // Messages name the command as it works here, as check's report does (printDiagnostics).
+      const said = parseFailuresFirst(sortDiagnostics(judged)).map((d) => ({ ...d, message: say(d.message), ...(d.hint !== undefined ? { hint: say(d.hint) } : {}) }));
+      return { diagnostics: said, plan };
     },
   };
 }
