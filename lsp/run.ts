@@ -12,6 +12,8 @@ export interface RunResult {
 export interface CorpusRun {
   /** Every rule id, for completion inside a suppression comment. */
   rules: readonly string[];
+  /** Root-relative files that configure the run (the config, the suppressions file): a change to one opens the root afresh. */
+  configuration: readonly string[];
   run(corpus: Corpus): RunResult;
   /** The generation plan alone, for edits that make generated output stale (a rename). */
   generate(corpus: Corpus): GenerationPlan;

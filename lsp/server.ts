@@ -153,8 +153,8 @@ export function startServer(options: ServerOptions): Connection {
     const files = changes.map((change) => workspace?.pathOf(change.uri)).filter((file): file is string => file !== undefined);
     if (files.length === 0) return;
     try {
-      // The config decides what the run is: a change to it opens the root afresh.
-      if (files.some((file) => /(^|\/)openwop-spec\.config\.json$/.test(file))) open();
+      // The config and the suppressions file decide what the run is: a change to either opens the root afresh.
+      if (files.some((file) => corpusRun?.configuration.includes(file))) open();
       else workspace.reload();
     } catch (error) {
       fail(error);

@@ -1,7 +1,6 @@
 /** `openwop-spec lsp`: the language server over stdio, for editors; the findings are those `check` reports. */
 import type { Command } from 'commander';
 import { startServer } from '../lsp/index.js';
-import { openConfig } from './common.js';
 import { corpusRun } from './lsp-run.js';
 
 export function register(program: Command): void {
@@ -16,8 +15,8 @@ export function register(program: Command): void {
         const connection = startServer({
           ...(options.root !== undefined ? { root: options.root } : {}),
           open(root) {
-            const config = openConfig(root);
-            return { config, run: corpusRun(root, config) };
+            const run = corpusRun(root);
+            return { config: run.config, run };
           },
         });
         connection.onExit(() => resolve());

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, type Corpus } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
-import { causeFirst } from '../../core/run/index.js';
+import { causeFirst, GATE_FAILED } from '../../core/run/index.js';
 
 const finding = (rule: string, file: string, line: number, message: string): Diagnostic => ({ rule, severity: 'error', file, line, column: 1, message });
 
@@ -42,7 +42,7 @@ describe('causeFirst', () => {
           { ...namesUnread },
           // A finding only the second reading has is not reported.
           finding('ids/bindings', 'spec/v2/id-field-bindings.json', 3, 'new'),
-          { rule: 'api/valid', severity: 'error', file: '.', line: 1, column: 1, message: 'gate api/valid failed: boom' },
+          { rule: 'api/valid', severity: 'error', file: '.', line: 1, column: 1, messageId: GATE_FAILED, data: { reason: 'boom' }, message: 'gate api/valid failed: boom' },
         ];
       },
     });
