@@ -68,11 +68,18 @@ async function startServer(root) {
   await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
   await connection.sendNotification('initialized', {});
   const uri = (file) => pathToFileURL(path.join(root, file)).href;
-  /** Resolves once publications stop for `quietMs` (none at all counts, after that long), with the time of the last one. */
-  const quiet = async (since, quietMs = 1500) => {
+  /**
+   * Resolves once publications stop for `quietMs`, with the time of the last one; with `some`, not
+   * before there has been one (an edit always publishes), else none at all also ends the wait.
+   */
+  const quiet = async (since, quietMs = 1500, some = false) => {
     for (;;) {
       await new Promise((r) => setTimeout(r, 20));
       const last = publications.filter((p) => p.at >= since).at(-1);
+      if (some && !last) {
+        if (performance.now() - since > 300_000) throw new Error('no publication within 300 s of an edit');
+        continue;
+      }
       if (performance.now() - (last?.at ?? since) > quietMs) return last?.at ?? since;
     }
   };
@@ -127,9 +134,10 @@ export async function lspFigures(root, { runs = 5, log = () => {} } = {}) {
     const since = performance.now();
     await change(CITING, { start: { line: end, character: 0 }, end: { line: end, character: 0 } }, typed);
     edited.push((await server.publishedFor(CITING, since)) - since);
-    await server.quiet(performance.now(), 300);
+    await server.quiet(since, 300, true);
+    const undone = performance.now();
     await change(CITING, { start: { line: end, character: 0 }, end: { line: end + 1, character: 0 } }, '');
-    await server.quiet(performance.now(), 300);
+    await server.quiet(undone, 300, true);
   }
 
   // Every affected file: the heading renamed (its citations in other files break), then restored.
@@ -140,12 +148,12 @@ export async function lspFigures(root, { runs = 5, log = () => {} } = {}) {
     const renamed = `${HEADING} renamed ${i}`;
     let since = performance.now();
     await change(DOCUMENT, { start: heading, end: { line: heading.line, character: heading.character + HEADING.length } }, renamed);
-    const last = await server.quiet(since, 800);
+    const last = await server.quiet(since, 800, true);
     affected.push(last - since);
     files = new Set(server.publications.filter((p) => p.at >= since).map((p) => p.uri)).size;
     since = performance.now();
     await change(DOCUMENT, { start: heading, end: { line: heading.line, character: heading.character + renamed.length } }, HEADING);
-    await server.quiet(since, 300);
+    await server.quiet(since, 300, true);
   }
 
   // Navigation at the citation of the heading in the citing document.

@@ -27,6 +27,7 @@ export type SiteKind =
   | { kind: 'heading'; heading: MarkdownHeading }
   | { kind: 'citation'; citation: SectionCitation; document: string | undefined; link: string | undefined }
   | { kind: 'fragment'; url: string; target: string; fragment: string }
+  | { kind: 'file'; url: string; target: string }
   | { kind: 'ref'; ref: string; from: Site }
   | { kind: 'code'; code: string }
   | { kind: 'event'; type: string; /** The codemap row's v1 name: the name it had, which a rename keeps. */ v1?: boolean };
@@ -88,6 +89,12 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     if (start === undefined || end === undefined) continue;
     const fragment = fragmentSite(file.path, link.url, file.text.slice(start, end), start);
     if (fragment) sites.push({ ...fragment, file: file.path });
+    else {
+      // A link to a file of the repository without a fragment: the link's URL goes to the file.
+      const resolved = resolveLink(file.path, link.url);
+      const at = file.text.slice(start, end).lastIndexOf(link.url);
+      if (resolved.kind === 'local' && !resolved.escapesRoot && at !== -1 && link.url !== '') sites.push({ kind: 'file', url: link.url, target: resolved.target, file: file.path, start: start + at, end: start + at + link.url.length });
+    }
   }
   const mentioned = new Set<number>();
   for (const mention of markdownCodeMentions(file)) {
@@ -238,6 +245,8 @@ export function meaningOf(corpus: Corpus, site: WrittenSite): Meaning | undefine
       const heading = target?.headings.find((h) => h.slug === site.fragment);
       return target && heading ? section(target.path, heading) : undefined;
     }
+    case 'file':
+      return corpus.get(site.target) ? { kind: 'target', file: site.target, start: 0, end: 0, key: `file:${site.target}` } : undefined;
     case 'code':
       return codeMeaning(corpus, site.code);
     case 'event':
@@ -299,5 +308,6 @@ export function sitesMeaning(corpus: Corpus, key: string): WrittenSite[] {
 function sameKind(site: WrittenSite['kind'], meaning: string): boolean {
   if (meaning === 'section') return site === 'heading' || site === 'citation' || site === 'fragment';
   if (meaning === 'ref') return site === 'ref';
+  if (meaning === 'file') return site === 'file';
   return site === meaning;
 }

@@ -73,7 +73,7 @@ describe('on this corpus', () => {
     root = corpusCopy();
     client = await startClient(root);
     await client.settled();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await client?.stop();
     if (client?.stderr()) process.stderr.write(client.stderr());
@@ -102,7 +102,7 @@ describe('on this corpus', () => {
     await cleared;
     await client.settled();
     expect(published(client)).toEqual(checked(root));
-  }, 120_000);
+  }, 240_000);
 
   it('definition: a citation in markdown and in a JSON string goes to the heading; an error code to its row; an event type to its codemap row; a $ref to its target', async () => {
     const security = text(SECURITY_DEFAULTS);
@@ -200,6 +200,32 @@ describe('on this corpus', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(messages.some((m) => m.includes('clients that match on "connection_provider_unresolved"'))).toBe(true);
   });
+
+  it('code actions on a drift finding in a JSON file: regenerate the stale outputs, suppress through an entry of the suppressions file', async () => {
+    const original = text(ERRORS);
+    client.open(ERRORS, original);
+    const stamp = 'CORPUS-STAMP.json';
+    const stale = client.nextPublish(stamp, (d) => d.some((x) => x.code === 'generated/drift'));
+    const at = positionOf(original, 'registering the dependent connector');
+    client.change(ERRORS, 2, { start: at, end: at }, 'first ');
+    const drift = (await stale).filter((d) => d.code === 'generated/drift');
+    expect(drift.length).toBeGreaterThan(0);
+    const first = drift[0] as Diagnostic;
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: client.uri(stamp) }, range: first.range, context: { diagnostics: [first] } })) as CodeAction[];
+    const regenerate = actions.find((action) => action.title.startsWith('Regenerate'));
+    const regenerated = regenerate?.edit?.changes?.[client.uri(stamp)] ?? [];
+    expect(regenerated).toHaveLength(1);
+    const fresh = JSON.parse(applyEdits(text(stamp), regenerated)) as { digest: string };
+    expect(fresh.digest).not.toBe((JSON.parse(text(stamp)) as { digest: string }).digest);
+    const suppress = actions.find((action) => action.title.startsWith('Suppress generated/drift'));
+    const created = suppress?.edit?.documentChanges ?? [];
+    expect(created[0]).toEqual({ kind: 'create', uri: client.uri('openwop-spec.suppressions.json'), options: { ignoreIfExists: true } });
+    const entry = JSON.parse((created[1] as { edits: TextEdit[] }).edits[0]?.newText ?? '{}') as { suppressions: Array<Record<string, string>> };
+    expect(entry.suppressions).toEqual([{ rule: 'generated/drift', file: stamp, fingerprint: (first.data as { fingerprint: string }).fingerprint, reason: 'say why this finding is accepted' }]);
+    const cleared = client.nextPublish(stamp, (d) => d.length === 0);
+    client.change(ERRORS, 3, { start: at, end: { line: at.line, character: at.character + 'first '.length } }, '');
+    await cleared;
+  }, 60_000);
 
   it('document links and workspace symbols', async () => {
     const links = (await client.connection.sendRequest('textDocument/documentLink', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) } })) as DocumentLink[];
