@@ -6,7 +6,7 @@ import { locate } from '../core/model/index.js';
 import { resolveLink } from '../core/markdown/index.js';
 import { CODEMAP_PATH, ERRORS_PATH, eventCodemap, PAYLOADS_PATH, readErrorsRegistry, requirementRecords, REQUIREMENTS } from '../core/registries/index.js';
 import { openApiModel } from '../core/api/index.js';
-import { positionAt, rangeOf, textual } from './convert.js';
+import { rangeOf, textual } from './convert.js';
 import { codeMeaning, eventMeaning, familyRow, meaningOf, siteAt, sitesMeaning, sitesOf, type Meaning, type WrittenSite } from './sites.js';
 
 export type UriOf = (file: string) => string;
@@ -103,8 +103,10 @@ function describe(corpus: Corpus, meaning: Meaning): string {
     }
     case 'target': {
       const file = textual(corpus.get(meaning.file));
-      const line = file ? file.text.slice(file.lines.lineStart(file.lines.position(meaning.start).line), file.text.indexOf('\n', meaning.start) >>> 0) : '';
-      return `${meaning.file}: \`${line.trim()}\``;
+      if (!file) return meaning.file;
+      const lineStart = file.lines.lineStart(file.lines.position(meaning.start).line);
+      const lineEnd = file.text.indexOf('\n', meaning.start);
+      return `${meaning.file}: \`${file.text.slice(lineStart, lineEnd === -1 ? file.text.length : lineEnd).trim()}\``;
     }
   }
 }
@@ -198,4 +200,3 @@ export function workspaceSymbols(corpus: Corpus, query: string, uriOf: UriOf, li
   return out;
 }
 
-export { positionAt };
