@@ -91,6 +91,8 @@ export function renameTarget(meaning: Meaning): string | undefined {
 }
 
 export function rename(corpus: Corpus, meaning: Meaning, newName: string, uriOf: UriOf, generate: (corpus: Corpus) => GenerationPlan): Renamed | undefined {
+  // A heading is one line; a code or event type one token.
+  if (newName.trim() === '' || /[\r\n]/.test(newName) || (meaning.kind !== 'section' && /\s/.test(newName))) return undefined;
   const edits: Edits = new Map();
   const add = (file: string, start: number, end: number, text: string): void => void edits.set(file, [...(edits.get(file) ?? []), { start, end, text }]);
   const sites = sitesMeaning(corpus, meaning.key);

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConnection, DidChangeWatchedFilesNotification, MessageType, ProposedFeatures, ShowMessageNotification, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeParams } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, LSPErrorCodes, MessageType, ResponseError, ProposedFeatures, ShowMessageNotification, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Config } from '../core/config/index.js';
 import { isActive, type Diagnostic } from '../core/output/index.js';
@@ -207,8 +207,9 @@ export function startServer(options: ServerOptions): Connection {
     const found = here && meaningAt(here.corpus, here.file, here.offset);
     if (!here || !found || !corpusRun) return null;
     const renamed = rename(here.corpus, found.meaning, newName, uriOf, (corpus) => (corpusRun as CorpusRun).generate(corpus));
-    if (renamed?.consequence) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: renamed.consequence });
-    return renamed?.edit ?? null;
+    if (!renamed) return renameTarget(found.meaning) ? new ResponseError(LSPErrorCodes.RequestFailed, 'a heading is renamed to one line of text, a code or an event type to one word') : null;
+    if (renamed.consequence) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: renamed.consequence });
+    return renamed.edit;
   });
 
   connection.onCodeAction(({ textDocument, range, context }) => {

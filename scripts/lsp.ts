@@ -20,6 +20,9 @@ export function register(program: Command): void {
           },
         });
         connection.onExit(() => resolve());
+        // An editor that goes away closes the pipe without a word: that ends the session too.
+        process.stdin.once('end', () => resolve());
+        process.stdin.once('close', () => resolve());
       }),
     );
 }
