@@ -18,7 +18,8 @@ type Edits = Map<string, Array<{ start: number; end: number; text: string }>>;
 // Completion
 
 const SUPPRESSION_OPENING = /<!--\s*openwop-spec-disable-next-line\s+(?:[\w/-]+\s*,\s*)*([\w/-]*)$/;
-const QUOTED_OPENING = /§\s?["“]([^"”\n]*)$/;
+/** `§"` as typed: in a JSON string (or a double-quoted YAML one) the quote is escaped, `§\"`. */
+const QUOTED_OPENING = /§\s?(\\?)["“]([^"”\n\\]*)$/;
 const FRAGMENT_OPENING = /\]\(\s*<?([^()\s#>]*)#([^()\s#>]*)$/;
 
 export function completions(corpus: Corpus, path: string, offset: number, rules: readonly string[]): CompletionItem[] {
@@ -36,14 +37,16 @@ export function completions(corpus: Corpus, path: string, offset: number, rules:
 
   const quoted = QUOTED_OPENING.exec(before);
   if (quoted) {
-    const typed = quoted[1] ?? '';
+    const escaped = quoted[1] === '\\';
+    const typed = quoted[2] ?? '';
     const sign = before.length - quoted[0].length;
     const scope = qualifier(file.text.slice(Math.max(0, lineStart + sign - 400), lineStart + sign));
     let document: string | undefined;
     if (scope?.kind === 'document') document = scope.via === 'link' ? linkedPath(path, scope.name) : documentIndex(corpus).resolve(scope.name, path);
     else if (!scope && file.kind === 'markdown') document = path;
     const target = document ? corpus.markdown(document) : undefined;
-    const closing = file.text[offset] === '"' || file.text[offset] === '”' ? '' : before.slice(sign).includes('“') ? '”' : '"';
+    const next = file.text.slice(offset, offset + 2);
+    const closing = escaped ? (next === '\\"' ? '' : '\\"') : next.startsWith('"') || next.startsWith('”') ? '' : before.slice(sign).includes('“') ? '”' : '"';
     return (target?.headings ?? []).map((heading) => {
       const text = heading.text.replace(/^§\s*/, '');
       return { label: text, kind: 18, detail: `${target?.path} line ${heading.line}`, filterText: text, textEdit: { range: replacing(typed.length), newText: `${text}${closing}` } };

@@ -171,6 +171,16 @@ describe('on this corpus', () => {
     expect(codes.find((item) => item.label === 'connection_provider_unresolved')?.detail).toBe('HTTP 400');
     expect(await labels(3)).toContain('links/section-ref');
     client.change(SECURITY_DEFAULTS, 3, { start: { line: end, character: 0 }, end: { line: end + 1 + 2 * lines.length, character: 0 } }, '');
+
+    // Inside a JSON string the quote is escaped, and the completion closes it so.
+    const errors = text(ERRORS);
+    client.open(ERRORS, errors);
+    const cited = positionOf(errors, '§Provider identity');
+    const typed = { line: cited.line, character: cited.character + '§Provider identity'.length };
+    client.change(ERRORS, 2, { start: cited, end: typed }, '§\\"Prov');
+    const inJson = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: client.uri(ERRORS) }, position: { line: cited.line, character: cited.character + '§\\"Prov'.length } })) as CompletionItem[];
+    expect((inJson.find((item) => item.label === 'Provider identity')?.textEdit as TextEdit | undefined)?.newText).toBe('Provider identity\\"');
+    client.change(ERRORS, 3, { start: cited, end: { line: cited.line, character: cited.character + '§\\"Prov'.length } }, '§Provider identity');
   });
 
   it('rename: a heading renames its citations in markdown and in JSON and YAML strings, keeping their quoting', async () => {
