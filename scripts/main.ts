@@ -22,6 +22,7 @@ const VERBS: Record<string, () => Promise<{ register(program: Command): void }>>
   baseline: () => import('./baseline.js'),
   stamp: () => import('./stamp.js'),
   completion: () => import('./completion.js'),
+  lsp: () => import('./lsp.js'),
 };
 
 /** Runs the command line on `args` (the arguments after the executable's name). */
