@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fixture } from '../../helpers.js';
 import { lineOf } from '../../api/support.js';
 
-export const GOOD = fixture('api/good');
+/** The correct API corpus the api gates' cases extend (a folder under test/fixtures). */
+export const API_BASE = 'api/good';
+export const GOOD = fixture(API_BASE);
 export const RULES = fixture('api/defects/rules');
 export const INVALID = fixture('api/defects/invalid');
 export const OPENAPI = 'api/v2/openapi.yaml';
