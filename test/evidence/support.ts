@@ -29,10 +29,16 @@ export function supportFiles(): Files {
   return Object.fromEntries(SUPPORT_SCHEMAS.map((file) => [file, readFileSync(path.join(REPO, file), 'utf8')]));
 }
 
-/** Every file of test/fixtures/evidence/<name>, by corpus path. */
+/**
+ * Every file of test/fixtures/evidence/<name>, by corpus path. A `-defects` fixture holds only what
+ * differs from its `-good` one and is read over it, so that neither carries a copy of the other.
+ */
 export function fixtureFiles(name: string): Files {
-  return readTree(path.join(FIXTURES, 'evidence', name));
+  const own = readTree(path.join(FIXTURES, 'evidence', name));
+  return name.endsWith(DEFECTS) ? { ...fixtureFiles(`${name.slice(0, -DEFECTS.length)}-good`), ...own } : own;
 }
+
+const DEFECTS = '-defects';
 
 /** A fixture (or a map of files) with the support schemas, as an in-memory corpus. */
 export function evidenceCorpus(source: string | Files, overrides: Files = {}): Corpus {
