@@ -12,16 +12,14 @@
  *   (`output`), or `output: null` when its findings carry no fix;
  * - a case whose corpus is the same as another case's is refused: it tests nothing new.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Severity } from '../core/output/diagnostics.js';
 import { fixCorpus, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
 import { openCorpus } from '../scripts/common.js';
 import { ALL_RULES } from '../scripts/catalog.js';
 import { configureRun } from '../scripts/run-setup.js';
-import { fixture, readTree } from './helpers.js';
+import { fixture, readTree, tempTree } from './helpers.js';
 
 /** The corpus every case extends unless it names another: a small corpus every gate passes. */
 export const BASE = 'good';
@@ -112,12 +110,8 @@ export const TODAY = '2026-01-01';
 
 /** Writes the files of a case into a fresh root, runs `work` on it and removes it. */
 function inRoot<T>(files: Readonly<Record<string, string>>, work: (root: string) => T): T {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-rule-'));
+  const root = tempTree(files, 'openwop-rule-');
   try {
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), text);
-    }
     return work(root);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -9,8 +9,8 @@ import { runChecks } from '../../core/run/engine.js';
 import { driftDiagnostics } from '../../core/run/generation.js';
 import { MUTATING_METHODS, openApiModel } from '../../core/api/openapi.js';
 import { HEADERS_DOC } from '../../generators/headers.js';
-import { REPO } from '../helpers.js';
-import { corpusOf, edited, lineOf, plan, plannedText, readTree, tableRows } from './support.js';
+import { lineOf, REPO } from '../helpers.js';
+import { corpusOf, edited, plan, plannedText, readTree, tableRows } from './support.js';
 
 const OPENAPI = 'api/v2/openapi.yaml';
 const API_CHECKS = CHECKS.filter((check) => check.id.startsWith('api/'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../helpers.js';
-import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { lineOf, run } from '../../helpers.js';
+import { corpusOf, edited, readTree } from '../../api/support.js';
 import { corpusFromFiles } from '../../../core/model/corpus.js';
 import { defaultConfig } from '../../../core/config/index.js';
 import { API_BASE, GOOD, OPENAPI, RULES, rulesApi } from './helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doc, run, where } from '../../helpers.js';
-import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { doc, lineOf, run, where } from '../../helpers.js';
+import { corpusOf, edited, readTree } from '../../api/support.js';
 import { API_BASE, at, GOOD, RULES, rulesApi } from './helpers.js';
 import { testRule } from '../../rule-tester.js';
 

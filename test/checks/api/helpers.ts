@@ -1,8 +1,7 @@
 /** Shared by the api gate tests: the fixture corpora, and where in the rules fixture a finding is expected. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fixture, readTree } from '../../helpers.js';
-import { lineOf } from '../../api/support.js';
+import { fixture, lineOf, readTree } from '../../helpers.js';
 
 /** The correct API corpus the api gates' cases extend (a folder under test/fixtures). */
 export const API_BASE = 'api/good';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
-import { lineOf } from '../../api/support.js';
+import { lineOf, run, where } from '../../helpers.js';
+
 import { API_BASE, OPENAPI, RULES, rulesApi } from './helpers.js';
 import { testRule } from '../../rule-tester.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
-import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { lineOf, run, where } from '../../helpers.js';
+import { corpusOf, edited, readTree } from '../../api/support.js';
 import { API_BASE, GOOD, INVALID, OPENAPI, text } from './helpers.js';
 import { testRule } from '../../rule-tester.js';
 
