@@ -4,10 +4,8 @@ import { corpusFromFiles } from '../../../core/model/corpus.js';
 import { runChecks } from '../../../core/run/engine.js';
 import { doc, fixture, run, where } from '../../helpers.js';
 import { caseFiles, testRule } from '../../rule-tester.js';
+import { A, cites } from './helpers.js';
 
-const A = 'spec/v2/core/a.md';
-const CITES = 'Alpha depends on [b.md](b.md), and its heading [b.md §"Some heading"](b.md#some-heading).';
-const cites = (line: string) => ({ edits: [{ file: A, find: CITES, replace: line }] });
 const UNRESOLVED = 'Alpha cites [b.md §"Imaginary"](b.md#some-heading), so does b.md §7 here, and [b.md §"Some heading"](b.md) lacks its anchor.';
 
 testRule('links/section-ref', {
