@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
 import { runChecks, UNDECLARED_FIX, defineCheck } from '../../core/run/index.js';
 import { CATALOG } from '../../scripts/catalog.js';
-import { cli, copyFixture, reported } from '../helpers.js';
+import { cli, copyFixture, REPO, reported } from '../helpers.js';
 import { changed, corpusCopy, edit, snapshot } from '../trust/helpers.js';
 
 const json = async (root: string, ...args: string[]) => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
@@ -124,5 +124,32 @@ describe('the engine holds a gate to its fixable', () => {
       const test = readFileSync(path.join(import.meta.dirname, '..', 'checks', `${check.id}.test.ts`), 'utf8');
       expect(test, `${check.id} declares fixable`).toMatch(/\.fix\b|applyFixes|--fix/);
     }
+  });
+});
+
+describe('every rule id a finding can carry is listed, documented and configurable', { timeout: 120_000 }, () => {
+  it('each generator has its generate/<id> rule, and fix/converges is there too', async () => {
+    const listed = (JSON.parse((await cli(['rules', '--format', 'json'])).stdout) as { rules: Array<{ id: string; fixable: boolean }> }).rules;
+    const ids = new Set(listed.map((rule) => rule.id));
+    expect(CATALOG.generators.length).toBeGreaterThan(0);
+    for (const generator of CATALOG.generators) expect(ids.has(`generate/${generator.id}`), generator.id).toBe(true);
+    expect(ids.has('fix/converges')).toBe(true);
+    const doc = readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
+    for (const id of ids) expect(doc, id).toContain(`### ${id}`);
+    // fixable is what the gates declare.
+    for (const check of CATALOG.checks) expect(listed.find((rule) => rule.id === check.id)?.fixable, check.id).toBe(check.fixable === true);
+  });
+
+  it('a generator rule can be turned off in the config, and its findings go', async () => {
+    const root = corpusCopy();
+    // The codemap's rows are not an array: the event-types generator cannot read it.
+    edit(root, 'spec/v2/event-codemap.json', '"rows": [', '"rows": {"broken": [');
+    edit(root, 'spec/v2/event-codemap.json', '\n  ]\n}', '\n  ]}\n}');
+    const on = await json(root);
+    expect(on.some((d) => d.rule === 'generate/event-types')).toBe(true);
+    writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ rules: { 'generate/event-types': 'off' } }));
+    const off = await cli(['check', '--root', root, '--format', 'json']);
+    expect(off.stderr).not.toMatch(/names no rule/);
+    expect(reported(off.stdout).some((d) => d.rule === 'generate/event-types')).toBe(false);
   });
 });
