@@ -117,6 +117,24 @@ describe('the engine holds a gate to its fixable', () => {
     expect(found.map((d) => [d.messageId, d.fix])).toEqual([['x', { start: 0, end: 1, text: '#' }]]);
   });
 
+  it('words a finding from the gate\'s messages by its id and data, and reports an id the map lacks as a bug', () => {
+    const gate = defineCheck({
+      id: 'test/worded',
+      summary: 'words',
+      severity: 'error',
+      messages: { 'no-thing': '{{file}} has no {{thing}}' },
+      run(_corpus, report) {
+        report({ file: 'spec/v2/x.md', messageId: 'no-thing', data: { file: 'spec/v2/x.md', thing: 'title' } });
+        report({ file: 'spec/v2/x.md', messageId: 'unworded', data: {} });
+      },
+    });
+    const found = runChecks(corpusFromFiles('/nonexistent-root', files), [gate]);
+    expect(found.map((d) => [d.messageId, d.message])).toEqual([
+      ['unworded', 'gate test/worded reported message id "unworded", which its messages do not word'],
+      ['no-thing', 'spec/v2/x.md has no title'],
+    ]);
+  });
+
   it('every gate that declares fixable has a test that exercises a fix', () => {
     const fixable = CATALOG.checks.filter((check) => check.fixable);
     expect(fixable.length).toBeGreaterThan(0);
