@@ -62,7 +62,13 @@ const key = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.line, d
 /** A finding apart from where its line moved to, for telling new findings from old ones. */
 const what = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.message]);
 
-const findings = (result: CliResult): Diagnostic[] => (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+function findings(result: CliResult): Diagnostic[] {
+  try {
+    return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+  } catch {
+    throw new Error(`no JSON report (exit ${result.status}): ${result.stderr.trim()}`);
+  }
+}
 const active = (d: Diagnostic): boolean => d.suppression === undefined && (d.baselineState === undefined || d.baselineState === 'new');
 
 /**
@@ -88,9 +94,15 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
     if (options.pack !== false) await packAgrees(root, full.status, fail, 'after the edits');
 
     // check FILE…: the full run restricted to the named files and their dependents.
-    const named = [...touched].filter((file) => existsSync(path.join(root, file)));
-    if (named.length > 0) {
-      const scopedRun = await check(...named.map((file) => path.join(root, file)));
+    // Only corpus files can be named (package.json, say, is not one: naming it is a usage error).
+    let named = [...touched].filter((file) => existsSync(path.join(root, file)));
+    let scopedRun = named.length > 0 ? await check(...named.map((file) => path.join(root, file))) : undefined;
+    const outside = scopedRun?.status === 2 ? named.filter((file) => scopedRun?.stderr.includes(`${path.join(root, file)} names no file of the corpus`)) : [];
+    if (outside.length > 0) {
+      named = named.filter((file) => !outside.includes(file));
+      scopedRun = named.length > 0 ? await check(...named.map((file) => path.join(root, file))) : undefined;
+    }
+    if (scopedRun) {
       const scoped = findings(scopedRun);
       const fullKeys = new Set(all.map(key));
       const scopedKeys = new Set(scoped.map(key));
