@@ -3,6 +3,7 @@ import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { OPENWOP_HEADER, removedHeader, standardHeader } from '../../core/api/index.js';
 import type { PathSegment } from '../../core/model/index.js';
+import type { Finding } from '../../core/output/index.js';
 
 /**
  * Every header an API document declares is a standard header under its standard name or
@@ -34,10 +35,11 @@ export default defineCheck({
   },
 });
 
-function namingProblem(name: string): { message: string; hint: string; severity?: 'warning' } | undefined {
+function namingProblem(name: string): (Pick<Finding, 'messageId' | 'data' | 'hint'> & { message: string; severity?: 'warning' }) | undefined {
   const removed = removedHeader(name);
   if (removed) {
     return {
+      messageId: 'removed', data: { header: name },
       message: `header ${name} was removed in v2 (${removed.name} is in the removed-in-v2 list of headers.md) and must not be declared`,
       hint: `use ${removed.instead}`,
     };
@@ -45,14 +47,15 @@ function namingProblem(name: string): { message: string; hint: string; severity?
   const standard = standardHeader(name);
   if (standard) {
     if (standard === name) return undefined;
-    return { severity: 'warning', message: `standard header ${name} is spelled ${standard} by its standard`, hint: `write ${standard}` };
+    return { severity: 'warning', messageId: 'standard-spelling', data: { header: name, standard }, message: `standard header ${name} is spelled ${standard} by its standard`, hint: `write ${standard}` };
   }
   if (OPENWOP_HEADER.test(name)) return undefined;
   const suggestion = `OpenWOP-${name.replace(/^(x|openwop)-/i, '').split('-').map(capitalize).join('-')}`;
   if (/^openwop-/i.test(name)) {
-    return { message: `header ${name} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized`, hint: `write ${suggestion}` };
+    return { messageId: 'openwop-spelling', data: { header: name }, message: `header ${name} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized`, hint: `write ${suggestion}` };
   }
   return {
+    messageId: 'unknown-header', data: { header: name },
     message: `header ${name} is neither a standard HTTP header nor named OpenWOP-<Name>`,
     hint: /^x-/i.test(name) ? `X- names are not used in v2; rename it ${suggestion}` : `rename it ${suggestion}, or use the standard header that carries this meaning`,
   };

@@ -26,14 +26,14 @@ export default defineCheck({
           ...siteLocation(operation.site),
           // The document cannot say whether an operation changes state (a render, a validation do
           // not); what it says is the method, which HTTP does not define as safe. The finding says that.
-          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()}, a method that may change state, and does not declare the Idempotency-Key header`,
+          messageId: 'key-missing', data: { operation: describeOperation(operation), method: operation.method }, message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()}, a method that may change state, and does not declare the Idempotency-Key header`,
           hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey): idempotency.md Layer 1 applies to every mutating operation. If this one changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
         });
       } else if (SAFE_METHODS.has(operation.method) && key) {
         const inherited = key.level === 'path-item' ? ' (it inherits the key from its path item)' : '';
         report({
           ...siteLocation(key.declared, 'value'),
-          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} and declares Idempotency-Key${inherited}; a safe operation MUST NOT honor it`,
+          messageId: 'key-on-safe', data: { operation: describeOperation(operation), method: operation.method }, message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} and declares Idempotency-Key${inherited}; a safe operation MUST NOT honor it`,
           hint: 'declare Idempotency-Key on the mutating operations only',
         });
       }
@@ -42,7 +42,7 @@ export default defineCheck({
     for (const { operation, response, at } of responsesWithout(mutating, REPLAY, (candidate) => /^2(\d\d|XX)$/.test(candidate.status))) {
       report({
         ...siteLocation(at),
-        message: `${response.status} response of ${describeOperation(operation)}, a ${operation.method.toUpperCase()}, does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
+        messageId: 'replay-header-missing', data: { operation: describeOperation(operation), status: response.status }, message: `${response.status} response of ${describeOperation(operation)}, a ${operation.method.toUpperCase()}, does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
         hint: 'add the shared OpenWOP-Idempotent-Replay response header; if the operation changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
       });
     }
