@@ -2,7 +2,7 @@
  * One run, every verb: `check --fix`, `--fix-dry-run`, `check FILE`, `pack`'s refusal and the stamp
  * agree, because they are the one pipeline of core/run. The cases are the ones that once did not.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
@@ -169,5 +169,14 @@ describe('every rule id a finding can carry is listed, documented and configurab
     const off = await cli(['check', '--root', root, '--format', 'json']);
     expect(off.stderr).not.toMatch(/names no rule/);
     expect(reported(off.stdout).some((d) => d.rule === 'generate/event-types')).toBe(false);
+  });
+});
+
+describe('findings are data', { timeout: 120_000 }, () => {
+  it('every finding of a run carries a message id, over corpora with defects of every family', async () => {
+    const all: Array<{ rule: string; messageId?: string }> = [];
+    for (const name of readdirSync(path.join(REPO, 'test/fixtures/defects'))) all.push(...reported((await cli(['check', '--root', path.join(REPO, 'test/fixtures/defects', name), '--format', 'json'])).stdout));
+    expect(new Set(all.map((d) => d.rule)).size).toBeGreaterThan(5);
+    expect(all.filter((d) => !d.messageId).map((d) => d.rule)).toEqual([]);
   });
 });
