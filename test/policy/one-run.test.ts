@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
+import type { Diagnostic } from '../../core/output/index.js';
 import { runChecks, UNDECLARED_FIX, defineCheck } from '../../core/run/index.js';
 import { CATALOG } from '../../scripts/catalog.js';
 import { cli, copyFixture, REPO, reported } from '../helpers.js';
@@ -72,6 +73,17 @@ describe('check FILE is the full run filtered', { timeout: 240_000 }, () => {
     const judged = files(result.stdout);
     expect(judged).toBeGreaterThan(1);
     expect(judged).toBeLessThan(files((await cli(['check', '--root', root, '--format', 'json'])).stdout));
+  });
+});
+
+describe('check FILE follows citations by document name', { timeout: 240_000 }, () => {
+  it('a requirement citing events.md §"Payloads" is judged with events.md', async () => {
+    const root = corpusCopy();
+    edit(root, 'spec/v2/core/events.md', '\n## Payloads\n', '\n## Payload shapes\n');
+    const inRequirements = (found: Diagnostic[]) => found.filter((d) => d.file === 'conformance/requirements.json' && d.rule === 'requirements/ids' && d.messageId === 'no-section');
+    const full = inRequirements(await json(root));
+    expect(full.length).toBeGreaterThan(0);
+    expect(inRequirements(await json(root, path.join(root, 'spec/v2/core/events.md')))).toEqual(full);
   });
 });
 
