@@ -10,7 +10,6 @@ import { compareWithBaseline, fixCorpus, parseFailuresFirst, parseFindingsBaseli
 import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, writeOutputSet } from './common.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
 
-export { ALL_RULES } from './catalog.js';
 
 /** The flags of `check`: those of the run (run-setup.ts), and what it does with the outcome. */
 export interface CheckOptions extends RunFlags {

@@ -192,3 +192,16 @@ describe('findings are data', { timeout: 120_000 }, () => {
     expect(all.filter((d) => !d.messageId).map((d) => d.rule)).toEqual([]);
   });
 });
+
+describe('verbs are thin callers of the one run', () => {
+  it('no verb imports another', () => {
+    const main = readFileSync(path.join(REPO, 'scripts/main.ts'), 'utf8');
+    const verbs = [...main.matchAll(/import\('\.\/([a-z-]+)\.js'\)/g)].map((m) => m[1] as string);
+    expect(verbs.length).toBeGreaterThan(5);
+    for (const verb of verbs) {
+      const source = readFileSync(path.join(REPO, 'scripts', `${verb}.ts`), 'utf8');
+      const imported = [...source.matchAll(/from '\.\/([a-z-]+)\.js'/g)].map((m) => m[1] as string);
+      expect(imported.filter((name) => verbs.includes(name)), verb).toEqual([]);
+    }
+  });
+});
