@@ -21,6 +21,7 @@ const VERBS: Record<string, () => Promise<{ register(program: Command): void }>>
   diff: () => import('./diff.js'),
   baseline: () => import('./baseline.js'),
   stamp: () => import('./stamp.js'),
+  completion: () => import('./completion.js'),
 };
 
 /** Runs the command line on `args` (the arguments after the executable's name). */
@@ -32,7 +33,8 @@ export async function main(args: readonly string[]): Promise<void> {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   const verb = args.find((argument) => !argument.startsWith('-'));
-  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) ? [verb] : Object.keys(VERBS);
+  // Completion describes every verb, so it loads them all, as help does.
+  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) && verb !== 'completion' ? [verb] : Object.keys(VERBS);
   for (const name of chosen) (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
   for (const command of program.commands) command.exitOverride();
 

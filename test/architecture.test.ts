@@ -20,7 +20,7 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['config'],
   ['model'],
   ['run', 'schemas'],
-  ['registries', 'api'],
+  ['registries', 'api', 'house-rules'],
   ['release'],
 ];
 
