@@ -59,8 +59,8 @@ export function describeSequence(sequence: Sequence): string {
 
 /** A finding as the report has it, for comparing two reports. */
 const key = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.line, d.column, d.message, d.suppression !== undefined]);
-/** A finding apart from where its line moved to, for telling new findings from old ones. */
-const what = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.message]);
+/** A finding apart from where its line moved to and the figures it quotes (by its message id), for telling new findings from old ones. */
+const what = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.messageId ?? d.message, d.messageId !== undefined && d.data ? Object.values(d.data).filter((v) => typeof v === 'string') : []]);
 
 function findings(result: CliResult): Diagnostic[] {
   try {
