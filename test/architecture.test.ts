@@ -15,6 +15,7 @@ import { REPO } from './helpers.js';
  * of one layer know nothing of each other. A new folder gets its place here and in ARCHITECTURE.md.
  */
 export const CORE_LAYERS: readonly (readonly string[])[] = [
+  ['fs'],
   ['output', 'markdown'],
   ['cache'],
   ['config'],
@@ -28,7 +29,8 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
 const TOP: Record<string, readonly string[]> = {
   checks: [],
   generators: [],
-  scripts: ['checks', 'generators'],
+  lsp: [],
+  scripts: ['checks', 'generators', 'lsp'],
 };
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;

@@ -58,7 +58,8 @@ export interface CliOptions {
 /** This process's environment with `extra` over it and colour off, the way the tests run the CLI. */
 export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   // FORCE_COLOR is removed, not emptied: Node.js 26 warns on stderr when it is set (even empty) beside NO_COLOR.
-  const { FORCE_COLOR: _, ...env } = process.env;
+  // GITHUB_ACTIONS is removed too: under Actions a stylish report is wrapped in stop-commands, which a test asks for by name.
+  const { FORCE_COLOR: _, GITHUB_ACTIONS: _actions, ...env } = process.env;
   const out: NodeJS.ProcessEnv = { ...env, NO_COLOR: '1' };
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete out[key];

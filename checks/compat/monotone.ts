@@ -1,7 +1,7 @@
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
-import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, type Change, type Release } from '../../core/release/index.js';
+import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, whyUnreadable, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { pointerSegments, validateRegistry } from '../../core/schemas/index.js';
 
@@ -22,6 +22,11 @@ export default defineCheck({
     // The run resolves the previous release (--previous-release, spec/v2/release.json, the newest
     // version tag); a corpus with none has nothing yet to stay monotone against.
     if (!previousRelease) return;
+    const unreadable = whyUnreadable(previousRelease);
+    if (unreadable !== undefined) {
+      report({ file: '.', line: 1, column: 1, message: `cannot compare with the previous release: ${unreadable}`, hint: 'install git, or name the previous release with --previous-release (a directory or a .tgz), or pass --previous-release none to compare with nothing on purpose' });
+      return;
+    }
     const previous = { ref: { spec: previousRelease, label: previousRelease.startsWith('git:') ? `git ref ${previousRelease.slice(4)}` : previousRelease, file: '.' } };
     let before: Release;
     try {

@@ -6,11 +6,8 @@ import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Lo
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
 import { closest, closestPhrase } from '../../core/output/index.js';
-import { describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
+import { citableNames, citingBlocks, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
-/** Blocks whose inline content is prose: what an author writes a citation in. */
-const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
-const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 /** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
 const NAMES_A_SOURCE = /\bRFCs?\b|\.(?:md|json|ya?ml)\b|\]\(|https?:|\b[A-Z][A-Za-z0-9-]*[ \t]+§|\bv1\b/;
 
@@ -49,48 +46,36 @@ interface Target {
 function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, external: External): void {
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
   const numbering = numberingOf(file.headings);
-  const visit = (node: Nodes): void => {
-    if (CITING_BLOCKS.has(node.type)) {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return;
-      const source = file.text.slice(start, end);
-      if (!source.includes('§')) return;
-      const text = source.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
-      const label = node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1;
-      const checkedLinks = new Set<Link>();
-      const shownHeadings = headingSpans(node);
-      for (const citation of scopedCitations(text)) {
-        const at = start + citation.start;
-        // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
-        // span that shows such a heading line (`` `### § key` ``): it shows the markup.
-        if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to)) continue;
-        const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
-        const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
-        const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
-        if (scope.kind === 'unqualified') {
-          // A numbered citation in a document not numbered that way cites the numbering of a source
-          // (an RFC's §B.2); nothing written says which, so it is not judged.
-          // A block that names no other document, RFC or standard can only mean this document's own.
-          if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value)) && (numberKind(citation.value) !== 'arabic' || NAMES_A_SOURCE.test(text))) continue;
-          if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
-          judge({ name: 'this document', document: file }, citation, place, report);
-          continue;
-        }
-        if (scope.kind === 'external') continue;
-        const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name, external) : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
-        if (!target) continue;
-        const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
-        if (heading && link && !checkedLinks.has(link)) {
-          checkedLinks.add(link);
-          checkLinkFragment(file, link, citation, heading, place, report);
-        }
+  for (const { node, start, text, label } of citingBlocks(file.tree, file.text)) {
+    const checkedLinks = new Set<Link>();
+    const shownHeadings = headingSpans(node);
+    for (const citation of scopedCitations(text)) {
+      const at = start + citation.start;
+      // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
+      // span that shows such a heading line (`` `### § key` ``): it shows the markup.
+      if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to)) continue;
+      const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
+      const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
+      const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
+      if (scope.kind === 'unqualified') {
+        // A numbered citation in a document not numbered that way cites the numbering of a source
+        // (an RFC's §B.2); nothing written says which, so it is not judged.
+        // A block that names no other document, RFC or standard can only mean this document's own.
+        if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value)) && (numberKind(citation.value) !== 'arabic' || NAMES_A_SOURCE.test(text))) continue;
+        if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
+        judge({ name: 'this document', document: file }, citation, place, report);
+        continue;
       }
-      return;
+      if (scope.kind === 'external') continue;
+      const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name, external) : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
+      if (!target) continue;
+      const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
+      if (heading && link && !checkedLinks.has(link)) {
+        checkedLinks.add(link);
+        checkLinkFragment(file, link, citation, heading, place, report);
+      }
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(file.tree);
+  }
 }
 
 /** The offsets of the code spans inside `block` whose code is a heading line (`### § key`). */
@@ -169,7 +154,7 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
   const heading = resolveCitation(target.document.headings, citation);
   if (heading) return heading;
   const numbered = citation.form === 'numbered';
-  const candidates = target.document.headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean);
+  const candidates = citableNames(target.document.headings, numbered);
   // Headings are renamed by rewording more often than misspelt: the phrase nearest in words too.
   const suggestion = numbered ? closest(citation.value, candidates) : closestPhrase(citation.value, candidates);
   // A renamed heading breaks the link's anchor as well; with no heading to suggest, links/anchor's finding says it all.

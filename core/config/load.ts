@@ -6,7 +6,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import addFormatsModule from 'ajv-formats';
-import { readFileSync, statSync } from 'node:fs';
+import { globEscape, isInsideBySpelling, readRegularFile, ReadRefused } from '../fs/index.js';
+import { visible } from '../output/index.js';
 import path from 'node:path';
 import { CONFIG_FILE, CONFIG_SCHEMA } from './schema.js';
 
@@ -84,23 +85,45 @@ export function loadConfig(root: string, explicit?: string): Config {
   const file = explicit !== undefined ? path.resolve(explicit) : path.join(path.resolve(root), CONFIG_FILE);
   let text: string;
   try {
-    if (!statSync(file).isFile()) throw new ConfigError(`config ${display(file)} is not a file`);
-    text = readFileSync(file, 'utf8');
+    text = readConfigText(file);
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && explicit === undefined) return defaultConfig();
-    throw new ConfigError(`cannot read config ${display(file)}: ${code ?? String(error)}`);
+    if (!(error instanceof ReadRefused)) throw error;
+    if (explicit === undefined) return defaultConfig();
+    throw new ConfigError(`cannot read config ${display(file)}: ENOENT`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config ${display(file)} is not JSON: ${(error as Error).message}`);
+    throw new ConfigError(`config ${display(file)} is not JSON: ${visible((error as Error).message)}`);
   }
   const validate = configValidator();
-  if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${describe(validate.errors ?? [])}`);
+  if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${visible(describe(validate.errors ?? []))}`);
   return fromValue(value as RawConfig, file, text);
+}
+
+/** A config-like file the tool reads from a checkout (config, suppressions): at most this large. */
+export const MAX_CONFIG_BYTES = 16 * 2 ** 20;
+
+/**
+ * The text of a config-like file: a regular file, never a link (a checkout's link could point at
+ * /proc/self/environ or a secret, and a parse error would print its start), without a byte order
+ * mark. Refusals are ConfigErrors naming the file; ENOENT stays a ReadRefused for the caller.
+ */
+export function readConfigText(file: string, what = 'config'): string {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFile(file, MAX_CONFIG_BYTES);
+  } catch (error) {
+    if (!(error instanceof ReadRefused)) throw error;
+    if (error.code === 'ENOENT') throw error;
+    if (error.code === 'ELINK') throw new ConfigError(`${what} ${display(file)} is a symbolic link; it is refused, not followed (commit the file itself)`);
+    if (error.code === 'EIRREGULAR') throw new ConfigError(`${what} ${display(file)} is not a regular file`);
+    if (error.code === 'ETOOBIG') throw new ConfigError(`${what} ${display(file)} is larger than ${MAX_CONFIG_BYTES / 2 ** 20} MiB`);
+    throw new ConfigError(`cannot read ${what} ${display(file)}: ${error.code}`);
+  }
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 interface RawConfig {
@@ -121,19 +144,21 @@ interface RawConfig {
 function fromValue(raw: RawConfig, source: string, text = ''): Config {
   const defaults = defaultConfig();
   for (const file of raw.required ?? []) {
-    if (path.posix.isAbsolute(file) || file.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: required file "${file}" must be inside the root`);
+    if (!isInsideBySpelling(file)) throw new ConfigError(`config ${display(source)}: required file ${quoted(file)} must be inside the root`);
   }
   for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? [])]) {
-    if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: include/exclude glob "${glob}" must stay inside the root`);
+    // Judged after brace expansion: `{..,docs}/**` hides a `..`, `{/etc,spec}/**` an absolute path.
+    const escape = globEscape(glob);
+    if (escape !== undefined) throw new ConfigError(`config ${display(source)}: include/exclude glob ${quoted(glob)} must stay inside the root (it stands for ${quoted(escape)})`);
   }
   const schemaIds = raw.layout?.schemaIds
     ? Object.entries(raw.layout.schemaIds).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))
     : defaults.layout.schemaIds;
   const stamp = raw.layout?.stamp ?? defaults.layout.stamp;
-  if (path.posix.isAbsolute(stamp) || stamp.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: layout.stamp "${stamp}" must stay inside the root`);
+  if (!isInsideBySpelling(stamp)) throw new ConfigError(`config ${display(source)}: layout.stamp ${quoted(stamp)} must stay inside the root`);
   for (const key of ['suppressions', 'baselineFindings'] as const) {
     const file = raw[key];
-    if (file !== undefined && (path.posix.isAbsolute(file) || file.split('/').includes('..'))) throw new ConfigError(`config ${display(source)}: ${key} "${file}" must stay inside the root`);
+    if (file !== undefined && !isInsideBySpelling(file)) throw new ConfigError(`config ${display(source)}: ${key} ${quoted(file)} must stay inside the root`);
   }
   const policy: Policy = {};
   if (raw.maxWarnings !== undefined) policy.maxWarnings = raw.maxWarnings;
@@ -221,5 +246,10 @@ export function configName(config: Config): string {
 
 function display(file: string): string {
   const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') ? relative : file;
+  return visible(relative && !relative.startsWith('..') ? relative : file);
+}
+
+/** A value from the config, quoted and escaped for the one line it is shown in. */
+function quoted(value: string): string {
+  return visible(JSON.stringify(value));
 }

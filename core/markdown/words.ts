@@ -33,7 +33,14 @@ export function proseWordCount(node: Nodes): number {
  * halves the other way round ("Do not edit: generated from …"), in a status line, a comment or a
  * paragraph near the top of the file.
  */
-const GENERATED_BANNER = /\b(?:auto-?)?generated\b[^\n]{0,300}?\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b|\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b[^\n]{0,300}?\b(?:auto-?)?generated\b/i;
+const GENERATED_BANNER = /\b(?:auto-?)?generated\b[^\n]{0,300}?(?:\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b|\bnot\s+(?:to\s+)?be\s+(?:hand-?)?edited\b)|\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b[^\n]{0,300}?\b(?:auto-?)?generated\b/i;
+/**
+ * Where a banner stands: a status line (`> **Status: …**`), an HTML comment, or a line that opens
+ * by saying so ("Generated from …", "*This file is generated …*", "DO NOT EDIT"). A sentence of
+ * prose that says another file is generated ("the envelope is GENERATED from it and MUST NOT be
+ * edited") is not one.
+ */
+const BANNER_LINE = /^\s*(?:>|<!--|[*_]*\s*(?:auto-?generated\b|generated\b|this (?:file|document|page|table) is (?:auto-?)?generated\b|(?:do not|don['’]t) edit\b))/i;
 /** How far down a banner may sit: the title, a blank line, the status line, a comment or two. */
 const BANNER_LINES = 12;
 
@@ -47,7 +54,7 @@ export function generatedBannerLine(text: string): number | undefined {
   const head = text.split('\n', BANNER_LINES);
   for (const [index, line] of head.entries()) {
     if (/^\s*(`{3,}|~{3,})/.test(line)) return undefined;
-    if (GENERATED_BANNER.test(line.replace(REGION_MARKER, ''))) return index + 1;
+    if (BANNER_LINE.test(line) && GENERATED_BANNER.test(line.replace(REGION_MARKER, ''))) return index + 1;
   }
   return undefined;
 }

@@ -122,14 +122,33 @@ export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
 /** Each count of `registry` in `file` that is not `size`, as a finding that says both. */
 export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: (finding: { file: string; line: number; column: number; endLine?: number; endColumn?: number; messageId: string; data: { registry: string; count: number; written: number }; message: string; hint: string }) => void): void {
   for (const mention of markdownRegistryCounts(file)) {
-    if (mention.registry !== registry || mention.value === size) continue;
-    report({
-      file: file.path,
-      ...file.lines.span(mention.start, mention.end),
-      messageId: 'count-wrong',
-      data: { registry: what, count: size, written: mention.value },
-      message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`,
-      hint: `write ${size}, or correct ${what} if the prose is right`,
-    });
+    if (mention.registry !== registry) continue;
+    const place = { file: file.path, ...file.lines.span(mention.start, mention.end) };
+    if (mention.value !== size) {
+      report({ ...place, messageId: 'count-wrong', data: { registry: what, count: size, written: mention.value }, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
+    }
+    // A heading that counts what it heads is held to that too: the list, table or enumeration under it.
+    const listed = mention.phrase.endsWith(')') ? headedCount(file.text, mention.end) : undefined;
+    if (listed !== undefined && listed !== mention.value) {
+      report({ ...place, messageId: 'heading-count-differs', data: { registry: what, count: listed, written: mention.value }, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
+    }
   }
+}
+
+/**
+ * How many entries the block right under a heading lists: the rows of a table, the items of a
+ * list, or the code spans of a sentence that enumerates them ("`a`, `b`, and `c`."); undefined
+ * when the block is none of these (prose, subsections).
+ */
+function headedCount(text: string, from: number): number | undefined {
+  const after = text.slice(text.indexOf('\n', from) + 1).replace(/^\s*\n/, '');
+  const block = after.split(/\n\s*\n/)[0] ?? '';
+  const lines = block.split('\n');
+  if (/^\s*#/.test(block)) return undefined;
+  if (lines[0]?.trim().startsWith('|') && /^\s*\|?\s*:?-+/.test(lines[1] ?? '')) return lines.slice(2).filter((line) => line.trim().startsWith('|')).length;
+  if (/^(?:[-*+]|\d+\.)\s/.test(lines[0] ?? '')) return lines.filter((line) => /^(?:[-*+]|\d+\.)\s/.test(line)).length;
+  const sentence = block.split(/\.(?:\s|$)/)[0] ?? '';
+  const spans = sentence.match(/`[^`\n]+`/g) ?? [];
+  const rest = sentence.replace(/`[^`\n]+`/g, '').replace(/,|\band\b|\bor\b/g, '').trim();
+  return spans.length >= 3 && rest === '' ? spans.length : undefined;
 }

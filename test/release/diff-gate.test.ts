@@ -94,8 +94,7 @@ describe('diff as a gate', () => {
     expect(github.stdout.trim().split('\n')).toEqual([
       '::error file=spec/v2/errors.json,line=1,col=1,title=diff/error/removed::breaking: error code `invalid_request` (400) was removed (was spec/v2/errors.json:7)',
       '::warning file=spec/v2/core/new.md,line=1,col=1,title=diff/document/added::additive: spec/v2/core/new.md was added',
-      // The github report ends with its summary as a notice, for diff as for check.
-      '::notice title=@openwop/spec-artifacts::2 problems (1 error, 1 warning) in 2 files',
+      '::notice title=@openwop/spec-artifacts diff::1 breaking, 1 additive, 0 editorial: a major version bump required',
     ]);
   }, 60_000);
 

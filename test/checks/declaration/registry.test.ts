@@ -257,4 +257,15 @@ describe('declaration/registry: counts of the declaration in prose', () => {
     ]);
     expect(run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(core) })).filter((d) => d.file === 'spec/v2/core/counts.md')).toEqual([]);
   });
+
+  it('holds a heading that counts to what it heads: an enumeration of one more key is a finding, the same number is not', () => {
+    const value = JSON.parse(eventsFiles()[DECLARATION] ?? '{}') as { metadata?: unknown[] };
+    const size = value.metadata?.length ?? 0;
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `- \`key${i}\``).join('\n');
+    const text = (listed: number) => `# Capabilities\n\n> **Status: Stable.**\n\n### 3.1 Metadata keys (${size})\n\n${keys(listed)}\n\nEach is declared as metadata.\n`;
+    const found = (listed: number) => run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(listed) })).filter((d) => d.file === 'spec/v2/core/counts.md').map((d) => d.message);
+    expect(size).toBeGreaterThan(0);
+    expect(found(size + 1)).toEqual([`"Metadata keys (${size})" heads ${size + 1} entries; the count and what it counts disagree`]);
+    expect(found(size)).toEqual([]);
+  });
 });
