@@ -11,7 +11,6 @@ import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openC
 import { reportOptions } from './report-targets.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
 
-export { ALL_RULES } from './catalog.js';
 
 /** The flags of `check`: those of the run (run-setup.ts), and what it does with the outcome. */
 export interface CheckOptions extends RunFlags {

@@ -33,7 +33,7 @@ export default defineCheck({
       const files = loadReleaseFiles(previous.ref.spec, corpus.root);
       before = { ...files, corpus: corpusFromFiles(files.root, Object.fromEntries(files.files)) };
     } catch (error) {
-      report({ file: previous.ref.file, line: 1, column: 1, message: `the previous release ${previous.ref.label} cannot be read: ${error instanceof Error ? error.message : String(error)}`, hint: 'name a release that exists: a directory, a .tgz or a git ref' });
+      report({ file: previous.ref.file, line: 1, column: 1, messageId: 'previous-unreadable', data: { release: previous.ref.label }, message: `the previous release ${previous.ref.label} cannot be read: ${error instanceof Error ? error.message : String(error)}`, hint: 'name a release that exists: a directory, a .tgz or a git ref' });
       return;
     }
     const licences = readLicences(corpus, report);
@@ -180,7 +180,7 @@ function placeNow(corpus: Corpus, change: Change): { file: string; line: number;
 function reportRemoval(corpus: Corpus, change: Change, label: string, report: Report): void {
   report({
     ...placeNow(corpus, change),
-    message: `${change.message} since ${label}${lineIn(change, 'before') !== undefined ? ` (line ${lineIn(change, 'before')} there)` : ''}, and no row of ${CORRECTIONS_PATH} or ${MIGRATIONS_PATH} licenses it`,
+    messageId: 'removed', data: { change: change.message, release: label }, message: `${change.message} since ${label}${lineIn(change, 'before') !== undefined ? ` (line ${lineIn(change, 'before')} there)` : ''}, and no row of ${CORRECTIONS_PATH} or ${MIGRATIONS_PATH} licenses it`,
     hint: `restore it, or record why it may go: a migration row naming what replaces it, or a correction row, with the pointer \`${change.file}#…\``,
   });
 }
@@ -188,7 +188,7 @@ function reportRemoval(corpus: Corpus, change: Change, label: string, report: Re
 function reportNarrowing(corpus: Corpus, change: Change, label: string, report: Report): void {
   report({
     ...placeNow(corpus, change),
-    message: `${change.message} since ${label}: a document the previous release accepted can now fail, which a v2 minor may not do`,
+    messageId: 'narrowed', data: { change: change.message, release: label }, message: `${change.message} since ${label}: a document the previous release accepted can now fail, which a v2 minor may not do`,
     hint: 'keep the change additive (a new optional member, a wider type), or make it in the next major',
   });
 }

@@ -7,6 +7,10 @@ export default defineCheck({
   id: 'links/file',
   summary: 'Every relative link, image and link definition in corpus markdown (and in the strings of JSON/YAML documents) names a file that exists inside the root',
   severity: 'error',
+  messages: {
+    'escapes-root': '{{kind}} target "{{url}}" climbs out of the corpus root',
+    'missing-target': '{{kind}} target "{{url}}" does not exist (resolved to {{target}})',
+  },
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
       for (const link of file.links) {
@@ -23,7 +27,7 @@ function checkLink(corpus: Corpus, from: string, kind: string, url: string, plac
   const target = resolveLink(from, url);
   if (target.kind !== 'local') return;
   if (target.escapesRoot) {
-    report({ file: from, ...place(), messageId: 'escapes-root', data: { kind, url }, message: `${kind} target "${url}" climbs out of the corpus root`, hint: 'link only to files inside the repository, or use an absolute https URL' });
+    report({ file: from, ...place(), messageId: 'escapes-root', data: { kind, url }, hint: 'link only to files inside the repository, or use an absolute https URL' });
   } else if (!corpus.exists(target.target)) {
     const near = nearlyNamed(corpus, target.target);
     if (near) {

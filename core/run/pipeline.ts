@@ -3,6 +3,9 @@
  * `generate`, `stamp`, `pack`'s refusal) and a language server can call over an in-memory corpus
  * (unsaved edits included: build the Corpus from their text). It reads nothing from the disk and
  * writes nothing; the caller loads the corpus, and writes what `fixCorpus` (fix-loop.ts) returns.
+ * The options are what the config and the command line make of a run; scripts/run-setup.ts
+ * (`configureRun`) builds them for the verbs, and a language server can take them from there too,
+ * then call `runCorpus(withContents(corpus, unsaved), options)` on every change.
  *
  * The stages, in order. This list is the one place a stage is added:
  *

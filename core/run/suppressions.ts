@@ -87,7 +87,7 @@ export function readSuppressions(corpus: Corpus, options: SuppressionOptions, re
       const rules = until === -1 ? words : [...words.slice(0, until), ...words.slice(until + 2)];
       const problem = problemOf(rules, reason, expires, options.known, 'inline');
       if (problem) {
-        report(INVALID.id)({ ...at, message: problem.message, hint: problem.hint });
+        report(INVALID.id)({ ...at, messageId: 'malformed-directive', message: problem.message, hint: problem.hint });
         continue;
       }
       found.push({ kind: 'inSource', rules, reason, ...(expires ? { expires } : {}), at, line: end.line + 1 });
@@ -117,7 +117,7 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
       file: source.path,
       line: problem?.line ?? 1,
       column: problem?.column ?? 1,
-      message: problem ? `the suppressions file does not parse: ${problem.message}` : 'the suppressions file is not {"suppressions": [...]}',
+      messageId: 'malformed-file', message: problem ? `the suppressions file does not parse: ${problem.message}` : 'the suppressions file is not {"suppressions": [...]}',
       hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint',
     });
     return out;
@@ -133,7 +133,7 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
         ? { message: 'suppression entry has no "file" or no "fingerprint"', hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint' }
         : problemOf(rule ? [rule] : [], text('reason')?.trim() ?? '', e.expires === undefined ? undefined : String(e.expires), known, 'file');
     if (problem) {
-      report(INVALID.id)({ ...at, message: problem.message, hint: problem.hint });
+      report(INVALID.id)({ ...at, messageId: 'malformed-entry', message: problem.message, hint: problem.hint });
       return;
     }
     const expires = text('expires');
@@ -155,7 +155,7 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
     if (s.expires === undefined || s.expires >= options.today) return true;
     used.add(s);
     if (!s.rules.some((rule) => options.ran.has(rule))) return false;
-    report(EXPIRED.id)({ ...s.at, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
+    report(EXPIRED.id)({ ...s.at, messageId: 'expired', data: { rules: s.rules.join(', '), expires: String(s.expires) }, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
     return false;
   });
   const out = diagnostics.map((d) => {
@@ -170,7 +170,7 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
     if (!s.rules.every((rule) => options.ran.has(rule)) || (options.inScope && !options.inScope(target))) continue;
     report(UNUSED.id)({
       ...s.at,
-      message: s.kind === 'inSource' ? `suppression of ${s.rules.join(', ')} matches no finding on line ${s.line}` : `suppression of ${s.rules.join(', ')} in ${s.file} matches no finding (fingerprint ${s.fingerprint})`,
+      messageId: 'unused', data: { rules: s.rules.join(', ') }, message: s.kind === 'inSource' ? `suppression of ${s.rules.join(', ')} matches no finding on line ${s.line}` : `suppression of ${s.rules.join(', ')} in ${s.file} matches no finding (fingerprint ${s.fingerprint})`,
       hint: 'the finding is gone or its text changed: delete the suppression',
     });
   }
