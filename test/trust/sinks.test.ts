@@ -41,7 +41,7 @@ describe('check reports in every format are safe for their sink', { timeout: 60_
       const lines = result.stdout.split('\n');
       if (format === 'github') {
         expect(lines.filter((line) => line.startsWith('::')).length).toBeGreaterThanOrEqual(6);
-        for (const line of lines.filter(Boolean)) expect(line).toMatch(/^::(error|warning) file=[^:]*::[^:]*(:[^:]+)*$/);
+        for (const line of lines.filter(Boolean)) expect(line).toMatch(/^::(?:(?:error|warning) file=[^:]*|notice title=[^:]*)::[^:]*(:[^:]+)*$/);
       } else {
         expect(result.stdout).not.toContain('::');
       }
