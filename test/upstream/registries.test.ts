@@ -8,20 +8,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
-import { cli, REPO, reported } from '../helpers.js';
+import { cli, reported } from '../helpers.js';
+import { UPSTREAM as ROOT, upstreamPresent } from '../upstream-corpus.js';
 
-const ROOT = '../shared/upstream/corpus';
 const CONFIG = 'test/upstream/openwop-spec.config.json';
 
 /** 1-based line of the first line of `file` (in the upstream corpus) that contains `needle`. */
 function lineOf(file: string, needle: string, from = 1): number {
-  const lines = readFileSync(path.join(REPO, ROOT, file), 'utf8').split('\n');
+  const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
   const index = lines.findIndex((line, i) => i >= from - 1 && line.includes(needle));
   if (index === -1) throw new Error(`${needle} not in ${file}`);
   return index + 1;
 }
 
-describe('the upstream corpus: registries, schemas, layout and generated files', { timeout: 120_000 }, () => {
+describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registries, schemas, layout and generated files', { timeout: 120_000 }, () => {
   let findings: Diagnostic[] = [];
   const of = (rule: string) => findings.filter((finding) => finding.rule === rule);
   const at = (rule: string, file: string, line: number) => of(rule).filter((finding) => finding.file === file && finding.line === line);
