@@ -4,18 +4,20 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
-import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { DEFAULT_SUPPRESSIONS, effectiveConfig, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
 import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
   applyFixes,
+  applyOverrides,
   applySuppressions,
   compareWithBaseline,
   dependentScope,
   DRIFT_RULE,
   driftDiagnostics,
+  enabledByOverride,
   FindingsBaselineError,
   parseFindingsBaseline,
   planGeneration,
@@ -30,7 +32,7 @@ import {
 } from '../core/run/index.js';
 import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
-import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet } from './common.js';
+import { checkFormat, collect, emit, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet } from './common.js';
 
 export { ALL_RULES } from './catalog.js';
 
@@ -50,6 +52,7 @@ export interface CheckOptions {
   failSeverity?: string;
   output?: string;
   color?: boolean;
+  printConfig?: string;
   /** Injected in tests; the run uses today's UTC date. */
   today?: string;
 }
@@ -59,8 +62,9 @@ export function register(program: Command): void {
     .command('check')
     .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
     .argument('[files...]', 'files, directories or globs (relative to the working directory) to report on')
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .option('--root <dir>', 'corpus root (default: where the config file found from the working directory is, else the repository root)', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.{json,jsonc,yaml} in the working directory or the nearest directory above it)')
+    .option('--print-config <file>', 'print the rules and options the config gives this file (JSON), and check nothing')
     .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
     .option('--output <file>', 'write the report to this file instead of stdout')
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
@@ -88,13 +92,15 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   const config = openConfig(options.root, options.config);
   const policy = runPolicy(options, config);
   const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
+  if (options.printConfig !== undefined) return printConfig(options, config, settings, options.printConfig);
   // A rule named with --rule runs even when the config turns it off: the command line is the
   // narrower, later word, as it is for other linters.
   for (const rule of chosen) {
     const setting = settings.get(rule.id);
     if (options.rule.length > 0 && setting && !setting.enabled) settings.set(rule.id, { ...setting, enabled: true, severity: rule.severity, configured: false });
   }
-  const selected = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false);
+  // A rule off at the top level still runs when an override turns it on for some files.
+  const selected = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false || enabledByOverride(config, settings, rule.id));
   const ids = new Set(selected.map((rule) => rule.id));
   const checks = CHECKS.filter((check) => ids.has(check.id));
   const root = path.resolve(options.root);
@@ -107,7 +113,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   else if (existsSync(path.join(root, JOURNAL))) process.stderr.write(say(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`${TOOL_NAME} generate\` (or \`${TOOL_NAME} check --fix\`) to finish\n`));
   let corpus = openCorpus(options.root, { ...options, config });
   const scope = files.length > 0 ? selectFiles(corpus, files) : undefined;
-  let { diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous);
+  let { diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous, config);
 
   if (options.fix || options.fixDryRun) {
     const changes = fixedContent(corpus, diagnostics, ids.has(DRIFT_RULE.id), planned);
@@ -127,7 +133,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
       );
       process.stderr.write(`${describeChanges(changes)}\n`);
       corpus = openCorpus(options.root, { ...options, config });
-      ({ diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous));
+      ({ diagnostics, plan: planned } = evaluate(corpus, checks, ids, settings, previous, config));
     }
   }
 
@@ -156,6 +162,16 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     hiddenWarnings: hidden.length,
   });
   return exitCodeFor(judged, policy);
+}
+
+/** `--print-config FILE`: the effective config of one file (relative to the working directory), as JSON. */
+function printConfig(options: CheckOptions, config: Config, settings: ReadonlyMap<string, RuleSetting>, file: string): number {
+  const root = path.resolve(options.root);
+  const relative = path.relative(root, path.resolve(file)).split(path.sep).join('/');
+  if (relative.startsWith('../') || relative === '..' || path.isAbsolute(relative)) throw new UsageError(`--print-config ${file} is outside the corpus root ${root}`);
+  const effective = usingConfig(() => effectiveConfig(config, ALL_RULES, settings, relative));
+  emit(`${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`, options.output);
+  return EXIT.clean;
 }
 
 /** Each generated output and what its generators read (`*`: every file). */
@@ -218,7 +234,7 @@ function readBaseline(file: string): BaselineEntry[] {
 }
 
 /** The findings of one pass, and the generation plan it made (reused for what follows from it). */
-function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
+function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<string>, settings: ReadonlyMap<string, RuleSetting>, previousRelease: string | undefined, config: Config): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
   const diagnostics: Diagnostic[] = [];
   let plan: GenerationPlan | undefined;
   // Before generation is planned, so that background work (schemas compiling) overlaps it too.
@@ -232,7 +248,10 @@ function evaluate(corpus: Corpus, checks: readonly Check[], ids: ReadonlySet<str
     }
   }
   diagnostics.push(...runChecks(corpus, checks, { ...(previousRelease ? { previousRelease } : {}), settings }));
-  return { diagnostics: sortDiagnostics(diagnostics), plan };
+  const overridden = applyOverrides(corpus, diagnostics, config, ALL_RULES, settings, new Set(checks.map((check) => check.id)), (rule, variant) =>
+    runChecks(corpus, checks.filter((check) => check.id === rule), { ...(previousRelease ? { previousRelease } : {}), settings: variant }),
+  );
+  return { diagnostics: sortDiagnostics(overridden), plan };
 }
 
 /** The findings the named rules give over another reading of the corpus (its broken files read as far as they go). */

@@ -1,14 +1,17 @@
 /**
- * Finding and reading the config: `--config FILE`, else `openwop-spec.config.json` at the root,
- * else the defaults (this repository's own layout). A config that cannot be read or does not fit
- * the schema stops the run with one line naming the key.
+ * Finding and reading the config: `--config FILE`, else the config file found from the working
+ * directory (or at `--root`), else the defaults (this repository's own layout); its `extends`
+ * merged under it. A config that cannot be read or does not fit the schema stops the run with one
+ * line naming the file, the line and column, and the key.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import addFormatsModule from 'ajv-formats';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CONFIG_FILE, CONFIG_SCHEMA } from './schema.js';
+import { parseConfigText, ConfigSyntaxError, type ConfigText, type TextPosition } from './read.js';
+import { CONFIG_FILES, CONFIG_SCHEMA } from './schema.js';
 
 /** A config that cannot be used: the message is one line, naming the file and the key. */
 export class ConfigError extends Error {}
@@ -28,17 +31,26 @@ export interface Config {
   source?: string;
   include: readonly string[];
   exclude: readonly string[];
-  /** The `rules` object as written, in its order. */
+  /** The `rules` object as written, in its order (its bases' first). */
   rules: Readonly<Record<string, RuleEntry>>;
+  /** Rule settings for some files, in order: a later entry wins. */
+  overrides: readonly Override[];
   layout: Layout;
   /** Files the corpus must contain, relative to the root. */
   required: readonly string[];
   /** Where in the config file each `required` entry is written (1-based), when the file lists them. */
-  requiredAt?: Readonly<Record<string, { line: number; column: number; endColumn: number }>>;
+  requiredAt?: Readonly<Record<string, TextPosition>>;
   /** Whether a `$ref` to a URL outside the corpus is allowed (it is never fetched). */
   allowRemoteRefs: boolean;
   /** Run policy; each also a flag of `check`, which wins over the config. */
   policy: Policy;
+}
+
+export interface Override {
+  /** Globs relative to the root. */
+  files: readonly string[];
+  excludedFiles: readonly string[];
+  rules: Readonly<Record<string, RuleEntry>>;
 }
 
 export interface Policy {
@@ -66,37 +78,169 @@ export const DEFAULT_INCLUDE = ['{spec,api,schemas,conformance,SECURITY,docs,evi
 export const DEFAULT_SCHEMA_ID_BASE = 'https://openwop.dev/';
 
 export function defaultConfig(): Config {
-  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, required: [...DEFAULT_REQUIRED], allowRemoteRefs: false, policy: {} };
+  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, overrides: [], layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, required: [...DEFAULT_REQUIRED], allowRemoteRefs: false, policy: {} };
 }
 
-/** `explicit` is the --config argument (relative to the working directory), when given. */
+/**
+ * The config of the corpus at `root`: `explicit` (the --config argument, relative to the working
+ * directory) when given, else the config file at the root (any of CONFIG_FILES), else the
+ * defaults. Its `extends` are read and merged under it.
+ */
 export function loadConfig(root: string, explicit?: string): Config {
-  const file = explicit !== undefined ? path.resolve(explicit) : path.join(path.resolve(root), CONFIG_FILE);
+  const file = explicit !== undefined ? path.resolve(explicit) : configFileIn(path.resolve(root));
+  if (file === undefined) return defaultConfig();
+  const layers = readLayers(file, []);
+  const merged = mergeLayers(layers.map((layer) => layer.raw));
+  const own = layers[layers.length - 1] as Layer;
+  return fromValue(merged, file, own.raw.required ? own.text : undefined);
+}
+
+/** The config file in `directory`, if there is one; two (say .json and .yaml) are a usage error, not a guess. */
+export function configFileIn(directory: string): string | undefined {
+  const found = CONFIG_FILES.filter((name) => isFile(path.join(directory, name)));
+  if (found.length > 1) throw new ConfigError(`${display(directory) || '.'} has ${found.join(' and ')}: keep one config file`);
+  return found[0] === undefined ? undefined : path.join(directory, found[0]);
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Where a run without --root looks: its corpus root and, when found, its config file. */
+export interface Discovered {
+  root: string;
+  config?: string;
+}
+
+/**
+ * The config a run from `cwd` uses, as ESLint and Vale find theirs: the nearest config file in
+ * `cwd` or a directory above it, up to the repository root (the first directory with `.git`); the
+ * corpus root is that file's directory. With none, the root is the repository root, or `cwd`
+ * outside a repository.
+ */
+export function discoverConfig(cwd: string = process.cwd()): Discovered {
+  let directory = path.resolve(cwd);
+  for (;;) {
+    const config = configFileIn(directory);
+    if (config !== undefined) return { root: directory, config };
+    if (existsSync(path.join(directory, '.git'))) return { root: directory };
+    const parent = path.dirname(directory);
+    if (parent === directory) return { root: path.resolve(cwd) };
+    directory = parent;
+  }
+}
+
+interface Layer {
+  file: string;
+  text?: string;
+  raw: RawConfig;
+}
+
+/** The layers of one config, bases first: each `extends` entry's own layers, then the file itself. */
+function readLayers(file: string, chain: readonly string[]): Layer[] {
+  if (chain.includes(file)) throw new ConfigError(`config ${display(file)} extends itself: ${[...chain, file].map(display).join(' → ')}`);
+  const { text, raw } = readRaw(file);
+  const bases = raw.extends === undefined ? [] : typeof raw.extends === 'string' ? [raw.extends] : raw.extends;
+  const layers: Layer[] = [];
+  bases.forEach((base, index) => {
+    const builtIn = BUILT_IN_CONFIGS[base];
+    if (builtIn) layers.push({ file: base, raw: builtIn });
+    else if (base.startsWith(BUILT_IN_PREFIX)) throw new ConfigError(`config ${display(file)}: extends "${base}" is not a built-in config (${Object.keys(BUILT_IN_CONFIGS).join(', ')})${at(file, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])])}`);
+    else layers.push(...readLayers(resolveExtends(base, file, text, raw, index), [...chain, file]));
+  });
+  layers.push({ file, text, raw });
+  return layers;
+}
+
+function readRaw(file: string): { text: string; raw: RawConfig } {
   let text: string;
   try {
     if (!statSync(file).isFile()) throw new ConfigError(`config ${display(file)} is not a file`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && explicit === undefined) return defaultConfig();
-    throw new ConfigError(`cannot read config ${display(file)}: ${code ?? String(error)}`);
+    throw new ConfigError(`cannot read config ${display(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  let value: unknown;
+  let parsed: ConfigText;
   try {
-    value = JSON.parse(text);
+    parsed = parseConfigText(text, file);
   } catch (error) {
-    throw new ConfigError(`config ${display(file)} is not JSON: ${(error as Error).message}`);
+    if (error instanceof ConfigSyntaxError) throw new ConfigError(`config ${display(file)}:${error.message}`);
+    throw error;
   }
   const validate = configValidator();
-  if (!validate(value)) throw new ConfigError(`config ${display(file)}: ${describe(validate.errors ?? [])}`);
-  return fromValue(value as RawConfig, file, text);
+  if (!validate(parsed.value)) throw new ConfigError(`config ${display(file)}${describe(validate.errors ?? [], parsed)}`);
+  return { text, raw: parsed.value as RawConfig };
 }
 
-interface RawConfig {
+/** `:line:column` of a key in a config's text, for a message about it; empty when unknown. */
+function at(file: string, text: string | undefined, keyPath: ReadonlyArray<string | number>): string {
+  if (text === undefined) return '';
+  const where = parseConfigText(text, file).at(keyPath);
+  return where ? ` (line ${where.line}, column ${where.column})` : '';
+}
+
+/**
+ * An `extends` entry as a file: a path (starting `.` or `/`) relative to the extending file; else
+ * a package, resolved from the extending file's directory as Node.js resolves an import, whose
+ * entry (main, or the `exports` entry named) is a .json, .jsonc or .yaml config. A config is data:
+ * one that resolves to a JavaScript module is refused rather than run.
+ */
+function resolveExtends(spec: string, from: string, text: string, raw: RawConfig, index: number): string {
+  const where = at(from, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])]);
+  if (spec.startsWith('.') || path.isAbsolute(spec)) {
+    const target = path.resolve(path.dirname(from), spec);
+    if (!isFile(target)) throw new ConfigError(`config ${display(from)}: extends "${spec}": ${display(target)} does not exist${where}`);
+    return target;
+  }
+  let target: string;
+  try {
+    target = createRequire(from).resolve(spec);
+  } catch {
+    throw new ConfigError(`config ${display(from)}: extends "${spec}": no installed package exports a config by that name${where}; install it, or write a relative path ("./${spec}")`);
+  }
+  if (!/\.(jsonc?|ya?ml)$/i.test(target)) throw new ConfigError(`config ${display(from)}: extends "${spec}" resolves to ${display(target)}, which is not a .json, .jsonc or .yaml config${where}; configs are read as data, never run`);
+  return target;
+}
+
+/** Bases first: each later layer's keys over the earlier ones'; `rules` and `layout.schemaIds` merge key by key; `overrides` add up. */
+function mergeLayers(layers: readonly RawConfig[]): RawConfig {
+  const merged: RawConfig = {};
+  for (const layer of layers) {
+    const { extends: _extends, rules, overrides, layout, ...rest } = layer;
+    Object.assign(merged, rest);
+    if (rules) merged.rules = { ...merged.rules, ...rules };
+    if (overrides) merged.overrides = [...(merged.overrides ?? []), ...overrides];
+    if (layout) {
+      merged.layout = { ...merged.layout, ...layout };
+      if (layout.schemaIds && layers.indexOf(layer) > 0) merged.layout.schemaIds = { ...(merged.layout.schemaIds ?? {}), ...layout.schemaIds };
+    }
+  }
+  return merged;
+}
+
+export const BUILT_IN_PREFIX = 'openwop-spec:';
+
+/**
+ * The configs every repository can extend by name. `recommended` is every rule at the severity
+ * it is documented with (what no config at all gives, written down so that a config can say it
+ * builds on it); `strict` is that with every warning failing the run.
+ */
+export const BUILT_IN_CONFIGS: Readonly<Record<string, RawConfig>> = {
+  'openwop-spec:recommended': {},
+  'openwop-spec:strict': { maxWarnings: 0 },
+};
+
+export interface RawConfig {
+  extends?: string | string[];
   include?: string[];
   exclude?: string[];
   rules?: Record<string, RuleEntry>;
+  overrides?: RawOverride[];
   layout?: { schemaIds?: Record<string, string>; stamp?: string };
   maxWarnings?: number;
   failSeverity?: 'error' | 'warning';
@@ -107,13 +251,20 @@ interface RawConfig {
   allowRemoteRefs?: boolean;
 }
 
-function fromValue(raw: RawConfig, source: string, text = ''): Config {
+export interface RawOverride {
+  files: string | string[];
+  excludedFiles?: string | string[];
+  rules?: Record<string, RuleEntry>;
+}
+
+function fromValue(raw: RawConfig, source: string, text?: string): Config {
   const defaults = defaultConfig();
   for (const file of raw.required ?? []) {
     if (path.posix.isAbsolute(file) || file.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: required file "${file}" must be inside the root`);
   }
-  for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? [])]) {
-    if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: include/exclude glob "${glob}" must stay inside the root`);
+  const overrideGlobs = (raw.overrides ?? []).flatMap((entry) => [entry.files, entry.excludedFiles ?? []].flat());
+  for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? []), ...overrideGlobs]) {
+    if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: glob "${glob}" must stay inside the root`);
   }
   const schemaIds = raw.layout?.schemaIds
     ? Object.entries(raw.layout.schemaIds).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))
@@ -130,32 +281,33 @@ function fromValue(raw: RawConfig, source: string, text = ''): Config {
   if (raw.quiet !== undefined) policy.quiet = raw.quiet;
   if (raw.suppressions !== undefined) policy.suppressions = raw.suppressions;
   if (raw.baselineFindings !== undefined) policy.baselineFindings = raw.baselineFindings;
+  const overrides = (raw.overrides ?? []).map((entry) => ({
+    files: typeof entry.files === 'string' ? [entry.files] : entry.files,
+    excludedFiles: entry.excludedFiles === undefined ? [] : typeof entry.excludedFiles === 'string' ? [entry.excludedFiles] : entry.excludedFiles,
+    rules: entry.rules ?? {},
+  }));
   return {
     source,
     include: raw.include ?? defaults.include,
     exclude: raw.exclude ?? [],
     rules: raw.rules ?? {},
+    overrides,
     layout: { schemaIds, stamp },
     policy,
     required: raw.required ?? defaults.required,
-    ...(raw.required ? { requiredAt: entryPositions(text, raw.required) } : {}),
+    ...(raw.required && text !== undefined ? { requiredAt: entryPositions(text, source, raw.required) } : {}),
     allowRemoteRefs: raw.allowRemoteRefs ?? false,
   };
 }
 
-/** Where each listed path is written in the config text: the first occurrence after the `required` key. */
-function entryPositions(text: string, entries: readonly string[]): Record<string, { line: number; column: number; endColumn: number }> {
-  const positions: Record<string, { line: number; column: number; endColumn: number }> = {};
-  const start = Math.max(0, text.search(/"required"\s*:/));
-  for (const entry of entries) {
-    const quoted = JSON.stringify(entry);
-    const offset = text.indexOf(quoted, start);
-    if (offset === -1) continue;
-    const before = text.slice(0, offset);
-    const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    positions[entry] = { line, column, endColumn: column + quoted.length };
-  }
+/** Where each `required` entry is written in the config that lists it. */
+function entryPositions(text: string, file: string, entries: readonly string[]): Record<string, TextPosition> {
+  const parsed = parseConfigText(text, file);
+  const positions: Record<string, TextPosition> = {};
+  entries.forEach((entry, index) => {
+    const where = parsed.at(['required', index]);
+    if (where) positions[entry] ??= where;
+  });
   return positions;
 }
 
@@ -181,25 +333,31 @@ export function configValidator(emit = false): ValidateFunction {
 const CONFIG_AJV_OPTIONS = { allErrors: false, strict: true, strictTuples: false } as const;
 
 /** The first problem, as `key: what is wrong`, the key in the dotted form people write. */
-function describe(errors: readonly ErrorObject[]): string {
+function describe(errors: readonly ErrorObject[], parsed?: ConfigText): string {
   // oneOf failures report every branch; the most specific (deepest) error names the real key.
   const error = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
-  if (!error) return 'invalid';
+  if (!error) return ': invalid';
   const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let key = segments.length > 0 ? segments.map((s, i) => (/^[A-Za-z_$][\w$]*$/.test(s) ? (i === 0 ? s : `.${s}`) : `["${s}"]`)).join('') : '(top level)';
   let what = error.message ?? 'is invalid';
+  /** The key at fault when it is one of the object's own (unknown, or not a rule id). */
+  let named: string | undefined;
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+    named = extra;
     key = segments.length > 0 ? `${key}.${extra}` : extra;
     what = 'is not a known key';
   } else if (error.keyword === 'propertyNames' || error.propertyName !== undefined) {
     const name = error.propertyName ?? String((error.params as { propertyName?: string }).propertyName);
+    named = name;
     key = `${key}["${name}"]`;
     what = 'is not a rule id or family/*';
   } else if (error.keyword === 'enum') {
     what = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   }
-  return `${key} ${what}`;
+  // Where the offending value, or the key that should not be there, is written.
+  const where = named === undefined ? parsed?.at(segments) : parsed?.at([...segments, named], 'key');
+  return `${where ? `:${where.line}:${where.column}` : ''}: ${key} ${what}`;
 }
 
 /** The config's file as a user would name it (relative to the working directory when inside it). */

@@ -10,3 +10,4 @@ export * from './suppressions.js';
 export * from './scope.js';
 export * from './cascade.js';
 export * from './relocate.js';
+export * from './overrides.js';

@@ -38,7 +38,9 @@ function found(stdout: string): string[] {
 }
 
 function env(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '', FORCE_COLOR: '' };
+  // Both removed, not emptied: from Node.js 22 on, a child warns on stderr when both are set, even empty.
+  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...inherited } = process.env;
+  const out: NodeJS.ProcessEnv = { ...inherited };
   delete out.npm_lifecycle_event;
   delete out.npm_package_name;
   for (const [key, value] of Object.entries(extra)) {
