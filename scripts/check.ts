@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
-import { DEFAULT_SUPPRESSIONS, effectiveConfig, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { DEFAULT_SUPPRESSIONS, effectiveConfig, matchesPattern, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
 import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
+  addSuppressionEntries,
   applyFixes,
   applyOverrides,
   applySuppressions,
@@ -22,13 +23,16 @@ import {
   parseFindingsBaseline,
   planGeneration,
   REGION_RULE,
+  removeSuppressionEntries,
   renderFindingsBaseline,
   prepareChecks,
   runChecks,
   selectRules,
+  SuppressionsFileError,
   withFingerprints,
   type BaselineEntry,
   type Check,
+  type Suppression,
 } from '../core/run/index.js';
 import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
@@ -53,6 +57,9 @@ export interface CheckOptions {
   output?: string;
   color?: boolean;
   printConfig?: string;
+  suppress?: string[];
+  reason?: string;
+  pruneSuppressions?: boolean;
   /** Injected in tests; the run uses today's UTC date. */
   today?: string;
 }
@@ -77,6 +84,9 @@ export function register(program: Command): void {
     .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz or git:<ref> (default: found from spec/v2/release.json or the newest version tag)')
     .option('--baseline-findings <file>', 'accept the findings recorded in this file: only new ones fail')
     .option('--update', 'with --baseline-findings, record the current findings in it')
+    .option('--suppress <rule>', 'write a suppression of each current finding of this rule (repeatable; family/*) into the suppressions file; needs --reason', collect, [])
+    .option('--reason <text>', 'with --suppress, why the findings are accepted (written into each entry)')
+    .option('--prune-suppressions', 'remove from the suppressions file the entries that match no finding any more')
     .option('--color', 'colour the stylish report even when stdout is not a terminal')
     .option('--no-color', 'never colour the report')
     .action((files: string[], options: CheckOptions) => {
@@ -89,6 +99,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   const { selected: chosen, unknown } = selectRules(ALL_RULES, options.rule);
   if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
   if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
+  const suppressing = suppressedRules(options);
   const config = openConfig(options.root, options.config);
   const policy = runPolicy(options, config);
   const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
@@ -140,8 +151,12 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   const plan = planned ?? planGeneration(corpus, ALL_GENERATORS);
   const inScope = scope ? new Set([...dependentScope(corpus, scope, plan, ALL_GENERATORS), ...registryMentionDependents(corpus, scope)]) : undefined;
   const located = relocateGenerated(corpus, causeFirst(corpus, diagnostics, { derivedFrom: derivedFrom(plan), rerun: rerunOver(checks, ids, settings, previous) }), plan, ALL_GENERATORS);
-  let judged = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
-  judged = suppress(corpus, judged, config, settings, ids, options.today ?? new Date().toISOString().slice(0, 10), inScope);
+  const fingerprinted = withFingerprints(corpus, inScope ? located.filter((d) => inScope.has(d.file) || d.related?.some((r) => inScope.has(r.file))) : located);
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const unused: Suppression[] = [];
+  let judged = suppress(corpus, fingerprinted, config, settings, ids, today, inScope, unused);
+  // --suppress and --prune-suppressions edit the suppressions file; the report is of the file as written.
+  if (editSuppressionsFile(corpus, config, judged, suppressing, options.reason ?? '', options.pruneSuppressions ? unused : undefined)) judged = suppress(corpus, fingerprinted, config, settings, ids, today, inScope);
 
   if (options.update && policy.baselineFindings) {
     writeFileAtomic(policy.baselineFindings, renderFindingsBaseline(judged.filter(isActive)));
@@ -266,7 +281,55 @@ function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings:
   };
 }
 
-function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined): Diagnostic[] {
+/** The rules `--suppress` names (ids or family/*), checked: each exists, none is a suppression rule, and a reason is given. */
+function suppressedRules(options: CheckOptions): string[] {
+  const patterns = options.suppress ?? [];
+  if (patterns.length === 0) {
+    if (options.reason !== undefined) throw new UsageError('--reason goes with --suppress RULE');
+    return [];
+  }
+  if (!options.reason?.trim()) throw new UsageError('--suppress needs --reason TEXT: each suppression says why its finding is accepted');
+  const { unknown } = selectRules(ALL_RULES, patterns);
+  if (unknown.length > 0) throw new UsageError(`--suppress ${unknown.join(', ')}: no such rule; \`${TOOL_NAME} rules\` lists them`);
+  if (patterns.some((pattern) => pattern.startsWith('suppressions/'))) throw new UsageError('--suppress suppressions/…: findings about suppressions are never suppressed; fix or delete the suppression');
+  return patterns;
+}
+
+/**
+ * Writes the suppressions file for --suppress (an entry for each active finding of those rules)
+ * and --prune-suppressions (its entries found unused removed); says what it did. Returns whether
+ * the file changed.
+ */
+function editSuppressionsFile(corpus: Corpus, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: readonly Suppression[] | undefined): boolean {
+  const stale = new Set((prune ?? []).flatMap((s) => (s.kind === 'external' && s.index !== undefined ? [s.index] : [])));
+  const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
+  if (prune && stale.size === 0) process.stderr.write(`${relative}: no suppression found unused, nothing to prune\n`);
+  if (rules.length === 0 && stale.size === 0) return false;
+  const absolute = path.join(corpus.root, relative);
+  const before = existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
+  let text = before;
+  try {
+    if (stale.size > 0 && text !== undefined) {
+      const pruned = removeSuppressionEntries(text, relative, stale);
+      text = pruned.text;
+      process.stderr.write(`${relative}: removed ${pruned.removed} suppression${pruned.removed === 1 ? '' : 's'} that matched no finding\n`);
+    }
+    if (rules.length > 0) {
+      const accepted = diagnostics.filter((d) => isActive(d) && d.fingerprint !== undefined && d.file !== '.' && rules.some((rule) => matchesPattern(d.rule, rule)));
+      const added = addSuppressionEntries(text, relative, accepted.map((d) => ({ rule: d.rule, file: d.file, fingerprint: d.fingerprint as string, reason: reason.trim() })));
+      text = added.text;
+      process.stderr.write(`${relative}: added ${added.added} suppression${added.added === 1 ? '' : 's'} of ${rules.join(', ')} (${accepted.length} finding${accepted.length === 1 ? '' : 's'})\n`);
+    }
+  } catch (error) {
+    if (error instanceof SuppressionsFileError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (text === undefined || text === before) return false;
+  writeFileAtomic(absolute, text);
+  return true;
+}
+
+function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined, unused?: Suppression[]): Diagnostic[] {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
   const absolute = path.join(corpus.root, relative);
   if (config.policy.suppressions && !existsSync(absolute)) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
@@ -277,6 +340,7 @@ function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Co
     known: new Set(ALL_RULES.map((rule) => rule.id)),
     ...(file ? { file } : {}),
     ...(inScope ? { inScope: (f: string) => inScope.has(f) } : {}),
+    ...(unused ? { unused } : {}),
   });
   // The suppression rules are rules like any other: the config may turn them off or down.
   return withFingerprints(

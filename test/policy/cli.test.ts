@@ -97,9 +97,9 @@ describe('suppressions', { timeout: 120_000 }, () => {
     ]);
     const messages = JSON.parse(result.stdout).diagnostics.map((d: { message: string }) => d.message);
     expect(messages).toContain('suppression gives no reason');
-    expect(messages).toContain('suppression names "links/anchr", which is not a rule');
+    expect(messages).toContain('suppression names "links/anchr", which is not a rule; did you mean "links/anchor"?');
     expect(messages).toContain('suppression of links/anchor expired on 2000-01-31 (waiting on the rename)');
-    expect(messages).toContain('suppression of links/anchor matches no finding on line 20');
+    expect(messages).toContain('suppression of links/anchor (openwop-spec-disable-next-line) matches no finding on line 20');
     expect(JSON.parse(result.stdout).summary.suppressed).toBe(1);
   });
 
