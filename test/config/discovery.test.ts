@@ -4,6 +4,7 @@
  * a built-in), `overrides` by glob with a later entry winning, `--print-config FILE` and `init`.
  * End to end through the built command line, on small repositories in temporary directories.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,6 +102,14 @@ describe('finding the config from the working directory', () => {
     const missing = await cli(['check', 'core/none.md'], { cwd: sub });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toBe(`openwop-spec: core/none.md names no file of the corpus at ${root}\n`);
+  });
+});
+
+describe('npm run spec from a subfolder of this repository', () => {
+  it('takes the paths on its command line from the folder it was typed in (npm\'s INIT_CWD)', () => {
+    const result = spawnSync('npm', ['run', '--silent', 'spec', '--', '--print-config', 'core/runs.md'], { cwd: path.join(REPO, 'spec', 'v2'), encoding: 'utf8', env: { ...process.env, INIT_CWD: path.join(REPO, 'spec', 'v2') } });
+    expect(result.stderr).toBe('');
+    expect((JSON.parse(result.stdout) as { file: string; config: string }).file).toBe('spec/v2/core/runs.md');
   });
 });
 
