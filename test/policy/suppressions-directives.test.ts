@@ -12,7 +12,7 @@ import { corpusFromFiles } from '../../core/model/corpus.js';
 import { folderWordCounts } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { applySuppressions } from '../../core/run/suppressions.js';
-import { cli, doc, reported } from '../helpers.js';
+import { cli, doc, reported, run } from '../helpers.js';
 
 const FILE = 'spec/v2/core/a.md';
 const finding = (line: number, rule = 'links/anchor'): Diagnostic => ({ rule, severity: 'error', file: FILE, line, column: 1, message: 'broken' });
@@ -91,6 +91,15 @@ describe('directives and the word counts', () => {
     // Any other comment still counts, as `wc -w` counts it.
     const other = folderWordCounts(corpusFromFiles('/nonexistent-root', { [FILE]: doc('A', `<!-- a note to editors -->\n${text}`) }));
     expect(other[0]?.words).toBe((plain[0]?.words ?? 0) + 6);
+  });
+});
+
+describe('directives and readability', () => {
+  it('a paragraph at the word limit stays within it with a directive inside it', () => {
+    const paragraph = Array.from({ length: 90 }, (_, i) => `word${i}`).join(' ');
+    const directive = '<!-- openwop-spec-disable-line links/anchor until 2027-01-01 -- the heading lands with the next release of the spec -->';
+    expect(run('docs/readability', { [FILE]: doc('A', `${paragraph} ${directive}`) })).toEqual([]);
+    expect(run('docs/readability', { [FILE]: doc('A', `${paragraph} one more`) }).map((d) => d.message)).toEqual(['a paragraph of 92 words, over the limit of 90']);
   });
 });
 
