@@ -308,23 +308,26 @@ function editSuppressionsFile(corpus: Corpus, config: Config, diagnostics: reado
   const absolute = path.join(corpus.root, relative);
   const before = existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
   let text = before;
+  let changes = 0;
   try {
     if (stale.size > 0 && text !== undefined) {
       const pruned = removeSuppressionEntries(text, relative, stale);
       text = pruned.text;
+      changes += pruned.removed;
       process.stderr.write(`${relative}: removed ${pruned.removed} suppression${pruned.removed === 1 ? '' : 's'} that matched no finding\n`);
     }
     if (rules.length > 0) {
       const accepted = diagnostics.filter((d) => isActive(d) && d.fingerprint !== undefined && d.file !== '.' && rules.some((rule) => matchesPattern(d.rule, rule)));
       const added = addSuppressionEntries(text, relative, accepted.map((d) => ({ rule: d.rule, file: d.file, fingerprint: d.fingerprint as string, reason: reason.trim() })));
       text = added.text;
+      changes += added.added;
       process.stderr.write(`${relative}: added ${added.added} suppression${added.added === 1 ? '' : 's'} of ${rules.join(', ')} (${accepted.length} finding${accepted.length === 1 ? '' : 's'})\n`);
     }
   } catch (error) {
     if (error instanceof SuppressionsFileError) throw new UsageError(error.message);
     throw error;
   }
-  if (text === undefined || text === before) return false;
+  if (changes === 0 || text === undefined || text === before) return false;
   writeFileAtomic(absolute, text);
   return true;
 }

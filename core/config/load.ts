@@ -136,6 +136,7 @@ export function discoverConfig(cwd: string = process.cwd()): Discovered {
 
 interface Layer {
   file: string;
+  /** The file's text, when it is JSON or YAML (a module config has none to point into). */
   text?: string;
   raw: RawConfig;
 }
@@ -152,11 +153,28 @@ function readLayers(file: string, chain: readonly string[]): Layer[] {
     else if (base.startsWith(BUILT_IN_PREFIX)) throw new ConfigError(`config ${display(file)}: extends "${base}" is not a built-in config (${Object.keys(BUILT_IN_CONFIGS).join(', ')})${at(file, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])])}`);
     else layers.push(...readLayers(resolveExtends(base, file, text, raw, index), [...chain, file]));
   });
-  layers.push({ file, text, raw });
+  layers.push({ file, ...(text !== undefined ? { text } : {}), raw });
   return layers;
 }
 
-function readRaw(file: string): { text: string; raw: RawConfig } {
+/** A shareable config written as a module (as ESLint's and Spectral's can be): its default export, or module.exports. */
+const MODULE = /\.(c|m)?js$/i;
+
+function readModule(file: string): { raw: RawConfig } {
+  let value: unknown;
+  try {
+    const loaded = createRequire(file)(file) as { default?: unknown; __esModule?: boolean };
+    value = loaded !== null && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
+  } catch (error) {
+    throw new ConfigError(`cannot load config module ${display(file)}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  }
+  const validate = configValidator();
+  if (!validate(value)) throw new ConfigError(`config ${display(file)}${describe(validate.errors ?? [])}`);
+  return { raw: value as RawConfig };
+}
+
+function readRaw(file: string): { text?: string; raw: RawConfig } {
+  if (MODULE.test(file)) return readModule(file);
   let text: string;
   try {
     if (!statSync(file).isFile()) throw new ConfigError(`config ${display(file)} is not a file`);
@@ -186,11 +204,11 @@ function at(file: string, text: string | undefined, keyPath: ReadonlyArray<strin
 
 /**
  * An `extends` entry as a file: a path (starting `.` or `/`) relative to the extending file; else
- * a package, resolved from the extending file's directory as Node.js resolves an import, whose
- * entry (main, or the `exports` entry named) is a .json, .jsonc or .yaml config. A config is data:
- * one that resolves to a JavaScript module is refused rather than run.
+ * a package, resolved from the extending file's directory as Node.js resolves a require, whose
+ * entry (main, or the `exports` entry named) is a .json, .jsonc or .yaml config, or a module
+ * exporting one (an installed package is code the repository already runs).
  */
-function resolveExtends(spec: string, from: string, text: string, raw: RawConfig, index: number): string {
+function resolveExtends(spec: string, from: string, text: string | undefined, raw: RawConfig, index: number): string {
   const where = at(from, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])]);
   if (spec.startsWith('.') || path.isAbsolute(spec)) {
     const target = path.resolve(path.dirname(from), spec);
@@ -203,7 +221,7 @@ function resolveExtends(spec: string, from: string, text: string, raw: RawConfig
   } catch {
     throw new ConfigError(`config ${display(from)}: extends "${spec}": no installed package exports a config by that name${where}; install it, or write a relative path ("./${spec}")`);
   }
-  if (!/\.(jsonc?|ya?ml)$/i.test(target)) throw new ConfigError(`config ${display(from)}: extends "${spec}" resolves to ${display(target)}, which is not a .json, .jsonc or .yaml config${where}; configs are read as data, never run`);
+  if (!/\.(jsonc?|ya?ml)$/i.test(target) && !MODULE.test(target)) throw new ConfigError(`config ${display(from)}: extends "${spec}" resolves to ${display(target)}, which is not a .json, .jsonc, .yaml or JavaScript config${where}`);
   return target;
 }
 

@@ -128,19 +128,33 @@ describe('extends', () => {
     expect(config.policy.maxWarnings).toBe(3);
   });
 
-  it('refuses an unknown built-in, a missing file or package, a JavaScript module and a cycle, naming the entry', () => {
+  it('reads a package whose export is a CommonJS module, as ESLint\'s shareable configs are', () => {
+    const root = repository({
+      'node_modules/openwop-config-house/package.json': JSON.stringify({ name: 'openwop-config-house', main: 'index.js' }),
+      'node_modules/openwop-config-house/index.js': 'module.exports = { rules: { "docs/*": "warn" }, overrides: [{ files: ["spec/v2/drafts/**"], rules: { "links/*": "off" } }] };',
+      'openwop-spec.config.yaml': 'extends: openwop-config-house\nrules:\n  docs/structure: error\n',
+    });
+    const config = loadConfig(root);
+    expect(config.rules).toEqual({ 'docs/*': 'warn', 'docs/structure': 'error' });
+    expect(config.overrides).toEqual([{ files: ['spec/v2/drafts/**'], excludedFiles: [], rules: { 'links/*': 'off' } }]);
+  });
+
+  it('refuses an unknown built-in, a missing file or package, a config that is not one and a cycle, naming the entry', () => {
     expect(problem(repository({ 'openwop-spec.config.json': '{\n  "extends": "openwop-spec:recomended"\n}' }))).toMatch(/extends "openwop-spec:recomended" is not a built-in config \(openwop-spec:recommended, openwop-spec:strict\) \(line 2, column 14\)$/);
     expect(problem(repository({ 'openwop-spec.config.json': '{ "extends": "./nope.json" }' }))).toMatch(/extends "\.\/nope\.json": .*nope\.json does not exist/);
     expect(problem(repository({ 'openwop-spec.config.json': '{ "extends": "no-such-config" }' }))).toMatch(/extends "no-such-config": no installed package exports a config by that name/);
     expect(
       problem(
         repository({
-          'node_modules/js-config/package.json': JSON.stringify({ name: 'js-config', main: 'index.js' }),
-          'node_modules/js-config/index.js': 'module.exports = {};',
+          'node_modules/js-config/package.json': JSON.stringify({ name: 'js-config', main: 'index.cjs' }),
+          'node_modules/js-config/index.cjs': 'module.exports = { rules: { "links/anchr": "off" }, inclde: [] };',
           'openwop-spec.config.json': '{ "extends": "js-config" }',
         }),
       ),
-    ).toMatch(/extends "js-config" resolves to .*index\.js, which is not a \.json, \.jsonc or \.yaml config/);
+    ).toMatch(/config .*node_modules\/js-config\/index\.cjs: inclde is not a known key$/);
+    expect(problem(repository({ 'node_modules/txt-config/package.json': JSON.stringify({ name: 'txt-config', main: 'config.txt' }), 'node_modules/txt-config/config.txt': '{}', 'openwop-spec.config.json': '{ "extends": "txt-config" }' }))).toMatch(
+      /extends "txt-config" resolves to .*config\.txt, which is not a \.json, \.jsonc, \.yaml or JavaScript config/,
+    );
     expect(problem(repository({ 'a.json': '{ "extends": "./openwop-spec.config.json" }', 'openwop-spec.config.json': '{ "extends": "./a.json" }' }))).toMatch(/extends itself: /);
   });
 });
