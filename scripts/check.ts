@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { CHECKS } from '../checks/index.js';
-import { DEFAULT_SUPPRESSIONS, effectiveConfig, matchesPattern, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { DEFAULT_SUPPRESSIONS, effectiveConfig, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { corpusFromFiles, type Corpus } from '../core/model/index.js';
 import { encodeText, isActive, JOURNAL, sortDiagnostics, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
 import { findPreviousRelease, previousReleaseProblem, unifiedHunks } from '../core/release/index.js';
 import {
-  addSuppressionEntries,
   applyFixes,
   applyOverrides,
   applySuppressions,
@@ -23,12 +22,10 @@ import {
   parseFindingsBaseline,
   planGeneration,
   REGION_RULE,
-  removeSuppressionEntries,
   renderFindingsBaseline,
   prepareChecks,
   runChecks,
   selectRules,
-  SuppressionsFileError,
   withFingerprints,
   type BaselineEntry,
   type Check,
@@ -36,6 +33,7 @@ import {
 } from '../core/run/index.js';
 import { causeFirst, parseFailuresFirst, relocateGenerated, type GenerationPlan } from '../core/run/index.js';
 import { ALL_GENERATORS, ALL_RULES } from './catalog.js';
+import { editSuppressionsFile, suppressedRules } from './check-suppress.js';
 import { checkFormat, collect, emit, EXIT, exitCodeFor, finishInterruptedWrites, openConfig, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet } from './common.js';
 
 export { ALL_RULES } from './catalog.js';
@@ -279,57 +277,6 @@ function rerunOver(checks: readonly Check[], ids: ReadonlySet<string>, settings:
     }
     return again;
   };
-}
-
-/** The rules `--suppress` names (ids or family/*), checked: each exists, none is a suppression rule, and a reason is given. */
-function suppressedRules(options: CheckOptions): string[] {
-  const patterns = options.suppress ?? [];
-  if (patterns.length === 0) {
-    if (options.reason !== undefined) throw new UsageError('--reason goes with --suppress RULE');
-    return [];
-  }
-  if (!options.reason?.trim()) throw new UsageError('--suppress needs --reason TEXT: each suppression says why its finding is accepted');
-  const { unknown } = selectRules(ALL_RULES, patterns);
-  if (unknown.length > 0) throw new UsageError(`--suppress ${unknown.join(', ')}: no such rule; \`${TOOL_NAME} rules\` lists them`);
-  if (patterns.some((pattern) => pattern.startsWith('suppressions/'))) throw new UsageError('--suppress suppressions/…: findings about suppressions are never suppressed; fix or delete the suppression');
-  return patterns;
-}
-
-/**
- * Writes the suppressions file for --suppress (an entry for each active finding of those rules)
- * and --prune-suppressions (its entries found unused removed); says what it did. Returns whether
- * the file changed.
- */
-function editSuppressionsFile(corpus: Corpus, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: readonly Suppression[] | undefined): boolean {
-  const stale = new Set((prune ?? []).flatMap((s) => (s.kind === 'external' && s.index !== undefined ? [s.index] : [])));
-  const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
-  if (prune && stale.size === 0) process.stderr.write(`${relative}: no suppression found unused, nothing to prune\n`);
-  if (rules.length === 0 && stale.size === 0) return false;
-  const absolute = path.join(corpus.root, relative);
-  const before = existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
-  let text = before;
-  let changes = 0;
-  try {
-    if (stale.size > 0 && text !== undefined) {
-      const pruned = removeSuppressionEntries(text, relative, stale);
-      text = pruned.text;
-      changes += pruned.removed;
-      process.stderr.write(`${relative}: removed ${pruned.removed} suppression${pruned.removed === 1 ? '' : 's'} that matched no finding\n`);
-    }
-    if (rules.length > 0) {
-      const accepted = diagnostics.filter((d) => isActive(d) && d.fingerprint !== undefined && d.file !== '.' && rules.some((rule) => matchesPattern(d.rule, rule)));
-      const added = addSuppressionEntries(text, relative, accepted.map((d) => ({ rule: d.rule, file: d.file, fingerprint: d.fingerprint as string, reason: reason.trim() })));
-      text = added.text;
-      changes += added.added;
-      process.stderr.write(`${relative}: added ${added.added} suppression${added.added === 1 ? '' : 's'} of ${rules.join(', ')} (${accepted.length} finding${accepted.length === 1 ? '' : 's'})\n`);
-    }
-  } catch (error) {
-    if (error instanceof SuppressionsFileError) throw new UsageError(error.message);
-    throw error;
-  }
-  if (changes === 0 || text === undefined || text === before) return false;
-  writeFileAtomic(absolute, text);
-  return true;
 }
 
 function suppress(corpus: Corpus, diagnostics: readonly Diagnostic[], config: Config, settings: ReadonlyMap<string, RuleSetting>, ran: ReadonlySet<string>, today: string, inScope: ReadonlySet<string> | undefined, unused?: Suppression[]): Diagnostic[] {
