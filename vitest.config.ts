@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * no durations of an earlier run for vitest to order by. A file missing here only starts later.
  */
 const SLOWEST = [
+  'test/invariants/edits.test.ts',
   'test/release/repository.test.ts',
   'test/policy/messages.test.ts',
   'test/policy/fix-writes.test.ts',
@@ -18,6 +19,7 @@ const SLOWEST = [
   'test/trust/bounds.test.ts',
   'test/upstream/citations.test.ts',
   'test/policy/scope.test.ts',
+  'test/policy/one-run.test.ts',
   'test/release/pack.test.ts',
   'test/release/tar.test.ts',
   'test/markdown/parse.test.ts',

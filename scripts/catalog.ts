@@ -5,7 +5,8 @@
 import { CHECKS } from '../checks/index.js';
 import type { OptionSpec } from '../core/config/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
-import { DRIFT_RULE, REGION_RULE, SUPPRESSION_RULES, type Generator } from '../core/run/index.js';
+import { registryMentionDependents } from '../core/registries/index.js';
+import { DRIFT_RULE, FIX_RULE, generatorRule, REGION_RULE, SUPPRESSION_RULES, type Catalog, type Generator } from '../core/run/index.js';
 import { GENERATORS } from '../generators/index.js';
 import { RULES_DOC, ruleAnchor, rulesReference } from '../generators/index.js';
 
@@ -27,13 +28,34 @@ const GENERATION_RULES: CatalogRule[] = [
     fixable: false,
     description: 'Region markers open and close in pairs on lines of their own, and each region id has a generator that fills it. A region no generator owns is reported as a warning, except while a generator is failing (then it cannot be told which regions it would own).',
   },
+  {
+    ...FIX_RULE,
+    fixable: false,
+    description: `\`check --fix\` applies the fixes findings carry and regenerates every stale output, then runs again over the result, until a pass changes nothing. When that has not happened after a bounded number of passes (some fixes or generators keep changing the text), the corpus is written as the last pass left it and this finding names the files still changing.`,
+  },
 ];
+
+/**
+ * A generator's own findings (a registry it cannot read, a header without a description) carry
+ * the rule \`generate/<generator>\`: listed, documented and configurable like any other.
+ */
+function generatorRules(generators: readonly Generator[]): CatalogRule[] {
+  return generators.map((g) => ({
+    id: generatorRule(g),
+    summary: `The ${g.id} generator can read its inputs and render every entry of them`,
+    severity: 'error' as const,
+    fixable: false,
+    description: `What stops the ${g.id} generator (an input it cannot read, an entry it cannot render) is reported under this rule; while it is in error, \`generate\` and \`check --fix\` write nothing generated.`,
+  }));
+}
 
 /** The rules `check` can run, in the order `rules` lists them. */
 export const ALL_RULES: readonly CatalogRule[] = ([
   ...GENERATION_RULES,
   ...CHECKS.map(({ id, summary, severity, options, description, fixable }) => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, ...(options ? { options } : {}) })),
   ...SUPPRESSION_RULES.map((rule) => ({ ...rule, severity: rule.severity as Severity, fixable: false })),
+  // The rules reference generator is made from this list, so its rule is named from a copy made from none.
+  ...generatorRules([...GENERATORS, rulesReference([])]),
 ] as CatalogRule[]).map((rule) => ({ ...rule, fixable: rule.fixable === true, helpUri: ruleHelpUri(rule.id) }));
 
 export function ruleHelpUri(id: string): string {
@@ -42,3 +64,11 @@ export function ruleHelpUri(id: string): string {
 
 /** Every generator, the rules reference last among the ordinary ones (the stamp still runs after all). */
 export const ALL_GENERATORS: readonly Generator[] = [...GENERATORS, rulesReference(ALL_RULES)];
+
+/** What the run runs, for every verb (core/run's pipeline takes it as an argument: it knows no rule). */
+export const CATALOG: Catalog = {
+  checks: CHECKS,
+  generators: ALL_GENERATORS,
+  rules: ALL_RULES,
+  mentionDependents: registryMentionDependents,
+};

@@ -2,9 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SUPPRESSIONS, matchesPattern, type Config } from '../core/config/index.js';
-import type { Corpus } from '../core/model/index.js';
 import { isActive, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
-import { addSuppressionEntries, removeSuppressionEntries, selectRules, SuppressionsFileError, type Suppression } from '../core/run/index.js';
+import { addSuppressionEntries, removeSuppressionEntries, selectRules, SuppressionsFileError } from '../core/run/index.js';
 import { ALL_RULES } from './catalog.js';
 import { TOOL_NAME, UsageError } from './common.js';
 
@@ -23,16 +22,17 @@ export function suppressedRules(options: { suppress?: string[]; reason?: string 
 }
 
 /**
- * Writes the suppressions file for --suppress (an entry for each active finding of those rules)
- * and --prune-suppressions (its entries found unused removed); says what it did. Returns whether
- * the file changed.
+ * The suppressions file for --suppress (an entry added for each active finding of those rules)
+ * and --prune-suppressions (the entries the run found unused removed), written, with what it did
+ * said on stderr. Returns the file as written, for the run to be judged again, or undefined when
+ * nothing changed.
  */
-export function editSuppressionsFile(corpus: Corpus, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: readonly Suppression[] | undefined): boolean {
-  const stale = new Set((prune ?? []).flatMap((s) => (s.kind === 'external' && s.index !== undefined ? [s.index] : [])));
+export function editSuppressionsFile(root: string, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: boolean): { path: string; text: string } | undefined {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
+  const stale = new Set(prune ? diagnostics.flatMap((d) => (d.rule === UNUSED_RULE && d.file === relative && typeof d.data?.entry === 'number' ? [d.data.entry] : [])) : []);
   if (prune && stale.size === 0) process.stderr.write(`${relative}: no suppression found unused, nothing to prune\n`);
-  if (rules.length === 0 && stale.size === 0) return false;
-  const absolute = path.join(corpus.root, relative);
+  if (rules.length === 0 && stale.size === 0) return undefined;
+  const absolute = path.join(root, relative);
   const before = existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
   let text = before;
   let changes = 0;
@@ -54,7 +54,9 @@ export function editSuppressionsFile(corpus: Corpus, config: Config, diagnostics
     if (error instanceof SuppressionsFileError) throw new UsageError(error.message);
     throw error;
   }
-  if (changes === 0 || text === undefined || text === before) return false;
+  if (changes === 0 || text === undefined || text === before) return undefined;
   writeFileAtomic(absolute, text);
-  return true;
+  return { path: relative, text };
 }
+
+const UNUSED_RULE = 'suppressions/unused';

@@ -2,9 +2,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { JOURNAL, sortDiagnostics, type Diagnostic } from '../core/output/index.js';
-import { DRIFT_RULE, REGION_RULE, driftDiagnostics, planGeneration, plannedContent } from '../core/run/index.js';
-import { missingRequired } from '../core/model/index.js';
+import { JOURNAL, sortDiagnostics } from '../core/output/index.js';
+import { DRIFT_RULE, generatorRule, plannedContent, REGION_RULE, REQUIRED_RULE_ID, runGeneration } from '../core/run/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet } from './common.js';
 
@@ -16,7 +15,7 @@ interface GenerateOptions {
   check?: boolean;
 }
 
-const REQUIRED_RULE = { id: 'corpus/required', summary: 'Every file the config requires (the registries, the API documents) is in the corpus', severity: 'error' as const };
+const REQUIRED_RULE = { id: REQUIRED_RULE_ID, summary: 'Every file the config requires (the registries, the API documents) is in the corpus', severity: 'error' as const };
 
 export function register(program: Command): void {
   program
@@ -40,21 +39,18 @@ export function runGenerate(options: GenerateOptions): number {
     finishInterruptedWrites(options.root);
   }
   const corpus = openCorpus(options.root, options);
-  const plan = planGeneration(corpus, GENERATORS);
-  const rules = [DRIFT_RULE, REGION_RULE, REQUIRED_RULE, ...GENERATORS.map((g) => ({ id: `generate/${g.id}`, summary: g.summary, severity: 'error' as const }))];
-  // Output of a corpus that lacks a registry would digest less than the corpus is: the stamp would leave the registry out.
-  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map((problem) => ({ rule: REQUIRED_RULE.id, severity: 'error', ...problem }));
+  const { plan, findings, blocking, drift } = runGeneration(corpus, GENERATORS);
+  const rules = [DRIFT_RULE, REGION_RULE, REQUIRED_RULE, ...GENERATORS.map((g) => ({ id: generatorRule(g), summary: g.summary, severity: 'error' as const }))];
 
   if (options.check) {
-    const diagnostics = sortDiagnostics([...missing, ...plan.diagnostics, ...driftDiagnostics(plan, GENERATORS)]);
+    const diagnostics = sortDiagnostics([...findings, ...drift]);
     printDiagnostics(diagnostics, format, corpus.files.size, rules);
     return exitCodeFor(diagnostics);
   }
 
-  const blocking = [...missing, ...plan.diagnostics.filter((d) => d.severity === 'error')];
   if (blocking.length > 0) {
     // Half a regeneration is worse than none: refuse to write while any generator is in error.
-    printDiagnostics(sortDiagnostics([...missing, ...plan.diagnostics]), format, corpus.files.size, rules);
+    printDiagnostics(findings, format, corpus.files.size, rules);
     process.stderr.write('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }

@@ -1,18 +1,14 @@
 /** `openwop-spec pack [--out DIR]`: build @openwop/spec-artifacts from a corpus whose gates pass. */
 import type { Command } from 'commander';
-import { CHECKS } from '../checks/index.js';
-import type { Corpus } from '../core/model/index.js';
-import { sortDiagnostics, type Diagnostic } from '../core/output/index.js';
-import { runChecks } from '../core/run/index.js';
-import { driftDiagnostics, planGeneration } from '../core/run/index.js';
+import { isActive } from '../core/output/index.js';
+import { runCorpus } from '../core/run/index.js';
 import { NpmPackError } from '../core/release/index.js';
 import { packCorpus } from '../core/release/index.js';
 import { StageError } from '../core/release/index.js';
 import { parseStamp, readPackageManifest, RELEASE_PATH, releasedDigests, STAMP_PATH } from '../core/release/index.js';
 import { loadSigningKey, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKeyError } from '../core/release/index.js';
-import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { ALL_RULES } from './check.js';
-import { EXIT, openCorpus, printDiagnostics, UsageError } from './common.js';
+import { EXIT, exitCodeFor, openCorpus, printDiagnostics, UsageError } from './common.js';
+import { configureRun } from './run-setup.js';
 
 interface PackOptions {
   root: string;
@@ -38,7 +34,9 @@ export function register(program: Command): void {
 
 export async function runPack(options: PackOptions): Promise<number> {
   const started = Date.now();
-  const corpus = openCorpus(options.root, options);
+  // The run `check` makes with the same config, suppressions and findings baseline: pack refuses exactly when it fails.
+  const run = configureRun(options);
+  const corpus = openCorpus(options.root, { ...options, config: run.config });
   const manifest = readPackageManifest(corpus.root);
   if (!('version' in manifest)) throw new UsageError(`cannot pack ${corpus.root}: ${manifest.problem}`);
   const record = corpus.data(RELEASE_PATH);
@@ -64,10 +62,11 @@ export async function runPack(options: PackOptions): Promise<number> {
   if (!signingKey && !options.unsigned) throw new UsageError(`no signing key: pass --signing-key FILE or set $${SIGNING_KEY_ENV} or $${SIGNING_KEY_FILE_ENV}, or --unsigned for a local build`);
   if (signingKey && options.unsigned) throw new UsageError('--unsigned and a signing key contradict each other');
 
-  const blockers = releaseBlockers(corpus);
-  if (blockers.length > 0) {
-    printDiagnostics(blockers, 'stylish', corpus.files.size, ALL_RULES);
-    process.stderr.write(`pack refused: \`generate --check\` and \`check\` must pass first (${blockers.length} error${blockers.length === 1 ? '' : 's'} above)\n`);
+  const judged = runCorpus(corpus, run.options).diagnostics;
+  if (exitCodeFor(judged, run.policy) !== EXIT.clean) {
+    const failing = judged.filter(isActive);
+    printDiagnostics(judged, 'stylish', corpus.files.size, run.rules);
+    process.stderr.write(`pack refused: \`check\` fails on this corpus (${failing.length} finding${failing.length === 1 ? '' : 's'} above); fix them, or run \`check --fix\`, then pack again\n`);
     return EXIT.findings;
   }
 
@@ -100,13 +99,6 @@ export async function runPack(options: PackOptions): Promise<number> {
   );
   process.stderr.write(`packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return EXIT.clean;
-}
-
-/** Everything `generate --check` and `check` would fail on: their error-level findings. */
-export function releaseBlockers(corpus: Corpus): Diagnostic[] {
-  const plan = planGeneration(corpus, GENERATORS);
-  const diagnostics = [...plan.diagnostics, ...driftDiagnostics(plan, GENERATORS), ...runChecks(corpus, CHECKS)];
-  return sortDiagnostics(diagnostics.filter((d) => d.severity === 'error'));
 }
 
 function kilobytes(bytes: number): string {

@@ -6,10 +6,9 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { sortDiagnostics } from '../core/output/index.js';
-import { DRIFT_RULE, driftDiagnostics, planGeneration } from '../core/run/index.js';
+import { DRIFT_RULE, driftDiagnostics, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import { writeTextAtomic } from '../core/output/index.js';
-import { missingRequired } from '../core/model/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
 
@@ -38,7 +37,7 @@ export function register(program: Command): void {
 export function runStamp(options: StampOptions): number {
   const format = checkFormat(options.format);
   const corpus = openCorpus(options.root, options);
-  const plan = planGeneration(corpus, GENERATORS);
+  const { plan, blocking: stopping } = runGeneration(corpus, GENERATORS);
   const STAMP = stampPath(corpus);
   const stamp = plan.files.find((file) => file.path === STAMP);
   if (!stamp) {
@@ -47,8 +46,7 @@ export function runStamp(options: StampOptions): number {
   }
   const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP) };
   // A stamp over a corpus that lacks a required registry would certify a release without it.
-  const missing = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map((problem) => ({ rule: 'corpus/required', severity: 'error' as const, ...problem }));
-  const blocking = sortDiagnostics([...missing, ...plan.diagnostics.filter((d) => d.severity === 'error'), ...driftDiagnostics(others, GENERATORS)]);
+  const blocking = sortDiagnostics([...stopping, ...driftDiagnostics(others, GENERATORS)]);
   if (blocking.length > 0) {
     printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
     process.stderr.write(say(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`));

@@ -18,7 +18,6 @@ export default defineCheck({
   id: 'api/channel-parity',
   summary: 'The AsyncAPI runEvents (and hostEvents) address and the OpenAPI streamRunEvents (streamHostEvents) path are the same absolute path',
   severity: 'error',
-  fixable: true,
   run(corpus, report) {
     const openapi = openApiModel(corpus, OPENAPI_PATH);
     const asyncapi = asyncApiModel(corpus);

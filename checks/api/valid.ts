@@ -38,6 +38,8 @@ function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: O
     report({
       file: file.path,
       ...locate(file, [kind], 'value'),
+      messageId: 'unknown-version',
+      data: { kind, version: String((file.value as Record<string, unknown>)[kind]) },
       message: `${kind} version ${JSON.stringify((file.value as Record<string, unknown>)[kind])} has no published schema to validate against`,
       hint: `use one of: ${versions.join(', ')}`,
     });
@@ -45,7 +47,7 @@ function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: O
   }
   if (schema.validate(file.value)) return;
   for (const error of salientErrors(schema.validate.errors ?? [])) {
-    report({ file: file.path, ...locateError(file, error), message: `does not match ${schema.label}: ${describe(error)}`, hint: hintFor(error) });
+    report({ file: file.path, ...locateError(file, error), messageId: 'schema-mismatch', data: { schema: schema.label, error: describe(error) }, message: `does not match ${schema.label}: ${describe(error)}`, hint: hintFor(error) });
   }
 }
 
@@ -81,6 +83,8 @@ function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
       if (result.external && corpus.config.allowRemoteRefs) continue;
       report({
         ...at,
+        messageId: result.external ? 'remote-ref' : 'unresolved-ref',
+        data: { ref },
         message: result.external ? `$ref names a remote document (${ref}), which is never fetched, so what it names cannot be checked` : `$ref does not resolve: ${result.message}`,
         hint: result.external ? 'reference a corpus file by a relative path, so the corpus stays self-contained (or set "allowRemoteRefs": true in the config)' : 'fix the path or pointer, or add what it names',
       });
@@ -88,7 +92,7 @@ function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
     }
     // A chain of bare references that comes back to itself names no value at all.
     const chain = follow(corpus, site, { $ref: ref });
-    if (!chain.ok && chain.cycle) report({ ...at, message: `$ref is circular: ${chain.message}`, hint: 'point one of the references at an actual object' });
+    if (!chain.ok && chain.cycle) report({ ...at, messageId: 'circular-ref', data: { ref }, message: `$ref is circular: ${chain.message}`, hint: 'point one of the references at an actual object' });
   }
 }
 
@@ -100,11 +104,11 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
   const once = (key: string) => !reported.has(key) && reported.add(key) !== undefined;
   for (const operation of model.operations) {
     if (operation.operationId === undefined) {
-      report({ ...siteLocation(operation.site), message: `${describeOperation(operation)} has no operationId`, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
+      report({ ...siteLocation(operation.site), messageId: 'no-operation-id', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} has no operationId`, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
     } else {
       const previous = seen.get(operation.operationId);
       if (previous) {
-        report({ ...siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), message: `operationId ${operation.operationId} is also the operationId of ${previous}`, hint: 'operationIds are unique within a document' });
+        report({ ...siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), messageId: 'duplicate-operation-id', data: { operationId: operation.operationId ?? '', previous: String(previous) }, message: `operationId ${operation.operationId} is also the operationId of ${previous}`, hint: 'operationIds are unique within a document' });
       } else {
         seen.set(operation.operationId, `${operation.method.toUpperCase()} ${operation.path}`);
       }
@@ -114,6 +118,8 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
       if (variable && !declared.has(variable)) {
         report({
           ...siteLocation(operation.site),
+          messageId: 'undeclared-path-parameter',
+          data: { operation: describeOperation(operation), parameter: variable },
           message: `${describeOperation(operation)} does not declare the path parameter {${variable}} its path uses`,
           hint: `add a parameter with name: ${variable}, in: path, required: true (at the path item or the operation)`,
         });
@@ -121,7 +127,7 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
     }
     for (const parameter of operation.parameters) {
       if (parameter.in === 'path' && !operation.path.includes(`{${parameter.name}}`) && once(`${parameter.nameAt.line}:${parameter.nameAt.column}:${operation.path}`)) {
-        report({ ...parameter.nameAt, message: `path parameter ${parameter.name} does not appear in the path ${operation.path} of ${describeOperation(operation)}`, hint: 'remove it, or add the variable to the path' });
+        report({ ...parameter.nameAt, messageId: 'unused-path-parameter', data: { operation: describeOperation(operation), parameter: parameter.name }, message: `path parameter ${parameter.name} does not appear in the path ${operation.path} of ${describeOperation(operation)}`, hint: 'remove it, or add the variable to the path' });
       }
     }
   }

@@ -20,6 +20,8 @@ export default defineCheck({
             column: 1,
             endLine: index + 1,
             endColumn: line.length + 1,
+            messageId: 'conflict-marker',
+            data: { marker: line.slice(0, 7) },
             message: `merge-conflict marker "${line.slice(0, 7)}" left in the file`,
             hint: 'resolve the conflict and delete the marker lines',
           });

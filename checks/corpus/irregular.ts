@@ -11,6 +11,8 @@ export default defineCheck({
         file,
         line: 1,
         column: 1,
+        messageId: 'not-regular',
+        data: { kind },
         message: `${file} is ${kind}; the corpus is read from regular files inside the root only, so it is not read, and nothing it holds is checked or shipped`,
         hint: 'replace it with the file itself (a link that points out of the root could make a check pass on anything)',
       });

@@ -11,6 +11,8 @@ export default defineCheck({
           file: file.path,
           line: problem.line,
           column: problem.column,
+          messageId: problem.kind ?? 'syntax',
+          data: { problem: problem.message },
           message: problem.message,
           hint: 'the other gates skip this file until it parses',
         });

@@ -6,6 +6,6 @@ export default defineCheck({
   summary: 'Every file the config requires (the registries, the API documents) is in the corpus',
   severity: 'error',
   run(corpus, report) {
-    for (const problem of missingRequired(corpus)) report(problem);
+    for (const problem of missingRequired(corpus)) report({ ...problem, messageId: 'missing', data: { file: problem.file } });
   },
 });

@@ -17,6 +17,7 @@ export default defineCheck({
   id: 'docs/structure',
   summary: 'A core document follows the house style: one H1, a Status line, "Why this exists" first, a sorted Sources footer last',
   severity: 'error',
+  fixable: true,
   run(corpus, report) {
     const families = declarationFamilies(corpus);
     for (const file of corpus.markdownFiles()) {

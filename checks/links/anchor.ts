@@ -1,7 +1,7 @@
 import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
-import { closest } from '../../core/output/index.js';
+import { closest, type Finding } from '../../core/output/index.js';
 import { dataStringLinks, hasPointer } from '../../core/model/index.js';
 
 /** GitHub line anchors (#L10, #L10-L20) address lines, not headings. */
@@ -22,7 +22,7 @@ export default defineCheck({
         if (target.kind === 'local' && target.escapesRoot) continue;
         const problem = fragmentProblem(corpus, targetPath, fragment);
         if (problem) {
-          report({ file: file.path, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: problem.message, hint: problem.hint });
+          report({ file: file.path, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, ...problem });
         }
       }
     }
@@ -31,19 +31,21 @@ export default defineCheck({
         const target = resolveLink(file.path, link.url);
         if (target.kind !== 'local' || target.escapesRoot || !target.fragment || LINE_ANCHOR.test(target.fragment)) continue;
         const problem = fragmentProblem(corpus, target.target, target.fragment);
-        if (problem) report({ file: file.path, ...link.place(), message: problem.message, hint: problem.hint });
+        if (problem) report({ file: file.path, ...link.place(), ...problem });
       }
     }
   },
 });
 
-function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): { message: string; hint: string } | undefined {
+function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): Pick<Finding, 'messageId' | 'data' | 'message' | 'hint'> | undefined {
   const target = corpus.get(targetPath);
   if (!target) return undefined; // links/file reports a missing target
   if (target.kind === 'markdown') {
     if (target.anchors.has(fragment)) return undefined;
     const nearest = closest(fragment, target.anchors);
     return {
+      messageId: 'no-heading',
+      data: { target: targetPath, fragment },
       message: `${targetPath} has no heading with anchor #${fragment}`,
       hint: nearest ? `did you mean #${nearest}?` : 'link to a heading that exists, or restore the heading',
     };
@@ -51,7 +53,7 @@ function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): 
   if ((target.kind === 'json' || target.kind === 'yaml') && fragment.startsWith('/')) {
     if (target.problems.length > 0) return undefined; // corpus/parse reports it
     if (hasPointer(target.value, fragment)) return undefined;
-    return { message: `${targetPath} has nothing at JSON pointer #${fragment}`, hint: 'check the pointer against the document' };
+    return { messageId: 'no-pointer', data: { target: targetPath, pointer: fragment }, message: `${targetPath} has nothing at JSON pointer #${fragment}`, hint: 'check the pointer against the document' };
   }
   return undefined;
 }

@@ -34,6 +34,8 @@ export default defineCheck({
           const finding = {
             file: file.path,
             ...location,
+            messageId: 'bare-reference',
+            data: { name, url },
             message: `"${name}" names a corpus document in prose; make it a link: [${name}](${url})`,
             hint: 'run `openwop-spec check --fix` to rewrite it',
           };

@@ -23,8 +23,8 @@ function checkLink(corpus: Corpus, from: string, kind: string, url: string, plac
   const target = resolveLink(from, url);
   if (target.kind !== 'local') return;
   if (target.escapesRoot) {
-    report({ file: from, ...place(), message: `${kind} target "${url}" climbs out of the corpus root`, hint: 'link only to files inside the repository, or use an absolute https URL' });
+    report({ file: from, ...place(), messageId: 'escapes-root', data: { kind, url }, message: `${kind} target "${url}" climbs out of the corpus root`, hint: 'link only to files inside the repository, or use an absolute https URL' });
   } else if (!corpus.exists(target.target)) {
-    report({ file: from, ...place(), message: `${kind} target "${url}" does not exist (resolved to ${target.target})`, hint: 'fix the path; it is relative to the linking file' });
+    report({ file: from, ...place(), messageId: 'missing-target', data: { kind, url, target: target.target }, message: `${kind} target "${url}" does not exist (resolved to ${target.target})`, hint: 'fix the path; it is relative to the linking file' });
   }
 }

@@ -172,6 +172,8 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
   const fix = renamed && written ? renameFix(written, `§"${suggestion}"`, renamed.slug) : renamed && inData ? dataRenameFix(inData, `§"${suggestion}"`, renamed.slug, target.document) : undefined;
   const finding = {
     ...(typeof place === 'function' ? place() : place),
+    messageId: 'no-section',
+    data: { target: target.name, citation: describeCitation(citation) },
     message: `${target.name} has no section ${describeCitation(citation)}`,
     hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? (inData ? ' (`--fix` rewrites the citation)' : ' (`--fix` rewrites the citation and its link)') : ''}` : 'cite a heading that exists: §"Exact heading text", or its number',
   };
@@ -221,6 +223,8 @@ function namedTarget(corpus: Corpus, from: string, name: string, citation: Scope
   report({
     ...(typeof place === 'function' ? place() : place),
     severity: 'warning',
+    messageId: 'not-in-corpus',
+    data: { target: name, citation: describeCitation(citation) },
     message: `${name} is not a document of the corpus, so ${describeCitation(citation)} cannot be checked`,
     hint: 'cite a corpus document, add the file to "include" in openwop-spec.config.json, or, for a document that lives elsewhere, list its path prefix in the rule\'s "external" option',
   });
@@ -248,6 +252,8 @@ function checkLinkFragment(file: MarkdownFile, link: Link, citation: ScopedCitat
   if (fragment === heading.slug) return;
   const finding = {
     ...place,
+    messageId: fragment ? 'link-to-other-heading' : 'link-to-document',
+    data: { citation: describeCitation(citation), fragment: fragment ?? '', heading: heading.slug },
     message: fragment
       ? `the link for ${describeCitation(citation)} points at #${fragment}, but the cited heading is #${heading.slug}`
       : `the link for ${describeCitation(citation)} stops at the document; link to the heading, #${heading.slug}`,

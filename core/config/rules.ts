@@ -28,9 +28,11 @@ export interface RuleSetting {
 }
 
 export function ruleSettings(config: Config, rules: readonly ConfigurableRule[]): Map<string, RuleSetting> {
-  for (const [index, override] of config.overrides.entries()) checkPatterns(config, override.rules, rules, `overrides[${index}].rules`);
   const defaults = new Map(rules.map((rule) => [rule.id, { enabled: true, severity: rule.severity, options: optionDefaults(rule), configured: false } satisfies RuleSetting]));
-  return applyEntries(config, defaults, config.rules, rules, 'rules');
+  const settings = applyEntries(config, defaults, config.rules, rules, 'rules');
+  // Each override checked now (its rule ids and options), not when a file it matches comes up mid-run.
+  config.overrides.forEach((override, index) => applyEntries(config, settings, override.rules, rules, `overrides[${index}].rules`));
+  return settings;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface MarkdownProblem {
   message: string;
   line: number;
   column: number;
+  /** As the model's ParseProblem: `refused`, a file the bounds stop reading. */
+  kind?: 'refused' | 'encoding';
 }
 
 class TooDeep extends Error {

@@ -318,7 +318,7 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
     // ignoreBOM keeps a byte order mark in the text, so that what is removed below is known exactly.
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text: the byte here cannot start or continue a UTF-8 character; save the file as UTF-8', ...invalidUtf8At(bytes) }] };
+    return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text: the byte here cannot start or continue a UTF-8 character; save the file as UTF-8', ...invalidUtf8At(bytes), kind: 'encoding' }] };
   }
   const style = textStyleOf(text);
   if (style.bom) text = text.slice(1);
@@ -392,7 +392,8 @@ function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdo
  * parse). The positioned document is parsed only if a gate asks where something is (usually: never).
  */
 function dataFile(kind: 'json' | 'yaml', text: string, cache: ContentCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
-  const key = cache && kind === 'yaml' ? ContentCache.key(kind, text) : '';
+  // `yaml2`: entries whose problems carry their kind (ParseProblem.kind); older ones are not read.
+  const key = cache && kind === 'yaml' ? ContentCache.key('yaml2', text) : '';
   let found = key ? cache?.get(key, isParseEntry) : undefined;
   if (!found) {
     found = kind === 'json' ? parseJsonValue(text) : parseYamlValue(text);

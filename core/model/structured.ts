@@ -16,6 +16,12 @@ export interface ParseProblem {
   message: string;
   line: number;
   column: number;
+  /**
+   * What kind of problem, for code that decides by it (the cascade): `refused`, a file the bounds
+   * stop reading (nesting, aliases), which no second reading is had of; `encoding`, bytes that are
+   * not UTF-8 text. Absent: a syntax error.
+   */
+  kind?: 'refused' | 'encoding';
 }
 
 export interface ParsedData {
@@ -39,7 +45,7 @@ export const MAX_YAML_ALIASES = 1000;
 
 export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'): ParsedData {
   const lineCounter = new LineCounter();
-  const refused = (problem: ParseProblem): ParsedData => ({ doc: undefined, value: undefined, lineCounter, problems: [problem] });
+  const refused = (problem: ParseProblem): ParsedData => ({ doc: undefined, value: undefined, lineCounter, problems: [{ ...problem, kind: 'refused' }] });
   let doc: Document;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
@@ -57,10 +63,10 @@ export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'):
         : /Maximum call stack/.test(error.message)
           ? `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`
           : firstLine(error.message);
-    return { message, line: at.line, column: at.col };
+    return { message, line: at.line, column: at.col, ...(/Maximum call stack/.test(error.message) ? { kind: 'refused' as const } : {}) };
   });
   // A file past the bound is one finding: what the parser said after its stack ran out is noise.
-  const tooDeep = problems.find((problem) => problem.message.startsWith('nested too deeply'));
+  const tooDeep = problems.find((problem) => problem.kind === 'refused');
   if (tooDeep) return refused(tooDeep);
   if (problems.length > 0) return { doc: undefined, value: undefined, lineCounter, problems };
   const shape = measureNodes(doc);
@@ -205,7 +211,7 @@ function readJson(text: string): { value: unknown; problems: ParseProblem[]; pos
   // JSON.parse is iterative and takes any depth; everything after it recurses, so depth is bounded here.
   const measured = measureValue(value);
   if (measured.depth > MAX_NESTING) {
-    return { value: undefined, problems: [{ message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`, ...tooDeepAt(text) }] };
+    return { value: undefined, problems: [{ message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`, ...tooDeepAt(text), kind: 'refused' }] };
   }
   if (stringsInText(text) === measured.strings) return { value, problems: [] };
   const positioned = parseYamlText(text, 'JSON');

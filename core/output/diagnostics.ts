@@ -19,6 +19,13 @@ export interface Diagnostic {
   endLine?: number;
   endColumn?: number;
   message: string;
+  /**
+   * What the finding says, as a stable id of its rule's messages (`no-anchor`, `gate-failed`):
+   * what code decides by (the engine, the cascade, tests), since the wording may change.
+   */
+  messageId?: string;
+  /** The values the message is rendered from (the file, the anchor, the code), by name. */
+  data?: Readonly<Record<string, string | number | boolean>>;
   hint?: string;
   fix?: Fix;
   /** Other places the finding involves: the generated text a source problem shows up in. */
@@ -46,6 +53,10 @@ export interface Finding {
   endLine?: number;
   endColumn?: number;
   message: string;
+  /** See Diagnostic.messageId. */
+  messageId?: string;
+  /** See Diagnostic.data. */
+  data?: Readonly<Record<string, string | number | boolean>>;
   hint?: string;
   fix?: Fix;
   severity?: Severity;
@@ -124,6 +135,8 @@ export function collector(rule: string, severity: Severity, sink: Diagnostic[], 
     };
     if (finding.endLine !== undefined) diagnostic.endLine = finding.endLine;
     if (finding.endColumn !== undefined) diagnostic.endColumn = finding.endColumn;
+    if (finding.messageId !== undefined) diagnostic.messageId = finding.messageId;
+    if (finding.data !== undefined) diagnostic.data = finding.data;
     if (finding.hint !== undefined) diagnostic.hint = finding.hint;
     if (finding.fix !== undefined) diagnostic.fix = finding.fix;
     if (finding.related !== undefined) diagnostic.related = finding.related;

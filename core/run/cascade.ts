@@ -40,7 +40,7 @@ export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Dia
   const recovery = corpus && options.rerun ? recoverBroken(corpus, broken) : undefined;
   // The files no reading could be had of: for them, the rules of thumb.
   const unread = new Set([...broken].filter((file) => !recovery?.recovered.has(file)));
-  const names = (d: Diagnostic): boolean => [...unread].some((file) => d.message.includes(file) || mentionsByName(d.message, file));
+  const names = (d: Diagnostic): boolean => [...unread].some((file) => refersTo(d, file));
   const family = (d: Diagnostic): string => d.rule.split('/')[0] ?? d.rule;
   const affected = new Set(diagnostics.filter((d) => !broken.has(d.file) && d.rule !== PARSE_RULE && names(d)).map((d) => `${d.file}\u0000${family(d)}`));
   const judged = (d: Diagnostic): boolean => !broken.has(d.file) && d.rule !== DRIFT && !d.rule.startsWith('corpus/');
@@ -61,7 +61,7 @@ export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Dia
     if (broken.has(d.file)) return !d.rule.startsWith('corpus/');
     if (d.rule === DRIFT) return (derivedFrom.get(d.file) ?? []).some((input) => input === '*' || [...broken].some((file) => inputCovers(input, file)));
     if (repeated && judged(d) && !failed.has(d.rule)) return !repeated.has(key(d)) || affected.has(`${d.file}\u0000${family(d)}`);
-    return affected.has(`${d.file}\u0000${family(d)}`) || (failed.has(d.rule) && [...broken].some((file) => d.message.includes(file) || mentionsByName(d.message, file)));
+    return affected.has(`${d.file}\u0000${family(d)}`) || (failed.has(d.rule) && [...broken].some((file) => refersTo(d, file)));
   };
   return [...causes, ...diagnostics.filter((d) => d.rule !== PARSE_RULE && !follows(d))];
 }
@@ -71,13 +71,23 @@ export function parseFailuresFirst(diagnostics: readonly Diagnostic[]): Diagnost
   return [...diagnostics.filter((d) => d.rule === PARSE_RULE), ...diagnostics.filter((d) => d.rule !== PARSE_RULE)];
 }
 
-/** A finding is the same finding when the same rule says the same thing at the same place. */
+/** A finding is the same finding when the same rule says the same thing (its message id and data) at the same place. */
 function key(d: Diagnostic): string {
-  return JSON.stringify([d.rule, d.file, d.line, d.column, d.message]);
+  return JSON.stringify([d.rule, d.file, d.line, d.column, d.messageId ?? d.message, d.messageId !== undefined ? d.data : undefined]);
 }
 
 /**
- * A reference to the file by a shorter path that ends its path (`ids.schema.json#/$defs/x`, or a
+ * Whether a finding is about `file` besides its own place: a related location there, or a value of
+ * its data that names it (a `$ref` target, a linked path, a schema an example names). Decided from
+ * the finding's data, never from its wording.
+ */
+function refersTo(d: Diagnostic, file: string): boolean {
+  if (d.related?.some((r) => r.file === file)) return true;
+  return Object.values(d.data ?? {}).some((value) => typeof value === 'string' && (value === file || value.includes(file) || mentionsByName(value, file)));
+}
+
+/**
+ * A reference (a data value) to the file by a shorter path that ends its path (`ids.schema.json#/$defs/x`, or a
  * `$id` URL that ends in it): a `$ref` resolved against another document names it so.
  */
 function mentionsByName(message: string, file: string): boolean {
@@ -107,9 +117,9 @@ export function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { co
     const kind = /\.json$/i.test(file) ? 'json' : /\.ya?ml$/i.test(file) ? 'yaml' : undefined;
     if (!entry || !kind) continue;
     // A file refused for its size of nesting or aliases is not read again.
-    if (entry.problems.some((problem) => /nested|aliases/.test(problem.message))) continue;
+    if (entry.problems.some((problem) => problem.kind === 'refused')) continue;
     // A byte that is not UTF-8 is read as U+FFFD, as an editor shows it; a file with NUL bytes is not text.
-    const source = entry.kind !== 'binary' ? entry.text : entry.problems.some((problem) => problem.message.startsWith('not valid UTF-8')) ? new TextDecoder('utf-8').decode(entry.bytes) : undefined;
+    const source = entry.kind !== 'binary' ? entry.text : entry.problems.some((problem) => problem.kind === 'encoding') ? new TextDecoder('utf-8').decode(entry.bytes) : undefined;
     if (source === undefined) continue;
     const value = readAsFarAsItGoes(source);
     if (typeof value !== 'object' || value === null) continue;

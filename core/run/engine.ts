@@ -2,7 +2,7 @@
 import type { Corpus } from '../model/index.js';
 import type { RuleSetting } from '../config/index.js';
 import type { Check, CheckContext } from './define.js';
-import { collector, sortDiagnostics, type Diagnostic } from '../output/index.js';
+import { collector, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
 export const timings = new Map<string, number>();
@@ -32,13 +32,14 @@ export function runChecks(corpus: Corpus, checks: readonly Check[], options: Run
   prepareChecks(corpus, enabled, options);
   // Gates that started work in the background run last, so that it has had the others' time.
   for (const check of [...enabled.filter((c) => !c.prepare), ...enabled.filter((c) => c.prepare)]) {
-    const setting = options.settings?.get(check.id);
-    const report = collector(check.id, setting?.severity ?? check.severity, diagnostics, setting?.configured === true);
+    // The gate's default severity: the config's is applied once, by the pipeline (applySeverities).
+    const report = fixesDeclared(check, collector(check.id, check.severity, diagnostics));
     try {
       timed(check.id, () => check.run(corpus, report, contextOf(check, options)));
     } catch (error) {
       // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
-      report({ file: '.', message: `gate ${check.id} failed: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a toolchain bug; please report it' });
+      const reason = error instanceof Error ? error.message : String(error);
+      report({ file: '.', messageId: GATE_FAILED, data: { reason }, message: `gate ${check.id} failed: ${reason}`, hint: 'this is a toolchain bug; please report it' });
     }
   }
   return sortDiagnostics(diagnostics);
@@ -70,9 +71,29 @@ function contextOf(check: Check, options: RunOptions): CheckContext {
   return { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), options: setting?.options ?? defaults };
 }
 
+/** The message id of the engine's report of a gate that threw. */
+export const GATE_FAILED = 'gate-failed';
+
+/** The message id of the engine's report of a fix from a gate that does not declare `fixable`. */
+export const UNDECLARED_FIX = 'undeclared-fix';
+
 /** Whether a finding is the engine's report of a gate that threw, not a finding of the gate. */
-export function isGateFailure(d: Pick<Diagnostic, 'rule' | 'file' | 'message'>): boolean {
-  return d.file === '.' && d.message.startsWith(`gate ${d.rule} failed: `);
+export function isGateFailure(d: Pick<Diagnostic, 'messageId'>): boolean {
+  return d.messageId === GATE_FAILED;
+}
+
+/**
+ * `fixable` is what `rules` and the rules reference promise, so the engine holds a gate to it: a
+ * fix from a gate that does not declare it is dropped and reported as the toolchain bug it is.
+ */
+function fixesDeclared(check: Check, report: Report): Report {
+  if (check.fixable) return report;
+  return (finding) => {
+    if (!finding.fix) return report(finding);
+    const { fix: _dropped, ...rest } = finding;
+    report(rest);
+    report({ file: finding.file, line: finding.line ?? 1, column: finding.column ?? 1, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
+  };
 }
 
 /** Selects rules by id or `family/*`; returns the unknown patterns too. */

@@ -57,7 +57,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
     const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics);
     for (const [file, { content, generator }] of wholeFiles) {
       if (planned.has(file)) {
-        regionReport({ file, message: `${file} is produced by ${generator} and also written by ${planned.get(file)?.generators.join(', ')}` });
+        regionReport({ file, messageId: 'two-writers', data: { generator }, message: `${file} is produced by ${generator} and also written by ${planned.get(file)?.generators.join(', ')}` });
         continue;
       }
       const existing = corpus.get(file);
@@ -70,11 +70,11 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       ownedRegions.set(file, new Set([...(ownedRegions.get(file) ?? []), ...owned.keys()]));
       const markdown = corpus.markdown(file);
       if (!markdown) {
-        regionReport({ file, message: `generators write regions into ${file}, which is not a markdown file of the corpus` });
+        regionReport({ file, messageId: 'regions-outside-markdown', message: `generators write regions into ${file}, which is not a markdown file of the corpus` });
         continue;
       }
       if (planned.has(file)) {
-        regionReport({ file, message: `${file} has regions from generators of two stages; a file is written by one stage only` });
+        regionReport({ file, messageId: 'two-stages', message: `${file} has regions from generators of two stages; a file is written by one stage only` });
         continue;
       }
       const mark = markdown.regions.length === 0 ? wholeFileMark(markdown.text) : undefined;
@@ -89,7 +89,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
     diagnostics.some((d) => d.severity === 'error' && d.rule.startsWith('generate/')) ||
     generators.some((g) => g.inputs.some((input) => (input.endsWith('/') ? corpus.all().some((file) => file.problems.length > 0 && inputCovers(input, file.path)) : (corpus.get(input)?.problems.length ?? 0) > 0)));
   for (const markdown of corpus.markdownFiles()) {
-    for (const problem of markdown.regionProblems) regionReport({ file: markdown.path, ...problem });
+    for (const problem of markdown.regionProblems) regionReport({ file: markdown.path, messageId: 'malformed-markers', data: { problem: problem.message }, ...problem });
     const owned = ownedRegions.get(markdown.path);
     for (const region of markdown.regions) {
       if (!owned?.has(region.id) && !cannotTell) {
@@ -98,6 +98,8 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
           line: region.open.line,
           column: region.open.column,
           severity: 'warning',
+          messageId: 'no-generator',
+          data: { region: region.id },
           message: `generated region "${region.id}" has no generator; its content is maintained by hand until one owns it`,
           hint: 'check the region id, or add a generator that produces it',
         });
@@ -120,7 +122,7 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
     try {
       outputs = timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
     } catch (error) {
-      report({ file: generator.inputs[0] ?? '.', message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+      report({ file: generator.inputs[0] ?? '.', messageId: 'generator-failed', data: { reason: error instanceof Error ? error.message : String(error) }, message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
       continue;
     }
     for (const output of outputs) {
@@ -128,13 +130,13 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
         const perFile: Owned = regionContents.get(output.path) ?? new Map();
         const previous = perFile.get(output.region);
         if (previous && previous.content !== output.content) {
-          report({ file: output.path, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
+          report({ file: output.path, messageId: 'region-two-generators', data: { region: output.region, other: previous.generator }, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
         }
         perFile.set(output.region, { content: output.content, generator: generator.id, ...(output.undecided ? { undecided: output.undecided } : {}) });
         regionContents.set(output.path, perFile);
       } else {
         const previous = wholeFiles.get(output.path);
-        if (previous) report({ file: output.path, message: `${output.path} is produced by both ${previous.generator} and ${generator.id}` });
+        if (previous) report({ file: output.path, messageId: 'file-two-generators', data: { other: previous.generator }, message: `${output.path} is produced by both ${previous.generator} and ${generator.id}` });
         wholeFiles.set(output.path, { content: output.content, generator: generator.id });
       }
     }
@@ -148,6 +150,8 @@ function spliceRegions(markdown: MarkdownFile, owned: Owned, report: Report): st
     if (!present.has(id)) {
       report({
         file: markdown.path,
+        messageId: 'region-absent',
+        data: { generator, region: id },
         message: `generator ${generator} owns region "${id}", but ${markdown.path} has no such region`,
         hint: `add <!-- generated: ${id} --> and <!-- /generated: ${id} --> where it belongs`,
       });
@@ -189,6 +193,8 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
         file: markdown.path,
         line: mark.line,
         column: 1,
+        messageId: 'table-absent',
+        data: { generator, region: id },
         message: `${markdown.path} is generated from ${mark.sources.join(', ') || 'its sources'}, but has no table with the columns ${generated.header.join(' | ')} that ${generator} produces for it (${id})`,
         hint: 'regenerate the file, or check that its tables keep the generated columns',
       });
@@ -233,14 +239,14 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
       ? `${file.path} digests every corpus file, so any edit makes it stale: run \`openwop-spec generate\``
       : `run \`openwop-spec generate\`; generated text is not edited by hand${sources.length > 0 ? `: to change it, change ${sources.join(' or ')}` : ''}`;
     if (file.before === undefined) {
-      report({ file: file.path, message: `${file.path} is missing; generator ${by} produces it`, hint });
+      report({ file: file.path, messageId: 'missing', data: { generators: by }, message: `${file.path} is missing; generator ${by} produces it`, hint });
       continue;
     }
     const entries = file.data ? jsonDifferences(file.data, file.after) : undefined;
     // A foreign file whose shared facts agree, or a document whose records only stand in another order, falls through to lines.
     if (entries && entries.length > 0) {
-      for (const entry of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, message: `stale generated content: ${entry.message} (against what ${by} produces)`, hint });
-      if (entries.length > MAX_DRIFT_FINDINGS) report({ file: file.path, ...(entries[MAX_DRIFT_FINDINGS] as JsonDifference), message: `stale generated content: ${entries.length - MAX_DRIFT_FINDINGS} more differing entries from here on, against what ${by} produces`, hint });
+      for (const entry of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, messageId: 'stale-entry', data: { generators: by, entry: entry.message }, message: `stale generated content: ${entry.message} (against what ${by} produces)`, hint });
+      if (entries.length > MAX_DRIFT_FINDINGS) report({ file: file.path, ...(entries[MAX_DRIFT_FINDINGS] as JsonDifference), messageId: 'stale-more', data: { generators: by, more: entries.length - MAX_DRIFT_FINDINGS }, message: `stale generated content: ${entries.length - MAX_DRIFT_FINDINGS} more differing entries from here on, against what ${by} produces`, hint });
       continue;
     }
     const differences = lineDifferences(file.before, file.after);
@@ -255,11 +261,11 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
           : difference.kind === 'extra'
             ? `stale generated content: ${actual ?? `line ${difference.line}`} is not in what ${by} produces; expected no such ${actual ? 'row' : 'line'}`
             : `stale generated content: ${by} produces ${wanted ? `a ${wanted}` : 'a line'} here that is missing; expected: ${truncate(difference.expected)}`;
-      report({ file: file.path, line: difference.line, column: 1, message, hint });
+      report({ file: file.path, line: difference.line, column: 1, messageId: `stale-${difference.kind}`, data: { generators: by }, message, hint });
     }
     if (differences.length > MAX_DRIFT_FINDINGS) {
       const rest = differences[MAX_DRIFT_FINDINGS] as LineDifference;
-      report({ file: file.path, line: rest.line, column: 1, message: `stale generated content: ${differences.length - MAX_DRIFT_FINDINGS} more differing lines from here on, against what ${by} produces`, hint });
+      report({ file: file.path, line: rest.line, column: 1, messageId: 'stale-more', data: { generators: by, more: differences.length - MAX_DRIFT_FINDINGS }, message: `stale generated content: ${differences.length - MAX_DRIFT_FINDINGS} more differing lines from here on, against what ${by} produces`, hint });
     }
   }
   return diagnostics;

@@ -72,8 +72,6 @@ export interface SuppressionOptions {
   file?: { path: string; text: string };
   /** Whether findings of a file are judged this run (file arguments narrow it). */
   inScope?: (file: string) => boolean;
-  /** Receives each suppression found unused (for --prune-suppressions). */
-  unused?: Suppression[];
 }
 
 /** The directives of a markdown comment, as written after `openwop-spec-`. */
@@ -247,11 +245,12 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
     if (used.has(s)) continue;
     const target = s.kind === 'inSource' ? s.at.file : (s.file as string);
     if (!s.rules.every((rule) => [...options.ran].some((ran) => covers(rule, ran))) || (options.inScope && !options.inScope(target))) continue;
-    options.unused?.push(s);
     report(UNUSED.id)({
       ...s.at,
       message: s.kind === 'inSource' ? `suppression of ${s.rules.join(', ')} (openwop-spec-${s.directive}) matches no finding ${describeLines(s.lines)}` : `suppression of ${s.rules.join(', ')} in ${s.file} matches no finding (fingerprint ${s.fingerprint})`,
-      hint: 'the finding is gone or its text changed: delete the suppression',
+      hint: s.kind === 'inSource' ? 'the finding is gone or its text changed: delete the comment' : 'the finding is gone or its text changed: delete the entry (`openwop-spec check --prune-suppressions` deletes every such entry)',
+      // Which entry of the suppressions file, for --prune-suppressions.
+      ...(s.kind === 'external' && s.index !== undefined ? { data: { entry: s.index } } : {}),
     });
   }
   return [...out, ...meta];

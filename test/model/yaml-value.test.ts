@@ -98,7 +98,7 @@ describe('parseYamlValue', () => {
     expect(plainYamlValue(deep)).toEqual({ plain: false });
     const { value, problems } = parseYamlValue(deep);
     expect(value).toBeUndefined();
-    expect(problems).toEqual([{ message: expect.stringMatching(/^nested more than 256 levels deep/), line: expect.any(Number), column: expect.any(Number) }]);
+    expect(problems).toEqual([{ message: expect.stringMatching(/^nested more than 256 levels deep/), line: expect.any(Number), column: expect.any(Number), kind: 'refused' }]);
     expect(problems).toEqual(reference(deep).problems);
   });
 

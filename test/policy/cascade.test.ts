@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, type Corpus } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
-import { causeFirst } from '../../core/run/index.js';
+import { causeFirst, GATE_FAILED } from '../../core/run/index.js';
 
 const finding = (rule: string, file: string, line: number, message: string): Diagnostic => ({ rule, severity: 'error', file, line, column: 1, message });
 
@@ -30,7 +30,7 @@ describe('causeFirst', () => {
     ];
     const stale = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field of any v2 schema or API document');
     const real = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 2, '`otherId` names no id field of any v2 schema or API document');
-    const namesUnread = finding('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId");
+    const namesUnread = { ...finding('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId"), messageId: 'unresolved', data: { target: 'ids.schema.json#/$defs/runId' } };
     const thrower = finding('api/valid', 'api/seams-v2.yaml', 3, 'an operation is malformed');
     const inBroken = finding('api/valid', 'api/v2/openapi.yaml', 1, 'not an OpenAPI document');
     let seen: { corpus: Corpus; rules: ReadonlySet<string> } | undefined;
@@ -42,7 +42,7 @@ describe('causeFirst', () => {
           { ...namesUnread },
           // A finding only the second reading has is not reported.
           finding('ids/bindings', 'spec/v2/id-field-bindings.json', 3, 'new'),
-          { rule: 'api/valid', severity: 'error', file: '.', line: 1, column: 1, message: 'gate api/valid failed: boom' },
+          { rule: 'api/valid', severity: 'error', file: '.', line: 1, column: 1, messageId: GATE_FAILED, data: { reason: 'boom' }, message: 'gate api/valid failed: boom' },
         ];
       },
     });
@@ -57,9 +57,11 @@ describe('causeFirst', () => {
   it('without a second reading, only the rules of thumb: a finding that names the broken file goes, one that names nothing stays', () => {
     const corpus = corpusFromFiles('/nonexistent-root', files);
     const parse = finding('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed');
-    const ref = finding('api/valid', 'api/seams-v2.yaml', 3, 'the $ref v2/openapi.yaml#/components/x cannot be resolved');
+    const ref = { ...finding('api/valid', 'api/seams-v2.yaml', 3, 'the $ref v2/openapi.yaml#/components/x cannot be resolved'), messageId: 'unresolved-ref', data: { ref: 'v2/openapi.yaml#/components/x' } };
     const other = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field');
-    expect(causeFirst(corpus, [ref, other, parse])).toEqual([parse, other]);
+    // Decided from data, not wording: a message that happens to name the file is no reference to it.
+    const worded = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 2, 'see api/v2/openapi.yaml for `runId`');
+    expect(causeFirst(corpus, [ref, other, worded, parse])).toEqual([parse, other, worded]);
   });
 
   it('a corpus with no parse failure is left as it is, and nothing is run again', () => {

@@ -35,7 +35,7 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
   it('a JSON file nested past the bound is one finding at the bracket that goes too deep', () => {
     for (const depth of [MAX_NESTING + 1, 3000, 8000, 100_000]) {
       const file = parseFile('schemas/v2/deep.json', Buffer.from(deepJson(depth)));
-      expect(file.problems, String(depth)).toEqual([{ message: expect.stringMatching(/nested more than 256 levels deep/), line: 1, column: 7 + MAX_NESTING - 1 }]);
+      expect(file.problems, String(depth)).toEqual([{ message: expect.stringMatching(/nested more than 256 levels deep/), line: 1, column: 7 + MAX_NESTING - 1, kind: 'refused' }]);
     }
     expect(parseFile('schemas/v2/ok.json', Buffer.from(deepJson(MAX_NESTING))).problems).toEqual([]);
     // The positioned parse holds to the same bound.
@@ -60,7 +60,7 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
 
   it('a YAML alias bomb is one finding at its first alias, not an internal error', () => {
     const problems = parseYamlText(aliasBomb()).problems;
-    expect(problems).toEqual([{ message: expect.stringMatching(/aliases expand to more than 1000/), line: 2, column: 8 }]);
+    expect(problems).toEqual([{ message: expect.stringMatching(/aliases expand to more than 1000/), line: 2, column: 8, kind: 'refused' }]);
     // Aliases within the bound read as before.
     expect(parseYamlText('a: &x [1, 2]\nb: *x\n').value).toEqual({ a: [1, 2], b: [1, 2] });
   });
@@ -105,7 +105,7 @@ describe('text as written', { timeout: 180_000 }, () => {
   it('invalid UTF-8 is reported at the bad byte', () => {
     const bytes = Buffer.concat([Buffer.from('# Title\n\nSome t\u00e9xt and '), Buffer.from([0xc3, 0x28]), Buffer.from(' more\n')]);
     const file = parseFile('spec/v2/core/a.md', bytes);
-    expect(file.problems).toEqual([{ message: expect.stringMatching(/^not valid UTF-8/), line: 3, column: 15 }]);
+    expect(file.problems).toEqual([{ message: expect.stringMatching(/^not valid UTF-8/), line: 3, column: 15, kind: 'encoding' }]);
     const lone = parseFile('docs/b.md', Buffer.concat([Buffer.from('ok\n\u{1F600} '), Buffer.from([0xff])]));
     expect(lone.problems[0]).toMatchObject({ line: 2, column: 4 });
   });

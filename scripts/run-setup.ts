@@ -1,0 +1,135 @@
+/**
+ * The run as the command line configures it, shared by every verb that judges the corpus (`check`
+ * and `pack`'s refusal, which must agree): the config, the rules chosen and their settings, the
+ * previous release, the suppressions file, the findings baseline and the fail policy. Usage
+ * errors are one line (UsageError); what follows is core/run's pipeline.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { findPreviousRelease, previousReleaseProblem } from '../core/release/index.js';
+import { enabledByOverride, FindingsBaselineError, overrideSettings, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
+import { ALL_RULES, CATALOG, type CatalogRule } from './catalog.js';
+import { openConfig, TOOL_NAME, UsageError, usingConfig, type FailPolicy } from './common.js';
+
+export interface RunFlags {
+  root: string;
+  config?: string;
+  /** --rule: the rules to run (ids or `family/*`); empty: every rule the config leaves on. */
+  rule?: readonly string[];
+  previousRelease?: string;
+  baselineFindings?: string;
+  update?: boolean;
+  quiet?: boolean;
+  maxWarnings?: string;
+  failSeverity?: string;
+  /** Injected in tests; the run uses today's UTC date. */
+  today?: string;
+}
+
+export interface RunPolicy extends FailPolicy {
+  quiet?: boolean;
+  /** Absolute. */
+  baselineFindings?: string;
+}
+
+export interface ConfiguredRun {
+  config: Config;
+  /** For core/run's runCorpus and fixCorpus; `files` is the caller's to add. */
+  options: PipelineOptions;
+  policy: RunPolicy;
+  /** The rules that run, each with the severity the config gives it (for the reporters). */
+  rules: CatalogRule[];
+}
+
+export function configureRun(flags: RunFlags): ConfiguredRun {
+  const patterns = flags.rule ?? [];
+  const { selected: chosen, unknown } = selectRules(ALL_RULES, patterns);
+  if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
+  const config = openConfig(flags.root, flags.config);
+  const policy = runPolicy(flags, config);
+  const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
+  // A rule named with --rule runs even when the config turns it off: the command line is the
+  // narrower, later word, as it is for other linters.
+  for (const rule of chosen) {
+    const setting = settings.get(rule.id);
+    if (patterns.length > 0 && setting && !setting.enabled) settings.set(rule.id, { ...setting, enabled: true, severity: rule.severity, configured: false });
+  }
+  // A rule off at the top level still runs when an override turns it on for some files.
+  const rules = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false || enabledByOverride(config, settings, rule.id)).map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity }));
+  const settingsFor = usingConfig(() => overrideSettings(config, ALL_RULES, settings));
+  const root = path.resolve(flags.root);
+  const previousRelease = previousReleaseOf(root, flags.previousRelease);
+  const baseline = policy.baselineFindings && !flags.update ? readBaseline(policy.baselineFindings) : undefined;
+  const suppressions = suppressionsFile(root, config);
+  const options: PipelineOptions = {
+    catalog: CATALOG,
+    ran: new Set(rules.map((rule) => rule.id)),
+    settings: settings as ReadonlyMap<string, RuleSetting>,
+    ...(settingsFor ? { settingsFor } : {}),
+    today: flags.today ?? new Date().toISOString().slice(0, 10),
+    ...(previousRelease ? { previousRelease } : {}),
+    ...(suppressions ? { suppressions } : {}),
+    ...(baseline ? { baseline } : {}),
+  };
+  return { config, options, policy, rules };
+}
+
+/** The config's policy with the flags over it; paths in the config are relative to the root, on the command line to the working directory. */
+function runPolicy(flags: RunFlags, config: Config): RunPolicy {
+  const policy: RunPolicy = { ...config.policy };
+  delete (policy as { suppressions?: string }).suppressions;
+  if (config.policy.baselineFindings) policy.baselineFindings = path.resolve(flags.root, config.policy.baselineFindings);
+  if (flags.baselineFindings !== undefined) policy.baselineFindings = path.resolve(flags.baselineFindings);
+  if (flags.update && !policy.baselineFindings) throw new UsageError('--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)');
+  if (flags.quiet) policy.quiet = true;
+  if (flags.maxWarnings !== undefined) {
+    if (!/^\d+$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(flags.maxWarnings)} is not a whole number`);
+    policy.maxWarnings = Number(flags.maxWarnings);
+  }
+  if (flags.failSeverity !== undefined) {
+    if (flags.failSeverity !== 'error' && flags.failSeverity !== 'warning') throw new UsageError(`--fail-severity ${JSON.stringify(flags.failSeverity)}: use error or warning`);
+    policy.failSeverity = flags.failSeverity;
+  }
+  return policy;
+}
+
+/** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
+function previousReleaseOf(root: string, given: string | undefined): string | undefined {
+  if (given === undefined) return findPreviousRelease(root);
+  // A path is taken from the working directory, as every path on the command line is.
+  const spec = given.startsWith('git:') || !existsSync(path.resolve(given)) ? given : path.resolve(given);
+  const problem = previousReleaseProblem(root, spec);
+  if (problem) throw new UsageError(problem);
+  return spec;
+}
+
+export function readBaseline(file: string): BaselineEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `findings baseline ${displayPath(file)} does not exist; write it with \`${TOOL_NAME} check --baseline-findings ${displayPath(file)} --update\`` : `cannot read findings baseline ${displayPath(file)}: ${code ?? String(error)}`);
+  }
+  try {
+    return parseFindingsBaseline(text, displayPath(file));
+  } catch (error) {
+    if (error instanceof FindingsBaselineError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** The suppressions file of the config (or the default one, when it is there). */
+function suppressionsFile(root: string, config: Config): { path: string; text: string } | undefined {
+  const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
+  const absolute = path.join(root, relative);
+  if (config.policy.suppressions && !existsSync(absolute)) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
+  return existsSync(absolute) && statSync(absolute).isFile() ? { path: relative, text: readFileSync(absolute, 'utf8') } : undefined;
+}
+
+/** A path as the user would type it: relative to the working directory when it is under it. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') ? relative : file;
+}
