@@ -20,6 +20,8 @@ const SLOWEST = [
   'test/upstream/citations.test.ts',
   'test/policy/scope.test.ts',
   'test/policy/one-run.test.ts',
+  'test/lsp/server.test.ts',
+  'test/lsp/neovim.test.ts',
   'test/release/pack.test.ts',
   'test/release/tar.test.ts',
   'test/markdown/parse.test.ts',

@@ -41,6 +41,8 @@
  *                     it exists); --no-upstream skips it
  *   --no-parsers      skip the comparison of markdown parsers (bench/parsers.mjs on ×1, ×10 and
  *                     the tree)
+ *   --no-lsp          skip the language server's latency (bench/lsp.mjs on the scales ≤ 10, as ratios
+ *                     against a warm check measured beside it; its own section of BENCHMARKS.md)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,7 +78,7 @@ const QUIET_ENV = {
 
 function parseArguments(argv) {
   const defaultUpstream = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
-  const options = { runs: 5, scales: [1, 10, 100], budget: 60, seed: 1, peers: true, warm: true, write: true, rebuild: false, timeout: 900, tree: undefined, parsers: true, upstream: existsSync(defaultUpstream) ? defaultUpstream : undefined };
+  const options = { runs: 5, scales: [1, 10, 100], budget: 60, seed: 1, peers: true, warm: true, write: true, rebuild: false, timeout: 900, tree: undefined, parsers: true, lsp: true, upstream: existsSync(defaultUpstream) ? defaultUpstream : undefined };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     const value = () => {
@@ -97,6 +99,7 @@ function parseArguments(argv) {
     else if (argument === '--upstream') options.upstream = existingDirectory(argument, value());
     else if (argument === '--no-upstream') options.upstream = undefined;
     else if (argument === '--no-parsers') options.parsers = false;
+    else if (argument === '--no-lsp') options.lsp = false;
     else if (argument === '--help' || argument === '-h') usage(undefined, 0);
     else usage(`unknown option ${argument}`);
   }
@@ -754,6 +757,12 @@ function main() {
   if (options.write) {
     writeFileSync(OUTPUT, report({ options, host, corpora, rows, findingRows, findingsSection, parserSection, summary, profileLines, total }));
     log(`bench: wrote ${path.relative(process.cwd(), OUTPUT)}`);
+  }
+  if (options.lsp && options.scales.some((scale) => scale <= 10)) {
+    // Its own process (the server is spoken to asynchronously), after the page above is written: it adds its section.
+    const scales = options.scales.filter((scale) => scale <= 10).join(',');
+    const lsp = spawnSync(process.execPath, [path.join(HERE, 'lsp.mjs'), '--scales', scales, '--runs', String(options.runs), '--seed', String(options.seed), ...(options.write ? [] : ['--no-write'])], { stdio: 'inherit' });
+    if (lsp.status !== 0) log(`bench: the language server figures failed (bench/lsp.mjs exited ${lsp.status})`);
   }
   const failed = rows.filter((row) => row.crash && row.kind.startsWith('ours-') && row.kind !== 'ours-step');
   if (failed.length > 0) {

@@ -3,13 +3,18 @@
  * headers.md promises that a header missing from these tables is not part of the protocol, so a
  * row is never cut short and never left without a Meaning: a header whose text cannot be chosen
  * without guessing is a finding, not a row.
+ *
+ * A header each operation describes in its own words (a standard header such as `ETag`, whose
+ * obligation differs per operation) is deliberate: upstream's generator writes one neutral row for
+ * it and leaves the MUST/SHOULD on each operation. Such a row keeps the neutral Meaning the document
+ * already gives it, or gets a neutral one; it is neither a finding nor drift.
  */
 import type { SiteLocation } from '../core/api/index.js';
 import { defineGenerator } from '../core/run/index.js';
 import { compareStrings, type Report } from '../core/output/index.js';
 import { rebaseLinks } from '../core/markdown/index.js';
 import { renderTable } from '../core/markdown/index.js';
-import { compareDocumentOrder } from '../core/model/index.js';
+import { compareDocumentOrder, textTables, type MarkdownFile } from '../core/model/index.js';
 import { headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/api/index.js';
 
 export const HEADERS_DOC = 'spec/v2/core/headers.md';
@@ -36,18 +41,18 @@ export default defineGenerator({
     }
     return (['request', 'response'] as const).map((direction) => {
       const undecided: string[] = [];
-      const content = renderTable(COLUMNS, tableRows(headerUsage(model, direction), direction, report, undecided));
+      const content = renderTable(COLUMNS, tableRows(headerUsage(model, direction), direction, report, undecided, writtenMeanings(doc, direction)));
       return { path: HEADERS_DOC, region: `headers/${direction}`, content, undecided };
     });
   },
 });
 
 /** `undecided` receives the first cell of each row that a finding keeps out of the table. */
-function tableRows(usages: HeaderUsage[], direction: 'request' | 'response', report: Report, undecided: string[]): string[][] {
+function tableRows(usages: HeaderUsage[], direction: 'request' | 'response', report: Report, undecided: string[], written: ReadonlyMap<string, string>): string[][] {
   const rows: Array<{ name: string; cells: string[] }> = [];
   for (const usage of usages) {
     const name = displayName(usage);
-    const meaning = meaningOf(usage, name, direction, report);
+    const meaning = meaningOf(usage, name, direction, report, written.get(name));
     if (meaning === undefined) {
       undecided.push(`\`${name}\``);
       continue;
@@ -69,7 +74,7 @@ function displayName(usage: HeaderUsage): string {
  * describe one header: when they agree, that text; when they differ, the shared component's text;
  * otherwise nothing can be chosen honestly, and the header is reported.
  */
-function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'response', report: Report): string | undefined {
+function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'response', report: Report, written: string | undefined): string | undefined {
   const defined = definitions(usage);
   const kind = direction === 'request' ? 'header parameter' : 'response header';
   const described = defined.filter((declaration) => declaration.description !== undefined);
@@ -83,9 +88,13 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
     return undefined;
   }
   const texts = distinct(described);
-  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
   const components = described.filter((declaration) => declaration.component !== undefined);
+  // One operation's text is not the header's where another declares it without one: a neutral row.
+  if (texts.size === 1 && described.length < defined.length && components.length === 0) return written ?? NEUTRAL;
+  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
   if (components.length > 0 && distinct(components).size === 1) return render(components[0] as HeaderDeclaration);
+  // Described per operation, with no shared definition: one neutral row, the operations keep their text.
+  if (components.length === 0) return written ?? NEUTRAL;
 
   // Point at the first description that disagrees with the first one, naming where that one is.
   const pool = components.length > 0 ? components : described;
@@ -98,6 +107,35 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
     hint: `declare ${name} once under components.${direction === 'request' ? 'parameters' : 'headers'} and \`$ref\` it everywhere, or make the descriptions identical`,
   });
   return undefined;
+}
+
+const NEUTRAL = 'Described per operation: each operation that declares it states what it means there.';
+
+/**
+ * The Meaning each header's row of `direction` has in the document now: from its generated region,
+ * or in a document generated whole, from the table under the heading that names the direction.
+ */
+function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): Map<string, string> {
+  const region = doc.regions.find((candidate) => candidate.id === `headers/${direction}`);
+  const text = region ? doc.text.slice(region.contentStart, region.contentEnd) : tableUnderHeading(doc.text, direction);
+  const meanings = new Map<string, string>();
+  const table = text === undefined ? undefined : textTables(text).find((candidate) => candidate.header[0] === COLUMNS[0]);
+  const meaningColumn = table?.header.indexOf(COLUMNS[2]) ?? -1;
+  if (!table || meaningColumn < 0) return meanings;
+  for (const row of table.rows) {
+    const name = /^`([^`]+)`$/.exec(row[0]?.trim() ?? '')?.[1];
+    const meaning = row[meaningColumn]?.trim().replace(/\\\|/g, '|');
+    if (name && meaning) meanings.set(name, meaning);
+  }
+  return meanings;
+}
+
+function tableUnderHeading(text: string, direction: 'request' | 'response'): string | undefined {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && new RegExp(`\\b${direction}\\b`, 'i').test(line));
+  if (start < 0) return undefined;
+  const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line));
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
 }
 
 /**

@@ -39,7 +39,8 @@ export function rulesReference(rules: readonly RuleDoc[]): Generator {
   });
 }
 
-function render(rules: readonly RuleDoc[]): string {
+/** The sections of the reference, one a rule by family; `rules --format markdown` prints them too (house rules included). */
+export function render(rules: readonly RuleDoc[]): string {
   const sorted = [...rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const families = [...new Set(sorted.map((rule) => rule.id.split('/')[0] as string))];
   const out: string[] = [];

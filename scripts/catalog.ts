@@ -3,7 +3,8 @@
  * generation rules, the suppression rules, and the rules reference generated from all of them.
  */
 import { CHECKS } from '../checks/index.js';
-import type { OptionSpec } from '../core/config/index.js';
+import { configName, type Config, type OptionSpec } from '../core/config/index.js';
+import { houseRules } from '../core/house-rules/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
 import { DRIFT_RULE, FIX_RULE, generatorRule, REGION_RULE, SUPPRESSION_RULES, type Catalog, type Generator } from '../core/run/index.js';
@@ -14,6 +15,8 @@ export const REPOSITORY_URL = 'https://github.com/openwop/spec';
 
 export interface CatalogRule extends RuleMeta {
   options?: Readonly<Record<string, OptionSpec>>;
+  /** For a house rule: the config that defines it. */
+  definedIn?: string;
 }
 
 const GENERATION_RULES: CatalogRule[] = [
@@ -21,7 +24,7 @@ const GENERATION_RULES: CatalogRule[] = [
     ...DRIFT_RULE,
     fixable: true,
     description:
-      'Generated text (whole files, and regions between `<!-- generated: … -->` markers) is what its generator makes of its sources. The finding names the generator and its sources; the fix is never an edit of the generated text: change the source if needed, then run `openwop-spec generate` (or `check --fix`, which regenerates too).',
+      'Generated text (whole files, and regions between `<!-- generated: … -->` markers) is what its generator makes of its sources. The finding names the generator and its sources; the fix is never an edit of the generated text: change the source if needed, then run `openwop-spec generate` (or `check --fix`, which regenerates too). A file another tool generated, or one under any banner of the "generated … do not edit" family, is compared fact by fact (each code\'s status and retriability, each row, each entry): a layout of its own (retriable codes as a list, another key or row order, cells without backticks) is no finding. A header each operation describes in its own words (`ETag`, `Cache-Control`) gets one neutral row in headers.md, as upstream\'s generator writes it (scripts/derive-v2-api.py), and keeps the neutral Meaning the document gives it.',
   },
   {
     ...REGION_RULE,
@@ -72,3 +75,23 @@ export const CATALOG: Catalog = {
   rules: ALL_RULES,
   mentionDependents: registryMentionDependents,
 };
+
+/** The catalog of one config: the built-in one with the config's house rules, as rules to list and set and as gates to run. */
+export interface ConfiguredCatalog {
+  catalog: Omit<Catalog, 'rules'> & { rules: readonly CatalogRule[] };
+  /** The config with its house rule definitions taken out of `rules` (see core/house-rules). */
+  config: Config;
+}
+
+export function catalogFor(config: Config): ConfiguredCatalog {
+  const house = houseRules(config, new Set(ALL_RULES.map((rule) => rule.id)));
+  if (house.checks.length === 0) return { catalog: CATALOG as ConfiguredCatalog['catalog'], config };
+  const defined = house.checks.map(({ id, summary, severity, description, fixable }): CatalogRule => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, definedIn: config.source ? configName(config) : 'the config', ...houseRuleHelp(config, id) }));
+  return { catalog: { ...CATALOG, checks: [...CATALOG.checks, ...house.checks], rules: [...ALL_RULES, ...defined] }, config: house.config };
+}
+
+/** A house rule's page is the one its definition names (`url`); else it has none but its definition. */
+function houseRuleHelp(config: Config, id: string): { helpUri?: string } {
+  const url = (config.rules[id] as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' ? { helpUri: url } : {};
+}

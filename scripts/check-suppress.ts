@@ -4,18 +4,17 @@ import path from 'node:path';
 import { DEFAULT_SUPPRESSIONS, matchesPattern, type Config } from '../core/config/index.js';
 import { isActive, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { addSuppressionEntries, removeSuppressionEntries, selectRules, SuppressionsFileError } from '../core/run/index.js';
-import { ALL_RULES } from './catalog.js';
 import { TOOL_NAME, UsageError } from './common.js';
 
-/** The rules `--suppress` names (ids or family/*), checked: each exists, none is a suppression rule, and a reason is given. */
-export function suppressedRules(options: { suppress?: string[]; reason?: string }): string[] {
+/** The rules `--suppress` names (ids or family/*), checked against `rules` (the built-in and house rules): each exists, none is a suppression rule, and a reason is given. */
+export function suppressedRules(options: { suppress?: string[]; reason?: string }, rules: ReadonlyArray<{ id: string }>): string[] {
   const patterns = options.suppress ?? [];
   if (patterns.length === 0) {
     if (options.reason !== undefined) throw new UsageError('--reason goes with --suppress RULE');
     return [];
   }
   if (!options.reason?.trim()) throw new UsageError('--suppress needs --reason TEXT: each suppression says why its finding is accepted');
-  const { unknown } = selectRules(ALL_RULES, patterns);
+  const { unknown } = selectRules(rules, patterns);
   if (unknown.length > 0) throw new UsageError(`--suppress ${unknown.join(', ')}: no such rule; \`${TOOL_NAME} rules\` lists them`);
   if (patterns.some((pattern) => pattern.startsWith('suppressions/'))) throw new UsageError('--suppress suppressions/…: findings about suppressions are never suppressed; fix or delete the suppression');
   return patterns;

@@ -3,21 +3,25 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
-import { effectiveConfig, type Config, type RuleSetting } from '../core/config/index.js';
+import { effectiveConfig, type Config, type ConfigurableRule, type RuleSetting } from '../core/config/index.js';
 import type { Corpus } from '../core/model/index.js';
-import { isActive, JOURNAL, sortDiagnostics, writeFileAtomic } from '../core/output/index.js';
+import { failureReason, FORMATS, isActive, JOURNAL, sortDiagnostics, writeFileAtomic } from '../core/output/index.js';
 import { unifiedHunks } from '../core/release/index.js';
 import { compareWithBaseline, fixCorpus, parseFailuresFirst, parseFindingsBaseline, renderFindingsBaseline, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
-import { ALL_RULES } from './catalog.js';
+import { catalogFor } from './catalog.js';
 import { editSuppressionsFile, suppressedRules } from './check-suppress.js';
-import { checkFormat, collect, emit, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet } from './common.js';
+import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget } from './common.js';
+import { reportOptions } from './report-targets.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
 
 export { ALL_RULES } from './catalog.js';
 
 /** The flags of `check`: those of the run (run-setup.ts), and what it does with the outcome. */
 export interface CheckOptions extends RunFlags {
-  format: string;
+  /** One report: --format and --output as the single pair (runs that name several give `reports`). */
+  format?: string;
+  /** Every report of the run, from `--format F --output FILE` repeated. */
+  reports?: ReportTarget[];
   cache?: boolean;
   rule: string[];
   fix?: boolean;
@@ -31,6 +35,7 @@ export interface CheckOptions extends RunFlags {
 }
 
 export function register(program: Command): void {
+  const reports = reportOptions();
   program
     .command('check')
     .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
@@ -38,8 +43,8 @@ export function register(program: Command): void {
     .option('--root <dir>', 'corpus root (default: where the config file found from the working directory is, else the repository root)', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.{json,jsonc,yaml} in the working directory or the nearest directory above it)')
     .option('--print-config <file>', 'print the rules and options the config gives this file (JSON), and check nothing')
-    .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
-    .option('--output <file>', 'write the report to this file instead of stdout')
+    .option('--format <format>', `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`, reports.format)
+    .option('--output <file>', 'write the report of the --format before it to this file instead of stdout (repeatable, one for each --format)', reports.output)
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
     .option('--fix', 'apply the fixes findings carry and regenerate what is stale, then report what remains')
@@ -56,17 +61,17 @@ export function register(program: Command): void {
     .option('--color', 'colour the stylish report even when stdout is not a terminal')
     .option('--no-color', 'never colour the report')
     .action((files: string[], options: CheckOptions) => {
-      process.exitCode = runCheck(options, files);
+      process.exitCode = runCheck({ ...options, reports: reports.targets() }, files);
     });
 }
 
 export function runCheck(options: CheckOptions, files: readonly string[] = []): number {
-  const format = checkFormat(options.format);
+  const reportTargets = options.reports ?? [{ format: checkFormat(options.format ?? 'stylish'), ...(options.output !== undefined ? { output: options.output } : {}) }];
   if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
-  const suppressing = suppressedRules(options);
   const run = configureRun(options);
   const { config, policy } = run;
-  if (options.printConfig !== undefined) return printConfig(options, config, run.options.settings, options.printConfig);
+  const suppressing = suppressedRules(options, run.options.catalog.rules);
+  if (options.printConfig !== undefined) return printConfig(options, config, usingConfig(() => catalogFor(config)).catalog.rules, run.options.settings, options.printConfig);
 
   // A killed generate or check --fix left a journal: --fix finishes it, so that it fixes the new set;
   // a plain check reports what is on disk, and says why some outputs may be stale.
@@ -108,8 +113,15 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
 
   const hidden = policy.quiet ? judged.filter((d) => isActive(d) && d.severity === 'warning') : [];
   const shown = policy.quiet ? judged.filter((d) => !(isActive(d) && d.severity === 'warning')) : judged;
-  printDiagnostics(shown, format, result.scope?.size ?? result.corpus.files.size, run.rules, {
-    ...(options.output !== undefined ? { output: options.output } : {}),
+  const failure = failureReason(judged, policy);
+  const sourceOf = (file: string): string | undefined => {
+    const entry = result.corpus.get(file);
+    return entry && entry.kind !== 'binary' ? entry.text : undefined;
+  };
+  printReports(shown, reportTargets, result.scope?.size ?? result.corpus.files.size, run.rules, {
+    ...(failure ? { failure } : {}),
+    fixCommand: `${TOOL_NAME} check --fix`,
+    source: sourceOf,
     ...(options.color !== undefined ? { color: options.color } : {}),
     ...(policy.baselineFindings ? { baselineUpdate: `${TOOL_NAME} check --baseline-findings ${displayPath(policy.baselineFindings)} --update` } : {}),
     hiddenWarnings: hidden.length,
@@ -118,12 +130,12 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
 }
 
 /** `--print-config FILE`: the effective config of one file (relative to the working directory), as JSON. */
-function printConfig(options: CheckOptions, config: Config, settings: ReadonlyMap<string, RuleSetting>, file: string): number {
+function printConfig(options: CheckOptions, config: Config, rules: readonly ConfigurableRule[], settings: ReadonlyMap<string, RuleSetting>, file: string): number {
   const root = path.resolve(options.root);
   const relative = path.relative(root, path.resolve(file)).split(path.sep).join('/');
   if (relative === '..' || relative.startsWith('../') || path.isAbsolute(relative)) throw new UsageError(`--print-config ${file} is outside the corpus root ${root}`);
-  const effective = usingConfig(() => effectiveConfig(config, ALL_RULES, settings, relative));
-  emit(`${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`, options.output);
+  const effective = usingConfig(() => effectiveConfig(config, rules, settings, relative));
+  process.stdout.write(`${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`);
   return EXIT.clean;
 }
 

@@ -6,12 +6,13 @@ import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import type { Command } from 'commander';
 import { ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
-import { isActive, recoverWrites, summarize, writeFileAtomic, writeSetAtomic } from '../core/output/index.js';
+import { isActive, recoverWrites, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy } from '../core/output/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 
 export { EXIT, say, TOOL_NAME, toolVersion, UsageError };
+export type { FailPolicy };
 
 /**
  * Where a verb that reads a corpus runs when `--root` is not given: the directory of the config
@@ -113,16 +114,44 @@ export interface OutputOptions {
   baselineUpdate?: string;
   /** Warnings left out of the report (--quiet), still counted in the summary line. */
   hiddenWarnings?: number;
+  /** Why the run fails, said by the reports that have a summary. */
+  failure?: string;
+  /** The command that applies the fixes findings carry (check has one). */
+  fixCommand?: string;
+  /** The text of a corpus file, for reports that show source lines (html). */
+  source?: (file: string) => string | undefined;
+}
+
+/** One report of a run: a format, and the file it goes to (stdout when none). */
+export interface ReportTarget {
+  format: string;
+  output?: string;
 }
 
 export function printDiagnostics(diagnostics: readonly Diagnostic[], format: string, files: number, rules: readonly RuleMeta[], io: OutputOptions = {}): void {
-  const reporter = REPORTERS[format];
-  if (!reporter) throw new UsageError(`unknown format "${format}"`);
-  const color = format === 'stylish' && io.output === undefined && useColor(io.color, process.stdout.isTTY === true);
+  printReports(diagnostics, [{ format, ...(io.output !== undefined ? { output: io.output } : {}) }], files, rules, io);
+}
+
+/** Every report of a run from the same findings; each file is written whole or not at all. */
+export function printReports(diagnostics: readonly Diagnostic[], targets: readonly ReportTarget[], files: number, rules: readonly RuleMeta[], io: Omit<OutputOptions, 'output'> = {}): void {
   const summary = { ...summarize(diagnostics, files), ...(io.hiddenWarnings ? { hiddenWarnings: io.hiddenWarnings } : {}) };
   const said = diagnostics.map((d) => ({ ...d, message: say(d.message), ...(d.hint !== undefined ? { hint: say(d.hint) } : {}) }));
-  const output = reporter(said, { summary, rules, toolName: TOOL_NAME, toolVersion: toolVersion(), color, ...(io.baselineUpdate ? { baselineUpdate: say(io.baselineUpdate) } : {}) });
-  emit(output, io.output);
+  const context = {
+    summary,
+    rules,
+    toolName: TOOL_NAME,
+    toolVersion: toolVersion(),
+    ...(io.baselineUpdate ? { baselineUpdate: say(io.baselineUpdate) } : {}),
+    ...(io.failure ? { failure: io.failure } : {}),
+    ...(io.fixCommand ? { fixCommand: say(`\`${io.fixCommand}\``).slice(1, -1) } : {}),
+    ...(io.source ? { source: io.source } : {}),
+  };
+  for (const target of targets) {
+    const reporter = REPORTERS[target.format];
+    if (!reporter) throw new UsageError(`unknown format "${target.format}"`);
+    const color = target.format === 'stylish' && target.output === undefined && useColor(io.color, process.stdout.isTTY === true);
+    emit(reporter(said, { ...context, color }), target.output);
+  }
 }
 
 /** stdout, or the --output file, written whole or not at all. */
@@ -142,12 +171,6 @@ export function useColor(flag: boolean | undefined, isTTY: boolean, env: NodeJS.
   if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY && env.TERM !== 'dumb';
-}
-
-/** What fails a run: an error always; warnings under --fail-severity warning or past --max-warnings. */
-export interface FailPolicy {
-  maxWarnings?: number;
-  failSeverity?: 'error' | 'warning';
 }
 
 export function exitCodeFor(diagnostics: readonly Diagnostic[], policy: FailPolicy = {}): number {

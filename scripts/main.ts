@@ -22,6 +22,8 @@ const VERBS: Record<string, () => Promise<{ register(program: Command): void }>>
   baseline: () => import('./baseline.js'),
   stamp: () => import('./stamp.js'),
   init: () => import('./init.js'),
+  completion: () => import('./completion.js'),
+  lsp: () => import('./lsp.js'),
 };
 
 /** Runs the command line on `args` (the arguments after the executable's name). */
@@ -36,7 +38,8 @@ export async function main(given: readonly string[]): Promise<void> {
   // `openwop-spec --print-config FILE`, as ESLint takes it, is check's flag.
   if (args[0] === '--print-config') args = ['check', ...args];
   const verb = args.find((argument) => !argument.startsWith('-'));
-  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) ? [verb] : Object.keys(VERBS);
+  // Completion describes every verb, so it loads them all, as help does.
+  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) && verb !== 'completion' ? [verb] : Object.keys(VERBS);
   for (const name of chosen) (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
   for (const command of program.commands) command.exitOverride();
   // A verb that reads a corpus finds it from the working directory when --root is not given.

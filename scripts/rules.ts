@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { ruleSettings } from '../core/config/index.js';
 import { safeJson, visible } from '../core/output/index.js';
-import { ALL_RULES } from './catalog.js';
+import { renderRulesReference } from '../generators/index.js';
+import { catalogFor } from './catalog.js';
 import { emit, openConfig, UsageError, usingConfig } from './common.js';
 
 interface RulesOptions {
@@ -18,17 +19,23 @@ export function register(program: Command): void {
     .description('list every rule with its severity (as the config sets it), whether it is fixable, its options and its documentation')
     .option('--root <dir>', 'corpus root (where the config is looked for)', '.')
     .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
-    .option('--format <format>', 'text | json', 'text')
+    .option('--format <format>', 'text | json | markdown', 'text')
     .option('--output <file>', 'write the list to this file instead of stdout')
     .action((options: RulesOptions) => {
-      if (options.format !== 'text' && options.format !== 'json') throw new UsageError(`unknown format "${options.format}"; use text or json`);
-      const settings = usingConfig(() => ruleSettings(openConfig(options.root, options.config), ALL_RULES));
-      const rules = ALL_RULES.map((rule) => {
+      if (!['text', 'json', 'markdown'].includes(options.format)) throw new UsageError(`unknown format "${options.format}"; use text, json or markdown`);
+      const { catalog, config } = usingConfig(() => catalogFor(openConfig(options.root, options.config)));
+      const settings = usingConfig(() => ruleSettings(config, catalog.rules));
+      const rules = catalog.rules.map((rule) => {
         const setting = settings.get(rule.id);
         const effective = setting && !setting.enabled ? 'off' : (setting?.severity ?? rule.severity);
         const described = rule.options ?? {};
         return { ...rule, effective, options: Object.fromEntries(Object.entries(described).map(([name, spec]) => [name, { ...spec, value: setting?.options[name] ?? spec.default }])) };
       });
+      // The reference's own sections (docs/rules.md), the house rules among them.
+      if (options.format === 'markdown') {
+        emit(renderRulesReference(catalog.rules), options.output);
+        return;
+      }
       if (options.format === 'json') {
         emit(`${safeJson(JSON.stringify({ rules }, null, 2))}\n`, options.output);
         return;
@@ -38,7 +45,7 @@ export function register(program: Command): void {
       for (const rule of rules) {
         lines.push(`${rule.id.padEnd(width)}  ${rule.effective.padEnd(7)}  ${rule.fixable ? 'fixable' : '       '}  ${visible(rule.summary)}`);
         for (const [name, spec] of Object.entries(rule.options)) lines.push(`${''.padEnd(width)}    option ${name} = ${JSON.stringify(spec.value)}: ${visible(spec.description)}`);
-        lines.push(`${''.padEnd(width)}    ${rule.helpUri}`);
+        lines.push(`${''.padEnd(width)}    ${rule.helpUri ?? `a house rule, defined in ${rule.definedIn ?? 'the config'}`}`);
       }
       emit(`${lines.join('\n')}\n`, options.output);
     });

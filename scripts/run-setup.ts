@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { findPreviousRelease, previousReleaseProblem } from '../core/release/index.js';
 import { enabledByOverride, FindingsBaselineError, overrideSettings, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
-import { ALL_RULES, CATALOG, type CatalogRule } from './catalog.js';
+import { catalogFor, type CatalogRule } from './catalog.js';
 import { openConfig, TOOL_NAME, UsageError, usingConfig, type FailPolicy } from './common.js';
 
 export interface RunFlags {
@@ -44,11 +44,12 @@ export interface ConfiguredRun {
 
 export function configureRun(flags: RunFlags): ConfiguredRun {
   const patterns = flags.rule ?? [];
-  const { selected: chosen, unknown } = selectRules(ALL_RULES, patterns);
+  // The config's house rules are rules like the built-in ones from here on.
+  const { catalog, config } = usingConfig(() => catalogFor(openConfig(flags.root, flags.config)));
+  const { selected: chosen, unknown } = selectRules(catalog.rules, patterns);
   if (unknown.length > 0) throw new UsageError(`unknown rule ${unknown.join(', ')}; \`${TOOL_NAME} rules\` lists them`);
-  const config = openConfig(flags.root, flags.config);
   const policy = runPolicy(flags, config);
-  const settings = usingConfig(() => ruleSettings(config, ALL_RULES));
+  const settings = usingConfig(() => ruleSettings(config, catalog.rules));
   // A rule named with --rule runs even when the config turns it off: the command line is the
   // narrower, later word, as it is for other linters.
   for (const rule of chosen) {
@@ -57,13 +58,13 @@ export function configureRun(flags: RunFlags): ConfiguredRun {
   }
   // A rule off at the top level still runs when an override turns it on for some files.
   const rules = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false || enabledByOverride(config, settings, rule.id)).map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity }));
-  const settingsFor = usingConfig(() => overrideSettings(config, ALL_RULES, settings));
+  const settingsFor = usingConfig(() => overrideSettings(config, catalog.rules, settings));
   const root = path.resolve(flags.root);
   const previousRelease = previousReleaseOf(root, flags.previousRelease);
   const baseline = policy.baselineFindings && !flags.update ? readBaseline(policy.baselineFindings) : undefined;
   const suppressions = suppressionsFile(root, config);
   const options: PipelineOptions = {
-    catalog: CATALOG,
+    catalog,
     ran: new Set(rules.map((rule) => rule.id)),
     settings: settings as ReadonlyMap<string, RuleSetting>,
     ...(settingsFor ? { settingsFor } : {}),
@@ -84,8 +85,10 @@ function runPolicy(flags: RunFlags, config: Config): RunPolicy {
   if (flags.update && !policy.baselineFindings) throw new UsageError('--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)');
   if (flags.quiet) policy.quiet = true;
   if (flags.maxWarnings !== undefined) {
-    if (!/^\d+$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(flags.maxWarnings)} is not a whole number`);
-    policy.maxWarnings = Number(flags.maxWarnings);
+    if (!/^(\d+|-1)$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(flags.maxWarnings)} is not a whole number (or -1, no limit)`);
+    // -1 is no limit, as ESLint takes it: a flag that lifts the config's limit for one run.
+    if (flags.maxWarnings === '-1') delete policy.maxWarnings;
+    else policy.maxWarnings = Number(flags.maxWarnings);
   }
   if (flags.failSeverity !== undefined) {
     if (flags.failSeverity !== 'error' && flags.failSeverity !== 'warning') throw new UsageError(`--fail-severity ${JSON.stringify(flags.failSeverity)}: use error or warning`);

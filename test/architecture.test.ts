@@ -20,7 +20,7 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['config'],
   ['model'],
   ['run', 'schemas'],
-  ['registries', 'api'],
+  ['registries', 'api', 'house-rules'],
   ['release'],
 ];
 
@@ -28,7 +28,8 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
 const TOP: Record<string, readonly string[]> = {
   checks: [],
   generators: [],
-  scripts: ['checks', 'generators'],
+  lsp: [],
+  scripts: ['checks', 'generators', 'lsp'],
 };
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;

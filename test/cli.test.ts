@@ -75,7 +75,7 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
     expect(nothing.stderr).toMatch(/^openwop-spec: no corpus under /);
   });
 
-  it('speaks every format: json contract, valid sarif, one github line per finding', async () => {
+  it('speaks every format: json contract, valid sarif, one github line per finding and a summary notice', async () => {
     const root = fixture('defects/links');
     const json = JSON.parse((await cli(['check', '--root', root, '--format', 'json'])).stdout);
     expect(json.summary.errors).toBeGreaterThan(0);
@@ -84,8 +84,10 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0].results).toHaveLength(json.diagnostics.length);
     const github = (await cli(['check', '--root', root, '--format', 'github'])).stdout.trimEnd().split('\n');
-    expect(github).toHaveLength(json.diagnostics.length);
-    for (const line of github) expect(line).toMatch(/^::(error|warning) file=[^,]+,line=\d+,col=\d+/);
+    // One line per finding, then the summary notice.
+    expect(github).toHaveLength(json.diagnostics.length + 1);
+    for (const line of github.slice(0, -1)) expect(line).toMatch(/^::(error|warning) file=[^,]+,line=\d+,col=\d+/);
+    expect(github.at(-1)).toMatch(/^::notice title=openwop-spec::\d+ problems? \(/);
   });
 
   it('runs only the rules named with --rule, and whole families with family/*', async () => {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../core/output/diagnostics.js';
 import { summarize } from '../core/output/diagnostics.js';
-import { REPORTERS, type ReportContext } from '../core/output/reporters/index.js';
+import { FORMATS, REPORTERS, type ReportContext } from '../core/output/reporters/index.js';
 
 const require = createRequire(import.meta.url);
 
@@ -67,10 +67,11 @@ describe('reporters', () => {
 
   it('github: one workflow command per finding, with properties and data escaped', () => {
     const lines = REPORTERS.github!(DIAGNOSTICS, context(DIAGNOSTICS)).trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('::notice title=openwop-spec::3 problems (2 errors, 1 warning) in 7 files');
     expect(lines[0]).toBe('::error file=spec/v2/core/a.md,line=3,col=5,endLine=3,endColumn=30,title=links/anchor::spec/v2/core/b.md has no heading with anchor #x (did you mean #y?)');
     expect(lines[1]).toBe('::warning file=spec/v2/core/a.md,line=9,col=1,title=generated/region::a message with 100%25, a comma, a colon: and%0Aa newline');
-    expect(REPORTERS.github!([], context([]))).toBe('');
+    expect(REPORTERS.github!([], context([]))).toBe('::notice title=openwop-spec::7 files, no problems\n');
   });
 
   it('stylish: grouped by file, file:line:col on every finding, a summary line', () => {
@@ -118,13 +119,13 @@ describe('reporters', () => {
     expect(json.diagnostics.map((d: { rule: string }) => d.rule)).toEqual(['corpus/parse']);
     expect(json.suppressed[0]).toMatchObject({ rule: 'links/anchor', suppression: { kind: 'inSource', justification: 'r' } });
     expect(json.baseline).toMatchObject({ unchanged: [{ rule: 'generated/region' }], fixed: [{ rule: 'links/file', file: 'docs/x.md' }] });
-    expect(REPORTERS.github!(judged, context(judged)).trimEnd().split('\n')).toHaveLength(1);
+    expect(REPORTERS.github!(judged, context(judged)).trimEnd().split('\n')).toHaveLength(2);
   });
 
   it('escapes control characters and terminal escape sequences in every format, and keeps a finding on one line', () => {
     const hostile: Diagnostic[] = [{ rule: 'links/file', severity: 'error', file: 'docs/\u001b[31mred\u001b[0m\nfake.md', line: 2, column: 1, message: 'target \u009b2J\u0007 "x\ny" \u202eevil', hint: 'h\u001b]0;title\u0007' }];
     const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/;
-    for (const format of ['stylish', 'github', 'json', 'sarif']) {
+    for (const format of FORMATS) {
       const out = REPORTERS[format]!(hostile, context(hostile));
       expect(raw.test(out), format).toBe(false);
       if (format === 'stylish' || format === 'github') {

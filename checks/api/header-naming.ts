@@ -2,6 +2,13 @@ import { follow, isRecord, siteLocation, type Site, type SiteLocation } from '..
 import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { OPENWOP_HEADER, removedHeader, standardHeader } from '../../core/api/index.js';
+import { headerUsage, openApiModel } from '../../core/api/index.js';
+import type { Report } from '../../core/output/index.js';
+import { CITES_V1, isV2Text, nearMiss, readsAsV1, sentenceAt } from '../../core/registries/index.js';
+import { dataStringLocation, dataStrings } from '../../core/model/index.js';
+import { isGeneratedDocument } from '../../core/markdown/index.js';
+import type { InlineCode } from 'mdast';
+import { visit } from 'unist-util-visit';
 import type { PathSegment } from '../../core/model/index.js';
 
 /**
@@ -12,7 +19,9 @@ import type { PathSegment } from '../../core/model/index.js';
  */
 export default defineCheck({
   id: 'api/header-naming',
-  summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...)',
+  summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...); v2 prose spells a header as the OpenAPI document declares it',
+  description:
+    'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one.',
   severity: 'error',
   run(corpus, report) {
     for (const file of corpus.dataFiles()) {
@@ -31,8 +40,59 @@ export default defineCheck({
         report({ ...at, ...problem });
       }
     }
+    checkProseSpelling(corpus, report);
   },
 });
+
+/**
+ * A header named in v2 prose or in a description of a v2 document (a code span,
+ * `OpenWOP-Idempotent-Replay` or `OpenWOP-Idempotent-Replay: true`)
+ * whose letters are a header the OpenAPI document declares, in another case: header names match
+ * case-insensitively on the wire, so the text is read as that header and should spell it so. A
+ * sentence that speaks of v1, which spelt some of them otherwise, quotes the old spelling.
+ */
+function checkProseSpelling(corpus: Corpus, report: Report): void {
+  const model = openApiModel(corpus);
+  if (!model) return;
+  const declared = new Map<string, string>();
+  for (const direction of ['request', 'response'] as const) {
+    for (const usage of headerUsage(model, direction)) {
+      const name = usage.declarations.find((declaration) => declaration.component !== undefined)?.name ?? usage.declarations[0]?.name;
+      if (name && /-/.test(name)) declared.set(name.toLowerCase(), name);
+    }
+  }
+  if (declared.size === 0) return;
+  const judge = (written: string, place: () => { file: string; line: number; column: number; endLine?: number; endColumn?: number }): void => {
+    const name = declared.get(written.toLowerCase());
+    // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
+    const near = name === undefined && OPENWOP_HEADER.test(written) && !removedHeader(written) ? nearMiss(written, declared.values(), '-', false) : undefined;
+    if (name && name !== written) report({ ...place(), message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
+    else if (!name && near) report({ ...place(), message: `header ${written} is declared by no operation of ${model.file.path}; did you mean ${near}?`, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
+  };
+  // The descriptions of v2 API documents and schemas name headers in code spans too.
+  for (const file of corpus.dataFiles()) {
+    if (!isV2Text(file.path)) continue;
+    for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('-'))) {
+      for (const match of string.value.matchAll(/`([A-Za-z][A-Za-z0-9-]*-[A-Za-z0-9-]+)(?::[^`]*)?`/g)) {
+        const at = (match.index ?? 0) + 1;
+        if (CITES_V1.test(sentenceAt(string.value, at))) continue;
+        const written = match[1] as string;
+        judge(written, () => ({ file: file.path, ...dataStringLocation(file, string.path, at, at + written.length) }));
+      }
+    }
+  }
+  for (const file of corpus.markdownFiles()) {
+    if (!/(^|\/)v2\//.test(file.path) || isGeneratedDocument(file)) continue;
+    visit(file.tree, 'inlineCode', (code: InlineCode) => {
+      const written = /^([A-Za-z][A-Za-z0-9-]*)(?::.*)?$/.exec(code.value)?.[1];
+      const start = code.position?.start;
+      if (!written || !written.includes('-') || !start || start.offset === undefined) return;
+      if (file.regions.some((region) => start.offset !== undefined && start.offset >= region.contentStart && start.offset < region.contentEnd)) return;
+      if (readsAsV1(corpus, file.path, start.line, start.column + 1)) return;
+      judge(written, () => ({ file: file.path, line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length }));
+    });
+  }
+}
 
 function namingProblem(name: string): { message: string; hint: string; severity?: 'warning' } | undefined {
   const removed = removedHeader(name);

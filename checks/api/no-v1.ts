@@ -28,6 +28,8 @@ const QUOTED_HEADING = /§\s*"[^"]*"/g;
 export default defineCheck({
   id: 'api/no-v1',
   summary: 'The v2 API speaks v2 only: message names are codemap types, no /v1/ or /v2/ path segment, every channel an OpenAPI path, a scheme shared by both documents identical, no /v1/<operation> in v2 prose or descriptions',
+  description:
+    'A message carried only on a channel that is not a run\'s (no `{runId}` in its address) is a host event, not a run event, and keeps its name: the corpus keeps the two apart (events.md §"Host events" puts the heartbeat messages on their own channel, and they are in no codemap row). A message on the run channel or on none is held to the codemap grammar.',
   severity: 'error',
   options: {
     prose: { type: 'array', items: { type: 'string' }, default: ['spec/v2/'], description: 'path prefixes of the markdown whose /v1/<operation> spellings are findings' },
@@ -73,6 +75,7 @@ function checkMessageNames(corpus: Corpus, report: Report): void {
   const v2 = new Set(codemap.rows.map(effectiveType));
   const renamed = new Map(codemap.rows.filter((row) => row.v1 !== effectiveType(row)).map((row) => [row.v1, effectiveType(row)]));
   const grammar = codemap.grammar ? safeRegExp(codemap.grammar) : undefined;
+  const hostScoped = hostScopedMessages(file);
   for (const { path, name } of messages(file)) {
     if (v2.has(name) || codemap.frames.includes(name)) continue;
     const successor = renamed.get(name);
@@ -82,7 +85,7 @@ function checkMessageNames(corpus: Corpus, report: Report): void {
         message: `message name \`${name}\` is the v1 spelling; the v2 type is \`${successor}\` (spec/v2/event-codemap.json)`,
         hint: `name the message \`${successor}\``,
       });
-    } else if (name.includes('.') && grammar && !grammar.test(name) && !name.split('.').every((segment) => V2_WORD.test(segment))) {
+    } else if (name.includes('.') && grammar && !grammar.test(name) && !name.split('.').every((segment) => V2_WORD.test(segment)) && !hostScoped.has(messageKey(path))) {
       report({
         ...lazyPlace(file.path, file, path, 'value'),
         message: `message name \`${name}\` is not a v2 event type: it does not match the codemap grammar ${codemap.grammar}`,
@@ -90,6 +93,45 @@ function checkMessageNames(corpus: Corpus, report: Report): void {
       });
     }
   }
+}
+
+/** A message's key: its components key, or its channel and key for an inline one. */
+function messageKey(path: readonly PathSegment[]): string {
+  return path[0] === 'components' ? `#/components/messages/${String(path[2])}` : path.slice(0, -1).join('/');
+}
+
+/** A channel address that names a run: the run's events, which the codemap's grammar governs. */
+const RUN_SCOPED = /\{runId\}/;
+
+/**
+ * Messages carried only on channels that are not a run's (`/host/events`, no `{runId}` in the
+ * address): host events. The corpus keeps them apart from run events: events.md §"Host events"
+ * puts the heartbeat messages on their own channel, and they are in no codemap row, so the run
+ * event grammar does not name them. A message on no channel at all is still judged.
+ */
+function hostScopedMessages(file: DataFile): Set<string> {
+  const root = isRecord(file.value) ? file.value : {};
+  const carriers = new Map<string, boolean[]>();
+  const carry = (key: string, runScoped: boolean) => carriers.set(key, [...(carriers.get(key) ?? []), runScoped]);
+  const visit = (message: unknown, inline: string, runScoped: boolean): void => {
+    if (!isRecord(message)) return;
+    if (typeof message.$ref === 'string') carry(message.$ref, runScoped);
+    else carry(inline, runScoped);
+    for (const alternative of Array.isArray(message.oneOf) ? message.oneOf : []) visit(alternative, inline, runScoped);
+  };
+  if (isRecord(root.channels)) {
+    for (const [name, channel] of Object.entries(root.channels)) {
+      if (!isRecord(channel)) continue;
+      // AsyncAPI 3 writes the address beside the channel; AsyncAPI 2 keys the channel by it.
+      const runScoped = RUN_SCOPED.test(typeof channel.address === 'string' ? channel.address : name);
+      if (isRecord(channel.messages)) for (const [key, message] of Object.entries(channel.messages)) visit(message, `channels/${name}/messages/${key}`, runScoped);
+      for (const side of ['subscribe', 'publish']) {
+        const operation = channel[side];
+        if (isRecord(operation)) visit(operation.message, `channels/${name}/${side}/message`, runScoped);
+      }
+    }
+  }
+  return new Set([...carriers].filter(([, scopes]) => scopes.every((runScoped) => !runScoped)).map(([key]) => key));
 }
 
 function safeRegExp(source: string): RegExp | undefined {

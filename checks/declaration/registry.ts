@@ -6,7 +6,7 @@ import { eventCodemap, protocolDomains, protocolTypes } from '../../core/registr
 import { classifyMention, eventNameMentions } from '../../core/registries/index.js';
 import { validateRegistry } from '../../core/schemas/index.js';
 import { normativeHomes, normativeTextProblems } from '../../core/registries/index.js';
-import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
+import { DECLARATION_PATH, isObject, reportRegistryCounts } from '../../core/registries/index.js';
 import { locate, type PathSegment } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
@@ -16,6 +16,8 @@ const CORE_DOCUMENT = /^spec\/v2\/(core|ext)\/.+\.md$/;
 export default defineCheck({
   id: 'declaration/registry',
   summary: 'Declaration families resolve to headings and agree with the Normative home lines; orgs are registered, not reserved; every vendor event name in the corpus has a registered org',
+  description:
+    'A family\'s normative-home obligation is met as upstream\'s predicate meets it (scripts/check-v2-normative-home.mjs): every spec/v2 home names the family in its Normative home line, and the homes together, read as one, have a paragraph that names the family with a MUST, SHOULD or MAY. An extension README co-points and carries no obligation; a home the corpus does not hold (a v1 document) may, so then nothing is said. Counts of the declaration in prose ("Metadata keys (17)", "Core families (72)", "N core families") are compared with it.',
   severity: 'error',
   run(corpus, report) {
     const file = corpus.data(DECLARATION_PATH);
@@ -28,6 +30,7 @@ export default defineCheck({
     checkNormativeText(corpus, file, report);
     checkProfilesAndAliases(file, declaration, report);
     checkVendorNames(corpus, declaration, report);
+    checkCounts(corpus, file.value, report);
   },
 });
 
@@ -229,6 +232,19 @@ function checkVendorNames(corpus: Corpus, declaration: Declaration, report: Repo
 function suggest(name: string, candidates: Iterable<string>): string {
   const suggestion = closest(name, candidates);
   return suggestion ? `did you mean \`${suggestion}\`?` : 'correct the name, or declare it';
+}
+
+/** Counts of the declaration in prose ("Metadata keys (17)", "Core families (72)") are its sizes. */
+function checkCounts(corpus: Corpus, value: Record<string, unknown>, report: Report): void {
+  const families = Array.isArray(value.families) ? value.families.filter(isObject) : [];
+  const sizes = [
+    ['metadata', Array.isArray(value.metadata) ? value.metadata.length : isObject(value.metadata) ? Object.keys(value.metadata).length : undefined, 'metadata keys'],
+    ['core-families', families.filter((family) => family.anchor === 'core').length, 'core families'],
+    ['ext-families', families.filter((family) => family.anchor === 'ext').length, 'extension families'],
+  ] as const;
+  for (const file of corpus.markdownFiles()) {
+    for (const [registry, size, what] of sizes) if (size !== undefined) reportRegistryCounts(file, registry, size, `the ${what} of ${DECLARATION_PATH}`, report);
+  }
 }
 
 /** Each core family's normativeText names complete homes (core/registries/normative-home.ts says what complete is). */

@@ -2,11 +2,13 @@ import type { Nodes, Parent } from 'mdast';
 import type { MarkdownFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { HOUSE_STYLE_DOCUMENT, isGeneratedDocument, plainText, proseTexts, wordCount } from '../../core/markdown/index.js';
+import { HOUSE_STYLE_DOCUMENT, isGeneratedDocument, plainText, proseTexts, proseWordCount } from '../../core/markdown/index.js';
 
 export default defineCheck({
   id: 'docs/readability',
   summary: 'v2 prose: no RFC number outside the Sources footer; paragraphs and list items within a word limit, table cells within a shorter one; mentions of v1 held to a recorded count that may only go down',
+  description:
+    'Words are counted as upstream\'s readability gate counts them (scripts/check-spec-readability.mjs: "Words are whitespace tokens with inline code counted as one word"): every whitespace-separated token counts, and an inline code span, however long, is one word. A document under any banner of the "generated … do not edit" family is its generator\'s and is not read.',
   severity: 'error',
   options: {
     paths: { type: 'array', items: { type: 'string' }, default: ['spec/v2/'], description: 'path prefixes of the prose held to these limits (generated documents and regions are skipped)' },
@@ -111,20 +113,20 @@ function checkLengths(file: MarkdownFile, maxWords: number, maxCellWords: number
   };
   const visit = (node: Nodes): void => {
     if (node.type === 'paragraph') {
-      const words = wordCount(plainText(node));
+      const words = proseWordCount(node);
       if (words > maxWords) say(node, 'a paragraph', words, maxWords);
       return;
     }
     if (node.type === 'listItem') {
       // The item's own text: a nested list is counted item by item.
       const own = node.children.filter((child) => child.type !== 'list');
-      const words = own.reduce((sum, child) => sum + wordCount(plainText(child)), 0);
+      const words = own.reduce((sum, child) => sum + proseWordCount(child), 0);
       if (words > maxWords) say(node, 'a list item', words, maxWords);
       for (const child of node.children) if (child.type === 'list') visit(child);
       return;
     }
     if (node.type === 'tableCell') {
-      const words = wordCount(plainText(node));
+      const words = proseWordCount(node);
       if (words > maxCellWords) say(node, 'a table cell', words, maxCellWords);
       return;
     }

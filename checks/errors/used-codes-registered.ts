@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
+import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
 import { DECLARATION_PATH } from '../../core/registries/index.js';
 import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
 import type { LineIndex } from '../../core/model/index.js';
@@ -21,7 +21,9 @@ const PROSE = /^spec\/.*\.md$/;
 
 export default defineCheck({
   id: 'errors/used-codes-registered',
-  summary: 'An error code the prose names (beside a status, in a code table, in an envelope example) or an API document names (in a description, in an error enum) is registered, with its registered status, or is a well-formed vendor code',
+  summary: 'An error code the prose names (beside a status, in a list after one, in a code table, in an envelope example) or an API document names (in a description, a 4xx/5xx response\'s description, an error enum) is registered, with its registered status, or is a well-formed vendor code; a near miss of a registered code in a sentence about an error is a finding',
+  description:
+    'A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response\'s description. A snake_case word elsewhere in a sentence about an error is a code only when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.',
   severity: 'error',
   run(corpus, report) {
     const read = readErrorsRegistry(corpus);
@@ -77,6 +79,12 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
     return;
   }
   if (vendor.regex?.test(mention.code)) return;
+  // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
+  if (mention.form === 'candidate') {
+    const near = nearMiss(mention.code, rows.keys(), '_');
+    if (near !== undefined) report({ ...at(), message: `"${mention.code}" is not a registered error code; did you mean ${near}?`, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
+    return;
+  }
   report({ ...at(), ...unregistered(mention.code, rows, vendor) });
 }
 
@@ -91,7 +99,7 @@ function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor:
       hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
     };
   }
-  const suggestion = closest(code, rows.keys());
+  const suggestion = nearMiss(code, rows.keys(), '_');
   return {
     message: `"${code}" is not a registered error code${suggestion ? `; did you mean ${suggestion}?` : ''}`,
     hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,

@@ -14,7 +14,7 @@ import {
   type CodemapRow,
   type EventCodemap,
 } from '../../core/registries/index.js';
-import { classifyMention, eventNameMentions } from '../../core/registries/index.js';
+import { classifyMention, eventNameMentions, isV2Text, readsAsV1, reportRegistryCounts } from '../../core/registries/index.js';
 import { isPastTense, protocolTypeProblems, typeSegments } from '../../core/registries/index.js';
 import { validateRegistry } from '../../core/schemas/index.js';
 import { openApiModel } from '../../core/api/index.js';
@@ -25,7 +25,9 @@ import { closest } from '../../core/output/index.js';
 
 export default defineCheck({
   id: 'events/codemap',
-  summary: 'Every codemap row is decided and names a well-formed, past-tense (or excepted), unique type with a closed payload; event names in the corpus are registered',
+  summary: 'Every codemap row is decided and names a well-formed, past-tense (or excepted), unique type with a closed payload; event names in the corpus are registered; a count of its rows in prose is its size',
+  description:
+    'A v1 name that a codemap row renames is a finding in v2 text whether it has two segments or three (`runOrchestrator.decided`, `tool.session.opened`); it is quoted, not used, only in the sentence that cites v1 (v1, a `spec/v1/` document, an era-2 log), the section whose heading names v1, or a table column headed by one ("Era-2 name"), never a whole file because it cites v1 somewhere. A dotted past-tense name in no codemap row is reported only where the text says it is an event ("emits", "event type", "the `x` event", an event column). A count of the codemap\'s rows ("has 118 rows") is compared with it.',
   severity: 'error',
   run(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return;
@@ -37,6 +39,7 @@ export default defineCheck({
     checkPayloads(corpus, codemap, report);
     checkMentions(corpus, codemap, report);
     checkStreamMode(corpus, report);
+    for (const file of corpus.markdownFiles()) reportRegistryCounts(file, 'codemap', codemap.rows.length, `the codemap (${CODEMAP_PATH})`, report);
   },
 });
 
@@ -145,15 +148,23 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
     } else if (verdict.kind === 'v1-type') {
-      // A file shared by both versions that cites v1 documents (SECURITY/invariants.yaml) names v1 types on purpose.
-      if (speaksOtherVersion(corpus, mention.file, '2')) continue;
+      // A file shared by both versions that cites v1 documents (SECURITY/invariants.yaml) names v1 types on purpose;
+      // in v2 text, only the sentence, section or column that cites v1 does.
+      if (isV2Text(mention.file) ? readsAsV1(corpus, mention.file, mention.line, mention.column) : speaksOtherVersion(corpus, mention.file, '2')) continue;
       report({
         ...where(),
-        message: `\`${mention.name}\` is a v1 event type of ${typeSegments(mention.name).length} segments; in v2 it is \`${verdict.v2}\``,
+        message: `\`${mention.name}\` is the v1 name of an event type (${typeSegments(mention.name).length} segments); in v2 it is \`${verdict.v2}\``,
         hint: `write \`${verdict.v2}\` (the codemap row of \`${mention.name}\` in ${CODEMAP_PATH})`,
       });
     } else if (verdict.kind === 'unknown-wildcard') {
       report({ ...where(), message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
+    } else if (verdict.kind === 'unregistered-type') {
+      const suggestion = closest(mention.name, types);
+      report({
+        ...where(),
+        message: `\`${mention.name}\` is written as an event, but no row of ${CODEMAP_PATH} registers it`,
+        hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
+      });
     } else if (verdict.kind === 'malformed') {
       report({ ...where(), message: `\`${mention.name}\` is neither a registered protocol type nor a well-formed vendor type (\`<org>.<name>\` in kebab-case)`, hint: 'event types are lowercase kebab-case segments joined by dots' });
     }

@@ -10,6 +10,8 @@ import { closest } from '../../core/output/index.js';
 export default defineCheck({
   id: 'ids/bindings',
   summary: 'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
+  description:
+    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is.',
   severity: 'error',
   run(corpus, report) {
     const fields = idFields(corpus);

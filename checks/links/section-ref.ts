@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { InlineCode, Link, Nodes } from 'mdast';
 import { visit as visitTree } from 'unist-util-visit';
 import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
@@ -5,15 +6,16 @@ import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Lo
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
 import { closest, closestPhrase } from '../../core/output/index.js';
-import { describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
+import { citingBlocks, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
-/** Blocks whose inline content is prose: what an author writes a citation in. */
-const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
-const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+/** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
+const NAMES_A_SOURCE = /\bRFCs?\b|\.(?:md|json|ya?ml)\b|\]\(|https?:|\b[A-Z][A-Za-z0-9-]*[ \t]+§|\bv1\b/;
 
 export default defineCheck({
   id: 'links/section-ref',
   summary: 'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
+  description:
+    'A citation of a document under a prefix the `external` option lists is neither checked nor reported, in any form a citation names it: the path as written (with or without a leading slash or backticks), a path relative to the citing file, a link, or a bare name that is no corpus document and that the corpus names only under such a prefix, or that a file citing under it writes. A bare §1.2 cites its own document when its block names no other source.',
   severity: 'error',
   fixable: true,
   options: {
@@ -25,7 +27,7 @@ export default defineCheck({
     },
   },
   run(corpus, report, context) {
-    const external = context.options.external as readonly string[];
+    const external = externalDocuments(corpus, context.options.external as readonly string[]);
     for (const file of corpus.markdownFiles()) {
       if (file.text.includes('§')) checkMarkdown(corpus, file, report, external);
     }
@@ -41,50 +43,39 @@ interface Target {
   document: MarkdownFile;
 }
 
-function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, external: readonly string[]): void {
+function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, external: External): void {
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
   const numbering = numberingOf(file.headings);
-  const visit = (node: Nodes): void => {
-    if (CITING_BLOCKS.has(node.type)) {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return;
-      const source = file.text.slice(start, end);
-      if (!source.includes('§')) return;
-      const text = source.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
-      const label = node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1;
-      const checkedLinks = new Set<Link>();
-      const shownHeadings = headingSpans(node);
-      for (const citation of scopedCitations(text)) {
-        const at = start + citation.start;
-        // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
-        // span that shows such a heading line (`` `### § key` ``): it shows the markup.
-        if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to)) continue;
-        const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
-        const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
-        const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
-        if (scope.kind === 'unqualified') {
-          // A numbered citation in a document not numbered that way cites the numbering of a source
-          // (an RFC's §B.2); nothing written says which, so it is not judged.
-          if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value))) continue;
-          if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
-          judge({ name: 'this document', document: file }, citation, place, report);
-          continue;
-        }
-        if (scope.kind === 'external') continue;
-        const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name) : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
-        if (!target) continue;
-        const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
-        if (heading && link && !checkedLinks.has(link)) {
-          checkedLinks.add(link);
-          checkLinkFragment(file, link, citation, heading, place, report);
-        }
+  for (const { node, start, text, label } of citingBlocks(file.tree, file.text)) {
+    const checkedLinks = new Set<Link>();
+    const shownHeadings = headingSpans(node);
+    for (const citation of scopedCitations(text)) {
+      const at = start + citation.start;
+      // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
+      // span that shows such a heading line (`` `### § key` ``): it shows the markup.
+      if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to)) continue;
+      const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
+      const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
+      const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
+      if (scope.kind === 'unqualified') {
+        // A numbered citation in a document not numbered that way cites the numbering of a source
+        // (an RFC's §B.2); nothing written says which, so it is not judged.
+        // A block that names no other document, RFC or standard can only mean this document's own.
+        if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value)) && (numberKind(citation.value) !== 'arabic' || NAMES_A_SOURCE.test(text))) continue;
+        if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
+        judge({ name: 'this document', document: file }, citation, place, report);
+        continue;
       }
-      return;
+      if (scope.kind === 'external') continue;
+      const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name, external) : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
+      if (!target) continue;
+      const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
+      if (heading && link && !checkedLinks.has(link)) {
+        checkedLinks.add(link);
+        checkLinkFragment(file, link, citation, heading, place, report);
+      }
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(file.tree);
+  }
 }
 
 /** The offsets of the code spans inside `block` whose code is a heading line (`### § key`). */
@@ -98,13 +89,13 @@ function headingSpans(block: Nodes): Array<[number, number]> {
   return spans;
 }
 
-function checkData(corpus: Corpus, file: DataFile, report: Report, external: readonly string[]): void {
+function checkData(corpus: Corpus, file: DataFile, report: Report, external: External): void {
   for (const string of dataStrings(file, (value) => value.includes('§'))) {
     for (const citation of scopedCitations(string.value)) {
       // A data file has no sections of its own: an unqualified citation names nothing to check.
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
       const place = (): Location & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
-      const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
+      const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name, external) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
       if (target) judge(target, citation, place, report, false, undefined, { file, path: string.path, value: string.value, start: citation.start, end: citation.end });
     }
   }
@@ -212,14 +203,15 @@ function dataRenameFix(written: WrittenInData, text: string, slug: string, docum
 }
 
 /** The document a name written before a citation means; a name of no corpus document is said to be unresolvable. */
-function namedTarget(corpus: Corpus, from: string, name: string, citation: ScopedCitation, place: Place, report: Report, external: readonly string[]): Target | undefined {
+function namedTarget(corpus: Corpus, from: string, name: string, citation: ScopedCitation, place: Place, report: Report, external: External): Target | undefined {
+  // A document under an `external` prefix is cited knowingly: neither checked nor reported.
+  if (external.covers(name, from)) return undefined;
   const documents = documentIndex(corpus);
   const path = documents.resolve(name, from);
   const document = path ? corpus.markdown(path) : undefined;
   if (document && path) return { name: path === from ? 'this document' : path, document };
   // Two corpus documents share the name (`README.md`): which one is meant cannot be told.
   if (!name.includes('/') && documents.hasBaseName(name)) return undefined;
-  if (external.some((prefix) => name.startsWith(prefix))) return undefined;
   report({
     ...(typeof place === 'function' ? place() : place),
     severity: 'warning',
@@ -231,11 +223,62 @@ function namedTarget(corpus: Corpus, from: string, name: string, citation: Scope
   return undefined;
 }
 
+/** Whether a name written before a citation, or a link's target, is a document under an `external` prefix. */
+interface External {
+  covers(name: string, from: string): boolean;
+}
+
+/**
+ * The `external` prefixes, in every form a citation names a document by: the path as written
+ * (`spec/v1/replay.md`, `/spec/v1/replay.md`, `` `spec/v1/replay.md` ``), a path relative to the
+ * citing file (`../../v1/replay.md`), and a bare name (`replay.md`) that is no corpus document
+ * and that the corpus names elsewhere under such a prefix, or that a file citing documents under
+ * one writes.
+ */
+function externalDocuments(corpus: Corpus, prefixes: readonly string[]): External {
+  if (prefixes.length === 0) return { covers: () => false };
+  const under = (path: string) => prefixes.some((prefix) => path.startsWith(prefix));
+  let bare: Set<string> | undefined;
+  const bareNames = (): Set<string> => {
+    if (bare) return bare;
+    bare = new Set();
+    const written = new RegExp(`(?:${prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\w./-]*?([\\w.-]+\\.md)\\b`, 'g');
+    for (const file of corpus.all()) {
+      if (file.kind === 'binary') continue;
+      for (const match of file.text.matchAll(written)) bare.add(match[1] as string);
+    }
+    return bare;
+  };
+  const citing = new Map<string, boolean>();
+  const citesUnder = (from: string): boolean => {
+    let found = citing.get(from);
+    if (found === undefined) {
+      const file = corpus.get(from);
+      const text = file && file.kind !== 'binary' ? file.text : '';
+      found = prefixes.some((prefix) => text.includes(prefix));
+      citing.set(from, found);
+    }
+    return found;
+  };
+  return {
+    covers(name, from) {
+      const plain = name.replace(/^[`"']+|[`"']+$/g, '').replace(/^\.\//, '').replace(/^\/+/, '');
+      if (under(plain)) return true;
+      if (/^\.\.?\//.test(name.replace(/^[`"']+/, ''))) return under(posix.normalize(posix.join(posix.dirname(from), name.replace(/^[`"']+|[`"']+$/g, ''))));
+      if (plain.includes('/') || documentIndex(corpus).hasBaseName(plain)) return false;
+      // A bare name of no corpus document, named elsewhere under a prefix, or written in a file
+      // that itself cites documents under one (speaking of that tree, it names its documents bare).
+      return bareNames().has(plain) || citesUnder(from);
+    },
+  };
+}
+
 /** The document a link points at, when it is a corpus document (links/file reports one that is missing). */
-function linkedTarget(corpus: Corpus, file: { path: string }, url: string): Target | undefined {
+function linkedTarget(corpus: Corpus, file: { path: string }, url: string, external: External): Target | undefined {
   const resolved = resolveLink(file.path, url);
   if (resolved.kind === 'external') return undefined;
   const path = resolved.kind === 'same-file' ? file.path : resolved.target;
+  if (external.covers(path, file.path)) return undefined;
   const document = corpus.markdown(path);
   return document ? { name: path === file.path ? 'this document' : path, document } : undefined;
 }

@@ -17,7 +17,9 @@ import { CONFIG_FILES, CONFIG_SCHEMA } from './schema.js';
 export class ConfigError extends Error {}
 
 export type ConfiguredSeverity = 'off' | 'warn' | 'error';
-export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>];
+export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>] | HouseRuleEntry;
+/** A rule the config defines (core/house-rules reads it); the config reader only carries it. */
+export type HouseRuleEntry = { readonly given: unknown; readonly then: unknown } & Readonly<Record<string, unknown>>;
 
 export interface Layout {
   /** Path prefix to $id base, longest prefix first. */
@@ -44,6 +46,14 @@ export interface Config {
   allowRemoteRefs: boolean;
   /** Run policy; each also a flag of `check`, which wins over the config. */
   policy: Policy;
+  /** Impacts `diff` gives change rules, as written (see core/release/impacts.ts). */
+  diff?: DiffSettings;
+}
+
+export type DiffImpact = 'breaking' | 'additive' | 'editorial' | 'off';
+export interface DiffSettings {
+  impacts?: Readonly<Record<string, DiffImpact>>;
+  overrides?: ReadonlyArray<{ files: readonly string[]; impacts: Readonly<Record<string, DiffImpact>> }>;
 }
 
 export interface Override {
@@ -267,6 +277,7 @@ export interface RawConfig {
   baselineFindings?: string;
   required?: string[];
   allowRemoteRefs?: boolean;
+  diff?: DiffSettings;
 }
 
 export interface RawOverride {
@@ -315,6 +326,7 @@ function fromValue(raw: RawConfig, source: string, text?: string): Config {
     required: raw.required ?? defaults.required,
     ...(raw.required && text !== undefined ? { requiredAt: entryPositions(text, source, raw.required) } : {}),
     allowRemoteRefs: raw.allowRemoteRefs ?? false,
+    ...(raw.diff ? { diff: raw.diff } : {}),
   };
 }
 

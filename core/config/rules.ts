@@ -66,7 +66,9 @@ function optionDefaults(rule: ConfigurableRule): Record<string, unknown> {
 }
 
 function checkPatterns(config: Config, entries: Readonly<Record<string, RuleEntry>>, rules: readonly ConfigurableRule[], key: string): void {
-  for (const pattern of Object.keys(entries)) {
+  for (const [pattern, entry] of Object.entries(entries)) {
+    // A definition names a rule of its own: core/house-rules checks it, and adds it to `rules`.
+    if (!Array.isArray(entry) && typeof entry === 'object') continue;
     if (!rules.some((rule) => matchesPattern(rule.id, pattern))) throw new ConfigError(`config${where(config)}: ${key}["${pattern}"] names no rule (\`openwop-spec rules\` lists them)`);
   }
 }
@@ -104,8 +106,15 @@ export function matchesPattern(id: string, pattern: string): boolean {
   return pattern.endsWith('/*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern;
 }
 
+function isSeverity(value: unknown): value is ConfiguredSeverity {
+  return value === 'off' || value === 'warn' || value === 'error';
+}
+
 function normalise(entry: RuleEntry): [ConfiguredSeverity, Record<string, unknown> | undefined] {
-  return typeof entry === 'string' ? [entry, undefined] : [entry[0], entry[1]];
+  if (typeof entry === 'string') return [entry, undefined];
+  // A house rule's definition (core/house-rules reads the rest of it) sets its own severity.
+  if (!Array.isArray(entry)) return [isSeverity(entry.severity) ? entry.severity : 'warn', undefined];
+  return [entry[0], entry[1]];
 }
 
 const OPTION_AJV_OPTIONS = { strict: false, allErrors: false } as const;

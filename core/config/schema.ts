@@ -23,10 +23,12 @@ const RULE_DEFS = {
     anyOf: [
       { $ref: '#/$defs/severity' },
       { type: 'array', prefixItems: [{ $ref: '#/$defs/severity' }, { type: 'object' }], minItems: 1, maxItems: 2, items: false },
+      // A house rule's definition, under a new id: core/house-rules checks the rest when the rules are read.
+      { type: 'object', required: ['given', 'then'], properties: { given: { type: 'object' }, then: {} } },
     ],
   },
   rules: {
-    description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options].',
+    description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options]; or a new id to a house rule definition ({given, then, …}, checked when the rules are read).',
     type: 'object',
     propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
     additionalProperties: { $ref: '#/$defs/ruleEntry' },
@@ -39,7 +41,14 @@ export const CONFIG_SCHEMA = {
   title: 'openwop-spec configuration',
   type: 'object',
   additionalProperties: false,
-  $defs: RULE_DEFS,
+  $defs: {
+    ...RULE_DEFS,
+    impacts: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
+      additionalProperties: { enum: ['breaking', 'additive', 'editorial', 'off'] },
+    },
+  },
   properties: {
     $schema: { description: 'The schema of this file, for editors: node_modules/@openwop/spec/dist/openwop-spec.config.schema.json.', type: 'string' },
     extends: {
@@ -106,6 +115,23 @@ export const CONFIG_SCHEMA = {
     allowRemoteRefs: {
       description: 'Whether a $ref to a URL outside the corpus (http:, https:, //host) is allowed; it cannot be resolved offline, so by default it is an error. Default false.',
       type: 'boolean',
+    },
+    diff: {
+      description: 'How `diff` judges changes: `impacts` sets a change rule\'s impact ("breaking", "additive", "editorial", or "off" to leave it out) by rule id or `family/*`; each of `overrides` does the same for the changes in files its globs match. `openwop-spec diff --rules` lists the rules.',
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        impacts: { $ref: '#/$defs/impacts' },
+        overrides: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['files', 'impacts'],
+            properties: { files: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, impacts: { $ref: '#/$defs/impacts' } },
+          },
+        },
+      },
     },
     layout: {
       description: 'Where this repository keeps what the tool needs to find.',

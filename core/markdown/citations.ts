@@ -15,6 +15,7 @@
  * A citation joined to the one before it (`§A–§B`, `§B.1/§D`, `§7 Verification, §8 References`,
  * `§A, §E`) shares its scope.
  */
+import type { Nodes, Root } from 'mdast';
 import { findCitations, type SectionCitation } from './sections.js';
 
 export type CitationScope =
@@ -95,4 +96,38 @@ export function qualifier(before: string): CitationScope | undefined {
 export function linkScope(url: string): CitationScope {
   if (SCHEME.test(url)) return { kind: 'external', what: url };
   return { kind: 'document', name: url, via: 'link' };
+}
+
+/** Blocks whose inline content is prose: what an author writes a citation in. */
+const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+
+export interface CitingBlock {
+  node: Nodes;
+  /** Offset of the block in the document. */
+  start: number;
+  /** The block's source with HTML comments blanked (offsets kept), so a commented-out citation is not read. */
+  text: string;
+  /** In a heading, where its text starts (after `## `): a `§` there names the section, it cites nothing; -1 elsewhere. */
+  label: number;
+}
+
+/** Every block of a markdown document that can hold a citation and has a `§`, in document order. */
+export function citingBlocks(tree: Root, source: string): CitingBlock[] {
+  const blocks: CitingBlock[] = [];
+  const visit = (node: Nodes): void => {
+    if (CITING_BLOCKS.has(node.type)) {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start === undefined || end === undefined) return;
+      const written = source.slice(start, end);
+      if (!written.includes('§')) return;
+      const text = written.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
+      blocks.push({ node, start, text, label: node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1 });
+      return;
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(tree);
+  return blocks;
 }

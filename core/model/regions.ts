@@ -3,6 +3,7 @@
  * `<!-- generated: ID [from SOURCE][; do not edit] -->` and `<!-- /generated: ID -->`.
  * A region on lines of its own is a block; one inside a line (a count in prose) is inline.
  */
+import { generatedBannerLine } from '../markdown/index.js';
 import type { Html } from 'mdast';
 
 export interface RegionMarker {
@@ -114,28 +115,25 @@ export function openMarkerText(id: string, source: string | undefined): string {
 }
 
 /**
- * A markdown file generated whole, marked the upstream way: a line near its top saying
- * "Generated from `SOURCE` [and `SOURCE`…] by `TOOL`; do not edit". The sources are the
- * backticked paths between "from" and "by".
+ * A markdown file generated whole: a banner of the "generated … do not edit" family near its top,
+ * upstream's "Generated from `SOURCE` [and `SOURCE`…] by `TOOL`; do not edit" or an older one. The
+ * sources are the paths it names between "from" and "by".
  */
 export interface WholeFileMark {
   line: number;
   sources: string[];
 }
 
-const WHOLE_FILE_MARK = /\bGenerated from (.+?) by .+?;\s*do not edit\b/i;
-/** How far down the mark may sit: the title, a blank line, the status line. */
-const MARK_LINES = 8;
+/** The backticked paths between "from" and "by" (or the line's end), else the bare paths there. */
+const SOURCES = /\bfrom\s+(.+?)(?:\s+by\b|;|\s+[—–-]\s|$)/i;
 
 export function wholeFileMark(text: string): WholeFileMark | undefined {
-  const lines = text.split('\n', MARK_LINES);
-  for (const [index, line] of lines.entries()) {
-    const match = WHOLE_FILE_MARK.exec(line);
-    if (!match) continue;
-    const sources = [...(match[1] ?? '').matchAll(/`([^`]+)`/g)].map((source) => source[1] as string);
-    return { line: index + 1, sources };
-  }
-  return undefined;
+  const line = generatedBannerLine(text);
+  if (line === undefined) return undefined;
+  const from = SOURCES.exec(text.split('\n')[line - 1] ?? '')?.[1] ?? '';
+  const quoted = [...from.matchAll(/`([^`]+)`/g)].map((source) => source[1] as string);
+  const sources = quoted.length > 0 ? quoted : [...from.matchAll(/[\w.-]+(?:\/[\w.-]+)+\.(?:json|ya?ml|md)\b/g)].map((source) => source[0]);
+  return { line, sources };
 }
 
 /** A GFM pipe table as written in a file: its header cells and the offsets of its body rows. */

@@ -6,5 +6,6 @@ export * from './flush.js';
 export * from './json-output.js';
 export * from './suggest.js';
 export * from './write.js';
+export * from './verdict.js';
 export * from './reporters/index.js';
 export * from './tool-root.js';

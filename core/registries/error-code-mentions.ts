@@ -3,7 +3,11 @@
  * identifier count: a code written with an HTTP status (`409 run_terminal`, 409 `run_terminal`,
  * `409` `run_terminal`, `run_terminal` (409)), a row of a table with Code and Status columns, the
  * `error` of an envelope example (an object with `error` and `message` or `details`), and the
- * `enum`/`const` of an `error` property. A snake_case word in backticks on its own is not a mention.
+ * `enum`/`const` of an `error` property; the codes of a list that continues one of those
+ * (`409` `run_terminal`, `run_already_active` or `not_found`), and every snake_case code span of
+ * the description of a 4xx or 5xx response, which take its status. A snake_case word in backticks
+ * elsewhere is a mention only as a candidate: in a sentence about an error, it is judged only when
+ * it is a near miss of a registered code.
  */
 import { visit as visitJsonc } from 'jsonc-parser';
 import type { InlineCode, Nodes, Parent, Root, Table, TableRow } from 'mdast';
@@ -23,14 +27,21 @@ export interface CodeMention {
   /** Offsets of the code in the file's text. */
   start: number;
   end: number;
-  form: 'status' | 'table' | 'example' | 'enum';
+  /** `candidate`: a snake_case code span in a sentence about an error, which only a near miss of a registered code makes a finding. */
+  form: 'status' | 'table' | 'example' | 'enum' | 'candidate';
 }
 
 /** A word that could be meant as a code: lowercase, digits, `_`, `-`, `.`; not `Conflict`, not `5xx`. */
 const CANDIDATE = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*$/;
 const STATUS = /^[45]\d\d$/;
 const STATUS_AND_CODE = /^([45]\d\d)\s+(\S+)$/;
-const STATUS_BEFORE = /(?:^|[^\w.])([45]\d\d)[ \t]+$/;
+const STATUS_BEFORE = /(?:^|[^\w.])([45]\d\d)(?:[ \t]+|[ \t]*[(:][ \t]*)$/;
+/** What separates the codes of a list: a comma, "or", "and", a slash. */
+const LIST_SEPARATOR = /^[ \t]*(?:,[ \t]*(?:(?:or|and)[ \t]+)?|(?:or|and)[ \t]+|\/[ \t]*)$/;
+/** A code an error answers with: snake_case, at least one underscore. */
+const SNAKE_CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+/** A sentence about an error, where a snake_case code span is likely a code. */
+const ABOUT_AN_ERROR = /\b(?:errors?|fails?|failed|rejects?|rejected|refuses?|refused|answers?|returns?|responds?)\b/i;
 const STATUS_AFTER = /^[ \t]*\((?:HTTP[ \t]+)?([45]\d\d)\)/;
 const CODE_HEADER = /^(?:error(?:\s+code)?|code)$/i;
 const STATUS_HEADER = /^(?:http(?:\s+status)?|status(?:\s+code)?)$/i;
@@ -40,11 +51,12 @@ export function markdownCodeMentions(file: Pick<MarkdownFile, 'tree' | 'text'>):
   return treeMentions(file.tree, file.text);
 }
 
-function treeMentions(tree: Root, source: string): CodeMention[] {
+/** `responseStatus`: the status of the 4xx/5xx response whose description `tree` is; each snake_case code span takes it. */
+function treeMentions(tree: Root, source: string, responseStatus?: number): CodeMention[] {
   const mentions: CodeMention[] = [];
   const walk = (node: Nodes, parent: Parent | undefined, index: number): void => {
     if (node.type === 'table') tableMentions(node, source, mentions);
-    if (node.type === 'inlineCode') inlineMentions(node, parent, index, source, mentions);
+    if (node.type === 'inlineCode') inlineMentions(node, parent, index, source, mentions, responseStatus);
     if (node.type === 'code') {
       const start = valueOffset(node.value, source, node.position);
       if (start !== undefined) {
@@ -57,7 +69,7 @@ function treeMentions(tree: Root, source: string): CodeMention[] {
   return mentions.sort((a, b) => a.start - b.start);
 }
 
-function inlineMentions(node: InlineCode, parent: Parent | undefined, index: number, source: string, into: CodeMention[]): void {
+function inlineMentions(node: InlineCode, parent: Parent | undefined, index: number, source: string, into: CodeMention[], responseStatus?: number): void {
   const start = valueOffset(node.value, source, node.position);
   if (start === undefined) return;
   const pair = STATUS_AND_CODE.exec(node.value);
@@ -70,11 +82,31 @@ function inlineMentions(node: InlineCode, parent: Parent | undefined, index: num
     return;
   }
   if (CANDIDATE.test(node.value) && parent) {
-    const status = statusBeside(parent.children as Nodes[], index);
+    const siblings = parent.children as Nodes[];
+    const status = statusBeside(siblings, index) ?? listStatus(siblings, index) ?? (SNAKE_CODE.test(node.value) ? responseStatus : undefined);
     if (status !== undefined) into.push({ code: node.value, status, retriable: undefined, start, end: start + node.value.length, form: 'status' });
+    else if (SNAKE_CODE.test(node.value) && ABOUT_AN_ERROR.test(toString(parent))) into.push({ code: node.value, status: undefined, retriable: undefined, start, end: start + node.value.length, form: 'candidate' });
     return;
   }
   if (node.value.includes('"error"')) into.push(...envelopeMentions(node.value, start));
+}
+
+/**
+ * The status of the list the code span at `index` continues: code spans joined by commas, "or",
+ * "and" or slashes back to one written with a status (`409` `a`, `b` or `c`; `409 a`, `b`).
+ */
+function listStatus(siblings: readonly Nodes[], index: number): number | undefined {
+  for (let i = index; i >= 2; i -= 2) {
+    const separator = siblings[i - 1];
+    const previous = siblings[i - 2];
+    if (separator?.type !== 'text' || !LIST_SEPARATOR.test(separator.value) || previous?.type !== 'inlineCode') return undefined;
+    const pair = STATUS_AND_CODE.exec(previous.value);
+    if (pair) return Number(pair[1]);
+    if (!CANDIDATE.test(previous.value)) return undefined;
+    const status = statusBeside(siblings, i - 2);
+    if (status !== undefined) return status;
+  }
+  return undefined;
 }
 
 /** The status written right before (`409 `, `` `409` ``) or right after (` (409)`) the code span at `index`. */
@@ -224,7 +256,9 @@ export function yamlCodeMentions(file: DataFile, options: { examples?: boolean }
     }
     for (const key of ['description', 'summary', '$comment']) {
       const text = record[key];
-      if (typeof text === 'string' && mayMention(text)) mentions.push(...proseAt(file, [...path, key], text));
+      // A response's own description names the codes it answers with, in any words.
+      const answers = key === 'description' && STATUS.test(String(path[path.length - 1])) && path[path.length - 2] === 'responses' ? status : undefined;
+      if (typeof text === 'string' && (mayMention(text) || (answers !== undefined && text.includes('`')))) mentions.push(...proseAt(file, [...path, key], text, answers));
     }
     for (const [key, child] of Object.entries(record)) walk(child, [...path, key]);
   };
@@ -232,9 +266,9 @@ export function yamlCodeMentions(file: DataFile, options: { examples?: boolean }
   return mentions;
 }
 
-/** Every form a mention takes has a code span or a fence, and a status or an `"error"` key. */
+/** Every form a mention takes has a code span or a fence, and a status, an `"error"` key or words about an error. */
 function mayMention(text: string): boolean {
-  return text.includes('`') && /[45]\d\d|"error"/.test(text);
+  return text.includes('`') && (/[45]\d\d|"error"/.test(text) || ABOUT_AN_ERROR.test(text));
 }
 
 /** The status of the nearest `responses: { '409': … }` entry on a path. */
@@ -264,12 +298,12 @@ function scalarAt(file: DataFile, path: PathSegment[], code: string, status: num
 }
 
 /** The mentions in a description, each placed again in the scalar's source text when asked. */
-function proseAt(file: DataFile, path: PathSegment[], text: string): CodeMention[] {
-  const found = treeMentions(parseMarkdown(text).tree, text);
+function proseAt(file: DataFile, path: PathSegment[], text: string, responseStatus?: number): CodeMention[] {
+  const found = treeMentions(parseMarkdown(text).tree, text, responseStatus);
   let placed: CodeMention[] | undefined;
   const place = (): CodeMention[] => {
     const node = nodeAt(file.doc, path);
-    placed = node && isScalar(node) && node.range ? proseInScalar(text, file.text, node.range[0], node.range[1], 0) : [];
+    placed = node && isScalar(node) && node.range ? proseInScalar(text, file.text, node.range[0], node.range[1], 0, responseStatus) : [];
     return placed;
   };
   return found.map((mention, index) =>
@@ -344,10 +378,10 @@ function scalarMention(node: YamlNode, text: string, base: number, status: numbe
  * A description is markdown inside a YAML scalar; its offsets do not survive quoting and folding,
  * so each mention is found again, in order, in the scalar's source text.
  */
-function proseInScalar(value: string, text: string, start: number, end: number, base: number): CodeMention[] {
+function proseInScalar(value: string, text: string, start: number, end: number, base: number, responseStatus?: number): CodeMention[] {
   const found: CodeMention[] = [];
   let cursor = start;
-  for (const mention of treeMentions(parseMarkdown(value).tree, value)) {
+  for (const mention of treeMentions(parseMarkdown(value).tree, value, responseStatus)) {
     const at = text.indexOf(mention.code, cursor);
     if (at === -1 || at >= end) continue;
     found.push({ ...mention, start: base + at, end: base + at + mention.code.length });

@@ -7,10 +7,13 @@
  *   shaped like an event (`type` beside `eventId`, `specversion`, or `sequence` and `payload`)
  *   or an envelope (`kind` beside `correlationId`).
  *
- * - inline code anywhere in prose, for a name of three segments that is an event type: the v1 name
- *   of a codemap row (`tool.session.opened`), or a transition (`<domain>.<noun>.<verb-ed>`) under
- *   a protocol domain. Three segments are never a protocol type, so wherever one is written it is
- *   a finding.
+ * - inline code anywhere in prose, for a name of three segments that is an event type: a
+ *   transition (`<domain>.<noun>.<verb-ed>`) under a protocol domain. Three segments are never a
+ *   protocol type, so wherever one is written it is a finding;
+ * - inline code anywhere in prose or in a description, for the v1 name of a codemap row that v2
+ *   renamed, of two segments or three (`runOrchestrator.decided`, `tool.session.opened`);
+ * - inline code of two segments ending in a past tense (`output.harvested`) in a sentence that says
+ *   it is an event: one a host emits, an "event type", "the `x` event".
  *
  * Prose elsewhere is left alone: `mcp.client` or `subject.kind` look like types and are not, nor
  * are `ctx.storage.kv` or `run.cancelled.reason` (a field of an event).
@@ -22,6 +25,7 @@ import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
+import { isV2Text, sentenceAt } from './v1-scope.js';
 import { codeBlockData, dataStringLocation, dataStrings } from '../model/index.js';
 import { nodeAt, type PathSegment } from '../model/index.js';
 import type { LineCounter } from 'yaml';
@@ -37,6 +41,8 @@ export interface EventNameMention {
   source: 'example' | 'prose';
   /** The v2 type a codemap row renames this v1 name to, when it is one. */
   renamedTo?: string;
+  /** Read as an event only because its sentence says it is one ("a host emits `x`"). */
+  claimed?: boolean;
   /** Declared as a message of the AsyncAPI document (an SSE frame such as `ai.message.chunk`), so a known name though not a type. */
   declaredMessage?: boolean;
 }
@@ -62,19 +68,27 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     if (row.v1 !== v2) renamed.set(row.v1, v2);
     domains.add(v2.split('.')[0] ?? '');
   }
+  const v2Types = new Set(eventCodemap(corpus)?.rows.map((row) => row.v2Override ?? row.v2) ?? []);
+  // In v2 text a renamed v1 name of any length is one, and so is a name the sentence says is an
+  // event; elsewhere (notes about the corpus, files shared with v1) only what three segments make certain.
+  const kind = (file: string, name: string, sentence: () => string): 'event' | 'claimed' | undefined => {
+    const v2 = isV2Text(file);
+    if ((renamed.has(name) && !v2Types.has(name) && (v2 || THREE_SEGMENTS.test(name))) || (THREE_SEGMENTS.test(name) && isTransition(name, domains))) return 'event';
+    return v2 && TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence()) ? 'claimed' : undefined;
+  };
   for (const file of corpus.markdownFiles()) {
     const inTables = tableMentions(file, mentions);
-    threeSegmentMentions(file, inTables, (name) => renamed.has(name) || isTransition(name, domains), mentions);
+    proseCodeMentions(file, inTables, kind, mentions);
     codeBlockMentions(file, mentions);
   }
   for (const file of corpus.dataFiles()) {
     walkValue(file, file.value, [], mentions);
-    stringMentions(file, (name) => renamed.has(name) || isTransition(name, domains), mentions);
+    stringMentions(file, kind, mentions);
   }
   const messages = asyncApiMessageNames(corpus);
   for (const mention of mentions) {
     const v2 = renamed.get(mention.name);
-    if (v2 !== undefined && mention.name.split('.').length > 2) mention.renamedTo = v2;
+    if (v2 !== undefined && !v2Types.has(mention.name)) mention.renamedTo = v2;
     if (messages.has(mention.name)) mention.declaredMessage = true;
   }
   cache.set(corpus, mentions);
@@ -82,6 +96,11 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
 }
 
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
+const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+/** A sentence that says a name in it is an event: a host emits it, it is an event type, "the `x` event". */
+const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bevent types?\b|`\s+events?\b/i;
+
+type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
 
 /** `<domain>.<noun>.<verb-ed>`: under a protocol domain, ending in a past tense. */
 function isTransition(name: string, domains: ReadonlySet<string>): boolean {
@@ -89,28 +108,33 @@ function isTransition(name: string, domains: ReadonlySet<string>): boolean {
   return domains.has(first) && isPastTense(last);
 }
 
-/** Inline code of three segments naming an event type, in prose outside the event columns already read. */
-function threeSegmentMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, isEvent: (name: string) => boolean, into: EventNameMention[]): void {
+/** Inline code in prose, outside the event columns already read and outside generated regions, that names an event. */
+function proseCodeMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, kind: Kind, into: EventNameMention[]): void {
   visit(file.tree, 'inlineCode', (code: InlineCode) => {
-    if (read.has(code) || !THREE_SEGMENTS.test(code.value) || !isEvent(code.value)) return;
+    if (read.has(code) || !code.value.includes('.')) return;
+    const offset = code.position?.start.offset ?? 0;
+    if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+    const found = kind(file.path, code.value, () => sentenceAt(file.text, offset));
+    if (!found) return;
     const start = code.position?.start;
-    into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose' });
+    into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) });
   });
 }
 
 const CODE_SPAN = /`([^`\n]+)`/g;
 
-/** Code spans of three segments naming an event type inside the strings of a JSON or YAML file (a description, a `$comment`). */
-function stringMentions(file: DataFile, isEvent: (name: string) => boolean, into: EventNameMention[]): void {
+/** Code spans naming an event type inside the strings of a JSON or YAML file (a description, a `$comment`). */
+function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): void {
   for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('.'))) {
     for (const match of string.value.matchAll(CODE_SPAN)) {
       const name = match[1] ?? '';
-      if (!THREE_SEGMENTS.test(name) || !isEvent(name)) continue;
+      const found = name.includes('.') ? kind(file.path, name, () => sentenceAt(string.value, match.index ?? 0)) : undefined;
+      if (!found) continue;
       const start = (match.index ?? 0) + 1;
-      let found: { line: number; column: number } | undefined;
-      const get = () => (found ??= dataStringLocation(file, string.path, start, start + name.length));
+      let located: { line: number; column: number } | undefined;
+      const get = () => (located ??= dataStringLocation(file, string.path, start, start + name.length));
       into.push(
-        Object.defineProperties({ file: file.path, name, role: 'type', source: 'prose' } as EventNameMention, {
+        Object.defineProperties({ file: file.path, name, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) } as EventNameMention, {
           line: { enumerable: true, get: () => get().line },
           column: { enumerable: true, get: () => get().column },
         }),
@@ -243,6 +267,8 @@ export type MentionVerdict =
   | { kind: 'unknown-wildcard'; domain: string }
   /** A vendor-shaped name: its org decides. */
   | { kind: 'vendor'; org: string }
+  /** Written as an event a host emits, under no protocol domain and no org: a type no codemap row registers. */
+  | { kind: 'unregistered-type' }
   /** Neither a protocol type nor vendor-shaped. */
   | { kind: 'malformed' }
   /** Prose that only looks like an event name (`error.code` in an Event column): not judged. */
@@ -266,6 +292,8 @@ export function classifyMention(mention: EventNameMention, registries: NameRegis
   if (mention.source === 'prose' && segments.length === 2 && !registries.registeredOrgs.has(first) && !registries.reservedOrgs.has(first) && !isPastTense(segments[1] ?? '')) {
     return { kind: 'not-an-event' };
   }
+  // Said to be emitted, under no org at all: the text means a protocol type the codemap lacks.
+  if (mention.claimed && !registries.registeredOrgs.has(first) && !registries.reservedOrgs.has(first)) return { kind: 'unregistered-type' };
   // The org is judged by the declaration gate, reserved ones (`openwop.`) included.
   if (VENDOR_SHAPE.test(name)) return { kind: 'vendor', org: first };
   return { kind: 'malformed' };

@@ -14,6 +14,8 @@ export const ID_BINDINGS_SCHEMA = 'spec/v2/id-field-bindings.schema.json';
 
 /** A name that makes a field an id field: `runId`, or `runIds` for a list of them. */
 export const ID_FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]*Ids?$/;
+/** The name of one id field, which a kind is named for. */
+const KIND_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]*Id$/;
 
 export interface IdKind {
   name: string;
@@ -24,13 +26,19 @@ export interface IdKind {
   path: PathSegment[];
 }
 
-/** The kinds of ids.schema.json (`$defs` names), or undefined while the file is absent. */
+/**
+ * The kinds of ids.schema.json (`$defs` names), or undefined while the file is absent. The file says
+ * what a kind is: the kind of an id field, which is a `*Id` name, and one that records who mints it.
+ * A def that is neither (upstream's `opaque`, the grammar its host-minted kinds share) is a
+ * building block of the file, not a kind, and is held to nothing a kind is.
+ */
 export function idKinds(corpus: Corpus): Map<string, IdKind> | undefined {
   const value = corpus.data(IDS_SCHEMA)?.value;
   if (!isObject(value) || !isObject(value.$defs)) return undefined;
   const kinds = new Map<string, IdKind>();
   for (const [name, def] of Object.entries(value.$defs)) {
     const entry = isObject(def) ? def : {};
+    if (!KIND_NAME.test(name) && entry['x-openwop-minted'] === undefined) continue;
     kinds.set(name, {
       name,
       pattern: typeof entry.pattern === 'string' ? entry.pattern : undefined,

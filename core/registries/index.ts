@@ -15,3 +15,5 @@ export * from './payload-defs.js';
 export * from './scopes.js';
 export * from './views.js';
 export * from './mention-scope.js';
+export * from './v1-scope.js';
+export * from './near-miss.js';

@@ -51,10 +51,14 @@ export interface NormativeTextProblem {
 }
 
 /**
- * Whether each `normativeText` home of a core family is complete: the document exists, its
- * status block names the family as a Normative home, and one of its paragraphs (with the list it
- * introduces, if any) or table cells names the family and carries a MUST, SHOULD or MAY. An entry outside
- * `spec/v2/` is not judged.
+ * Whether the `normativeText` homes of a core family are complete: each v2 document exists and its
+ * status block names the family as a Normative home (the reciprocal claim), and the homes together
+ * state the family's obligation: one paragraph (with the list it introduces, if any) or table cell
+ * of one of them names the family and carries a MUST, SHOULD or MAY. Upstream's predicate
+ * (scripts/check-v2-normative-home.mjs) reads the prose of all of a family's homes as one: any home
+ * may carry the obligation. An extension README is a co-pointer that cannot carry it, and a home
+ * the corpus does not hold (a v1 document outside it) may: then whether the obligation is stated
+ * cannot be told, and nothing is said.
  */
 export function normativeTextProblems(
   corpus: { markdown(path: string): MarkdownFile | undefined; exists(path: string): boolean },
@@ -62,12 +66,22 @@ export function normativeTextProblems(
   homes: readonly unknown[],
 ): NormativeTextProblem[] {
   const problems: NormativeTextProblem[] = [];
+  const read: Array<{ entry: number; home: string; file: MarkdownFile }> = [];
+  let unread = false;
   homes.forEach((home, entry) => {
-    if (typeof home !== 'string' || !home.startsWith(NORMATIVE_TEXT_PREFIX)) return;
+    if (typeof home !== 'string') return;
     const path = home.replace(/#.*$/, '');
+    if (!home.startsWith(NORMATIVE_TEXT_PREFIX)) {
+      // A v1 home is read when the corpus holds it; a schema co-points and carries no obligation.
+      const v1 = /\.md$/.test(path) ? corpus.markdown(path) : undefined;
+      if (v1) read.push({ entry, home, file: v1 });
+      else if (/\.md$/.test(path)) unread = true;
+      return;
+    }
     const file = corpus.markdown(path);
     if (!file) {
       problems.push({ family, entry, home, message: `normativeText of \`${family}\` names ${path}, which is not a document of the corpus`, hint: 'name the v2 document that holds the family\'s normative text' });
+      unread = true;
       return;
     }
     if (!normativeHomes(file).some((name) => name.family === family)) {
@@ -79,18 +93,24 @@ export function normativeTextProblems(
         hint: `add \`${family}\` to the "> **Normative home:**" line of ${path}`,
       });
     }
-    if (!hasNormativeStatement(file, family)) {
-      problems.push({
-        family,
-        entry,
-        home,
-        message: `normativeText of \`${family}\` names ${path}, but none of its paragraphs names \`${family}\` with a MUST, SHOULD or MAY`,
-        hint: `state the family's requirements in ${path}, naming \`${family}\`, or point normativeText at the document that does`,
-      });
-    }
+    if (!EXTENSION_HOME.test(path)) read.push({ entry, home, file });
   });
+  const first = read[0];
+  if (first && !unread && !read.some(({ file }) => hasNormativeStatement(file, family))) {
+    const paths = read.map(({ file }) => file.path);
+    problems.push({
+      family,
+      entry: first.entry,
+      home: first.home,
+      message: `normativeText of \`${family}\` names ${paths.join(' and ')}, but no paragraph of ${paths.length > 1 ? 'any of them' : 'it'} names \`${family}\` with a MUST, SHOULD or MAY`,
+      hint: `state the family's requirements in ${paths.length > 1 ? 'one of them' : paths[0]}, naming \`${family}\`, or point normativeText at the document that does`,
+    });
+  }
   return problems;
 }
+
+/** An extension README co-points at a core family; the obligation is carried by core or v1 prose. */
+const EXTENSION_HOME = /^spec\/v2\/ext\//;
 
 function hasNormativeStatement(file: MarkdownFile, family: string): boolean {
   const names = new RegExp(`(?<![\\w.-])${family.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);

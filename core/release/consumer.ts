@@ -17,6 +17,7 @@ import { loadRelease } from './source.js';
 import * as verification from './verify.js';
 import * as stamps from './stamp.js';
 import * as packageStamps from './package-stamp.js';
+import { checkVerifyArguments, requiring, type RequireVerifiedArtifacts } from './shipped/verify.js';
 
 export type { DiffChange, DiffPlace, DiffReport, VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
 
@@ -25,9 +26,19 @@ export const PACKAGE_NAME: string = stamps.PACKAGE_NAME;
 export const STAMP_PATH: string = stamps.STAMP_PATH;
 export const PACKAGE_STAMP_PATH: string = packageStamps.PACKAGE_STAMP_PATH;
 
-/** Recomputes a release's hashes and digest and compares them with its stamps (and its signature, given a public key). */
-export function verifyArtifacts(target: string, options: VerifyOptions = {}): VerifyResult {
-  return verification.verifyArtifacts(target, options);
+/** Where a consumer's install puts the artifacts: what `verifyArtifacts()` verifies without a target. */
+export const INSTALLED_ARTIFACTS = 'node_modules/@openwop/spec-artifacts';
+
+/**
+ * Recomputes a release's hashes and digest and compares them with its stamps (and its signature,
+ * given a public key). `target` is a directory or a `.tgz`; without one, the copy of
+ * @openwop/spec-artifacts installed under the working directory. The same signature as the
+ * artifacts' own `verifyArtifacts` (`@openwop/spec-artifacts/verify`), whose default target is
+ * the package itself; arguments of the wrong type are a TypeError that says what was expected.
+ */
+export function verifyArtifacts(target?: string, options: VerifyOptions = {}): VerifyResult {
+  checkVerifyArguments('verifyArtifacts', target, options);
+  return verification.verifyArtifacts(target ?? path.resolve(INSTALLED_ARTIFACTS), options);
 }
 
 /** One line a problem, each naming its file, then the verdict. */
@@ -40,21 +51,10 @@ export function normalizeDigest(digest: string): string | undefined {
   return verification.normalizeDigest(digest);
 }
 
-export class ArtifactsVerificationError extends Error {
-  readonly result: VerifyResult;
-  constructor(result: VerifyResult) {
-    super(verification.describeVerification(result).trimEnd());
-    this.name = 'ArtifactsVerificationError';
-    this.result = result;
-  }
-}
+export { ArtifactsVerificationError } from './shipped/verify.js';
 
 /** Verifies and returns the result; throws ArtifactsVerificationError, naming every problem, when it fails. */
-export function requireVerifiedArtifacts(target: string, digest: string, options: Omit<VerifyOptions, 'digest'> = {}): VerifyResult {
-  const result = verification.verifyArtifacts(target, { ...options, digest });
-  if (!result.ok) throw new ArtifactsVerificationError(result);
-  return result;
-}
+export const requireVerifiedArtifacts: RequireVerifiedArtifacts = requiring(verifyArtifacts);
 
 /**
  * The semantic diff of two releases (directories, `.tgz` files or `git:<ref>` of the repository at

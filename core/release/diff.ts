@@ -8,12 +8,14 @@ import type { Corpus } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { ERRORS_PATH } from '../registries/index.js';
 import { firstDifferingLine } from '../run/index.js';
-import { CODEMAP_PATH } from '../registries/index.js';
+import { CODEMAP_PATH, PAYLOADS_PATH } from '../registries/index.js';
 import { isSchemaPath } from '../schemas/index.js';
 import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
 import { locate, type PathSegment } from '../model/index.js';
-import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type ReleaseModel, type View } from './model.js';
-import { compareSchemaSets, SCHEMA_RULES } from './schema-diff.js';
+import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type OperationEntry, type ReleaseModel, type View } from './model.js';
+import { API_DOCUMENTS } from './api-schemas.js';
+import { lostCitedHeadings } from './heading-diff.js';
+import { compareSchemaSets, SCHEMA_RULES, SchemaSet, type SchemaChange } from './schema-diff.js';
 import type { Release } from './source.js';
 
 export type Level = 'breaking' | 'additive' | 'editorial';
@@ -35,8 +37,18 @@ export interface Change {
   before: Place | undefined;
   after: Place | undefined;
   message: string;
-  /** The changed inputs of the generator that writes `file`, when the change follows from them. */
+  /** The changed inputs of the generator that writes `file`, or the registry change it restates. */
   derivedFrom?: string[];
+  /** For a schema change: whether clients or hosts write what it constrains (see schema-diff.ts). */
+  direction?: SchemaChange['direction'];
+  /** For an enum member added or removed: the member. */
+  member?: unknown;
+  /** For a `$defs` entry added or removed: its name. */
+  definition?: string;
+  /** Set when the config's `diff` section gave the change its level. */
+  configured?: boolean;
+  /** For a cited heading lost: every place (`file:line`) that cites it in the old release. */
+  citedFrom?: string[];
 }
 
 export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
@@ -53,14 +65,20 @@ export const DIFF_RULES: Record<string, { level: Level; summary: string }> = {
   'header/added': { level: 'additive', summary: 'an optional request header or a response header was added to operations' },
   'header/required-added': { level: 'breaking', summary: 'operations now require a request header (a new one, or one that was optional)' },
   'header/removed': { level: 'breaking', summary: 'a header was removed from operations' },
+  'parameter/added': { level: 'additive', summary: 'an optional query, path or cookie parameter was added to an operation' },
+  'parameter/required-added': { level: 'breaking', summary: 'an operation now requires a query, path or cookie parameter (a new one, or one that was optional)' },
+  'parameter/removed': { level: 'breaking', summary: 'a query, path or cookie parameter was removed from an operation' },
+  'body/required-added': { level: 'breaking', summary: 'an operation now requires a request body (a new one, or one that was optional)' },
   'channel/added': { level: 'additive', summary: 'an event channel was added' },
   'channel/removed': { level: 'breaking', summary: 'an event channel was removed' },
   'schema/added': { level: 'additive', summary: 'a schema was added' },
+  'schema/extracted': { level: 'editorial', summary: 'a schema was added that schemas of both releases now reference: constraints moved into it, compared through the references' },
   'schema/removed': { level: 'breaking', summary: 'a schema was removed' },
   ...SCHEMA_RULES,
   'requirement/added': { level: 'additive', summary: 'a requirement id was added' },
   'requirement/removed': { level: 'breaking', summary: 'a requirement id was removed with no alias' },
   'requirement/aliased': { level: 'editorial', summary: 'a requirement id was replaced, and an alias maps the old id to the new' },
+  'heading/removed': { level: 'breaking', summary: 'a heading other documents cite was renamed or removed: deep links and section citations into it break' },
   'document/added': { level: 'additive', summary: 'a document was added' },
   'document/removed': { level: 'breaking', summary: 'a document was removed' },
   'document/changed': { level: 'editorial', summary: 'a document changed' },
@@ -93,15 +111,16 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
   const oldModel = releaseModel(before.corpus);
   const newModel = releaseModel(after.corpus);
   const at = (release: Release, file: string, segments: PathSegment[] | undefined) => lineOf(release.corpus, file, segments);
-  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }) => {
+  const add = (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }, schema?: SchemaChange, more: Pick<Change, 'citedFrom'> = {}) => {
     const meta = DIFF_RULES[rule];
     if (!meta) throw new Error(`unknown diff rule ${rule}`);
+    const extra = schema ? { direction: schema.direction, ...(schema.member !== undefined ? { member: schema.member } : {}), ...(schema.definition !== undefined ? { definition: schema.definition } : {}) } : {};
     // Without places of its own, a change is at `file:line` in the release that has it, and at the file in the other.
     const inOld = !after.files.has(file) || /removed$/.test(rule);
     const here = { file, line };
     const there = before.files.has(file) && after.files.has(file) ? { file, line: undefined } : undefined;
     const { before: was, after: is } = places ?? (inOld ? { before: here, after: there } : { before: there, after: here });
-    changes.push({ rule, level: meta.level, file, line, before: was, after: is, message });
+    changes.push({ rule, level: schema?.level ?? meta.level, file, line, before: was, after: is, message, ...extra, ...more });
   };
 
   const changedFiles = [...new Set([...before.files.keys(), ...after.files.keys()])]
@@ -146,6 +165,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     for (const [key, entry] of was) if (!is.has(key)) add('operation/removed', OPENAPI_PATH, at(before, OPENAPI_PATH, entry.at), `operation ${entry.label} was removed`);
     for (const [key, entry] of is) if (!was.has(key)) add('operation/added', OPENAPI_PATH, at(after, OPENAPI_PATH, entry.at), `operation ${entry.label} was added`);
     compareHeaders(was, is, (rule, message) => add(rule, OPENAPI_PATH, undefined, message));
+    compareParameters(was, is, (rule, key, message) => add(rule, OPENAPI_PATH, at(after, OPENAPI_PATH, is.get(key)?.at), message));
   });
 
   compareView(oldModel.channels, newModel.channels, ASYNCAPI_PATH, changed, (was, is) => {
@@ -165,6 +185,15 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
 
   compareSchemaFiles(oldModel, newModel, changed, before, after, add);
 
+  for (const lost of lostCitedHeadings(before.corpus, after.corpus, changedFiles.filter((file) => file.endsWith('.md')))) {
+    const shown = lost.citedFrom.length <= 3 ? lost.citedFrom.join(', ') : `${lost.citedFrom.slice(0, 3).join(', ')} and ${lost.citedFrom.length - 3} more`;
+    const fate = lost.renamedTo ? `was renamed "${lost.renamedTo.text}" (#${lost.renamedTo.slug})` : 'was removed (or renamed)';
+    add('heading/removed', lost.file, lost.heading.line, `heading "${lost.heading.text}" (#${lost.heading.slug}) ${fate}; deep links and citations into it break: cited from ${shown}`, {
+      before: { file: lost.file, line: lost.heading.line },
+      after: { file: lost.file, line: lost.renamedTo?.line },
+    }, undefined, { citedFrom: lost.citedFrom });
+  }
+
   // A changed file the model found no change in (prose, an unmodelled registry, a description)
   // is reported as a changed document or file.
   const explained = new Set(changes.map((change) => change.file));
@@ -179,12 +208,11 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     add(`${kind}/${state}`, file, line, `${file} was ${state}${modelled && was && is ? ' (no change the model classifies: wording, annotations or layout)' : ''}`);
   }
 
+  foldRestatements(changes, oldModel, newModel);
   if (generated) markDerived(changes, [before, after].map((release) => generated(release.corpus)));
   changes.sort((a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.message, b.message));
 
-  const counts: Record<Level, number> = { breaking: 0, additive: 0, editorial: 0 };
-  for (const change of changes) if (!change.derivedFrom) counts[change.level]++;
-  const required: Bump = counts.breaking > 0 ? 'major' : counts.additive > 0 ? 'minor' : counts.editorial > 0 ? 'patch' : 'none';
+  const { counts, required } = summarizeChanges(changes);
   const released = new Map([...(before.released ?? []), ...(after.released ?? [])]);
   return {
     from: { label: before.label, version: before.version, digest: before.digest },
@@ -195,6 +223,14 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     required,
     changedFiles,
   };
+}
+
+/** Counted changes (not derived) by level, and the smallest bump they require. */
+export function summarizeChanges(changes: readonly Change[]): { counts: Record<Level, number>; required: Bump } {
+  const counts: Record<Level, number> = { breaking: 0, additive: 0, editorial: 0 };
+  for (const change of changes) if (!change.derivedFrom) counts[change.level]++;
+  const required: Bump = counts.breaking > 0 ? 'major' : counts.additive > 0 ? 'minor' : counts.editorial > 0 ? 'patch' : 'none';
+  return { counts, required };
 }
 
 /**
@@ -244,32 +280,93 @@ function compareHeaders(
   for (const [key, group] of addedOptional) add('header/added', `${key.split(' ')[0]} header \`${group.name}\` was added to ${list(group)}`);
 }
 
+/** Parameters other than headers, and the request body's being required, of the operations both releases have. */
+function compareParameters(was: Map<string, OperationEntry>, is: Map<string, OperationEntry>, add: (rule: string, operation: string, message: string) => void): void {
+  for (const [key, old] of was) {
+    const current = is.get(key);
+    if (!current) continue;
+    for (const [id, parameter] of old.parameters) if (!current.parameters.has(id)) add('parameter/removed', key, `${parameter.in} parameter \`${parameter.name}\` was removed from ${current.label}`);
+    for (const [id, parameter] of current.parameters) {
+      const previous = old.parameters.get(id);
+      if (!previous) add(parameter.required ? 'parameter/required-added' : 'parameter/added', key, `${parameter.required ? 'required' : 'optional'} ${parameter.in} parameter \`${parameter.name}\` was added to ${current.label}`);
+      else if (parameter.required && !previous.required) add('parameter/required-added', key, `${parameter.in} parameter \`${parameter.name}\` is now required by ${current.label}`);
+    }
+    if (current.bodyRequired === true && old.bodyRequired !== true) add('body/required-added', key, `${current.label} now requires a request body${old.bodyRequired === undefined ? ' (it took none)' : ''}`);
+  }
+}
+
 function compareSchemaFiles(
   oldModel: ReleaseModel,
   newModel: ReleaseModel,
   changed: ReadonlySet<string>,
   before: Release,
   after: Release,
-  add: (rule: string, file: string, line: number | undefined, message: string, places?: { before: Place | undefined; after: Place | undefined }) => void,
+  add: (rule: string, file: string, line: number | undefined, message: string, places: { before: Place | undefined; after: Place | undefined } | undefined, schema?: SchemaChange) => void,
 ): void {
+  // A new file that schemas the old release already had now reference is where their constraints moved.
+  const oldApi = apiDocuments(before.corpus);
+  const newApi = apiDocuments(after.corpus);
+  const kept = [...newModel.schemas.keys(), ...newApi.keys()].filter((file) => oldModel.schemas.has(file) || oldApi.has(file));
+  const extracted = new SchemaSet(new Map([...newModel.schemas, ...newApi])).referencedFrom(kept);
   for (const file of [...changed].filter(isSchemaPath)) {
     const was = oldModel.schemas.get(file);
     const is = newModel.schemas.get(file);
     if (before.files.has(file) && was === undefined) continue; // unparsable: compared as a file
     if (after.files.has(file) && is === undefined) continue;
-    if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`);
-    else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`);
+    if (was === undefined && extracted.has(file)) add('schema/extracted', file, undefined, `schema ${file} was added, and existing schemas now reference it (what they constrain is compared through the references)`, undefined);
+    else if (was === undefined) add('schema/added', file, undefined, `schema ${file} was added`, undefined);
+    else if (is === undefined) add('schema/removed', file, undefined, `schema ${file} was removed`, undefined);
     else continue;
   }
   const both = [...changed].filter((file) => isSchemaPath(file) && oldModel.schemas.get(file) !== undefined && newModel.schemas.get(file) !== undefined);
   const located = (release: Release, at: { file: string; at: PathSegment[] } | undefined): Place | undefined => (at ? { file: at.file, line: lineOf(release.corpus, at.file, at.at) } : undefined);
-  for (const change of compareSchemaSets(oldModel.schemas, newModel.schemas, both)) {
+  const apiChanged = API_DOCUMENTS.filter((file) => changed.has(file));
+  const schemaChanges = compareSchemaSets({ schemas: oldModel.schemas, api: oldApi }, { schemas: newModel.schemas, api: newApi }, both, apiChanged);
+  for (const change of schemaChanges) {
     const was = located(before, change.before);
     const is = located(after, change.after);
     // Something gone from the new release is shown where it was; anything else where it is now.
     const gone = ['schema/property-removed', 'schema/variant-removed', 'schema/definition-removed'].includes(change.rule);
     const primary = (gone ? was : is) ?? is ?? was;
-    add(change.rule, primary?.file ?? '', primary?.line, change.message, { before: was, after: is });
+    add(change.rule, primary?.file ?? '', primary?.line, change.message, { before: was, after: is }, change);
+  }
+}
+
+/** The API documents of a release, parsed, for the schemas they use. */
+function apiDocuments(corpus: Corpus): Map<string, unknown> {
+  const documents = new Map<string, unknown>();
+  for (const file of API_DOCUMENTS) {
+    const value = corpus.data(file)?.value;
+    if (value !== undefined) documents.set(file, value);
+  }
+  return documents;
+}
+
+/**
+ * A registry member added or removed is written again wherever the corpus generates from it: an
+ * enum member of the event `type` or of the error `code`, the payload definition of a new event
+ * type. Those schema changes restate the registry change, which is counted once, where the
+ * registry row is; they are shown as derived from it.
+ */
+function foldRestatements(changes: Change[], oldModel: ReleaseModel, newModel: ReleaseModel): void {
+  const members = (view: View<unknown>) => (view.state === 'read' ? new Set(view.entries.keys()) : new Set<string>());
+  const oldEvents = members(oldModel.events);
+  const newEvents = members(newModel.events);
+  const oldErrors = members(oldModel.errors);
+  const newErrors = members(newModel.errors);
+  const registryOf = (member: unknown, added: boolean): string | undefined => {
+    if (typeof member !== 'string') return undefined;
+    const inEvents = added ? newEvents.has(member) && !oldEvents.has(member) : oldEvents.has(member) && !newEvents.has(member);
+    const inErrors = added ? newErrors.has(member) && !oldErrors.has(member) : oldErrors.has(member) && !newErrors.has(member);
+    return inEvents ? CODEMAP_PATH : inErrors ? ERRORS_PATH : undefined;
+  };
+  const addedPayloads = new Set(newModel.events.state === 'read' ? [...newModel.events.entries.values()].filter((entry) => !oldEvents.has(entry.type)).map((entry) => entry.payloadDef) : []);
+  for (const change of changes) {
+    if (change.derivedFrom) continue;
+    let registry: string | undefined;
+    if (change.rule === 'schema/enum-added' || change.rule === 'schema/enum-removed') registry = registryOf(change.member, change.rule === 'schema/enum-added');
+    else if (change.rule === 'schema/definition-added' && change.file === PAYLOADS_PATH && addedPayloads.has(change.definition ?? '')) registry = CODEMAP_PATH;
+    if (registry && changes.some((other) => other.file === registry && !other.file.startsWith('schemas/'))) change.derivedFrom = [registry];
   }
 }
 

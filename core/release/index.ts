@@ -4,6 +4,7 @@ export * from './public-types.js';
 export * from './diff-format.js';
 export * from './diff.js';
 export * from './git.js';
+export * from './impacts.js';
 export * from './model.js';
 export * from './npm-pack.js';
 export * from './pack.js';

@@ -29,6 +29,8 @@ export interface ErrorEntry {
 export interface EventEntry {
   type: string;
   v1: string;
+  /** The `$defs` entry of the payload schema that holds its payload. */
+  payloadDef: string;
   at: PathSegment[];
 }
 
@@ -37,6 +39,10 @@ export interface OperationEntry {
   /** Lower-case name -> the header as written and whether a request must carry it. */
   requestHeaders: Map<string, { name: string; required: boolean }>;
   responseHeaders: Map<string, { name: string }>;
+  /** Query, path and cookie parameters by `in name`, and whether a request must carry each. */
+  parameters: Map<string, { name: string; in: string; required: boolean }>;
+  /** Whether a request must carry a body; undefined when the operation takes none. */
+  bodyRequired: boolean | undefined;
   at: PathSegment[];
 }
 
@@ -94,7 +100,7 @@ function eventsView(corpus: Corpus): View<EventEntry> {
   const entries = new Map<string, EventEntry>();
   for (const row of decidedRows(codemap)) {
     const type = effectiveType(row);
-    if (!entries.has(type)) entries.set(type, { type, v1: row.v1, at: ['rows', row.index] });
+    if (!entries.has(type)) entries.set(type, { type, v1: row.v1, payloadDef: row.payloadDef, at: ['rows', row.index] });
   }
   return { state: 'read', entries };
 }
@@ -108,7 +114,11 @@ function operationsView(corpus: Corpus): View<OperationEntry> {
     for (const header of requestHeaders(operation)) request.set(headerKey(header.name), { name: header.name, required: header.required });
     const response = new Map<string, { name: string }>();
     for (const header of responseHeaders(operation)) response.set(headerKey(header.name), { name: header.name });
-    entries.set(`${operation.method.toUpperCase()} ${operation.path}`, { label: describeOperation(operation), requestHeaders: request, responseHeaders: response, at: operation.site.segments });
+    const parameters = new Map<string, { name: string; in: string; required: boolean }>();
+    for (const parameter of operation.parameters) if (parameter.in !== 'header') parameters.set(`${parameter.in} ${parameter.name}`, { name: parameter.name, in: parameter.in, required: parameter.required });
+    const body = operation.value.requestBody;
+    const bodyRequired = operation.requestBody ? isObject(body) && body.required === true : undefined;
+    entries.set(`${operation.method.toUpperCase()} ${operation.path}`, { label: describeOperation(operation), requestHeaders: request, responseHeaders: response, parameters, bodyRequired, at: operation.site.segments });
   }
   return { state: 'read', entries };
 }

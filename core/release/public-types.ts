@@ -1,41 +1,14 @@
 /**
- * The types @openwop/spec/verify exposes. They live apart, importing nothing, so that a
- * consumer's `tsc --strict` compiles them with nothing installed: no type here may name a
- * Node.js type (Buffer, KeyObject), which would need @types/node.
+ * The types @openwop/spec/verify exposes. They live apart, importing nothing but the verify
+ * shapes of shipped/verify.ts, so that a consumer's `tsc --strict` compiles them with nothing
+ * installed: no type here may name a Node.js type (Buffer, KeyObject), which would need @types/node.
  */
 
-export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'entry' | 'stamp' | 'digest' | 'package' | 'signature';
-
-export interface VerifyProblem {
-  kind: VerifyProblemKind;
-  /** The file the problem is about, relative to the package root. */
-  file: string;
-  message: string;
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  target: string;
-  kind: 'package' | 'repository';
-  package: string | undefined;
-  version: string | undefined;
-  /** The digest recomputed from the stamp's file list (undefined without a readable stamp). */
-  digest: string | undefined;
-  /** Files compared against a record. */
-  files: number;
-  /** The fingerprint (`sha256:` of its SubjectPublicKeyInfo) of the key whose signature verified. */
-  signedBy?: string;
-  problems: VerifyProblem[];
-}
-
-export interface VerifyOptions {
-  /** The digest the consumer pinned: `sha256:<hex>` (or the bare hex). */
-  digest?: string;
-  /** A PEM file with the release key the consumer pinned: the release must carry its signature. */
-  publicKey?: string;
-  /** The DSSE envelope; by default `<tarball>.dsse.json` beside a tarball (a directory must name one). */
-  signature?: string;
-}
+/**
+ * The verify API's shapes are declared once, by the verifier @openwop/spec-artifacts carries
+ * (which imports nothing but Node.js built-ins and names no Node.js type), and are the same here.
+ */
+export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './shipped/verify.js';
 
 /** Where a change is in one release. */
 export interface DiffPlace {
@@ -52,8 +25,14 @@ export interface DiffChange {
   before: DiffPlace | null;
   after: DiffPlace | null;
   message: string;
-  /** The changed inputs of the generator that writes `file`, when the change follows from them. */
+  /** The changed inputs of the generator that writes `file`, or the registry change it restates. */
   derivedFrom?: string[];
+  /** For a schema change: who writes what it constrains (clients: request; hosts: response). */
+  direction?: 'request' | 'response' | 'both' | 'unknown';
+  /** For a cited heading renamed or removed: every place that cites it in the old release. */
+  citedFrom?: string[];
+  /** Set when the config's `diff` section gave the change its level. */
+  configured?: boolean;
 }
 
 export interface DiffReport {

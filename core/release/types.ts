@@ -11,6 +11,7 @@ import { compareStrings } from '../output/index.js';
 import { expectedSchemaId, isSchemaPath, type SchemaIds } from '../schemas/index.js';
 import { isObject } from '../registries/index.js';
 import { resolveUri, walkSchema } from '../schemas/index.js';
+import { reshapeForTypes } from './type-shapes.js';
 
 
 export const TYPES_DIRECTORY = 'types';
@@ -131,6 +132,7 @@ function bundle(root: DataFile, byId: ReadonlyMap<string, DataFile>, names: Read
     }
   }
   if (Object.keys(definitions).length > 0) bundled[BUNDLE] = definitions;
+  reshapeForTypes(bundled, BUNDLE);
   return bundled;
 }
 

@@ -24,6 +24,7 @@ import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';
 import { checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
 
+import { countedFiles } from './shipped/verify.js';
 import type { VerifyOptions, VerifyProblem, VerifyResult } from './public-types.js';
 export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
 
@@ -181,7 +182,7 @@ export function describeVerification(result: VerifyResult): string {
   const lines: string[] = [];
   const name = result.package && result.version ? `${result.package}@${result.version}` : result.target;
   if (result.ok) {
-    lines.push(`verified ${name}: ${result.files} files match, digest ${result.digest}${result.signedBy ? `, signed by key ${result.signedBy}` : ''}`);
+    lines.push(`verified ${name}: ${countedFiles(result)}, digest ${result.digest}${result.signedBy ? `, signed by key ${result.signedBy}` : ''}`);
   } else {
     for (const problem of result.problems) lines.push(`  ${problem.file}  ${problem.kind}  ${problem.message}`);
     lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);

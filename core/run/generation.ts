@@ -202,19 +202,50 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
     }
     used.add(index);
     const columns = table.header.map((column) => generated.header.indexOf(column));
-    const rows = generated.rows.map((row) => ({ key: row[0] ?? '', line: joinRow(columns.map((column) => row[column] ?? ''), table.outerPipes) }));
-    // A row the generator could not decide keeps its place among the others, as written.
     const lines = markdown.text.slice(table.bodyStart, table.bodyEnd).split('\n');
+    // Another generator's layout is no drift: a row whose cells say the same (backticks and spacing
+    // aside) keeps its line as written, and the rows keep the file's order.
+    const written = new Map(table.rows.map((row, i) => [sameCell(row[0] ?? ''), { cells: row.map(sameCell), line: lines[i] ?? '', at: i }]));
+    const rows = generated.rows.map((row) => {
+      const key = row[0] ?? '';
+      const cells = columns.map((column) => row[column] ?? '');
+      const same = written.get(sameCell(key));
+      const agrees = same !== undefined && same.cells.length === cells.length && cells.every((cell, i) => sameCell(cell) === same.cells[i]);
+      return { key, line: agrees ? same.line : joinRow(cells, table.outerPipes), at: same?.at };
+    });
+    ordered(rows);
+    // A row the generator could not decide keeps its place among the others, as written.
     table.rows.forEach((row, index) => {
       if (!undecided.includes(row[0] ?? '')) return;
       const after = index > 0 ? rows.findIndex((candidate) => candidate.key === table.rows[index - 1]?.[0]) : -1;
-      rows.splice(after + 1, 0, { key: row[0] ?? '', line: lines[index] ?? '' });
+      rows.splice(after + 1, 0, { key: row[0] ?? '', line: lines[index] ?? '', at: index });
     });
     edits.push({ start: table.bodyStart, end: table.bodyEnd, text: rows.map((row) => row.line).join('\n') });
   }
   let text = markdown.text;
   for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   return text;
+}
+
+/** A cell as a fact: its text without code backticks, emphasis or extra spacing. */
+function sameCell(cell: string): string {
+  return cell.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Rows the file already has in the file's order, each new one after the row the generator puts
+ * before it: the order a generator writes is layout, not a fact.
+ */
+function ordered(rows: Array<{ key: string; line: string; at: number | undefined }>): void {
+  const placed = rows.map((row, index) => ({ row, rank: row.at ?? -1, index }));
+  // A new row takes the rank of the existing row before it in the generator's order.
+  let previous = -1;
+  for (const entry of placed) {
+    if (entry.row.at !== undefined) previous = entry.row.at;
+    else entry.rank = previous + 0.5;
+  }
+  placed.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  rows.splice(0, rows.length, ...placed.map((entry) => entry.row));
 }
 
 /** Past this many findings in one file (a file rewritten wholesale), the rest of its drift is summed up in one more. */
@@ -242,8 +273,12 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
       report({ file: file.path, messageId: 'missing', data: { generators: by }, message: `${file.path} is missing; generator ${by} produces it`, hint });
       continue;
     }
-    const entries = file.data ? jsonDifferences(file.data, file.after) : undefined;
-    // A foreign file whose shared facts agree, or a document whose records only stand in another order, falls through to lines.
+    const compared = file.data ? jsonDifferences(file.data, file.after) : undefined;
+    const entries = compared?.differences;
+    // A file another generator laid out is judged by its facts alone: when they agree, its layout
+    // (indentation, key or record order, a list for a flag map) is no finding.
+    if ((compared?.foreign || compared?.otherTool) && compared.differences.length === 0) continue;
+    // A document whose records only stand in another order falls through to lines.
     if (entries && entries.length > 0) {
       for (const entry of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, messageId: 'stale-entry', data: { generators: by, entry: entry.message }, message: `stale generated content: ${entry.message} (against what ${by} produces)`, hint });
       if (entries.length > MAX_DRIFT_FINDINGS) report({ file: file.path, ...(entries[MAX_DRIFT_FINDINGS] as JsonDifference), messageId: 'stale-more', data: { generators: by, more: entries.length - MAX_DRIFT_FINDINGS }, message: `stale generated content: ${entries.length - MAX_DRIFT_FINDINGS} more differing entries from here on, against what ${by} produces`, hint });
@@ -290,16 +325,18 @@ interface JsonDifference {
  * extra, and in a list of records, each record (named by its first scalar members) that differs,
  * is missing or is extra. Undefined when the generated text is not JSON (then lines are compared).
  */
-function jsonDifferences(file: DataFile, after: string): JsonDifference[] | undefined {
+function jsonDifferences(file: DataFile, after: string): { differences: JsonDifference[]; foreign: boolean; otherTool: boolean } | undefined {
   let expected: unknown;
   try {
     expected = JSON.parse(after);
   } catch {
     return undefined;
   }
-  // A file another tool generates (its own `$comment` or `description` says so) may be shaped
-  // differently from ours: only the facts both shapes hold are compared there (records named by
-  // their scalar members, maps of scalars, scalars of one type), never its prose or its layout.
+  // A file another generator wrote (its own `$comment`, `description` or `title` says it is
+  // generated, by another tool or by another layout of ours) may be shaped differently from ours:
+  // only the facts both shapes hold are compared there (records named by their scalar members,
+  // maps of scalars, a list of the codes a flag map sets, scalars of one type), never its prose or
+  // its layout.
   const foreign = isPlainObject(file.value) && isPlainObject(expected) && foreignGenerated(file.value) && !deepEqual(Object.keys(file.value).filter((k) => k !== '$comment'), Object.keys(expected).filter((k) => k !== '$comment'));
   const differences: JsonDifference[] = [];
   const at = (path: PathSegment[], prefer: 'key' | 'value' = 'key') => {
@@ -347,11 +384,28 @@ function jsonDifferences(file: DataFile, after: string): JsonDifference[] | unde
       });
       return;
     }
-    if (foreign && (Array.isArray(actual) || Array.isArray(wanted) || typeof actual !== typeof wanted)) return;
+    if (foreign) {
+      const listed = asFlagSet(actual);
+      const flagged = asFlagSet(wanted);
+      // One fact in two layouts: the codes a list names, or the codes a map of flags sets true.
+      if (listed && flagged && (Array.isArray(actual) || Array.isArray(wanted))) {
+        for (const name of [...flagged].filter((entry) => !listed.has(entry))) differences.push({ ...at(path), message: `${describePath(path)} does not give ${name}; expected it, as the registry does` });
+        for (const name of [...listed].filter((entry) => !flagged.has(entry))) differences.push({ ...at(path), message: `${describePath(path)} gives ${name}; expected not, as the registry does not` });
+        return;
+      }
+      if (Array.isArray(actual) || Array.isArray(wanted) || typeof actual !== typeof wanted) return;
+    }
     differences.push({ ...at(path, 'value'), message: `${describePath(path)} is ${brief(actual)}; expected ${brief(wanted)}` });
   };
   compare(file.value, expected, []);
-  return differences;
+  return { differences, foreign, otherTool: isPlainObject(file.value) && generatedByAnotherTool(file.value) };
+}
+
+/** A list of names, or a map of names to booleans read as the names set true; else undefined. */
+function asFlagSet(value: unknown): Set<string> | undefined {
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string') ? new Set(value as string[]) : undefined;
+  if (isPlainObject(value) && Object.values(value).every((item) => typeof item === 'boolean')) return new Set(Object.keys(value).filter((key) => value[key] === true));
+  return undefined;
 }
 
 /** A record's name: its first two scalar members (`GET /runs`, `runEvents /runs/{runId}/events`). */
@@ -360,10 +414,16 @@ function recordLabel(record: Record<string, unknown>): string | undefined {
   return scalars.length > 0 ? scalars.map(([, value]) => String(value)).join(' ') : undefined;
 }
 
-const FOREIGN_MARK = /\bGENERATED\b.{0,200}?\bby\s+`?(?!openwop-spec\b)[\w./-]+/i;
+/** Any banner of the "generated" family: "GENERATED by scripts/x.mjs", "Generated from errors.json; do not edit". */
+const GENERATED_MARK = /\b(?:auto-?)?generated\b[^\n]{0,200}?(?:\b(?:by|from)\s+`?[\w./-]+|\bdo not edit\b)|\bdo not edit\b[^\n]{0,200}?\bgenerated\b/i;
 
 function foreignGenerated(value: Record<string, unknown>): boolean {
-  return [value.$comment, value.description].some((text) => typeof text === 'string' && FOREIGN_MARK.test(text));
+  return [value.$comment, value.description, value.title].some((text) => typeof text === 'string' && GENERATED_MARK.test(text));
+}
+
+/** Generated, says the file, and not by this tool: its layout is that tool's. */
+function generatedByAnotherTool(value: Record<string, unknown>): boolean {
+  return foreignGenerated(value) && ![value.$comment, value.description, value.title].some((text) => typeof text === 'string' && /\bopenwop-spec\b/.test(text));
 }
 
 /** A map of data (code to status): every value a scalar of one type, so its keys are entries, not keywords. */

@@ -61,14 +61,25 @@ describe('generator headers', () => {
     expect(plannedText(corpusOf(files), HEADERS_DOC)).not.toMatch(/OpenWOP-Region/);
   });
 
-  it('reports two different descriptions with no shared component at the second declaration, naming the first', () => {
+  it('writes one neutral row for a header each operation describes in its own words, keeping the neutral Meaning the document gives it; no finding', () => {
     const files = readTree(DEFECTS);
-    const openapi = files[OPENAPI] as string;
     const result = planGeneration(corpusOf(files), [headers]);
-    const mode = result.diagnostics.find((d) => d.message.includes('OpenWOP-Mode'));
-    const first = lineOf(openapi, 'name: OpenWOP-Mode');
-    expect(mode).toMatchObject({ file: OPENAPI, line: lineOf(openapi, 'name: OpenWOP-Mode', first), column: 17 });
-    expect(mode?.message).toContain(`${OPENAPI}:${first}`);
+    expect(result.diagnostics.filter((d) => d.message.includes('OpenWOP-Mode'))).toEqual([]);
+    const neutral = 'Described per operation: each operation that declares it states what it means there.';
+    expect(tableRows(plannedText(corpusOf(files), HEADERS_DOC), 'headers/request')).toContainEqual(['`OpenWOP-Mode`', '2', neutral]);
+    // The document's own neutral text for the row stays; it is not drift.
+    const doc = files[HEADERS_DOC] as string;
+    const own = '| `OpenWOP-Mode` | 2 | Set per operation \\| see each one. |';
+    files[HEADERS_DOC] = doc.replace('<!-- /generated: headers/request -->', `| Header | Operations | Meaning |\n| --- | --- | --- |\n${own}\n<!-- /generated: headers/request -->`);
+    expect(tableRows(plannedText(corpusOf(files), HEADERS_DOC), 'headers/request')).toContainEqual(['`OpenWOP-Mode`', '2', 'Set per operation \\| see each one.']);
+  });
+
+  it('writes a neutral row, not one operation\'s text, for a header one operation describes and another declares bare', () => {
+    const files = readTree(DEFECTS);
+    files[OPENAPI] = (files[OPENAPI] as string).replace('          description: The mode, as getB understands it.\n', '');
+    const result = planGeneration(corpusOf(files), [headers]);
+    expect(result.diagnostics.filter((d) => d.message.includes('OpenWOP-Mode'))).toEqual([]);
+    expect(tableRows(plannedText(corpusOf(files), HEADERS_DOC), 'headers/request')).toContainEqual(['`OpenWOP-Mode`', '2', 'Described per operation: each operation that declares it states what it means there.']);
   });
 
   it("lets the shared component's description win over an inline or overriding one", () => {
@@ -83,7 +94,7 @@ describe('generator headers', () => {
     const cost = result.diagnostics.find((d) => d.message.includes('OpenWOP-Cost'));
     expect(cost).toMatchObject({ file: OPENAPI, line: lineOf(files[OPENAPI] as string, 'CostHeader:'), column: 5 });
     expect(cost?.message).toMatch(/shared components disagree/);
-    expect(result.diagnostics).toHaveLength(3);
+    expect(result.diagnostics).toHaveLength(2);
   });
 
   it('is deterministic and idempotent: planning its own output again changes nothing', () => {

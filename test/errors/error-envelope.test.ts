@@ -7,6 +7,7 @@ import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import errorEnvelope, { detailsDefNames, ENVELOPE_PATH } from '../../generators/error-envelope.js';
 import { where } from '../helpers.js';
 import { DECLARATION, editedRegistry, errorsCorpus, fixtureFiles, fixtureRegistry, planErrors, registryText } from './helpers.js';
+import { driftDiagnostics } from '../../core/run/generation.js';
 
 const context = { contentOf: () => undefined };
 
@@ -144,5 +145,47 @@ describe('generator error-envelope', () => {
 
   it('is silent without a registry', () => {
     expect(generate(errorsCorpus({ 'spec/v2/errors.json': undefined }))).toEqual({ content: undefined, diagnostics: [] });
+  });
+});
+
+describe('drift of an envelope another generator laid out', () => {
+  /** The envelope in an earlier generator's layout: retriable codes as a list, no $defs, its own prose. */
+  const olderLayout = (rows: ReadonlyArray<{ code: string; httpStatus: number; retriable: boolean }>, banner: string) =>
+    `${JSON.stringify(
+      {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        title: 'ErrorEnvelope (v2)',
+        description: `${banner} ${rows.length} registered codes.`,
+        type: 'object',
+        required: ['error', 'message'],
+        properties: { error: { type: 'string', enum: rows.map((row) => row.code) }, message: { type: 'string' } },
+        'x-openwop-http-status': Object.fromEntries(rows.map((row) => [row.code, row.httpStatus])),
+        'x-openwop-retriable': rows.filter((row) => row.retriable).map((row) => row.code),
+      },
+      null,
+      2,
+    )}\n`;
+  const rows = fixtureRegistry().rows as Array<{ code: string; httpStatus: number; retriable: boolean }>;
+  const drift = (text: string) => driftDiagnostics(planErrors(errorsCorpus({ [ENVELOPE_PATH]: text }))).filter((d) => d.file === ENVELOPE_PATH);
+
+  it('is no finding when every fact agrees with the registry, under any banner of the family', () => {
+    expect(rows.some((row) => row.retriable)).toBe(true);
+    for (const banner of ['GENERATED from spec/v2/errors.json by scripts/generate-error-envelope.mjs (do not edit).', 'Generated from the error registry; do not edit.']) {
+      expect(drift(olderLayout(rows, banner))).toEqual([]);
+    }
+  });
+
+  it('names each fact that disagrees: a status, a retriability either way, a code too many', () => {
+    const [first, second] = rows.filter((row) => !row.retriable);
+    const retriable = rows.find((row) => row.retriable);
+    if (!first || !second || !retriable) throw new Error('the fixture needs two non-retriable codes and a retriable one');
+    const edited = rows.map((row) => (row === first ? { ...row, httpStatus: row.httpStatus + 1 } : row === second ? { ...row, retriable: true } : row === retriable ? { ...row, retriable: false } : row));
+    const text = olderLayout([...edited, { code: 'gone_code', httpStatus: 400, retriable: false }], 'Generated from spec/v2/errors.json; do not edit.');
+    expect(drift(text).map((d) => d.message.replace(/ \(against what .*$/, ''))).toEqual([
+      `stale generated content: x-openwop-http-status.${first.code} is ${first.httpStatus + 1}; expected ${first.httpStatus}`,
+      'stale generated content: x-openwop-http-status.gone_code is not generated; expected no such member',
+      `stale generated content: x-openwop-retriable does not give ${retriable.code}; expected it, as the registry does`,
+      `stale generated content: x-openwop-retriable gives ${second.code}; expected not, as the registry does not`,
+    ]);
   });
 });

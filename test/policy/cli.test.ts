@@ -271,7 +271,7 @@ describe('linter flags', { timeout: 120_000 }, () => {
   it('usage errors exit 2 in one line', async () => {
     const root = withWarning();
     for (const [args, message] of [
-      [['--max-warnings', 'lots'], '--max-warnings "lots" is not a whole number'],
+      [['--max-warnings', 'lots'], '--max-warnings "lots" is not a whole number (or -1, no limit)'],
       [['--fail-severity', 'info'], '--fail-severity "info": use error or warning'],
       [['--update'], '--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)'],
       [['--fix', '--fix-dry-run'], '--fix and --fix-dry-run exclude each other'],

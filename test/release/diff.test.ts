@@ -360,7 +360,7 @@ describe('diff formats', () => {
   it('writes release notes in markdown and a parsable JSON report', () => {
     const { diff } = diffWithRelease();
     expect(formatMarkdown(diff)).toBe(
-      '# @openwop/spec-artifacts 1.4.2 → 1.4.3\n\n0 breaking, 1 additive and 1 editorial changes; a minor version bump is required.\n\n## Additions\n\n- spec/v2/core/new.md was added (`spec/v2/core/new.md`, document/added)\n\n## Editorial changes\n\n- spec/v2/core/errors.md was changed (`spec/v2/core/errors.md:11`, document/changed)\n',
+      '# @openwop/spec-artifacts 1.4.2 → 1.4.3\n\n0 breaking, 1 additive and 1 editorial changes; a minor version bump is required.\n\n## Additions\n\n### Documents\n\n- spec/v2/core/new.md was added (now `spec/v2/core/new.md`; document/added)\n\n## Editorial changes\n\n### Documents\n\n- spec/v2/core/errors.md was changed (now `spec/v2/core/errors.md:11`; document/changed)\n',
     );
     expect(JSON.parse(formatJson(diff, semverVerdict(diff)))).toMatchObject({
       from: { version: '1.4.2' },

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStamp, SHIPPED_DIRECTORIES } from '../../core/release/stamp.js';
 import { cli, REPO } from '../helpers.js';
 import { edit, editJson, installPackages, keyPair, tempDir, typecheck } from './helpers.js';
+import { typeExpectations } from './type-expectations.js';
 
 describe('this repository as a release', () => {
   it('packs both packages; a fresh project installs them, checks a corpus copy, verifies, validates and type-checks as a consumer', async () => {
@@ -33,6 +34,9 @@ describe('this repository as a release', () => {
     expect(report.files.filter((file) => !file.path.startsWith('dist/')).map((file) => file.path).sort()).toEqual(['README.md', 'package.json']);
     expect(report.files.some((file) => file.path.endsWith('.map'))).toBe(false);
     const toolchain = path.join(out, report.filename);
+    // No lifecycle script a consumer's npm would see: the build runs before packing (prepack), not on install.
+    const manifest = JSON.parse(spawnSync('tar', ['-xzOf', toolchain, 'package/package.json'], { encoding: 'utf8' }).stdout) as { scripts?: Record<string, string> };
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => ['prepare', 'preinstall', 'install', 'postinstall'].includes(name))).toEqual([]);
 
     const project = installPackages([toolchain, artifacts, 'ajv@8.20.0', 'ajv-formats@3.0.1']);
     const installed = path.join(project, 'node_modules', '@openwop', 'spec-artifacts');
@@ -48,6 +52,8 @@ describe('this repository as a release', () => {
     // The artifacts' own verifier, by npx and by its bin, then after one byte changes.
     const own = run('npx', ['--no-install', '@openwop/spec-artifacts', 'verify', '--digest', digest]);
     expect(own.stdout).toMatch(/^verified @openwop\/spec-artifacts@\S+: \d+ files match/);
+    // Counted as pack counts them: the stamps' files and the two stamps.
+    expect(own.stdout).toContain(`in the 2 stamps (CORPUS-STAMP.json, PACKAGE-STAMP.json), ${summary?.[1]} files in all`);
     expect(own.status).toBe(0);
     expect(run(path.join(project, 'node_modules', '.bin', 'openwop-spec-artifacts'), ['verify', '--digest', `sha256:${'0'.repeat(64)}`]).status).toBe(1);
     // The release key: the toolchain checks who signed the installed copy.
@@ -83,6 +89,10 @@ describe('this repository as a release', () => {
     expect(compiled.output).toBe('');
     expect(compiled.status).toBe(0);
     expect(typecheck(project, "import type { VerifyResult } from '@openwop/spec/verify';\nexport const r: VerifyResult = { ok: 'yes' };\n").status).not.toBe(0);
+    // The types are as strict as the schemas, in the installed tarball too.
+    const expectations = typeExpectations(project);
+    expect(expectations.filter((entry) => entry.file.startsWith('types-must-fail/')).length).toBeGreaterThanOrEqual(7);
+    for (const entry of expectations) expect({ file: entry.file, errors: entry.reported }).toEqual({ file: entry.file, errors: entry.expected });
 
     edit(installed, 'spec/v2/errors.json', (text) => text.replace('"rows"', '"rowz"'));
     const tampered = run('npx', ['--no-install', '@openwop/spec-artifacts', 'verify', '--digest', digest]);

@@ -107,7 +107,8 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
   it('finds the hand-written registry counts that disagree with errors.json, in prose and in a schema description', () => {
     const counts = of('errors/registry').filter((d) => /codes/.test(d.message));
     expect(counts.map(placed)).toEqual(expect.arrayContaining([`${CORE}/errors.md:31:39`, 'schemas/v2/error-envelope.schema.json:5:110']));
-    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.message).toMatch(/^"97 codes" states the size of the error registry by hand \(it has 101\)/);
+    // The line upstream's generator writes, in a corpus without count regions: held to being right.
+    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.message).toBe('"97 codes" gives the size of the error registry as 97; it has 101');
     expect(counts.find((d) => d.file === 'schemas/v2/error-envelope.schema.json')?.message).toBe('"107 registered codes" gives the size of the error registry as 107; it has 101');
   });
 
@@ -136,20 +137,24 @@ describe.skipIf(!PRESENT)('upstream corpus: event types wherever they are writte
     verdicts = eventNameMentions(corpus).map((mention) => ({ where: `${mention.file}:${mention.line}`, name: mention.name, verdict: classifyMention(mention, registries) }));
   }, 60_000);
 
-  it('finds each three-segment type in prose and in strings at its line, as the v1 name of its codemap row', () => {
-    const three = verdicts.filter((v) => v.verdict.kind === 'v1-type').map((v) => `${v.where} ${v.name}`);
-    expect(three).toEqual([
+  it('finds each v1 name a codemap row renames, of two segments or three, in prose and in strings at its line', () => {
+    const renamed = verdicts.filter((v) => v.verdict.kind === 'v1-type').map((v) => `${v.where} ${v.name}`);
+    expect(renamed).toEqual([
+      `${CORE}/execution.md:48 runOrchestrator.decided`,
       `${CORE}/execution.md:50 core.workflowChain.event`,
+      `${CORE}/execution.md:50 runOrchestrator.decided`,
       `${CORE}/execution.md:52 core.workflowChain.event`,
       `${CORE}/execution.md:56 core.workflowChain.confidence-escalated`,
+      `${CORE}/execution.md:71 runOrchestrator.decided`,
       `${CORE}/tool-catalog.md:22 tool.session.opened`,
       `${CORE}/tool-catalog.md:22 tool.session.closed`,
-      // in code spans of JSON and YAML strings
+      // in code spans of JSON and YAML strings; outside v2 text only three segments (events/codemap leaves SECURITY/, which cites v1 documents, alone)
       'SECURITY/invariants.yaml:61 agent.reasoning.delta',
       'SECURITY/invariants.yaml:152 model.capability.substituted',
       'SECURITY/invariants.yaml:320 envelope.recovery.applied',
       'SECURITY/invariants.yaml:3477 trigger.delivery.attempted',
       'SECURITY/invariants.yaml:3481 trigger.delivery.attempted',
+      'api/v2/asyncapi.yaml:401 connector.auth_expired',
       'schemas/v2/trigger-event.schema.json:5 trigger.delivery.attempted',
     ]);
   });

@@ -23,10 +23,11 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the parity rules on the upst
   it('finds what each rule should, and nothing from misreading the format', () => {
     expect(Object.fromEntries(RULES.map((rule) => [rule, of(rule).length]))).toEqual({
       'schemas/closure': 0,
-      'docs/readability': 198,
+      // 36 length findings, the same places upstream's own readability script reports (a code span one word)
+      'docs/readability': 196,
       'docs/core-budget': 1,
       'api/security': 0,
-      'api/no-v1': 17,
+      'api/no-v1': 16,
       'compat/monotone': 0,
       'security/invariant-tests': 1,
     });
@@ -43,7 +44,8 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the parity rules on the upst
 
   it('reads v1 spellings where they are: message names, descriptions and prose', () => {
     const lines = of('api/no-v1').map((d) => `${d.file}:${d.line} ${d.message}`);
-    expect(lines).toContain('api/v2/asyncapi.yaml:280 message name `heartbeat.stateChanged` is not a v2 event type: it does not match the codemap grammar ^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$');
+    // A host event keeps its name: it is carried on the hostEvents channel only (events.md §Host events).
+    expect(lines.filter((line) => line.startsWith('api/v2/asyncapi.yaml:280 '))).toEqual([]);
     expect(lines).toContain('schemas/v2/suspend-request.schema.json:437 description: `/v1/interrupts/{token}` names an operation by its v1 path; v2 paths are unversioned');
     // The doubled-prefix defect named in versioning.md is not an operation.
     expect(lines.some((line) => line.includes('/v1/v1'))).toBe(false);
@@ -59,11 +61,13 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the parity rules on the upst
     );
   });
 
-  it("judges each core family's v2 normativeText homes: 12 problems over 21 homes, each a document at an older commit", () => {
+  it("judges each core family's v2 normativeText homes: 11 problems over 21 homes, each a document at an older commit", () => {
     const declaration = corpus.data('spec/v2/declaration.json')?.value;
     const families = isObject(declaration) && Array.isArray(declaration.families) ? declaration.families.filter(isObject) : [];
     const problems = families.filter((f) => f.anchor === 'core' && Array.isArray(f.normativeText)).flatMap((f) => normativeTextProblems(corpus, String(f.key), f.normativeText as unknown[]));
-    expect(problems).toHaveLength(12);
+    expect(problems).toHaveLength(11);
+    // eventLog's obligation is stated in replay.md, another of its homes: upstream reads the homes as one.
+    expect(problems.filter((p) => p.family === 'eventLog').map((p) => p.message)).toEqual(['normativeText of `eventLog` names spec/v2/core/persistence.md, whose Normative home line does not name `eventLog`']);
     expect(problems.map((p) => p.message)).toContain('normativeText of `forms` names spec/v2/core/form-content-packs.md, whose Normative home line does not name `forms`');
   });
 });

@@ -1,11 +1,13 @@
 /** For people at a terminal: grouped by file, each finding as a clickable file:line:col. */
-import { isActive, type Summary } from '../diagnostics.js';
+import { isActive } from '../diagnostics.js';
 import { visible } from '../escape.js';
+import { count } from '../verdict.js';
+import { fixableCount, problemsText } from './summary.js';
 import type { Reporter } from './types.js';
 
 const paint = (on: boolean, code: string, text: string): string => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-export const stylish: Reporter = (diagnostics, { summary, color, baselineUpdate }) => {
+export const stylish: Reporter = (diagnostics, { summary, color, baselineUpdate, failure, fixCommand }) => {
   const lines: string[] = [];
   let current: string | undefined;
   for (const d of diagnostics.filter(isActive)) {
@@ -28,22 +30,12 @@ export const stylish: Reporter = (diagnostics, { summary, color, baselineUpdate 
     if (baselineUpdate) lines.push(`      ${paint(color, '2', `hint: run \`${baselineUpdate}\` to drop them from the baseline`)}`);
   }
   const total = summary.errors + summary.warnings;
-  const accepted = acceptedText(summary);
-  if (total === 0) {
-    if (lines.length > 0) lines.push('');
-    lines.push(`${paint(color, '32', '✔')} ${summary.files} files, no problems${accepted}`);
-  } else {
-    if (lines.length > 0) lines.push('');
-    const mark = summary.errors > 0 ? paint(color, '31', '✖') : paint(color, '33', '⚠');
-    lines.push(`${mark} ${total} problem${total === 1 ? '' : 's'} (${summary.errors} error${summary.errors === 1 ? '' : 's'}, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}) in ${summary.files} files${accepted}`);
-  }
+  if (lines.length > 0) lines.push('');
+  const mark = total === 0 ? paint(color, '32', '✔') : summary.errors > 0 ? paint(color, '31', '✖') : paint(color, '33', '⚠');
+  lines.push(`${mark} ${problemsText(summary)}`);
+  const fixable = fixableCount(diagnostics);
+  if (fixable > 0 && fixCommand) lines.push(`  ${count(fixable, 'problem')} fixable with \`${fixCommand}\``);
+  // Errors fail a run, as everyone expects; warnings fail it only by a setting, which is said.
+  if (failure && summary.errors === 0) lines.push(`  ${paint(color, '33', failure)}`);
   return `${lines.join('\n')}\n`;
 };
-
-function acceptedText(summary: Summary): string {
-  const parts: string[] = [];
-  if (summary.hiddenWarnings) parts.push(`${summary.hiddenWarnings} warning${summary.hiddenWarnings === 1 ? '' : 's'} not shown (--quiet)`);
-  if (summary.suppressed) parts.push(`${summary.suppressed} suppressed`);
-  if (summary.baseline?.unchanged) parts.push(`${summary.baseline.unchanged} accepted by the findings baseline`);
-  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
-}

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npx @openwop/spec-artifacts verify [DIR] [--digest sha256:…] [--json]`: the package's own
+ * `openwop-spec-artifacts verify [DIR] [--digest sha256:…] [--json]` (the package's bin, also run
+ * as `npx @openwop/spec-artifacts verify`): the package's own
  * verifier on the command line. Exit 0 verified, 1 a problem found, 2 a usage error.
  */
 import { describeArtifacts, normalizeDigest, packageDirectory, verifyArtifacts } from './verify.js';
 
-const USAGE = 'usage: spec-artifacts verify [DIR] [--digest sha256:<hex>] [--json]';
+/** The bin's name, as package.json declares it: what a user types, so what help and errors say. */
+const BIN = 'openwop-spec-artifacts';
+const USAGE = `usage: ${BIN} verify [DIR] [--digest sha256:<hex>] [--json]`;
 
 function main(argv: readonly string[]): number {
   const [verb, ...rest] = argv;
@@ -33,7 +36,7 @@ function main(argv: readonly string[]): number {
 }
 
 function usage(problem: string): number {
-  process.stderr.write(`spec-artifacts: ${problem}\n${USAGE}\n`);
+  process.stderr.write(`${BIN}: ${problem}\n${USAGE}\n`);
   return 2;
 }
 

@@ -17,22 +17,99 @@ export const PACKAGE_STAMP = 'PACKAGE-STAMP.json';
 const CANONICALIZATION = 'RFC 8785';
 const CORPUS_DIRECTORIES = ['api', 'schemas', 'spec', 'conformance', 'SECURITY'];
 
-export interface ArtifactsProblem {
-  kind: 'missing' | 'altered' | 'unlisted' | 'stamp' | 'digest' | 'package';
+/**
+ * The verify API is one across both packages: `verifyArtifacts(target?, options?)` and
+ * `requireVerifiedArtifacts(target, digest, options?)` take and return the same shapes here and
+ * in `@openwop/spec/verify` (core/release/public-types.ts; a test holds the two declarations
+ * equal). This verifier checks the stamps; the release signature is the toolchain's to check.
+ */
+export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'entry' | 'stamp' | 'digest' | 'package' | 'signature';
+
+export interface VerifyProblem {
+  kind: VerifyProblemKind;
+  /** The file the problem is about, relative to the package root. */
   file: string;
   message: string;
 }
 
-export interface ArtifactsResult {
+export interface VerifyResult {
   ok: boolean;
-  directory: string;
+  target: string;
+  kind: 'package' | 'repository';
   package: string | undefined;
   version: string | undefined;
-  /** The corpus digest recomputed from CORPUS-STAMP.json. */
+  /** The digest recomputed from the stamp's file list (undefined without a readable stamp). */
   digest: string | undefined;
+  /** Files compared against a record. */
   files: number;
-  problems: ArtifactsProblem[];
+  /** The fingerprint of the key whose signature verified (only the toolchain checks signatures). */
+  signedBy?: string;
+  problems: VerifyProblem[];
 }
+
+export interface VerifyOptions {
+  /** The digest the consumer pinned: `sha256:<hex>` (or the bare hex). */
+  digest?: string;
+  /** A PEM file with the release key the consumer pinned: the release must carry its signature. */
+  publicKey?: string;
+  /** The DSSE envelope; by default `<tarball>.dsse.json` beside a tarball (a directory must name one). */
+  signature?: string;
+}
+
+/** Earlier names of the same shapes. */
+export type ArtifactsProblem = VerifyProblem;
+export type ArtifactsResult = VerifyResult;
+
+/**
+ * What a JavaScript caller passed, checked before anything is read: a wrong argument is a
+ * TypeError that says what was expected, not a failure deep inside.
+ */
+export function checkVerifyArguments(name: string, target: unknown, options: unknown): void {
+  if (target !== undefined && (typeof target !== 'string' || target === '')) throw new TypeError(`${name}: the target must be a path (a non-empty string) or undefined, not ${describeValue(target)}`);
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`${name}: the options must be an object such as { digest: 'sha256:…' }, not ${describeValue(options)}`);
+  for (const key of ['digest', 'publicKey', 'signature'] as const) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value !== undefined && typeof value !== 'string') throw new TypeError(`${name}: options.${key} must be a string, not ${describeValue(value)}`);
+  }
+}
+
+/** The digest argument of requireVerifiedArtifacts: required, a string. */
+export function checkPinnedDigest(digest: unknown): asserts digest is string {
+  if (typeof digest !== 'string') throw new TypeError(`requireVerifiedArtifacts(target, digest): the digest you pinned (sha256:<64 hex digits>) is required, not ${describeValue(digest)}`);
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+export class ArtifactsVerificationError extends Error {
+  readonly result: VerifyResult;
+  constructor(result: VerifyResult) {
+    super(describeArtifacts(result).trimEnd());
+    this.name = 'ArtifactsVerificationError';
+    this.result = result;
+  }
+}
+
+export type RequireVerifiedArtifacts = (target: string | undefined, digest: string, options?: Omit<VerifyOptions, 'digest'>) => VerifyResult;
+
+/** `requireVerifiedArtifacts` over a `verifyArtifacts`: this package's, or the toolchain's. */
+export function requiring(verify: (target?: string, options?: VerifyOptions) => VerifyResult): RequireVerifiedArtifacts {
+  return (target, digest, options = {}) => {
+    checkVerifyArguments('requireVerifiedArtifacts', target, options);
+    checkPinnedDigest(digest);
+    const result = verify(target, { ...options, digest });
+    if (!result.ok) throw new ArtifactsVerificationError(result);
+    return result;
+  };
+}
+
+/** Verifies and returns the result; throws ArtifactsVerificationError, naming every problem, when it fails. */
+export const requireVerifiedArtifacts: RequireVerifiedArtifacts = requiring((target, options) => verifyArtifacts(target, options));
 
 /** The directory this package is installed in (the parent of `lib/`). */
 export function packageDirectory(): string {
@@ -148,9 +225,14 @@ function readRecord(directory: string, name: string, members: readonly string[],
  * listed in either stamp is present with its recorded SHA-256, no other file is there, both
  * records digest to what they record, and the corpus digest is the pinned one when given.
  */
-export function verifyArtifacts(directory: string = packageDirectory(), options: { digest?: string } = {}): ArtifactsResult {
-  const problems: ArtifactsProblem[] = [];
-  const result = (fields: Partial<ArtifactsResult>): ArtifactsResult => ({ ok: problems.length === 0, directory, package: undefined, version: undefined, digest: undefined, files: 0, ...fields, problems });
+export function verifyArtifacts(target?: string, options: VerifyOptions = {}): VerifyResult {
+  checkVerifyArguments('verifyArtifacts', target, options);
+  const directory = target ?? packageDirectory();
+  const problems: VerifyProblem[] = [];
+  const result = (fields: Partial<VerifyResult>): VerifyResult => ({ ok: problems.length === 0, target: directory, kind: 'package', package: undefined, version: undefined, digest: undefined, files: 0, ...fields, problems });
+  if (options.publicKey !== undefined || options.signature !== undefined) {
+    problems.push({ kind: 'signature', file: PACKAGE_STAMP, message: 'this verifier checks the stamps only; check the release signature with the toolchain: openwop-spec verify <dir> --public-key <key> --signature <envelope>' });
+  }
   let pinned: string | undefined;
   if (options.digest !== undefined) {
     pinned = normalizeDigest(options.digest);
@@ -209,10 +291,19 @@ export function verifyArtifacts(directory: string = packageDirectory(), options:
   return result({ package: corpus.package, version: corpus.version, digest, files: compared });
 }
 
+/**
+ * How many files were checked, counted as `pack` counts them: the files the stamps list, and the
+ * stamps themselves, which hold the hashes and are checked by their own digests.
+ */
+export function countedFiles(result: Pick<VerifyResult, 'files' | 'kind'>): string {
+  const stamps = result.kind === 'package' ? [CORPUS_STAMP, PACKAGE_STAMP] : [CORPUS_STAMP];
+  return `${result.files} files match their hashes in ${stamps.length === 1 ? 'the stamp' : `the ${stamps.length} stamps`} (${stamps.join(', ')}), ${result.files + stamps.length} files in all`;
+}
+
 /** One line a problem, each naming its file, then the verdict. */
-export function describeArtifacts(result: ArtifactsResult): string {
-  const name = result.package && result.version ? `${result.package}@${result.version}` : result.directory;
-  if (result.ok) return `verified ${name}: ${result.files} files match, digest ${String(result.digest)}\n`;
+export function describeArtifacts(result: VerifyResult): string {
+  const name = result.package && result.version ? `${result.package}@${result.version}` : result.target;
+  if (result.ok) return `verified ${name}: ${countedFiles(result)}, digest ${String(result.digest)}\n`;
   const lines = result.problems.map((problem) => `  ${problem.file}  ${problem.kind}  ${problem.message}`);
   lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
+import { doc, run, where } from '../../helpers.js';
 import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
 import { at, GOOD, RULES, rulesApi } from './helpers.js';
 
@@ -59,5 +59,18 @@ ${extra}`;
   it('still judges a component key nothing refers to, which is then the only name the header has', () => {
     const text = api('    TraceToken: { schema: { type: string }, description: a trace }\n');
     expect(where(run('api/header-naming', { 'api/v2/openapi.yaml': text }))).toEqual([`api/v2/openapi.yaml:${lineOf(text, 'TraceToken:')}:5`]);
+  });
+
+  it('fires where v2 prose spells a declared header in another case, and not in a sentence that speaks of v1, nor outside v2', () => {
+    const prose = (body: string) => ({ 'api/v2/openapi.yaml': api(''), 'spec/v2/core/headers-note.md': doc('Note', body) });
+    const found = run('api/header-naming', prose('| Header | Set when |\n| --- | --- |\n| `openwop-version: 2.0` | always |\n\nThe `OpenWOP-Version` header is always sent.'));
+    expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual(['spec/v2/core/headers-note.md:9:4 header openwop-version is spelled OpenWOP-Version where api/v2/openapi.yaml declares it']);
+    expect(run('api/header-naming', prose('A v1 host sent `openwop-version` instead.'))).toEqual([]);
+    // A near miss of a declared header is a finding with "did you mean"; another header (a word more) is not one.
+    expect(run('api/header-naming', prose('The host sends `OpenWOP-Versoin`, and `OpenWOP-Client-Version` too.')).map((d) => d.message)).toEqual([
+      'header OpenWOP-Versoin is declared by no operation of api/v2/openapi.yaml; did you mean OpenWOP-Version?',
+    ]);
+    const schema = '{ "description": "Echoes `openwop-version: 2.0` back." }';
+    expect(where(run('api/header-naming', { 'api/v2/openapi.yaml': api(''), 'schemas/v2/echo.schema.json': schema }))).toEqual(['schemas/v2/echo.schema.json:1:27']);
   });
 });

@@ -76,4 +76,15 @@ describe('api/no-v1', () => {
     ]);
     expect(found.find((d) => d.message.includes('/v1/agents'))?.hint).toBe('write `/agents/{agentId}` (the v2 path) or the operationId; a v1 path belongs in the migration notes');
   });
+  it('does not hold a host event to the run-event grammar: a message carried only on a channel that is not a run\'s keeps its name; on the run channel it is judged', () => {
+    const hostChannel = (address: string) =>
+      asyncapi('    Changed: { name: heartbeat.stateChanged }\n').replace(
+        'components:\n',
+        `  hostEvents:\n    address: ${address}\n    messages:\n      changed: { $ref: '#/components/messages/Changed' }\ncomponents:\n`,
+      );
+    const paths = `${GOOD_PATHS}  /host/events:\n    get: { operationId: streamHostEvents, responses: { '200': { description: ok } } }\n  /runs/{runId}/heartbeat:\n    get: { operationId: streamRunHeartbeat, responses: { '200': { description: ok } } }\n`;
+    const files = (address: string) => ({ 'spec/v2/event-codemap.json': CODEMAP, 'api/v2/openapi.yaml': openapi(paths), 'api/v2/asyncapi.yaml': hostChannel(address) });
+    expect(run('api/no-v1', files('/host/events'))).toEqual([]);
+    expect(run('api/no-v1', files('/runs/{runId}/heartbeat')).map((d) => d.message.split(':')[0])).toEqual(['message name `heartbeat.stateChanged` is not a v2 event type']);
+  });
 });

@@ -219,10 +219,22 @@ describe('declaration/registry: normative-home completeness', () => {
     const bare = `# Bare\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe ${key} family exists.\n`;
     const other = withHome(key, [home, 'spec/v2/core/bare.md']);
     const messages = run(RULE, eventsCorpus({ [DECLARATION]: other, [FORMS_MD]: stated, 'spec/v2/core/bare.md': bare })).map((d) => `${where([d])[0]} ${d.message}`);
-    expect(messages).toEqual([
-      `${at(DECLARATION, other, '"spec/v2/core/bare.md"', 0)} normativeText of \`${key}\` names spec/v2/core/bare.md, but none of its paragraphs names \`${key}\` with a MUST, SHOULD or MAY`,
-      `${at(DECLARATION, other, '"spec/v2/core/bare.md"', 0)} normativeText of \`${key}\` names spec/v2/core/bare.md, whose Normative home line does not name \`${key}\``,
+    // The obligation is the family's, met by any of its homes (upstream's predicate): only the claim is missing here.
+    expect(messages).toEqual([`${at(DECLARATION, other, '"spec/v2/core/bare.md"', 0)} normativeText of \`${key}\` names spec/v2/core/bare.md, whose Normative home line does not name \`${key}\``]);
+  });
+
+  it('fires once, at the first home, when no home of the family states its obligation; a home it cannot read (v1, absent) may, so then it says nothing', () => {
+    const claims = (name: string) => `# ${name}\n\n> **Status: Stable.**\n> **Normative home:** \`${key}\`.\n\n## Why this exists\n\nThe ${key} family is described here.\n`;
+    const both = withHome(key, ['spec/v2/core/a.md', 'spec/v2/core/b.md']);
+    const homeFindings = (files: Record<string, string>) => run(RULE, eventsCorpus(files)).filter((d) => d.message.startsWith('normativeText'));
+    const found = homeFindings({ [DECLARATION]: both, 'spec/v2/core/a.md': claims('A'), 'spec/v2/core/b.md': claims('B') });
+    expect(found.map((d) => `${where([d])[0]} ${d.message}`)).toEqual([
+      `${at(DECLARATION, both, '"spec/v2/core/a.md"', 0)} normativeText of \`${key}\` names spec/v2/core/a.md and spec/v2/core/b.md, but no paragraph of any of them names \`${key}\` with a MUST, SHOULD or MAY`,
     ]);
+    const stated = claims('B').replace('is described here.', 'MUST be described here.');
+    expect(homeFindings({ [DECLARATION]: both, 'spec/v2/core/a.md': claims('A'), 'spec/v2/core/b.md': stated })).toEqual([]);
+    const withV1 = withHome(key, ['spec/v2/core/a.md', 'spec/v1/capabilities.md']);
+    expect(homeFindings({ [DECLARATION]: withV1, 'spec/v2/core/a.md': claims('A') })).toEqual([]);
   });
 
   it('reads a lead-in paragraph and the list it introduces as one statement', () => {
@@ -230,5 +242,30 @@ describe('declaration/registry: normative-home completeness', () => {
     const text = withHome(key, ['spec/v2/core/lead.md']);
     const found = run(RULE, eventsCorpus({ [DECLARATION]: text, 'spec/v2/core/lead.md': lead }));
     expect(found.filter((d) => d.message.startsWith('normativeText'))).toEqual([]);
+  });
+});
+
+describe('declaration/registry: counts of the declaration in prose', () => {
+  it('compares a heading that counts metadata keys or families, and "N core families", with the declaration; a section number is no count', () => {
+    const value = JSON.parse(eventsFiles()[DECLARATION] ?? '{}') as { families?: Array<{ anchor?: string }>; metadata?: unknown[] };
+    const core = (value.families ?? []).filter((family) => family.anchor === 'core').length;
+    const text = (n: number) => `# Capabilities\n\n> **Status: Stable.**\n\n## 5. Core families (${n})\n\nThe declaration has ${n} core families.\n`;
+    const found = run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(core + 2) })).filter((d) => d.file === 'spec/v2/core/counts.md');
+    expect(found.map((d) => `${d.line} ${d.message}`)).toEqual([
+      `5 "Core families (${core + 2})" gives the size of the core families of spec/v2/declaration.json as ${core + 2}; it has ${core}`,
+      `7 "${core + 2} core families" gives the size of the core families of spec/v2/declaration.json as ${core + 2}; it has ${core}`,
+    ]);
+    expect(run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(core) })).filter((d) => d.file === 'spec/v2/core/counts.md')).toEqual([]);
+  });
+
+  it('holds a heading that counts to what it heads: an enumeration of one more key is a finding, the same number is not', () => {
+    const value = JSON.parse(eventsFiles()[DECLARATION] ?? '{}') as { metadata?: unknown[] };
+    const size = value.metadata?.length ?? 0;
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `- \`key${i}\``).join('\n');
+    const text = (listed: number) => `# Capabilities\n\n> **Status: Stable.**\n\n### 3.1 Metadata keys (${size})\n\n${keys(listed)}\n\nEach is declared as metadata.\n`;
+    const found = (listed: number) => run(RULE, eventsCorpus({ 'spec/v2/core/counts.md': text(listed) })).filter((d) => d.file === 'spec/v2/core/counts.md').map((d) => d.message);
+    expect(size).toBeGreaterThan(0);
+    expect(found(size + 1)).toEqual([`"Metadata keys (${size})" heads ${size + 1} entries; the count and what it counts disagree`]);
+    expect(found(size)).toEqual([]);
   });
 });

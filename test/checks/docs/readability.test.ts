@@ -105,6 +105,17 @@ describe('docs/readability', () => {
     ]);
   });
 
+  it('counts an inline code span as one word, as upstream\'s readability rule does; the words around it still count', () => {
+    const span = '`OpenWOP-Version: 2.0 and more tokens inside one span`';
+    // 84 words and 6 spans: 90 words, 138 counting the words inside the spans.
+    const para = `${long(84)} ${Array.from({ length: 6 }, () => span).join(' ')}`;
+    const cell = `| runId | ${long(36)} ${span} ${span} ${span} ${span} |`;
+    const quiet = doc('Runs', [para, '', '| Field | Meaning |', '| --- | --- |', cell].join('\n'));
+    expect(run('docs/readability', { 'spec/v2/core/runs.md': quiet })).toEqual([]);
+    const loud = doc('Runs', [`${para} w1`, '', '| Field | Meaning |', '| --- | --- |', `| runId | ${long(37)} ${span} ${span} ${span} ${span} |`].join('\n'));
+    expect(run('docs/readability', { 'spec/v2/core/runs.md': loud }).map((d) => d.message)).toEqual(['a paragraph of 91 words, over the limit of 90', 'a table cell of 41 words, over the limit of 40']);
+  });
+
   it('skips generated regions and documents generated whole', () => {
     const region = doc('Runs', `<!-- generated: t from x; do not edit -->\n${long(120)}\n<!-- /generated: t -->`);
     const whole = `# Codes\n\n> **Status: Stable.** Generated from \`spec/v2/errors.json\`; do not edit.\n\nSee RFC 0171. ${long(100)}\n`;

@@ -31,6 +31,37 @@ describe('errors/used-codes-registered', () => {
     expect(found.every((d) => d.hint)).toBe(true);
   });
 
+  it('reads every code of a list that continues a status, and every snake_case code of a 4xx description; a list after no status is not read', () => {
+    const api = [
+      'openapi: 3.1.0',
+      'paths:',
+      '  /runs/{runId}:',
+      '    post:',
+      "      description: 'Answers 409 (`run_terminal`, `run_finished` or `run_closed`); `not_a_status`, `other_word` are words.'",
+      '      responses:',
+      "        '409':",
+      "          description: 'The run is `run_terminal`, `run_done_already`, or its stream is `stream_taken`.'",
+      '',
+    ].join('\n');
+    const found = run(RULE, errorsCorpus({ 'api/v2/openapi.yaml': api })).filter((d) => d.file === 'api/v2/openapi.yaml');
+    expect(found.map((d) => `${d.line}:${d.column} ${d.message.split(';')[0]}`)).toEqual([
+      '5:51 "run_finished" is not a registered error code',
+      '5:69 "run_closed" is not a registered error code',
+      '8:53 "run_done_already" is not a registered error code',
+      '8:90 "stream_taken" is not a registered error code',
+    ]);
+  });
+
+  it('takes a snake_case word in a sentence about an error for a code only when it nearly spells a registered one, and says which', () => {
+    const prose = (word: string) => ({ 'spec/v2/core/uses.md': doc('Uses', `A host rejects the stream with \`${word}\` when the mode is unknown.`) });
+    const near = run(RULE, errorsCorpus(prose('unsupported_stream_mode_value')));
+    expect(near.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual(['spec/v2/core/uses.md:7:33 "unsupported_stream_mode_value" is not a registered error code; did you mean unsupported_stream_mode?']);
+    expect(run(RULE, errorsCorpus(prose('unsuported_stream_mode')))[0]?.message).toBe('"unsuported_stream_mode" is not a registered error code; did you mean unsupported_stream_mode?');
+    // Another word in the same place names another thing: not a near miss.
+    expect(run(RULE, errorsCorpus(prose('unsupported_stream_kind')))).toEqual([]);
+    expect(run(RULE, errorsCorpus(prose('unsupported_stream_mode')))).toEqual([]);
+  });
+
   it('reads the seams document and the descriptions of every JSON and YAML file', () => {
     const seams = "paths:\n  /x:\n    delete:\n      description: |\n        Removes a version.\n        Returns `400 unpublish_window_gone` after the window.\n";
     const schema = '{ "description": "A host refuses with `sub_chain_missing` (422) at author time.",\n  "$comment": "else `409 chain_busy`" }';

@@ -169,10 +169,62 @@ describe('events/codemap', () => {
     const prose = `${events}\nA host emits \`run.resume.started\`, then \`lease.renewal.failed\`; \`run.cancelled.reason\` and \`ctx.storage.kv\` are no types.\n`;
     const found = run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: prose }));
     expect(where(found)).toEqual([at(EVENTS_MD, prose, '`run.resume.started`', 1), at(EVENTS_MD, prose, '`lease.renewal.failed`', 1)]);
-    expect(found[0]?.message).toBe('`run.resume.started` is a v1 event type of 3 segments; in v2 it is `run.resume-started`');
+    expect(found[0]?.message).toBe('`run.resume.started` is the v1 name of an event type (3 segments); in v2 it is `run.resume-started`');
     expect(found[1]?.message).toMatch(/`lease\.renewal\.failed` is not a registered event type/);
     const fixed = prose.replace('`run.resume.started`', '`run.resume-started`').replace('`lease.renewal.failed`', '`lease.lost`');
     expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: fixed }))).toEqual([]);
+  });
+
+  it('fires on a v1 name of two segments the codemap renames, in v2 prose and descriptions, except where the sentence, section or column cites v1', () => {
+    const line = 'A host MAY emit `run.resuming` once the run resumes.';
+    const prose = `${events}\n${line}\n`;
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: prose }));
+    expect(where(found)).toEqual([`${EVENTS_MD}:${prose.split('\n').indexOf(line) + 1}:18`]);
+    expect(found[0]?.message).toBe('`run.resuming` is the v1 name of an event type (2 segments); in v2 it is `run.resume-started`');
+    const schema = '{ "description": "Emitted as `run.resuming` when the run resumes." }';
+    expect(where(run(RULE, eventsCorpus({ 'schemas/v2/extra.schema.json': schema })))).toEqual(['schemas/v2/extra.schema.json:1:31']);
+    // Quoted in v1's terms: the sentence cites v1, the section heading does, a column is headed by the era-2 name, a generated region.
+    const quoted = [
+      `${events}`,
+      'A v1 host wrote `run.resuming` where v2 writes `run.resume-started`.',
+      '',
+      '## Reading a v1 log',
+      '',
+      'The log may hold `run.resuming`.',
+      '',
+      '## Renames',
+      '',
+      '| Era-2 name | v2 type |',
+      '| --- | --- |',
+      '| `run.resuming` | `run.resume-started` |',
+      '',
+      '<!-- generated: events/x from spec/v2/event-codemap.json; do not edit -->',
+      'Renamed: `run.resuming`.',
+      '<!-- /generated: events/x -->',
+      '',
+    ].join('\n');
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: quoted })).filter((d) => d.message.includes('run.resuming'))).toEqual([]);
+  });
+
+  it('compares a count of the codemap\'s rows in prose with its size, in any phrasing that names it; other rows are not its', () => {
+    const rows = (JSON.parse(codemap) as { rows: unknown[] }).rows.length;
+    const said = (count: number) => `${events}\nThe codemap \`spec/v2/event-codemap.json\` has ${count} rows, one per v1 name. The table below has ${count + 5} rows.\n`;
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows + 1) })).map((d) => d.message);
+    expect(found).toEqual([`"${rows + 1} rows" gives the size of the codemap (spec/v2/event-codemap.json) as ${rows + 1}; it has ${rows}`]);
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows) }))).toEqual([]);
+    // Rows of another table the sentence names after the codemap are that table's.
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: `${events}\nThe renamed table of the codemap has 6 rows.\n` }))).toEqual([]);
+  });
+
+  it('fires on a two-segment name in no codemap row where the text says it is an event, and not on the same name said otherwise', () => {
+    const said = `${events}\nEvery outcome MUST emit a \`negotiation.decided\` event, then the \`output.harvested\` event.\n`;
+    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said }));
+    expect(found.map((d) => `${where([d])[0]} ${d.message}`)).toEqual([
+      `${at(EVENTS_MD, said, '`negotiation.decided`', 1)} \`negotiation.decided\` is written as an event, but no row of spec/v2/event-codemap.json registers it`,
+      `${at(EVENTS_MD, said, '`output.harvested`', 1)} \`output.harvested\` is not a registered event type (\`output.\` is a protocol domain, so it is no vendor type either)`,
+    ]);
+    const unsaid = `${events}\nThe \`negotiation.decided\` flag is a field. A host emits \`payload.outputs\` with it.\n`;
+    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: unsaid }))).toEqual([]);
   });
 
   it('fires on a three-segment event type in a code span of a JSON or YAML string, at the name', () => {

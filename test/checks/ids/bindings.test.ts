@@ -69,6 +69,15 @@ describe('ids/bindings', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('takes a helper def that is no id field\'s kind (`opaque`: not an `*Id` name, no minter) for a building block, not a kind', () => {
+    const defs = (opaque: Record<string, unknown>) =>
+      JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/schemas/v2/ids.schema.json', $defs: { opaque, runId: { type: 'string', 'x-openwop-minted': 'host', pattern: '^.+$' }, interruptId: { type: 'string', pattern: '^.+$', 'x-openwop-minted': 'host' } } }, null, 2);
+    const ids = (opaque: Record<string, unknown>) => findings(check('ids/bindings', evidenceCorpus('ids-good', { 'schemas/v2/ids.schema.json': defs(opaque) }))).filter((line) => line.startsWith('schemas/v2/ids'));
+    expect(ids({ type: 'string', pattern: '^[A-Za-z0-9._~-]{16,128}$' })).toEqual([]);
+    // One that records a minter says it is a kind, and is held to what a kind is.
+    expect(ids({ type: 'string', 'x-openwop-minted': 'w3c' })).toEqual(['schemas/v2/ids.schema.json:5:5 the kind `opaque` has no pattern and x-openwop-minted "w3c" (host, author or registry)']);
+  });
+
   it('reads the message payloads of an AsyncAPI document as schemas', () => {
     const asyncapi = 'asyncapi: 3.0.0\ncomponents:\n  messages:\n    ping:\n      payload:\n        type: object\n        properties:\n          hostId: { type: string }\n';
     expect(findings(check('ids/bindings', evidenceCorpus('ids-good', { 'api/v2/asyncapi.yaml': asyncapi })))).toEqual([

@@ -148,6 +148,14 @@ describe('links/section-ref', () => {
       expect(found.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['9:5 this document has no section §2']);
     });
 
+    it('holds a bare §1.2 to its own document even when that one has no numbered headings, unless its block names another source', () => {
+      const found = (body: string) => run('links/section-ref', { 'spec/v2/core/x.md': doc('X', body) }).map((d) => `${d.line}:${d.column} ${d.message}`);
+      expect(found('## Scope\n\nThe limits of §1.2 apply.')).toEqual(['9:15 this document has no section §1.2']);
+      expect(found('## Scope\n\nRFC 9110 sets the limits; §1.2 applies.')).toEqual([]);
+      expect(found('## Scope\n\nThe limits of [y.md](y.md) apply, §1.2 in particular.')).toEqual([]);
+      expect(found('## 1. Scope\n\n### 1.2 Limits\n\nThe limits of §1.2 apply.')).toEqual([]);
+    });
+
     it('reads JSON strings (descriptions, source, $comment) at the citation, escapes counted', () => {
       const json = [
         '{',
@@ -195,6 +203,28 @@ describe('links/section-ref', () => {
       const settings = new Map([['links/section-ref', { enabled: true, severity: 'error' as const, options: { external: ['spec/v1/'] }, configured: false }]]);
       const gate = CHECKS.filter((check) => check.id === 'links/section-ref');
       expect(where(runChecks(corpusFromFiles('/nonexistent-root', files), gate, { settings }))).toEqual(['spec/v2/core/x.md:7:46']);
+    });
+
+    it('leaves a document under an "external" prefix alone in every form a citation names it: a path relative to the citing file, a leading slash, a link, a bare name the corpus names under the prefix, or one written by a file that cites under it', () => {
+      const settings = (external: string[]) => new Map([['links/section-ref', { enabled: true, severity: 'error' as const, options: { external }, configured: false }]]);
+      const gate = CHECKS.filter((check) => check.id === 'links/section-ref');
+      const files = {
+        'spec/v2/core/x.md': doc('X', 'See ../../v1/old.md §Gone, /spec/v1/old.md §Gone and [old.md §Gone](../../v1/old.md#gone).\n\nThe v1 text is `spec/v1/replay.md`; its replay.md §Fork stays.'),
+        'spec/v2/core/y.md': doc('Y', 'The v1 texts: spec/v1/agents.md. See memory.md §Goals.'),
+        'spec/v2/core/z.md': doc('Z', 'See memory.md §Goals and tools.md §Catalog.'),
+        'spec/v2/core/old.md': doc('Old', 'Nothing here.'),
+      };
+      const found = (external: string[]) => runChecks(corpusFromFiles('/nonexistent-root', files), gate, { settings: settings(external) }).map((d) => `${d.file}:${d.line} ${d.message.split(',')[0]}`);
+      expect(found(['spec/v1/'])).toEqual(['spec/v2/core/z.md:7 memory.md is not a document of the corpus', 'spec/v2/core/z.md:7 tools.md is not a document of the corpus']);
+      // Without the option each is reported where it is not a corpus document.
+      expect(found([])).toEqual([
+        'spec/v2/core/x.md:7 ../../v1/old.md is not a document of the corpus',
+        'spec/v2/core/x.md:7 spec/v1/old.md is not a document of the corpus',
+        'spec/v2/core/x.md:9 replay.md is not a document of the corpus',
+        'spec/v2/core/y.md:7 memory.md is not a document of the corpus',
+        'spec/v2/core/z.md:7 memory.md is not a document of the corpus',
+        'spec/v2/core/z.md:7 tools.md is not a document of the corpus',
+      ]);
     });
   });
 });
