@@ -27,6 +27,7 @@ import linksAnchor from './links/anchor.js';
 import linksBareDocReference from './links/bare-doc-reference.js';
 import linksFile from './links/file.js';
 import linksSectionRef from './links/section-ref.js';
+import releaseVersion from './release/version.js';
 import requirementsIds from './requirements/ids.js';
 import schemasClosure from './schemas/closure.js';
 import securityInvariantTests from './security/invariant-tests.js';
@@ -66,4 +67,5 @@ export const CHECKS: readonly Check[] = [
   schemasCompile,
   schemasClosure,
   compatMonotone,
+  releaseVersion,
 ];

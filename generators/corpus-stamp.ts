@@ -24,7 +24,7 @@ export default defineGenerator({
       if (manifest.missing && !corpus.get(stamp)) return [];
       report({
         file: manifest.missing ? stamp : packageJson,
-        message: `cannot refresh ${stamp}: ${manifest.missing ? `there is no ${packageJson} beside it` : manifest.problem}`,
+        messageId: 'no-manifest', data: { target: packageJson }, message: `cannot refresh ${stamp}: ${manifest.missing ? `there is no ${packageJson} beside it` : manifest.problem}`,
         hint: 'the stamp takes its version from the "version" of the package.json beside the corpus directories',
       });
       return [];

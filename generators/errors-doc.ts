@@ -26,7 +26,7 @@ export default defineGenerator({
         file: ERRORS_PATH,
         line: first?.line,
         column: first?.column,
-        message: `the errors regions (table, retriable list, counts) are not regenerated: ${ERRORS_PATH} has ${read.findings.length} schema problem${read.findings.length === 1 ? '' : 's'}, the first here`,
+        messageId: 'registry-invalid', data: { target: ERRORS_PATH }, message: `the errors regions (table, retriable list, counts) are not regenerated: ${ERRORS_PATH} has ${read.findings.length} schema problem${read.findings.length === 1 ? '' : 's'}, the first here`,
       });
       return [];
     }

@@ -43,7 +43,7 @@ export default defineGenerator({
     const runEvent = corpus.data(RUN_EVENT_PATH)?.value;
     if (!codemap) return [];
     if (!isObject(runEvent) || !isObject(runEvent.properties)) {
-      report({ file: RUN_EVENT_PATH, message: `${RUN_EVENT_PATH} is missing or has no properties; the renderings are generated from it`, hint: 'restore RunEventDoc' });
+      report({ file: RUN_EVENT_PATH, messageId: 'run-event-missing', data: { target: RUN_EVENT_PATH }, message: `${RUN_EVENT_PATH} is missing or has no properties; the renderings are generated from it`, hint: 'restore RunEventDoc' });
       return [];
     }
     const envelope: Envelope = {
@@ -57,7 +57,7 @@ export default defineGenerator({
       if (clash !== undefined || ['specversion', 'source', 'datacontenttype'].includes(attribute) || attribute === '' || attribute.length > 20) {
         report({
           file: RUN_EVENT_PATH,
-          message: `RunEventDoc member "${member}" has no usable CloudEvents attribute name ("${attribute}"${clash ? `, also the name of "${clash}"` : ''})`,
+          messageId: 'no-attribute-name', data: { member, attribute }, message: `RunEventDoc member "${member}" has no usable CloudEvents attribute name ("${attribute}"${clash ? `, also the name of "${clash}"` : ''})`,
           hint: 'CloudEvents attribute names are 1-20 lowercase letters and digits, unique, and not a core attribute',
         });
         return [];

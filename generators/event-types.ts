@@ -36,7 +36,7 @@ export default defineGenerator({
     if (validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH).length > 0) {
       report({
         file: CODEMAP_PATH,
-        message: `nothing is generated from ${CODEMAP_PATH} while it does not match ${CODEMAP_SCHEMA_PATH}`,
+        messageId: 'codemap-invalid', data: { target: CODEMAP_PATH }, message: `nothing is generated from ${CODEMAP_PATH} while it does not match ${CODEMAP_SCHEMA_PATH}`,
         hint: 'the events/codemap findings say where; fix them, then run `openwop-spec generate`',
       });
       return [];
@@ -66,14 +66,14 @@ export default defineGenerator({
 function spliced(corpus: Corpus, path: string, updates: MemberUpdate[], report: Report): GeneratorOutput[] {
   const file = corpus.data(path);
   if (!file) {
-    report({ file: CODEMAP_PATH, message: `${path} is missing or does not parse, so what ${CODEMAP_PATH} derives into it is not generated`, hint: `restore ${path}` });
+    report({ file: CODEMAP_PATH, messageId: 'output-missing', data: { target: path }, message: `${path} is missing or does not parse, so what ${CODEMAP_PATH} derives into it is not generated`, hint: `restore ${path}` });
     return [];
   }
   try {
     return [{ path, content: spliceJson(file, updates) }];
   } catch (error) {
     if (!(error instanceof SpliceError)) throw error;
-    report({ file: path, message: error.message, hint: 'the generated members live in a top-level object; restore its shape' });
+    report({ file: path, messageId: 'output-shape', data: { target: path }, message: error.message, hint: 'the generated members live in a top-level object; restore its shape' });
     return [];
   }
 }

@@ -34,7 +34,7 @@ export default defineGenerator({
       if (!source && !region) return [];
       report({
         ...(source ? { file: OPENAPI_PATH } : { file: HEADERS_DOC, line: region?.open.line, column: region?.open.column }),
-        message: `${OPENAPI_PATH} ${source ? 'does not parse or has no `openapi` member' : 'does not exist'}, so the headers tables of ${HEADERS_DOC} cannot be generated`,
+        messageId: 'openapi-unreadable', data: { target: OPENAPI_PATH }, message: `${OPENAPI_PATH} ${source ? 'does not parse or has no `openapi` member' : 'does not exist'}, so the headers tables of ${HEADERS_DOC} cannot be generated`,
         hint: source ? 'fix the OpenAPI document; corpus/parse names the parse error, if any' : 'restore the OpenAPI document',
       });
       return [];
@@ -82,7 +82,7 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
     const at = (defined.find((declaration) => declaration.component !== undefined) ?? defined[0]) as HeaderDeclaration;
     report({
       ...where(at.nameAt),
-      message: `${kind} ${name} has no description, so its Meaning in the ${direction} headers table of ${HEADERS_DOC} would be empty`,
+      messageId: 'no-description', data: { header: name }, message: `${kind} ${name} has no description, so its Meaning in the ${direction} headers table of ${HEADERS_DOC} would be empty`,
       hint: `give the ${at.component ? `shared component ${at.component}` : 'declaration'} a \`description\`: full sentences saying what the header means`,
     });
     return undefined;
@@ -103,7 +103,7 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
   const firstAt = first.nameAt;
   report({
     ...where(other.nameAt),
-    message: `${kind} ${name} is described differently here and at ${firstAt.file}:${firstAt.line}, and ${components.length > 1 ? 'its shared components disagree' : 'no shared component settles which text is its Meaning'}`,
+    messageId: 'descriptions-differ', data: { header: name }, message: `${kind} ${name} is described differently here and at ${firstAt.file}:${firstAt.line}, and ${components.length > 1 ? 'its shared components disagree' : 'no shared component settles which text is its Meaning'}`,
     hint: `declare ${name} once under components.${direction === 'request' ? 'parameters' : 'headers'} and \`$ref\` it everywhere, or make the descriptions identical`,
   });
   return undefined;

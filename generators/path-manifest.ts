@@ -23,7 +23,7 @@ export default defineGenerator({
       if (corpus.get(PATH_MANIFEST) || counts) {
         report({
           file: corpus.get(PATH_MANIFEST) ? PATH_MANIFEST : OPENAPI_PATH,
-          message: `${PATH_MANIFEST} and the count/operations regions are generated from ${OPENAPI_PATH}, which does not exist`,
+          messageId: 'openapi-missing', data: { target: OPENAPI_PATH }, message: `${PATH_MANIFEST} and the count/operations regions are generated from ${OPENAPI_PATH}, which does not exist`,
           hint: 'restore the OpenAPI document, or remove what is generated from it',
         });
       }
@@ -33,7 +33,7 @@ export default defineGenerator({
     if (!model) {
       report({
         file: OPENAPI_PATH,
-        message: `${OPENAPI_PATH} does not parse or has no \`openapi\` member, so ${PATH_MANIFEST} cannot be generated`,
+        messageId: 'openapi-unreadable', data: { target: OPENAPI_PATH }, message: `${OPENAPI_PATH} does not parse or has no \`openapi\` member, so ${PATH_MANIFEST} cannot be generated`,
         hint: 'fix the OpenAPI document; corpus/parse names the parse error, if any',
       });
       return [];
@@ -42,7 +42,7 @@ export default defineGenerator({
     if (!channels) {
       report({
         file: ASYNCAPI_PATH,
-        message: `${ASYNCAPI_PATH} does not parse or has no \`asyncapi\` member, so the channels of ${PATH_MANIFEST} cannot be generated`,
+        messageId: 'asyncapi-unreadable', data: { target: ASYNCAPI_PATH }, message: `${ASYNCAPI_PATH} does not parse or has no \`asyncapi\` member, so the channels of ${PATH_MANIFEST} cannot be generated`,
         hint: 'fix the AsyncAPI document; corpus/parse names the parse error, if any',
       });
       return [];

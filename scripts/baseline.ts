@@ -3,7 +3,6 @@
  * corpus has now against the recorded ones; with `--update`, records them. `check` never writes the
  * baseline: lowering it is a deliberate act, and raising it needs `--allow-rise` as well.
  */
-import path from 'node:path';
 import type { Command } from 'commander';
 import type { Corpus } from '../core/model/index.js';
 import {
@@ -21,7 +20,7 @@ import {
 import { formatJson } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { isObject } from '../core/registries/index.js';
-import { writeTextAtomic } from '../core/output/index.js';
+import { writeTextInside } from '../core/output/index.js';
 import { EXIT, openCorpus, say, UsageError } from './common.js';
 
 interface BaselineOptions {
@@ -97,7 +96,7 @@ export function runBaseline(options: BaselineOptions): number {
     process.stdout.write(`${WITNESS_BASELINE} is current; nothing written\n`);
     return EXIT.clean;
   }
-  writeTextAtomic(path.join(corpus.root, WITNESS_BASELINE), render(corpus, now, measured));
+  writeTextInside(corpus.root, WITNESS_BASELINE, render(corpus, now, measured));
   process.stdout.write(`wrote ${WITNESS_BASELINE}\n`);
   return EXIT.clean;
 }

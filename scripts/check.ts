@@ -14,7 +14,6 @@ import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openC
 import { reportOptions } from './report-targets.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
 
-export { ALL_RULES } from './catalog.js';
 
 /** The flags of `check`: those of the run (run-setup.ts), and what it does with the outcome. */
 export interface CheckOptions extends RunFlags {
@@ -52,7 +51,7 @@ export function register(program: Command): void {
     .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fail-severity <severity>', 'the least severity that fails the run: error | warning')
-    .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz or git:<ref> (default: found from spec/v2/release.json or the newest version tag)')
+    .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz, git:<ref>, or none to compare with nothing (default: found from spec/v2/release.json or the newest version tag)')
     .option('--baseline-findings <file>', 'accept the findings recorded in this file: only new ones fail')
     .option('--update', 'with --baseline-findings, record the current findings in it')
     .option('--suppress <rule>', 'write a suppression of each current finding of this rule (repeatable; family/*) into the suppressions file; needs --reason', collect, [])

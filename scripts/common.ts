@@ -6,7 +6,8 @@ import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import type { Command } from 'commander';
 import { ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
-import { isActive, recoverWrites, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy } from '../core/output/index.js';
+import { isActive, recoverWrites, stopCommands, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy } from '../core/output/index.js';
+import { expandGlob, isInsideBySpelling } from '../core/fs/index.js';
 import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
@@ -60,7 +61,7 @@ export function openCorpus(root: string, options: { cache?: boolean; config?: st
  */
 function corpusDirectoryPresent(root: string, config: Config): boolean {
   try {
-    return globSync([...config.include], { cwd: root, dot: false, follow: false, withFileTypes: true, ignore: ['**/node_modules/**'] }).some((entry) => entry.isDirectory());
+    return globSync(config.include.flatMap(expandGlob).filter(isInsideBySpelling), { cwd: root, dot: false, follow: false, withFileTypes: true, ignore: ['**/node_modules/**'] }).some((entry) => entry.isDirectory());
   } catch {
     return false;
   }
@@ -150,7 +151,9 @@ export function printReports(diagnostics: readonly Diagnostic[], targets: readon
     const reporter = REPORTERS[target.format];
     if (!reporter) throw new UsageError(`unknown format "${target.format}"`);
     const color = target.format === 'stylish' && target.output === undefined && useColor(io.color, process.stdout.isTTY === true);
-    emit(reporter(said, { ...context, color }), target.output);
+    const output = reporter(said, { ...context, color });
+    // A human report in a CI log carries no workflow command; the github format is made of them.
+    emit(target.format === 'stylish' && target.output === undefined ? stopCommands(output) : output, target.output);
   }
 }
 

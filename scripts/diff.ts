@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Corpus } from '../core/model/index.js';
 import { planGeneration } from '../core/run/index.js';
-import { safeJson, visible } from '../core/output/index.js';
+import { safeJson, stopCommands, visible } from '../core/output/index.js';
 import { applyImpacts, checkImpacts, configuredImpact, DIFF_RULES, DIRECTIONAL_LEVELS, diffReleases, ImpactConfigError, LEVELS, semverVerdict, type Level } from '../core/release/index.js';
 import { DIFF_FORMATS, formatGithub, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat } from '../core/release/index.js';
 import { loadRelease, type Release } from '../core/release/index.js';
@@ -62,7 +62,9 @@ export function runDiff(older: string | undefined, newer: string | undefined, op
           ? formatGithub(diff)
           : format === 'patch'
             ? formatPatch(diff, before, after)
-            : formatStylish(diff, semver?.message);
+            : format === 'stylish' && options.output === undefined
+              ? stopCommands(formatStylish(diff, semver?.message))
+              : formatStylish(diff, semver?.message);
   emit(text, options.output);
   if (semver && (format !== 'stylish' || options.output !== undefined) && format !== 'json') process.stderr.write(`${visible(semver.message)}\n`);
   const failing = options.failOn === 'breaking' ? diff.counts.breaking > 0 : options.failOn === 'additive' ? diff.counts.breaking + diff.counts.additive > 0 : false;

@@ -69,17 +69,17 @@ function printTimings(timings: ReadonlyMap<string, number>, heapAfter: ReadonlyM
 }
 
 async function exitCodeFor(error: unknown): Promise<number> {
-  const { CommanderError } = await import('commander');
+  const [{ CommanderError }, { visible }] = await Promise.all([import('commander'), import('../core/output/index.js')]);
   if (error instanceof CommanderError) {
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.clean : EXIT.usage;
   }
   // A write that failed (core/output's WriteError) is one line naming the target and the cause.
   if (error instanceof UsageError || (error instanceof Error && error.name === 'WriteError')) {
-    process.stderr.write(`${TOOL_NAME}: ${say(error.message)}\n`);
+    process.stderr.write(`${TOOL_NAME}: ${visible(say(error.message))}\n`);
     return EXIT.usage;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${TOOL_NAME}: internal error: ${message.split('\n')[0]}\n`);
+  process.stderr.write(`${TOOL_NAME}: internal error: ${visible(message.split('\n')[0] ?? '')}\n`);
   if (process.env.OPENWOP_SPEC_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   return EXIT.usage;
 }

@@ -4,9 +4,10 @@
  * previous release, the suppressions file, the findings baseline and the fail policy. Usage
  * errors are one line (UsageError); what follows is core/run's pipeline.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SUPPRESSIONS, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { ConfigError, DEFAULT_SUPPRESSIONS, readConfigText, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { guardedPath, OutsideRootError, ReadRefused } from '../core/fs/index.js';
 import { findPreviousRelease, previousReleaseProblem } from '../core/release/index.js';
 import { enabledByOverride, FindingsBaselineError, overrideSettings, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
 import { catalogFor, type CatalogRule } from './catalog.js';
@@ -100,6 +101,11 @@ function runPolicy(flags: RunFlags, config: Config): RunPolicy {
 /** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
 function previousReleaseOf(root: string, given: string | undefined): string | undefined {
   if (given === undefined) return findPreviousRelease(root);
+  if (given === 'none') {
+    // Said, so that a run that compares with nothing never looks like one that compared and passed.
+    process.stderr.write('no comparison with a previous release (--previous-release none)\n');
+    return undefined;
+  }
   // A path is taken from the working directory, as every path on the command line is.
   const spec = given.startsWith('git:') || !existsSync(path.resolve(given)) ? given : path.resolve(given);
   const problem = previousReleaseProblem(root, spec);
@@ -110,8 +116,9 @@ function previousReleaseOf(root: string, given: string | undefined): string | un
 export function readBaseline(file: string): BaselineEntry[] {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readConfigText(file, 'findings baseline');
   } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `findings baseline ${displayPath(file)} does not exist; write it with \`${TOOL_NAME} check --baseline-findings ${displayPath(file)} --update\`` : `cannot read findings baseline ${displayPath(file)}: ${code ?? String(error)}`);
   }
@@ -123,12 +130,23 @@ export function readBaseline(file: string): BaselineEntry[] {
   }
 }
 
-/** The suppressions file of the config (or the default one, when it is there). */
+/**
+ * The suppressions file of the config (or the default one, when it is there): read inside the root
+ * without following a link (a linked file is refused with one line; its content is never printed).
+ */
 function suppressionsFile(root: string, config: Config): { path: string; text: string } | undefined {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
-  const absolute = path.join(root, relative);
-  if (config.policy.suppressions && !existsSync(absolute)) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
-  return existsSync(absolute) && statSync(absolute).isFile() ? { path: relative, text: readFileSync(absolute, 'utf8') } : undefined;
+  try {
+    return { path: relative, text: readConfigText(guardedPath(root, relative), 'suppressions file') };
+  } catch (error) {
+    if (error instanceof ReadRefused && error.code === 'ENOENT') {
+      if (config.policy.suppressions) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
+      return undefined;
+    }
+    if (error instanceof OutsideRootError) throw new UsageError(`the suppressions file ${relative}: ${error.message}`);
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** A path as the user would type it: relative to the working directory when it is under it. */

@@ -3,12 +3,11 @@
  * The stamp is the corpus-stamp generator's output; it is written only when every other generated
  * file is current, since a stamp over stale content would certify what a release will not ship.
  */
-import path from 'node:path';
 import type { Command } from 'commander';
 import { sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { writeTextAtomic } from '../core/output/index.js';
+import { writeTextInside } from '../core/output/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
 
@@ -61,7 +60,7 @@ export function runStamp(options: StampOptions): number {
     printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }, GENERATORS), format, corpus.files.size, [DRIFT_RULE]);
     return EXIT.findings;
   }
-  writeTextAtomic(path.join(corpus.root, STAMP), stamp.after, STAMP);
+  writeTextInside(corpus.root, STAMP, stamp.after);
   process.stdout.write(`wrote ${STAMP}: ${String(digest)}\n`);
   return EXIT.clean;
 }

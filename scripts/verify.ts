@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { ReleaseSourceError } from '../core/release/index.js';
 import { describeVerification, normalizeDigest, verifyArtifacts } from '../core/release/index.js';
+import { safeJson } from '../core/output/index.js';
 import { EXIT, UsageError } from './common.js';
 
 interface VerifyOptions {
@@ -42,7 +43,7 @@ export function runVerify(target: string, options: VerifyOptions): number {
     if (error instanceof ReleaseSourceError) throw new UsageError(error.message);
     throw error;
   }
-  if (options.format === 'json') process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (options.format === 'json') process.stdout.write(`${safeJson(JSON.stringify(result, null, 2))}\n`);
   else process.stdout.write(describeVerification(result));
   return result.ok ? EXIT.clean : EXIT.findings;
 }

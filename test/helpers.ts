@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -58,7 +58,8 @@ export interface CliOptions {
 /** This process's environment with `extra` over it and colour off, the way the tests run the CLI. */
 export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   // FORCE_COLOR is removed, not emptied: Node.js 26 warns on stderr when it is set (even empty) beside NO_COLOR.
-  const { FORCE_COLOR: _, ...env } = process.env;
+  // GITHUB_ACTIONS is removed too: under Actions a stylish report is wrapped in stop-commands, which a test asks for by name.
+  const { FORCE_COLOR: _, GITHUB_ACTIONS: _actions, ...env } = process.env;
   const out: NodeJS.ProcessEnv = { ...env, NO_COLOR: '1' };
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete out[key];
@@ -207,4 +208,31 @@ export function readTree(root: string): Record<string, string> {
   };
   walk('');
   return files;
+}
+
+/** Writes `files` (by `/`-separated path relative to `root`) under `root`, making their folders. */
+export function writeFiles(root: string, files: Readonly<Record<string, string | Buffer>>): void {
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  }
+}
+
+/** A fresh temporary directory holding `files`: an in-memory corpus on disk, for the CLI and for edits. */
+export function tempTree(files: Readonly<Record<string, string | Buffer>> = {}, prefix = 'openwop-spec-'): string {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  writeFiles(root, files);
+  return root;
+}
+
+/**
+ * The 1-based line where `needle` first occurs in `text`, searching from the line after line
+ * `after` (0: the whole text); a needle that is not there is an error, never a line 0.
+ */
+export function lineOf(text: string, needle: string, after = 0): number {
+  let start = 0;
+  for (let line = 0; line < after && start !== -1; line++) start = text.indexOf('\n', start) + 1 || -1;
+  const at = start === -1 ? -1 : text.indexOf(needle, start);
+  if (at === -1) throw new Error(`${JSON.stringify(needle)} not found${after ? ` after line ${after}` : ''}`);
+  return text.slice(0, at).split('\n').length;
 }

@@ -30,6 +30,8 @@ export default defineCheck({
         if (!asyncapi && !operation) continue;
         report({
           ...(asyncapi ? { file: ASYNCAPI_PATH, ...locate(asyncapi.file, ['channels'], 'key') } : siteLocation((operation as OperationView).site)),
+          messageId: 'no-channel',
+          data: { channel: pair.channel, operationId: pair.operationId, target: ASYNCAPI_PATH },
           message: `${asyncapi ? ASYNCAPI_PATH : `${ASYNCAPI_PATH} (missing or not an AsyncAPI document)`} has no channel ${pair.channel}${operation ? `, although ${OPENAPI_PATH} serves ${pair.operationId} at ${operation.path}` : ''}`,
           hint: `declare channels.${pair.channel} with the address ${operation?.path ?? 'of its OpenAPI operation'}`,
         });
@@ -39,6 +41,8 @@ export default defineCheck({
         report({
           file: OPENAPI_PATH,
           ...locate(openapi.file, ['paths'], 'key'),
+          messageId: 'no-operation',
+          data: { channel: pair.channel, operationId: pair.operationId, target: OPENAPI_PATH },
           message: `${OPENAPI_PATH} has no operation ${pair.operationId}${channel.address ? `, although ${ASYNCAPI_PATH} declares ${pair.channel} at ${channel.address}` : ''}`,
           hint: `declare GET ${channel.address ?? '<address>'} with operationId ${pair.operationId}`,
         });
@@ -51,6 +55,8 @@ export default defineCheck({
       const operationAt = siteLocation({ file: openapi.file, segments: ['paths', operation.path] });
       report({
         ...siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value'),
+        messageId: 'paths-differ',
+        data: { channel: pair.channel, operationId: pair.operationId, channelPath: channelPath ?? '', operationPath },
         message: `channel ${pair.channel} resolves to ${channelPath ?? 'no address'}, but ${pair.operationId} resolves to ${operationPath} (${operationAt.file}:${operationAt.line}); the two must be one path`,
         hint: 'make the channel address and the operation path the same, server paths included',
       });

@@ -10,6 +10,7 @@ import { isGeneratedDocument } from '../../core/markdown/index.js';
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { PathSegment } from '../../core/model/index.js';
+import type { Finding } from '../../core/output/index.js';
 
 /**
  * Every header an API document declares is a standard header under its standard name or
@@ -66,8 +67,8 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
     const name = declared.get(written.toLowerCase());
     // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
     const near = name === undefined && OPENWOP_HEADER.test(written) && !removedHeader(written) ? nearMiss(written, declared.values(), '-', false) : undefined;
-    if (name && name !== written) report({ ...place(), message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
-    else if (!name && near) report({ ...place(), message: `header ${written} is declared by no operation of ${model.file.path}; did you mean ${near}?`, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
+    if (name && name !== written) report({ ...place(), messageId: 'declared-spelling', data: { header: written, declared: name }, message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
+    else if (!name && near) report({ ...place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near }, message: `header ${written} is declared by no operation of ${model.file.path}; did you mean ${near}?`, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
   };
   // The descriptions of v2 API documents and schemas name headers in code spans too.
   for (const file of corpus.dataFiles()) {
@@ -94,10 +95,11 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
   }
 }
 
-function namingProblem(name: string): { message: string; hint: string; severity?: 'warning' } | undefined {
+function namingProblem(name: string): (Pick<Finding, 'messageId' | 'data' | 'hint'> & { message: string; severity?: 'warning' }) | undefined {
   const removed = removedHeader(name);
   if (removed) {
     return {
+      messageId: 'removed', data: { header: name },
       message: `header ${name} was removed in v2 (${removed.name} is in the removed-in-v2 list of headers.md) and must not be declared`,
       hint: `use ${removed.instead}`,
     };
@@ -105,14 +107,15 @@ function namingProblem(name: string): { message: string; hint: string; severity?
   const standard = standardHeader(name);
   if (standard) {
     if (standard === name) return undefined;
-    return { severity: 'warning', message: `standard header ${name} is spelled ${standard} by its standard`, hint: `write ${standard}` };
+    return { severity: 'warning', messageId: 'standard-spelling', data: { header: name, standard }, message: `standard header ${name} is spelled ${standard} by its standard`, hint: `write ${standard}` };
   }
   if (OPENWOP_HEADER.test(name)) return undefined;
   const suggestion = `OpenWOP-${name.replace(/^(x|openwop)-/i, '').split('-').map(capitalize).join('-')}`;
   if (/^openwop-/i.test(name)) {
-    return { message: `header ${name} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized`, hint: `write ${suggestion}` };
+    return { messageId: 'openwop-spelling', data: { header: name }, message: `header ${name} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized`, hint: `write ${suggestion}` };
   }
   return {
+    messageId: 'unknown-header', data: { header: name },
     message: `header ${name} is neither a standard HTTP header nor named OpenWOP-<Name>`,
     hint: /^x-/i.test(name) ? `X- names are not used in v2; rename it ${suggestion}` : `rename it ${suggestion}, or use the standard header that carries this meaning`,
   };

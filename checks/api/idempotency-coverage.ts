@@ -45,6 +45,8 @@ export default defineCheck({
       if (NON_IDEMPOTENT_METHODS.has(operation.method) && !key && makesWork(operation.responses)) {
         report({
           ...siteLocation(operation.site),
+          messageId: 'key-missing',
+          data: { operation: describeOperation(operation), method: operation.method },
           message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} that creates or accepts work (it answers ${operation.responses.filter((response) => /^20[12]$/.test(response.status)).map((response) => response.status).join(' or ') || 'with a Location'}), and does not declare the Idempotency-Key header, so a retry may do it twice`,
           hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey): idempotency.md Layer 1 applies to every mutating operation. If this one changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
         });
@@ -52,7 +54,7 @@ export default defineCheck({
         const inherited = key.level === 'path-item' ? ' (it inherits the key from its path item)' : '';
         report({
           ...siteLocation(key.declared, 'value'),
-          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} and declares Idempotency-Key${inherited}; a safe operation MUST NOT honor it`,
+          messageId: 'key-on-safe', data: { operation: describeOperation(operation), method: operation.method }, message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} and declares Idempotency-Key${inherited}; a safe operation MUST NOT honor it`,
           hint: 'declare Idempotency-Key on the mutating operations only',
         });
       }
@@ -63,6 +65,8 @@ export default defineCheck({
     for (const { operation, response, at } of responsesWithout(keyed, REPLAY, (candidate) => /^2(\d\d|XX)$/.test(candidate.status))) {
       report({
         ...siteLocation(at),
+        messageId: 'replay-header-missing',
+        data: { operation: describeOperation(operation), status: response.status },
         message: `${response.status} response of ${describeOperation(operation)}, a ${operation.method.toUpperCase()}, does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
         hint: 'add the shared OpenWOP-Idempotent-Replay response header, as the keyed operations that declare it do',
       });

@@ -82,13 +82,13 @@ function checkMessageNames(corpus: Corpus, report: Report): void {
     if (successor) {
       report({
         ...lazyPlace(file.path, file, path, 'value'),
-        message: `message name \`${name}\` is the v1 spelling; the v2 type is \`${successor}\` (spec/v2/event-codemap.json)`,
+        messageId: 'v1-message-name', data: { name, successor }, message: `message name \`${name}\` is the v1 spelling; the v2 type is \`${successor}\` (spec/v2/event-codemap.json)`,
         hint: `name the message \`${successor}\``,
       });
     } else if (name.includes('.') && grammar && !grammar.test(name) && !name.split('.').every((segment) => V2_WORD.test(segment)) && !hostScoped.has(messageKey(path))) {
       report({
         ...lazyPlace(file.path, file, path, 'value'),
-        message: `message name \`${name}\` is not a v2 event type: it does not match the codemap grammar ${codemap.grammar}`,
+        messageId: 'not-v2-type', data: { name }, message: `message name \`${name}\` is not a v2 event type: it does not match the codemap grammar ${codemap.grammar}`,
         hint: 'name the message with its v2 type from spec/v2/event-codemap.json (two kebab-case segments)',
       });
     }
@@ -148,7 +148,7 @@ function checkVersionSegments(corpus: Corpus, report: Report): void {
     const segment = VERSION_SEGMENT.exec(value)?.[0] ?? '';
     report({
       ...lazyPlace(file.path, file, path, prefer),
-      message: `${what} \`${value}\` carries a \`${segment}\` segment; a v2 path is unversioned and the contract is selected with OpenWOP-Version`,
+      messageId: 'versioned-path', data: { value, segment }, message: `${what} \`${value}\` carries a \`${segment}\` segment; a v2 path is unversioned and the contract is selected with OpenWOP-Version`,
       hint: `drop \`${segment}\` from the path`,
     });
   };
@@ -186,7 +186,7 @@ function checkChannelsArePaths(corpus: Corpus, report: Report): void {
     if (candidates.some((candidate) => paths.has(candidate))) continue;
     report({
       ...lazyPlace(asyncapi.file.path, asyncapi.file, [...channel.site.segments, 'address'], 'value'),
-      message: `channel ${channel.name} is served at ${candidates.join(' or ')}, which is not a path of ${OPENAPI_PATH}`,
+      messageId: 'channel-not-served', data: { channel: channel.name, target: OPENAPI_PATH }, message: `channel ${channel.name} is served at ${candidates.join(' or ')}, which is not a path of ${OPENAPI_PATH}`,
       hint: `declare the path in ${OPENAPI_PATH} (the operation a client streams it with), or correct the address`,
     });
   }
@@ -207,7 +207,7 @@ function checkSharedSchemes(corpus: Corpus, report: Report): void {
     if (differing.length === 0) continue;
     report({
       ...lazyPlace(asyncapi.path, asyncapi, ['components', 'securitySchemes', name], 'key'),
-      message: `security scheme \`${name}\` differs from the one of ${OPENAPI_PATH} in ${differing.join(', ')}; one credential has one definition`,
+      messageId: 'security-scheme-differs', data: { scheme: name, target: OPENAPI_PATH }, message: `security scheme \`${name}\` differs from the one of ${OPENAPI_PATH} in ${differing.join(', ')}; one credential has one definition`,
       hint: `copy ${differing.join(', ')} from ${OPENAPI_PATH} components.securitySchemes.${name}`,
     });
   }
@@ -235,7 +235,7 @@ function checkProse(corpus: Corpus, prefixes: readonly string[], report: Report)
         for (const match of node.value.matchAll(V1_OPERATION)) {
           if (insideQuotedHeading(node.value, match.index ?? 0)) continue;
           const position = file.lines.position(verbatim ? start + (match.index ?? 0) : start);
-          report({ file: file.path, ...position, message: v1Message(match[0]), hint: v1Hint(match[0]) });
+          report({ file: file.path, ...position, messageId: 'v1-mention', data: { text: match[0] }, message: v1Message(match[0]), hint: v1Hint(match[0]) });
         }
         return;
       }
@@ -254,7 +254,7 @@ function checkDescriptions(corpus: Corpus, prefixes: readonly string[], report: 
       else if (isRecord(value)) {
         for (const [key, child] of Object.entries(value)) {
           if (typeof child === 'string' && DESCRIPTION_KEYS.has(key)) {
-            for (const match of child.matchAll(V1_OPERATION)) if (!insideQuotedHeading(child, match.index ?? 0)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), message: `${key}: ${v1Message(match[0])}`, hint: v1Hint(match[0]) });
+            for (const match of child.matchAll(V1_OPERATION)) if (!insideQuotedHeading(child, match.index ?? 0)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), messageId: 'v1-mention', data: { text: match[0], key }, message: `${key}: ${v1Message(match[0])}`, hint: v1Hint(match[0]) });
           } else visit(child, [...path, key]);
         }
       }

@@ -26,7 +26,7 @@ export default defineCheck({
       if (!isSeamPath(operation.path)) {
         report({
           ...siteLocation({ file: operation.file, segments: ['paths', operation.path] }),
-          message: `seam operation ${describeOperation(operation)} is outside the seams path space ${SEAMS_PREFIX}…`,
+          messageId: 'outside-seams', data: { operation: describeOperation(operation) }, message: `seam operation ${describeOperation(operation)} is outside the seams path space ${SEAMS_PREFIX}…`,
           hint: `mount it under ${SEAMS_PREFIX}`,
         });
       }
@@ -46,7 +46,7 @@ export default defineCheck({
         const where = pathLevel ? siteLocation({ file, segments: ['paths', operation.path] }) : siteLocation(operation.site);
         report({
           ...where,
-          message: `${describeOperation(operation)} is a ${why.includes('sample-host') ? 'sample-host' : 'seam'} operation (${why}); ${file.path === OPENAPI_PATH ? 'the canonical document holds none' : `seam operations are described only in ${SEAMS_PATH}`}`,
+          messageId: 'seam-in-document', data: { operation: describeOperation(operation), reason: why }, message: `${describeOperation(operation)} is a ${why.includes('sample-host') ? 'sample-host' : 'seam'} operation (${why}); ${file.path === OPENAPI_PATH ? 'the canonical document holds none' : `seam operations are described only in ${SEAMS_PATH}`}`,
           hint: why.includes('sample-host') ? 'sample-host operations belong to the sample host, not to the protocol' : `move it to ${SEAMS_PATH}, under ${SEAMS_PREFIX}`,
         });
       }
@@ -85,7 +85,7 @@ function checkManifest(corpus: Corpus, seamIds: ReadonlySet<string>, report: Rep
     report({
       file: MANIFEST,
       ...locate(manifest, ['operations', index, bySeamPath ? 'path' : 'operationId'], 'value'),
-      message: `the path manifest lists ${bySeamPath ? `${path}, a ${path.startsWith(SAMPLE_HOST_PREFIX) ? 'sample-host' : 'seam'} path` : `${operationId}, a seam operation of ${SEAMS_PATH}`}; it lists protocol operations only`,
+      messageId: 'seam-in-manifest', data: { path: path ?? '', operationId: operationId ?? '' }, message: `the path manifest lists ${bySeamPath ? `${path}, a ${path.startsWith(SAMPLE_HOST_PREFIX) ? 'sample-host' : 'seam'} path` : `${operationId}, a seam operation of ${SEAMS_PATH}`}; it lists protocol operations only`,
       hint: 'remove the operation from api/v2/openapi.yaml and run `openwop-spec generate`',
     });
   });

@@ -55,7 +55,7 @@ function checkRequirements(file: DataFile, path: PathSegment[], requirements: un
       if (schemes.has(name)) continue;
       report({
         ...lazyPlace(file.path, file, [...path, index, name], 'key'),
-        message: `security requirement names \`${name}\`, which components.securitySchemes does not define`,
+        messageId: 'undefined-scheme', data: { scheme: name }, message: `security requirement names \`${name}\`, which components.securitySchemes does not define`,
         hint: schemes.size > 0 ? `use one of ${[...schemes].map((s) => `\`${s}\``).join(', ')}, or define \`${name}\`` : `define \`${name}\` under components.securitySchemes`,
       });
     }
@@ -87,7 +87,7 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   if (missing.length > 0 && named.size > 0) {
     report({
       ...place(),
-      message: `${describeOperation(operation)} requires ${[...named.keys()].map((n) => `\`${n}\``).join(', ')} but not ${missing.map((n) => `\`${n}\``).join(', ')}${inherited}; an operation is public or accepts every scheme`,
+      messageId: 'partial-schemes', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} requires ${[...named.keys()].map((n) => `\`${n}\``).join(', ')} but not ${missing.map((n) => `\`${n}\``).join(', ')}${inherited}; an operation is public or accepts every scheme`,
       hint: `add ${missing.map((n) => `{ ${n}: [${(named.values().next().value ?? []).join(', ')}] }`).join(' and ')}, or make it public with security: []`,
     });
   }
@@ -95,7 +95,7 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   if (distinct.size > 1) {
     report({
       ...place(),
-      message: `${describeOperation(operation)} asks different scopes of different schemes (${[...named].map(([n, s]) => `${n}: [${s.join(', ')}]`).join('; ')})${inherited}`,
+      messageId: 'different-scopes', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} asks different scopes of different schemes (${[...named].map(([n, s]) => `${n}: [${s.join(', ')}]`).join('; ')})${inherited}`,
       hint: 'give every scheme the same scope list: the right an operation needs does not depend on how the caller authenticated',
     });
   }
@@ -121,7 +121,7 @@ function checkAsyncApi(corpus: Corpus, report: Report): void {
         if (!match) return; // an external scheme is resolved by api/valid
         report({
           ...lazyPlace(file.path, file, [...path, 'security', index, '$ref'], 'value'),
-          message: `security names ${ref}, which components.securitySchemes does not define`,
+          messageId: 'undefined-scheme', data: { scheme: ref }, message: `security names ${ref}, which components.securitySchemes does not define`,
           hint: schemes.size > 0 ? `point it at one of ${[...schemes].map((s) => `#/components/securitySchemes/${s}`).join(', ')}` : 'define the scheme under components.securitySchemes',
         });
       });
@@ -150,6 +150,6 @@ function checkVocabulary(
   const known = new Set(vocabulary.scopes.map((entry) => entry.scope));
   for (const { scope, at } of used) {
     if (known.has(scope)) continue;
-    report({ ...at(), message: `scope \`${scope}\` is not in the scope vocabulary ${path}`, hint: `register \`${scope}\` in ${path}, or use a registered scope` });
+    report({ ...at(), messageId: 'unknown-scope', data: { scope, target: path }, message: `scope \`${scope}\` is not in the scope vocabulary ${path}`, hint: `register \`${scope}\` in ${path}, or use a registered scope` });
   }
 }

@@ -27,6 +27,8 @@ export default defineCheck({
         if (declared.has(header.key)) continue;
         report({
           ...siteLocation(operation.site),
+          messageId: 'request-header-missing',
+          data: { operation: describeOperation(operation), header: header.name },
           message: `${describeOperation(operation)} does not declare the ${header.name} request header, which every operation accepts: it ${header.why}`,
           hint: `add $ref: '#/components/parameters/${header.component}' to the operation or its path item`,
         });
@@ -35,6 +37,8 @@ export default defineCheck({
     for (const { operation, response, at } of responsesWithout(model.operations, 'OpenWOP-Version')) {
       report({
         ...siteLocation(at),
+        messageId: 'response-header-missing',
+        data: { operation: describeOperation(operation), status: response.status },
         message: `the ${response.status} response of ${describeOperation(operation)} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)`,
         hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
       });

@@ -1,7 +1,7 @@
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
-import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, type Change, type Release } from '../../core/release/index.js';
+import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, whyUnreadable, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { pointerSegments, validateRegistry } from '../../core/schemas/index.js';
 
@@ -22,13 +22,18 @@ export default defineCheck({
     // The run resolves the previous release (--previous-release, spec/v2/release.json, the newest
     // version tag); a corpus with none has nothing yet to stay monotone against.
     if (!previousRelease) return;
+    const unreadable = whyUnreadable(previousRelease);
+    if (unreadable !== undefined) {
+      report({ file: '.', line: 1, column: 1, message: `cannot compare with the previous release: ${unreadable}`, hint: 'install git, or name the previous release with --previous-release (a directory or a .tgz), or pass --previous-release none to compare with nothing on purpose' });
+      return;
+    }
     const previous = { ref: { spec: previousRelease, label: previousRelease.startsWith('git:') ? `git ref ${previousRelease.slice(4)}` : previousRelease, file: '.' } };
     let before: Release;
     try {
       const files = loadReleaseFiles(previous.ref.spec, corpus.root);
       before = { ...files, corpus: corpusFromFiles(files.root, Object.fromEntries(files.files)) };
     } catch (error) {
-      report({ file: previous.ref.file, line: 1, column: 1, message: `the previous release ${previous.ref.label} cannot be read: ${error instanceof Error ? error.message : String(error)}`, hint: 'name a release that exists: a directory, a .tgz or a git ref' });
+      report({ file: previous.ref.file, line: 1, column: 1, messageId: 'previous-unreadable', data: { release: previous.ref.label }, message: `the previous release ${previous.ref.label} cannot be read: ${error instanceof Error ? error.message : String(error)}`, hint: 'name a release that exists: a directory, a .tgz or a git ref' });
       return;
     }
     const licences = readLicences(corpus, report);
@@ -175,7 +180,7 @@ function placeNow(corpus: Corpus, change: Change): { file: string; line: number;
 function reportRemoval(corpus: Corpus, change: Change, label: string, report: Report): void {
   report({
     ...placeNow(corpus, change),
-    message: `${change.message} since ${label}${lineIn(change, 'before') !== undefined ? ` (line ${lineIn(change, 'before')} there)` : ''}, and no row of ${CORRECTIONS_PATH} or ${MIGRATIONS_PATH} licenses it`,
+    messageId: 'removed', data: { change: change.message, release: label }, message: `${change.message} since ${label}${lineIn(change, 'before') !== undefined ? ` (line ${lineIn(change, 'before')} there)` : ''}, and no row of ${CORRECTIONS_PATH} or ${MIGRATIONS_PATH} licenses it`,
     hint: `restore it, or record why it may go: a migration row naming what replaces it, or a correction row, with the pointer \`${change.file}#…\``,
   });
 }
@@ -183,7 +188,7 @@ function reportRemoval(corpus: Corpus, change: Change, label: string, report: Re
 function reportNarrowing(corpus: Corpus, change: Change, label: string, report: Report): void {
   report({
     ...placeNow(corpus, change),
-    message: `${change.message} since ${label}: a document the previous release accepted can now fail, which a v2 minor may not do`,
+    messageId: 'narrowed', data: { change: change.message, release: label }, message: `${change.message} since ${label}: a document the previous release accepted can now fail, which a v2 minor may not do`,
     hint: 'keep the change additive (a new optional member, a wider type), or make it in the next major',
   });
 }

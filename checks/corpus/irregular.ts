@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
   id: 'corpus/irregular',
-  summary: 'Every corpus entry is a regular file inside the root: no symbolic link, device or pipe is read, and none passes unsaid',
+  summary: 'Every corpus entry is a regular file inside the root: no symbolic link, device or pipe is read, and none passes unsaid; no two names are one name on macOS or Windows (equal under Unicode normalization or case folding)',
   severity: 'error',
   run(corpus, report) {
     for (const file of corpus.irregular) {
@@ -17,5 +17,32 @@ export default defineCheck({
         hint: 'replace it with the file itself (a link that points out of the root could make a check pass on anything)',
       });
     }
+    // macOS folds Unicode normalization and both it and Windows fold case: two such names install as one file.
+    for (const [first, ...others] of collidingNames([...corpus.files.keys()])) {
+      for (const other of others) {
+        const how = other.normalize('NFC') === (first as string).normalize('NFC') ? 'only in Unicode normalization (NFC/NFD)' : 'only in case';
+        report({
+          file: other,
+          line: 1,
+          column: 1,
+          messageId: 'name-collision',
+          data: { other: first as string, how },
+          message: `${other} and ${first} differ ${how}: on macOS or Windows they are one file, and an install or checkout keeps only one of them`,
+          hint: 'rename one of them (or remove the copy), so that every name is its own on every file system',
+        });
+      }
+    }
   },
 });
+
+/** Groups of paths (sorted by code unit, more than one each) that are one name under NFC and case folding. */
+function collidingNames(paths: readonly string[]): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const file of paths) {
+    const key = file.normalize('NFC').toLowerCase();
+    const group = groups.get(key);
+    if (group) group.push(file);
+    else groups.set(key, [file]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1).map((group) => group.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+}

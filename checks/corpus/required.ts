@@ -6,6 +6,7 @@ export default defineCheck({
   summary: 'Every file the config requires (the registries, the API documents) is in the corpus',
   severity: 'error',
   run(corpus, report) {
-    for (const problem of missingRequired(corpus)) report({ ...problem, messageId: 'missing', data: { file: problem.file } });
+    // The data names the missing file; the finding may stand at the config entry that requires it.
+    for (const { required, ...problem } of missingRequired(corpus)) report({ ...problem, messageId: 'missing', data: { file: required } });
   },
 });

@@ -78,12 +78,12 @@ function checkOrgs(corpus: Corpus, file: DataFile, declaration: Declaration, rep
   const domains = codemap ? protocolDomains(codemap) : new Set<string>();
   for (const org of Object.keys(declaration.orgs)) {
     if (declaration.reserved.includes(org)) {
-      report({ ...at(file, ['extensions', org], 'key'), message: `org \`${org}\` is registered under extensions but listed in reservedOrgs; a reserved org is never registered`, hint: `remove \`${org}\` from extensions` });
+      report({ ...at(file, ['extensions', org], 'key'), messageId: 'reserved-org-registered', data: { org }, message: `org \`${org}\` is registered under extensions but listed in reservedOrgs; a reserved org is never registered`, hint: `remove \`${org}\` from extensions` });
     }
     if (domains.has(org)) {
       report({
         ...at(file, ['extensions', org], 'key'),
-        message: `org \`${org}\` is also a protocol event domain, so \`${org}.<name>\` could be a vendor type or a protocol type`,
+        messageId: 'org-is-domain', data: { org }, message: `org \`${org}\` is also a protocol event domain, so \`${org}.<name>\` could be a vendor type or a protocol type`,
         hint: 'an org never shares a name with a domain of spec/v2/event-codemap.json: choose another org name',
       });
     }
@@ -91,10 +91,10 @@ function checkOrgs(corpus: Corpus, file: DataFile, declaration: Declaration, rep
   // The protocol holds `example`, written `"reserved": true` (the schema admits no other form).
   const example = declaration.orgs.example;
   if (!example) {
-    report({ ...at(file, ['extensions'], 'key'), message: 'the org registry has no `example`, which the protocol holds for documentation and conformance', hint: 'register `example` with "reserved": true' });
+    report({ ...at(file, ['extensions'], 'key'), messageId: 'no-example-org', message: 'the org registry has no `example`, which the protocol holds for documentation and conformance', hint: 'register `example` with "reserved": true' });
   } else if (example.reserved !== true) {
     const member = 'reserved' in example ? 'reserved' : undefined;
-    report({ ...at(file, member ? ['extensions', 'example', member] : ['extensions', 'example'], member ? 'value' : 'key'), message: '`example` is held by the protocol and is never assignable to a vendor', hint: 'set "reserved": true' });
+    report({ ...at(file, member ? ['extensions', 'example', member] : ['extensions', 'example'], member ? 'value' : 'key'), messageId: 'example-assignable', message: '`example` is held by the protocol and is never assignable to a vendor', hint: 'set "reserved": true' });
   }
 }
 
@@ -102,7 +102,7 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
   const byKey = new Map<string, Family>();
   for (const family of declaration.families) {
     const twin = byKey.get(family.key);
-    if (twin) report({ ...at(file, ['families', family.index, 'key']), message: `family \`${family.key}\` is declared twice (also at line ${locate(file, ['families', twin.index], 'value').line})`, hint: 'keep one entry' });
+    if (twin) report({ ...at(file, ['families', family.index, 'key']), messageId: 'duplicate-family', data: { family: family.key }, message: `family \`${family.key}\` is declared twice (also at line ${locate(file, ['families', twin.index], 'value').line})`, hint: 'keep one entry' });
     else byKey.set(family.key, family);
   }
 
@@ -117,7 +117,7 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
       if (!family) continue; // an unknown family is docs/structure's finding
       const where = () => ({ file: markdown.path, line: name.line, column: name.column });
       if (family.anchor === 'deleted' || family.section === undefined) {
-        report({ ...where(), message: `Normative home names \`${family.key}\`, a retired family`, hint: 'remove it from the Normative home line' });
+        report({ ...where(), messageId: 'home-names-retired', data: { family: family.key }, message: `Normative home names \`${family.key}\`, a retired family`, hint: 'remove it from the Normative home line' });
         continue;
       }
       const resolved = resolveSection(corpus, family.section);
@@ -125,7 +125,7 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
       if (resolved.form === 'heading' && (resolved.anchorExists || !resolved.documentExists) && resolved.file !== markdown.path) {
         report({
           ...where(),
-          message: `Normative home names \`${family.key}\`, but its section in ${DECLARATION_PATH} is ${family.section}, in another document`,
+          messageId: 'home-in-other-document', data: { family: family.key, section: family.section }, message: `Normative home names \`${family.key}\`, but its section in ${DECLARATION_PATH} is ${family.section}, in another document`,
           hint: `point the family's section at a heading of this document, or take \`${family.key}\` off this line`,
         });
       }
@@ -137,18 +137,18 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
     const resolved = resolveSection(corpus, family.section);
     const where = () => at(file, ['families', family.index, 'section']);
     if (!resolved.documentExists) {
-      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>` or `ext/<key>/` (a directory with a README.md), relative to spec/v2/' });
+      report({ ...where(), messageId: 'section-not-in-corpus', data: { family: family.key, target: resolved.file }, message: `section ${family.section} of \`${family.key}\` names ${resolved.file}, which is not a document of the corpus`, hint: 'a section is `core/<document>.md#<anchor>` or `ext/<key>/` (a directory with a README.md), relative to spec/v2/' });
       continue;
     }
     if (!resolved.anchorExists) {
       const suggestion = closest(resolved.anchor, resolved.anchors);
-      report({ ...where(), message: `section ${family.section} of \`${family.key}\` names no heading of ${resolved.file}`, hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading of that document' });
+      report({ ...where(), messageId: 'section-no-heading', data: { family: family.key, target: resolved.file }, message: `section ${family.section} of \`${family.key}\` names no heading of ${resolved.file}`, hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading of that document' });
       continue;
     }
     if (resolved.form === 'heading' && !homes.get(resolved.file)?.has(family.key)) {
       report({
         ...where(),
-        message: `\`${family.key}\` has its section in ${resolved.file}, whose Normative home line does not name it`,
+        messageId: 'home-line-missing', data: { family: family.key, target: resolved.file }, message: `\`${family.key}\` has its section in ${resolved.file}, whose Normative home line does not name it`,
         hint: `add \`${family.key}\` to the "> **Normative home:**" line of ${resolved.file}`,
       });
     }
@@ -162,7 +162,7 @@ function checkFamilies(corpus: Corpus, file: DataFile, declaration: Declaration,
     const suggestion = resolved.documentExists ? closest(resolved.anchor, resolved.anchors) : undefined;
     report({
       ...at(file, ['metadata', entry.index, 'section']),
-      message: `section ${entry.section} of metadata key \`${entry.key}\` ${resolved.documentExists ? `names no heading of ${resolved.file}` : `names ${resolved.file}, which is not a document of the corpus`}`,
+      messageId: 'metadata-section', data: { key: entry.key, target: resolved.file }, message: `section ${entry.section} of metadata key \`${entry.key}\` ${resolved.documentExists ? `names no heading of ${resolved.file}` : `names ${resolved.file}, which is not a document of the corpus`}`,
       hint: suggestion ? `did you mean #${suggestion}?` : 'link to a heading that states the key',
     });
   }
@@ -174,7 +174,7 @@ function checkProfilesAndAliases(file: DataFile, declaration: Declaration, repor
   const metadata = new Set(declaration.metadata.map((entry) => entry.key));
   const ids = new Set<string>();
   for (const profile of declaration.profiles) {
-    if (ids.has(profile.id)) report({ ...at(file, ['profiles', profile.index, 'id']), message: `profile \`${profile.id}\` is declared twice`, hint: 'keep one entry' });
+    if (ids.has(profile.id)) report({ ...at(file, ['profiles', profile.index, 'id']), messageId: 'duplicate-profile', data: { profile: profile.id }, message: `profile \`${profile.id}\` is declared twice`, hint: 'keep one entry' });
     ids.add(profile.id);
   }
   for (const profile of declaration.profiles) {
@@ -182,21 +182,21 @@ function checkProfilesAndAliases(file: DataFile, declaration: Declaration, repor
       if (live.has(key)) return;
       report({
         ...at(file, ['profiles', profile.index, 'predicate', 'families', i]),
-        message: retired.has(key) ? `profile \`${profile.id}\` requires \`${key}\`, a retired family` : `profile \`${profile.id}\` requires \`${key}\`, which is not a family`,
+        messageId: 'profile-requires-unknown', data: { profile: profile.id, family: key }, message: retired.has(key) ? `profile \`${profile.id}\` requires \`${key}\`, a retired family` : `profile \`${profile.id}\` requires \`${key}\`, which is not a family`,
         hint: retired.has(key) ? 'a retired family binds nothing: take it out of the predicate' : suggest(key, live),
       });
     });
     profile.metadata.forEach((key, i) => {
-      if (!metadata.has(key)) report({ ...at(file, ['profiles', profile.index, 'predicate', 'metadata', i]), message: `profile \`${profile.id}\` requires metadata key \`${key}\`, which is not declared`, hint: suggest(key, metadata) });
+      if (!metadata.has(key)) report({ ...at(file, ['profiles', profile.index, 'predicate', 'metadata', i]), messageId: 'profile-requires-metadata', data: { profile: profile.id, key }, message: `profile \`${profile.id}\` requires metadata key \`${key}\`, which is not declared`, hint: suggest(key, metadata) });
     });
     profile.profiles.forEach((id, i) => {
       if (!ids.has(id) || id === profile.id) {
-        report({ ...at(file, ['profiles', profile.index, 'predicate', 'profiles', i]), message: id === profile.id ? `profile \`${id}\` includes itself` : `profile \`${profile.id}\` includes \`${id}\`, which is not a profile`, hint: suggest(id, ids) });
+        report({ ...at(file, ['profiles', profile.index, 'predicate', 'profiles', i]), messageId: 'profile-includes', data: { profile: profile.id, included: id }, message: id === profile.id ? `profile \`${id}\` includes itself` : `profile \`${profile.id}\` includes \`${id}\`, which is not a profile`, hint: suggest(id, ids) });
       }
     });
   }
   for (const alias of declaration.aliases) {
-    if (!live.has(alias.family)) report({ ...at(file, ['aliases', alias.key, 'family']), message: `alias \`${alias.key}\` points at \`${alias.family}\`, which is not a live family`, hint: suggest(alias.family, live) });
+    if (!live.has(alias.family)) report({ ...at(file, ['aliases', alias.key, 'family']), messageId: 'alias-dead', data: { alias: alias.key, family: alias.family }, message: `alias \`${alias.key}\` points at \`${alias.family}\`, which is not a live family`, hint: suggest(alias.family, live) });
   }
 }
 
@@ -217,12 +217,12 @@ function checkVendorNames(corpus: Corpus, declaration: Declaration, report: Repo
     const what = mention.role === 'type' ? 'vendor event type' : 'envelope kind';
     const where = (): { file: string; line: number; column: number } => ({ file: mention.file, line: mention.line, column: mention.column });
     if (declaration.reserved.includes(verdict.org)) {
-      report({ ...where(), message: `${what} \`${mention.name}\` is under \`${verdict.org}.\`, which is reserved and never a vendor org`, hint: `use an org registered in ${DECLARATION_PATH}: ${registered.join(', ')}` });
+      report({ ...where(), messageId: 'reserved-org-used', data: { name: mention.name, org: verdict.org }, message: `${what} \`${mention.name}\` is under \`${verdict.org}.\`, which is reserved and never a vendor org`, hint: `use an org registered in ${DECLARATION_PATH}: ${registered.join(', ')}` });
     } else if (!registered.includes(verdict.org)) {
       const suggestion = closest(verdict.org, registered);
       report({
         ...where(),
-        message: `${what} \`${mention.name}\` names the org \`${verdict.org}\`, which is not registered in the extensions of ${DECLARATION_PATH}`,
+        messageId: 'unregistered-org', data: { name: mention.name, org: verdict.org }, message: `${what} \`${mention.name}\` names the org \`${verdict.org}\`, which is not registered in the extensions of ${DECLARATION_PATH}`,
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register the org, or use one that is: ${registered.join(', ')}`,
       });
     }
@@ -253,7 +253,7 @@ function checkNormativeText(corpus: Corpus, file: DataFile, report: Report): voi
   families.forEach((family, index) => {
     if (!isObject(family) || family.anchor !== 'core' || typeof family.key !== 'string' || !Array.isArray(family.normativeText)) return;
     for (const problem of normativeTextProblems(corpus, family.key, family.normativeText)) {
-      report({ ...at(file, ['families', index, 'normativeText', problem.entry]), message: problem.message, hint: problem.hint });
+      report({ ...at(file, ['families', index, 'normativeText', problem.entry]), messageId: 'normative-text', message: problem.message, hint: problem.hint });
     }
   });
 }

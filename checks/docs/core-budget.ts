@@ -23,6 +23,8 @@ export default defineCheck({
       file: largest.file,
       line: 1,
       column: 1,
+      messageId: 'over-budget',
+      data: { folder, words: total, budget, largest: largest.file },
       message: `${folder} holds ${groupDigits(total)} words, ${groupDigits(total - budget)} over its budget of ${groupDigits(budget)}; by document: ${ranked.map((entry) => `${entry.file.slice(folder.length)} ${groupDigits(entry.words)} (${share(entry.words)})`).join(', ')}`,
       hint: `the largest share is ${largest.file.slice(folder.length)}: move what is not a core obligation to an extension document, or say it in fewer words`,
     });

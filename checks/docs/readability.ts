@@ -70,7 +70,7 @@ function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: numb
         column: position.column,
         endLine: position.line,
         endColumn: position.column + match[0].length,
-        message: `${match[0]} in ${where}; RFC numbers belong in the Sources footer, and the prose says what the rule is`,
+        messageId: 'rfc-in-prose', data: { text: match[0], where }, message: `${match[0]} in ${where}; RFC numbers belong in the Sources footer, and the prose says what the rule is`,
         hint: `state the rule without the RFC number, and list ${match[0]} in the closing "*Sources: …*" line`,
       });
     }
@@ -107,7 +107,7 @@ function checkLengths(file: MarkdownFile, maxWords: number, maxCellWords: number
       file: file.path,
       line: start.line,
       column: start.column,
-      message: `${what} of ${words} words, over the limit of ${limit}`,
+      messageId: 'too-long', data: { what, words, limit }, message: `${what} of ${words} words, over the limit of ${limit}`,
       hint: what === 'a table cell' ? 'move the explanation into prose below the table and keep the cell to what identifies the row' : 'split it: one rule a sentence, a list for parallel cases',
     });
   };
@@ -169,14 +169,14 @@ function checkV1Count(mentions: ReadonlyArray<{ file: string; line: number; colu
   if (count > recorded) {
     report({
       ...place,
-      message: `${count} mentions of v1 in v2 prose, above the recorded ${recorded}: the count may only go down (${shares})`,
+      messageId: 'v1-mentions-up', data: { count, recorded }, message: `${count} mentions of v1 in v2 prose, above the recorded ${recorded}: the count may only go down (${shares})`,
       hint: 'say what v2 requires instead of how it differs from v1; a v1 mention belongs in the migration notes',
     });
   } else {
     report({
       ...place,
       severity: 'warning',
-      message: `${count} mentions of v1 in v2 prose, below the recorded ${recorded}`,
+      messageId: 'v1-mentions-down', data: { count, recorded }, message: `${count} mentions of v1 in v2 prose, below the recorded ${recorded}`,
       hint: `lower the recorded count (rules: {"docs/readability": ["error", {"v1Mentions": ${count}}]}) so that it holds`,
     });
   }

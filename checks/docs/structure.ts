@@ -37,24 +37,24 @@ function checkDocument(file: MarkdownFile, families: string[] | undefined, repor
   const titleIndex = children.findIndex((node) => node.type === 'heading' && node.depth === 1);
   const title = children[titleIndex];
   if (titleIndex !== 0) {
-    report({ ...at(children[0]), message: 'a core document starts with its title as a level-1 heading ("# Title")', hint: titleIndex > 0 ? 'move the title to the top' : undefined });
+    report({ ...at(children[0]), messageId: 'no-title', message: 'a core document starts with its title as a level-1 heading ("# Title")', hint: titleIndex > 0 ? 'move the title to the top' : undefined });
   }
   for (const heading of file.headings.filter((h) => h.depth === 1).slice(1)) {
-    report({ file: file.path, line: heading.line, column: heading.column, message: `second level-1 heading "${oneLine(heading.text)}"; a document has one title`, hint: 'make it a "##" section' });
+    report({ file: file.path, line: heading.line, column: heading.column, messageId: 'second-title', data: { heading: oneLine(heading.text) }, message: `second level-1 heading "${oneLine(heading.text)}"; a document has one title`, hint: 'make it a "##" section' });
   }
 
   const status = titleIndex === -1 ? undefined : children[titleIndex + 1];
   if (status?.type !== 'blockquote') {
-    report({ ...at(status ?? title), message: 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"' });
+    report({ ...at(status ?? title), messageId: 'no-status', message: 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"' });
   } else {
     checkStatus(file, status, children, families, report);
   }
 
   const firstSection = file.headings.find((heading) => heading.depth === 2);
   if (firstSection && firstSection.text !== 'Why this exists') {
-    report({ file: file.path, line: firstSection.line, column: firstSection.column, message: `the first section is "${oneLine(firstSection.text)}"; it must be "## Why this exists"` });
+    report({ file: file.path, line: firstSection.line, column: firstSection.column, messageId: 'first-section', data: { heading: oneLine(firstSection.text) }, message: `the first section is "${oneLine(firstSection.text)}"; it must be "## Why this exists"` });
   } else if (!firstSection) {
-    report({ ...at(title), message: 'the document has no "## Why this exists" section' });
+    report({ ...at(title), messageId: 'no-why', message: 'the document has no "## Why this exists" section' });
   }
 
   checkSources(file, children, report, at);
@@ -74,13 +74,13 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootConten
   if (status && old) {
     migrateStatus(file, status, old, children, report);
   } else if (!status || !STATUS.test(status.text)) {
-    report({ file: file.path, line: start, column: 1, message: `status line must be "> **Status: Stable.**" or "> **Status: Draft.**"${status ? `; found "${status.text.slice(0, 60)}"` : ''}` });
+    report({ file: file.path, line: start, column: 1, messageId: 'status-form', message: `status line must be "> **Status: Stable.**" or "> **Status: Draft.**"${status ? `; found "${status.text.slice(0, 60)}"` : ''}` });
   }
   for (const { line, text } of lines) {
     if (old && line === status?.line) continue;
     const rfc = /RFC\s*\d+/.exec(text);
     if (rfc) {
-      report({ file: file.path, line, column: text.indexOf(rfc[0]) + 3, message: `"${rfc[0]}" in the status block; RFC numbers belong in the closing *Sources: …* line`, hint: 'move it to the Sources footer' });
+      report({ file: file.path, line, column: text.indexOf(rfc[0]) + 3, messageId: 'rfc-in-status', data: { rfc: rfc[0] }, message: `"${rfc[0]}" in the status block; RFC numbers belong in the closing *Sources: …* line`, hint: 'move it to the Sources footer' });
     }
     const home = NORMATIVE_HOME.exec(text);
     if (home && families) {
@@ -88,7 +88,7 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootConten
         const family = match[1] ?? '';
         if (!families.includes(family)) {
           const suggestion = closest(family, families);
-          report({ file: file.path, line, column: text.indexOf(match[0]) + 3, message: `Normative home names \`${family}\`, which is not a family of spec/v2/declaration.json`, hint: suggestion ? `did you mean \`${suggestion}\`?` : 'add the family to the declaration, or correct the name' });
+          report({ file: file.path, line, column: text.indexOf(match[0]) + 3, messageId: 'unknown-family', data: { family }, message: `Normative home names \`${family}\`, which is not a family of spec/v2/declaration.json`, hint: suggestion ? `did you mean \`${suggestion}\`?` : 'add the family to the declaration, or correct the name' });
         }
       }
     }
@@ -109,7 +109,7 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
     file: file.path,
     line: status.line,
     column: from - lineStart + 1,
-    message: `status line "${oneLine(old[0])}" is the form before 2.42.8; it is "**Status: ${old[1]}.**"${rfcs.length > 0 ? ', with its RFCs in the *Sources: …* footer' : ''}`,
+    messageId: 'old-status', data: { status: old[1] ?? '' }, message: `status line "${oneLine(old[0])}" is the form before 2.42.8; it is "**Status: ${old[1]}.**"${rfcs.length > 0 ? ', with its RFCs in the *Sources: …* footer' : ''}`,
     hint: 'run `openwop-spec check --fix` to migrate it',
     fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` },
   });
@@ -128,7 +128,7 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
       file: file.path,
       line: footer.position?.start.line ?? 1,
       column: footer.position?.start.column ?? 1,
-      message: `the Sources footer lacks ${named}, which the status line cites`,
+      messageId: 'sources-lacks', data: { named }, message: `the Sources footer lacks ${named}, which the status line cites`,
       hint: 'run `openwop-spec check --fix` to merge them in',
       fix: { start, end, text: sourcesLine(merged, plural) },
     });
@@ -141,7 +141,7 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
     file: file.path,
     line: last?.position?.end.line ?? file.lines.lineCount,
     column: 1,
-    message: `the document has no Sources footer for ${named}, which the status line cites`,
+    messageId: 'no-sources', data: { named }, message: `the document has no Sources footer for ${named}, which the status line cites`,
     hint: 'run `openwop-spec check --fix` to add it as the last line',
     fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` },
   });
@@ -183,24 +183,24 @@ function checkSources(file: MarkdownFile, children: RootContent[], report: Repor
   const last = children[children.length - 1];
   for (const paragraph of sources) {
     if (paragraph !== last || sources.length > 1) {
-      report({ ...at(paragraph), message: 'the *Sources: …* line is the last line of the document, and there is one' });
+      report({ ...at(paragraph), messageId: 'sources-not-last', message: 'the *Sources: …* line is the last line of the document, and there is one' });
     }
     const only = paragraph.children.length === 1 ? paragraph.children[0] : undefined;
-    if (only?.type !== 'emphasis') report({ ...at(paragraph), message: 'the Sources line is set in italics: *Sources: RFC 0137, RFC 0177.*' });
+    if (only?.type !== 'emphasis') report({ ...at(paragraph), messageId: 'sources-not-italic', message: 'the Sources line is set in italics: *Sources: RFC 0137, RFC 0177.*' });
     const list = (SOURCES.exec(toString(paragraph))?.[1] ?? '').replace(/\.\s*$/, '');
     const items = sourceItems(list);
     const numbers: number[] = [];
     for (const item of items) {
       if (!/^RFC \d{4}$/.test(item)) {
-        report({ ...at(paragraph), message: `"${item}" in the Sources line is not of the form "RFC NNNN"` });
+        report({ ...at(paragraph), messageId: 'sources-item', data: { item }, message: `"${item}" in the Sources line is not of the form "RFC NNNN"` });
         continue;
       }
       numbers.push(Number(item.slice(4)));
     }
     for (let i = 1; i < numbers.length; i++) {
       const [a, b] = [numbers[i - 1] ?? 0, numbers[i] ?? 0];
-      if (a === b) report({ ...at(paragraph), message: `RFC ${String(b).padStart(4, '0')} is listed twice in the Sources line` });
-      else if (a > b) report({ ...at(paragraph), message: `the Sources line is not in ascending order: RFC ${String(a).padStart(4, '0')} comes before RFC ${String(b).padStart(4, '0')}` });
+      if (a === b) report({ ...at(paragraph), messageId: 'sources-twice', data: { rfc: b }, message: `RFC ${String(b).padStart(4, '0')} is listed twice in the Sources line` });
+      else if (a > b) report({ ...at(paragraph), messageId: 'sources-order', data: { before: a, after: b }, message: `the Sources line is not in ascending order: RFC ${String(a).padStart(4, '0')} comes before RFC ${String(b).padStart(4, '0')}` });
     }
   }
 }

@@ -74,7 +74,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         const vendorShaped = code.includes('.') || vendorPattern?.test(code) === true;
         report({
           ...at(['rows', index, 'code']),
-          message: vendorShaped
+          messageId: 'malformed-code', message: vendorShaped
             ? `"${code}" is shaped like a vendor code; vendor codes are never registered, a vendor returns them under its own org`
             : `code "${code}" is not snake_case (lowercase letters and digits, words joined by "_")`,
           hint: vendorShaped ? 'remove the row, or register a snake_case code instead' : `for example "${snakeCase(code)}"`,
@@ -85,7 +85,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         firstRow.set(code, index);
       } else {
         const firstLine = locate(file, ['rows', first, 'code'], 'key').line;
-        report({ ...at(['rows', index, 'code'], `/rows/${index}/code#unique`), message: `code "${code}" is registered twice (first on line ${firstLine})`, hint: 'a code has one row; merge the two' });
+        report({ ...at(['rows', index, 'code'], `/rows/${index}/code#unique`), messageId: 'duplicate-code', data: { code }, message: `code "${code}" is registered twice (first on line ${firstLine})`, hint: 'a code has one row; merge the two' });
       }
     }
 
@@ -96,11 +96,11 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         const number = typeof status === 'string' && /^\d+$/.test(status.trim()) ? Number(status.trim()) : undefined;
         report({
           ...at(['rows', index, 'httpStatus']),
-          message: `httpStatus of ${name} is ${typeof status === 'string' ? `the string ${JSON.stringify(status)}` : `${status === null ? 'null' : Array.isArray(status) ? 'an array' : `a ${typeof status}`}`}, not a number`,
+          messageId: 'status-type', data: { code: name }, message: `httpStatus of ${name} is ${typeof status === 'string' ? `the string ${JSON.stringify(status)}` : `${status === null ? 'null' : Array.isArray(status) ? 'an array' : `a ${typeof status}`}`}, not a number`,
           hint: number !== undefined ? `write it as the number ${number}, without quotes` : 'write the HTTP status as a number, 400 to 599',
         });
       } else {
-        report({ ...at(['rows', index, 'httpStatus']), message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
+        report({ ...at(['rows', index, 'httpStatus']), messageId: 'status-range', data: { code: name }, message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
       }
     }
 
@@ -111,7 +111,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         report({
           ...at(['rows', index, 'retriable']),
           severity: 'warning',
-          message: row.retriable
+          messageId: 'retriable-default', data: { code: name }, message: row.retriable
             ? `${name} is a ${status} and retriable; a 4xx other than 429 is not retriable unless the row says why`
             : `${name} is a ${status} and not retriable; a 429 or 5xx is retriable unless the row says why not`,
           hint: 'confirm it with "retriableException": "<why>" on the row, or correct "retriable"',
@@ -121,7 +121,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         report({
           ...at(['rows', index, 'retriableException']),
           severity: 'warning',
-          message: `${name} records a retriableException, but a ${status} is ${expected ? '' : 'not '}retriable by default, as the row says`,
+          messageId: 'needless-exception', data: { code: name }, message: `${name} records a retriableException, but a ${status} is ${expected ? '' : 'not '}retriable by default, as the row says`,
           hint: 'remove "retriableException"',
         });
       }
@@ -130,7 +130,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     if (row.since !== undefined) {
       const since = typeof row.since === 'string' ? MAJOR_MINOR.exec(row.since) : null;
       if (!since) {
-        report({ ...at(['rows', index, 'since']), message: `since ${JSON.stringify(row.since)} of ${name} is not a major.minor version`, hint: 'for example "2.0"' });
+        report({ ...at(['rows', index, 'since']), messageId: 'since-form', data: { code: name }, message: `since ${JSON.stringify(row.since)} of ${name} is not a major.minor version`, hint: 'for example "2.0"' });
       }
       // The registry's `version` is the version of its format, not a release, so `since` is not compared with it.
     }
@@ -141,7 +141,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
       if (value !== undefined && typeof value !== 'string') continue;
       report({
         ...at(['rows', index, field]),
-        message: `${name} has no provenance: "${field}" ${value === undefined ? 'is missing' : 'is empty'}`,
+        messageId: 'no-provenance', data: { code: name, field }, message: `${name} has no provenance: "${field}" ${value === undefined ? 'is missing' : 'is empty'}`,
         hint: field === 'source' ? 'name the prose that defines the code, e.g. "spec/v2/core/runs.md §Snapshot"' : 'say where the status comes from: "v1 prose", "v1 convention", "v2 decision", ...',
       });
     }
@@ -150,13 +150,13 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     if (typeof replacedBy === 'string' && (replacedBy === code || !codes.has(replacedBy))) {
       report({
         ...at(['rows', index, 'deprecated', 'replacedBy'], `/rows/${index}/deprecated/replacedBy#registered`),
-        message: replacedBy === code ? `${name} is deprecated in favour of itself` : `${name} is deprecated in favour of "${replacedBy}", which is not registered`,
+        messageId: 'deprecated-to-unknown', data: { code: name, replacedBy: String(replacedBy) }, message: replacedBy === code ? `${name} is deprecated in favour of itself` : `${name} is deprecated in favour of "${replacedBy}", which is not registered`,
       });
     }
 
     if (isObject(row.details)) {
       const problem = detailsCompileProblem(corpus, code ?? String(index), row.details);
-      if (problem) report({ ...at(['rows', index, 'details'], `/rows/${index}/details#compile`), message: `the details schema of ${name} does not compile: ${problem}` });
+      if (problem) report({ ...at(['rows', index, 'details'], `/rows/${index}/details#compile`), messageId: 'details-do-not-compile', data: { code: name }, message: `the details schema of ${name} does not compile: ${problem}` });
     }
   });
 }
@@ -184,6 +184,8 @@ function handWrittenCounts(file: MarkdownFile, count: number, regionsInUse: bool
       report({
         file: file.path,
         ...file.lines.span(mention.start, mention.end),
+        messageId: 'count-wrong',
+        data: { phrase: mention.phrase, count, written: mention.value },
         message: `"${mention.phrase}" gives the size of the error registry as ${mention.value}; it has ${count}`,
         hint: `write ${count}, or regenerate the text from ${ERRORS_PATH}`,
       });
@@ -192,7 +194,7 @@ function handWrittenCounts(file: MarkdownFile, count: number, regionsInUse: bool
     report({
       file: file.path,
       ...file.lines.span(mention.start, mention.end),
-      message: `"${mention.phrase}" states the size of the error registry by hand${mention.value === count ? '' : ` (it has ${count})`}; counts of a registry are generated`,
+      messageId: 'count-by-hand', data: { phrase: mention.phrase, count }, message: `"${mention.phrase}" states the size of the error registry by hand${mention.value === count ? '' : ` (it has ${count})`}; counts of a registry are generated`,
       hint: 'run `openwop-spec check --fix` to make it the count/errors region',
       fix: { start: mention.start, end: mention.end, text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->` },
     });
@@ -210,7 +212,7 @@ function dataCounts(file: DataFile, count: number, report: Report): void {
       report({
         file: file.path,
         ...dataStringLocation(file, string.path, mention.start, mention.end),
-        message: `"${mention.phrase}" gives the size of the error registry as ${mention.value}; it has ${count}`,
+        messageId: 'count-wrong', data: { phrase: mention.phrase, count, written: mention.value }, message: `"${mention.phrase}" gives the size of the error registry as ${mention.value}; it has ${count}`,
         hint: `write ${count}, or regenerate the file from ${ERRORS_PATH}`,
       });
     }

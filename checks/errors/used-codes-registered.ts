@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/run/index.js';
-import type { Report } from '../../core/output/index.js';
+import type { Finding, Report } from '../../core/output/index.js';
 import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
 import { DECLARATION_PATH } from '../../core/registries/index.js';
 import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
@@ -65,6 +65,7 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
     if (mention.status !== undefined && mention.status !== row.httpStatus) {
       report({
         ...at(),
+        messageId: 'status-differs', data: { code: row.code, written: mention.status, registered: row.httpStatus },
         message: `${mention.status} ${row.code}: the registry gives ${row.code} the status ${row.httpStatus}`,
         hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right`,
       });
@@ -72,6 +73,7 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
     if (mention.retriable !== undefined && mention.retriable !== row.retriable) {
       report({
         ...at(),
+        messageId: 'retriable-differs', data: { code: row.code, written: mention.retriable, registered: row.retriable },
         message: `${row.code} is marked ${mention.retriable ? 'retriable' : 'not retriable'} here, but the registry says it is ${row.retriable ? 'retriable' : 'not retriable'}`,
         hint: `write ${row.retriable ? 'yes' : 'no'}, or correct the row in ${ERRORS_PATH}`,
       });
@@ -82,25 +84,27 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
   // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
   if (mention.form === 'candidate') {
     const near = nearMiss(mention.code, rows.keys(), '_');
-    if (near !== undefined) report({ ...at(), message: `"${mention.code}" is not a registered error code; did you mean ${near}?`, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
+    if (near !== undefined) report({ ...at(), messageId: 'unregistered', data: { code: mention.code, suggestion: near }, message: `"${mention.code}" is not a registered error code; did you mean ${near}?`, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
     return;
   }
   report({ ...at(), ...unregistered(mention.code, rows, vendor) });
 }
 
-function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): { message: string; hint: string } {
+function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): Pick<Finding, 'messageId' | 'data' | 'hint'> & { message: string } {
   const org = /^([a-z][a-z0-9-]*)\./.exec(code)?.[1];
   if (org === 'openwop') {
-    return { message: `"${code}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code`, hint: `register a snake_case code in ${ERRORS_PATH}` };
+    return { messageId: 'reserved-prefix', data: { code }, message: `"${code}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code`, hint: `register a snake_case code in ${ERRORS_PATH}` };
   }
   if (org !== undefined && vendor.orgs && !vendor.orgs.includes(org)) {
     return {
+      messageId: 'unknown-org', data: { code, org },
       message: `"${code}" is shaped like a vendor code, but ${org} is not an org registered in ${DECLARATION_PATH}`,
       hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
     };
   }
   const suggestion = nearMiss(code, rows.keys(), '_');
   return {
+    messageId: 'unregistered', data: { code, suggestion: suggestion ?? '' },
     message: `"${code}" is not a registered error code${suggestion ? `; did you mean ${suggestion}?` : ''}`,
     hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,
   };

@@ -59,41 +59,41 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     const type = effectiveType(row);
     const typeAt = at(file, ['rows', row.index, row.v2Override === undefined ? 'v2' : 'v2Override']);
     if (row.status !== 'decided') {
-      report({ ...at(file, ['rows', row.index, 'status']), message: `\`${type}\` is \`${row.status}\`; every row of the codemap is decided before it ships`, hint: 'decide the row and set "status": "decided", or remove it' });
+      report({ ...at(file, ['rows', row.index, 'status']), messageId: 'undecided', data: { type }, message: `\`${type}\` is \`${row.status}\`; every row of the codemap is decided before it ships`, hint: 'decide the row and set "status": "decided", or remove it' });
     }
     if (row.review) {
-      report({ ...at(file, ['rows', row.index, 'review']), severity: 'warning', message: `\`${type}\` is marked for review`, hint: 'settle the review and set "review": false' });
+      report({ ...at(file, ['rows', row.index, 'review']), severity: 'warning', messageId: 'under-review', data: { type }, message: `\`${type}\` is marked for review`, hint: 'settle the review and set "review": false' });
     }
     if (row.v2Override !== undefined && row.v2Override !== row.v2) {
-      report({ ...at(file, ['rows', row.index, 'v2']), message: `\`v2\` is \`${row.v2}\` but \`v2Override\` is \`${row.v2Override}\`; the override wins, so \`v2\` must say the same`, hint: `set "v2": "${row.v2Override}"` });
+      report({ ...at(file, ['rows', row.index, 'v2']), messageId: 'override-differs', data: { v2: String(row.v2), override: String(row.v2Override) }, message: `\`v2\` is \`${row.v2}\` but \`v2Override\` is \`${row.v2Override}\`; the override wins, so \`v2\` must say the same`, hint: `set "v2": "${row.v2Override}"` });
     }
 
     const problems = protocolTypeProblems(type, grammar);
     for (const problem of problems) {
       if (problem.kind === 'tense' && row.exception) continue;
-      report({ ...typeAt, message: problem.message, hint: problem.hint });
+      report({ ...typeAt, messageId: 'ungrammatical', data: { type }, message: problem.message, hint: problem.hint });
     }
     if (row.exception && problems.length === 0 && isPastTense(typeSegments(type)[1] ?? '')) {
-      report({ ...at(file, ['rows', row.index, 'note']), message: `\`${type}\` records a naming exception, but it follows the rule (\`domain.verb-ed\`)`, hint: 'take "artifact event" out of the note: only a domain.noun type needs the exception' });
+      report({ ...at(file, ['rows', row.index, 'note']), messageId: 'needless-exception', data: { type }, message: `\`${type}\` records a naming exception, but it follows the rule (\`domain.verb-ed\`)`, hint: 'take "artifact event" out of the note: only a domain.noun type needs the exception' });
     }
 
     const twin = byType.get(type);
-    if (twin) report({ ...typeAt, message: `\`${type}\` is also the type of the row at line ${rowLine(twin)}; each type has one row`, hint: 'merge the two rows' });
+    if (twin) report({ ...typeAt, messageId: 'duplicate-type', data: { type }, message: `\`${type}\` is also the type of the row at line ${rowLine(twin)}; each type has one row`, hint: 'merge the two rows' });
     else byType.set(type, row);
 
     const v1Twin = byV1.get(row.v1);
     if (v1Twin) {
-      report({ ...at(file, ['rows', row.index, 'v1']), message: `era-2 name \`${row.v1}\` is mapped again (first at line ${rowLine(v1Twin)}, to \`${effectiveType(v1Twin)}\`); each v1 name maps to one v2 type`, hint: 'a log is translated row by row: keep one mapping' });
+      report({ ...at(file, ['rows', row.index, 'v1']), messageId: 'duplicate-v1', data: { v1: String(row.v1) }, message: `era-2 name \`${row.v1}\` is mapped again (first at line ${rowLine(v1Twin)}, to \`${effectiveType(v1Twin)}\`); each v1 name maps to one v2 type`, hint: 'a log is translated row by row: keep one mapping' });
     } else byV1.set(row.v1, row);
 
     if (row.v1 !== type && row.note === undefined) {
-      report({ ...at(file, ['rows', row.index, 'v1'], 'key'), message: `\`${row.v1}\` is renamed to \`${type}\` with no \`note\` saying why`, hint: 'record the decision in "note" (or in "notes")' });
+      report({ ...at(file, ['rows', row.index, 'v1'], 'key'), messageId: 'rename-without-note', data: { v1: String(row.v1), type }, message: `\`${row.v1}\` is renamed to \`${type}\` with no \`note\` saying why`, hint: 'record the decision in "note" (or in "notes")' });
     }
   }
 
   const types = new Set(protocolTypes(codemap));
   codemap.frames.forEach((frame, index) => {
-    if (types.has(frame)) report({ ...at(file, ['frames', index]), message: `\`${frame}\` is listed as a frame name, which is never a type, and is also a registered type`, hint: 'a frame name and a type cannot share a name' });
+    if (types.has(frame)) report({ ...at(file, ['frames', index]), messageId: 'frame-is-type', data: { frame }, message: `\`${frame}\` is listed as a frame name, which is never a type, and is also a registered type`, hint: 'a frame name and a type cannot share a name' });
   });
 }
 
@@ -101,7 +101,7 @@ function checkPayloads(corpus: Corpus, codemap: EventCodemap, report: Report): v
   const payloads = corpus.data(PAYLOADS_PATH);
   const defs = isObject(payloads?.value) && isObject(payloads.value.$defs) ? payloads.value.$defs : undefined;
   if (!payloads || !defs) {
-    report({ file: CODEMAP_PATH, line: 1, column: 1, message: `${PAYLOADS_PATH} is missing or has no $defs, so no payloadDef of the codemap resolves`, hint: `restore ${PAYLOADS_PATH}` });
+    report({ file: CODEMAP_PATH, line: 1, column: 1, messageId: 'payloads-missing', data: { target: PAYLOADS_PATH }, message: `${PAYLOADS_PATH} is missing or has no $defs, so no payloadDef of the codemap resolves`, hint: `restore ${PAYLOADS_PATH}` });
     return;
   }
   const analysis = analysePayloadDefs(defs);
@@ -110,19 +110,19 @@ function checkPayloads(corpus: Corpus, codemap: EventCodemap, report: Report): v
     const suggestion = closest(row.payloadDef, analysis.names);
     report({
       ...at(codemap.file, ['rows', row.index, 'payloadDef']),
-      message: `payloadDef \`${row.payloadDef}\` of \`${effectiveType(row)}\` is not a $defs entry of ${PAYLOADS_PATH}`,
+      messageId: 'unknown-payload', data: { payloadDef: String(row.payloadDef), target: PAYLOADS_PATH }, message: `payloadDef \`${row.payloadDef}\` of \`${effectiveType(row)}\` is not a $defs entry of ${PAYLOADS_PATH}`,
       hint: suggestion ? `did you mean \`${suggestion}\`?` : 'add the payload to $defs, or name an existing one',
     });
   }
   for (const problem of analysis.open) {
-    report({ ...at(payloads, ['$defs', ...problem.at], 'key'), message: problem.message, hint: problem.hint });
+    report({ ...at(payloads, ['$defs', ...problem.at], 'key'), messageId: 'payload-problem', message: problem.message, hint: problem.hint });
   }
   const used = reachable(analysis, codemap.rows.map((row) => row.payloadDef).filter((name) => name in defs));
   for (const name of analysis.names) {
     if (used.has(name)) continue;
     report({
       ...at(payloads, ['$defs', name], 'key'),
-      message: `payload \`${name}\` is neither the payloadDef of a codemap row nor composed into one`,
+      messageId: 'orphan-payload', data: { payload: name }, message: `payload \`${name}\` is neither the payloadDef of a codemap row nor composed into one`,
       hint: 'map a type to it in spec/v2/event-codemap.json, compose it, or remove it',
     });
   }
@@ -144,7 +144,7 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
       const suggestion = closest(mention.name, types);
       report({
         ...where(),
-        message: `\`${mention.name}\` is not a registered event type (\`${verdict.domain}.\` is a protocol domain, so it is no vendor type either)`,
+        messageId: 'unregistered-type', data: { type: mention.name }, message: `\`${mention.name}\` is not a registered event type (\`${verdict.domain}.\` is a protocol domain, so it is no vendor type either)`,
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
     } else if (verdict.kind === 'v1-type') {
@@ -153,20 +153,22 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
       if (isV2Text(mention.file) ? readsAsV1(corpus, mention.file, mention.line, mention.column) : speaksOtherVersion(corpus, mention.file, '2')) continue;
       report({
         ...where(),
+        messageId: 'v1-type', data: { type: mention.name, v2: String(verdict.v2) },
         message: `\`${mention.name}\` is the v1 name of an event type (${typeSegments(mention.name).length} segments); in v2 it is \`${verdict.v2}\``,
         hint: `write \`${verdict.v2}\` (the codemap row of \`${mention.name}\` in ${CODEMAP_PATH})`,
       });
     } else if (verdict.kind === 'unknown-wildcard') {
-      report({ ...where(), message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
+      report({ ...where(), messageId: 'unknown-domain', data: { type: mention.name }, message: `\`${mention.name}\` names no protocol domain and no registered org`, hint: `check the domain against ${CODEMAP_PATH}` });
     } else if (verdict.kind === 'unregistered-type') {
       const suggestion = closest(mention.name, types);
       report({
         ...where(),
+        messageId: 'unregistered-event', data: { type: mention.name },
         message: `\`${mention.name}\` is written as an event, but no row of ${CODEMAP_PATH} registers it`,
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
     } else if (verdict.kind === 'malformed') {
-      report({ ...where(), message: `\`${mention.name}\` is neither a registered protocol type nor a well-formed vendor type (\`<org>.<name>\` in kebab-case)`, hint: 'event types are lowercase kebab-case segments joined by dots' });
+      report({ ...where(), messageId: 'malformed-type', data: { type: mention.name }, message: `\`${mention.name}\` is neither a registered protocol type nor a well-formed vendor type (\`<org>.<name>\` in kebab-case)`, hint: 'event types are lowercase kebab-case segments joined by dots' });
     }
   }
 }
@@ -180,11 +182,11 @@ function checkStreamMode(corpus: Corpus, report: Report): void {
   const prose = streamModePattern(events);
   const parameter = operation.parameters.find((p) => p.name === 'streamMode' && p.in === 'query');
   if (!parameter) {
-    report({ ...siteLocation(operation.site), message: 'streamRunEvents declares no `streamMode` query parameter, which events.md §"The events channel" defines', hint: 'declare the parameter with the pattern events.md states' });
+    report({ ...siteLocation(operation.site), messageId: 'no-stream-mode', message: 'streamRunEvents declares no `streamMode` query parameter, which events.md §"The events channel" defines', hint: 'declare the parameter with the pattern events.md states' });
     return;
   }
   if (!prose) {
-    report({ file: events.path, line: 1, column: 1, message: 'events.md states no `streamMode` pattern (a `text` block after the paragraph that names `streamMode`), so the OpenAPI parameter cannot be checked against it', hint: 'restore the pattern block in §"The events channel"' });
+    report({ file: events.path, line: 1, column: 1, messageId: 'no-stream-mode-pattern', data: { target: events.path }, message: 'events.md states no `streamMode` pattern (a `text` block after the paragraph that names `streamMode`), so the OpenAPI parameter cannot be checked against it', hint: 'restore the pattern block in §"The events channel"' });
     return;
   }
   const schemaSite = child(parameter.defined, 'schema');
@@ -194,7 +196,7 @@ function checkStreamMode(corpus: Corpus, report: Report): void {
   if (pattern !== prose.pattern) {
     report({
       ...siteLocation(patternSite, 'value'),
-      message:
+      messageId: 'stream-mode-differs', message:
         typeof pattern === 'string'
           ? `the streamMode pattern ${pattern} differs from the one events.md states at line ${prose.line}: ${prose.pattern}`
           : `the streamMode parameter has no pattern; events.md states ${prose.pattern} at line ${prose.line}`,

@@ -11,6 +11,10 @@ export default defineCheck({
   id: 'links/anchor',
   summary: 'A link fragment (in markdown, or in the strings of a JSON/YAML document) names a heading (or explicit id) of its target, or a JSON pointer that exists in a JSON/YAML target',
   severity: 'error',
+  messages: {
+    'no-heading': '{{target}} has no heading with anchor #{{fragment}}',
+    'no-pointer': '{{target}} has nothing at JSON pointer #{{pointer}}',
+  },
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
       for (const link of file.links) {
@@ -37,7 +41,7 @@ export default defineCheck({
   },
 });
 
-function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): Pick<Finding, 'messageId' | 'data' | 'message' | 'hint'> | undefined {
+function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): Pick<Finding, 'messageId' | 'data' | 'hint'> | undefined {
   const target = corpus.get(targetPath);
   if (!target) return undefined; // links/file reports a missing target
   if (target.kind === 'markdown') {
@@ -46,14 +50,13 @@ function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): 
     return {
       messageId: 'no-heading',
       data: { target: targetPath, fragment },
-      message: `${targetPath} has no heading with anchor #${fragment}`,
       hint: nearest ? `did you mean #${nearest}?` : 'link to a heading that exists, or restore the heading',
     };
   }
   if ((target.kind === 'json' || target.kind === 'yaml') && fragment.startsWith('/')) {
     if (target.problems.length > 0) return undefined; // corpus/parse reports it
     if (hasPointer(target.value, fragment)) return undefined;
-    return { messageId: 'no-pointer', data: { target: targetPath, pointer: fragment }, message: `${targetPath} has nothing at JSON pointer #${fragment}`, hint: 'check the pointer against the document' };
+    return { messageId: 'no-pointer', data: { target: targetPath, pointer: fragment }, hint: 'check the pointer against the document' };
   }
   return undefined;
 }

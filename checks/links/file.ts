@@ -7,6 +7,10 @@ export default defineCheck({
   id: 'links/file',
   summary: 'Every relative link, image and link definition in corpus markdown (and in the strings of JSON/YAML documents) names a file that exists inside the root',
   severity: 'error',
+  messages: {
+    'escapes-root': '{{kind}} target "{{url}}" climbs out of the corpus root',
+    'missing-target': '{{kind}} target "{{url}}" does not exist (resolved to {{target}})',
+  },
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
       for (const link of file.links) {
@@ -23,8 +27,35 @@ function checkLink(corpus: Corpus, from: string, kind: string, url: string, plac
   const target = resolveLink(from, url);
   if (target.kind !== 'local') return;
   if (target.escapesRoot) {
-    report({ file: from, ...place(), messageId: 'escapes-root', data: { kind, url }, message: `${kind} target "${url}" climbs out of the corpus root`, hint: 'link only to files inside the repository, or use an absolute https URL' });
+    report({ file: from, ...place(), messageId: 'escapes-root', data: { kind, url }, hint: 'link only to files inside the repository, or use an absolute https URL' });
   } else if (!corpus.exists(target.target)) {
+    const near = nearlyNamed(corpus, target.target);
+    if (near) {
+      report({ file: from, ...place(), messageId: 'near-name', data: { kind, url, target: target.target, file: near.file, how: near.how }, message: `${kind} target "${url}" does not exist (resolved to ${target.target}); ${near.file} differs from it only in ${near.how}, which one file system folds and another does not`, hint: `write the name as the file has it: ${near.file}` });
+      return;
+    }
     report({ file: from, ...place(), messageId: 'missing-target', data: { kind, url, target: target.target }, message: `${kind} target "${url}" does not exist (resolved to ${target.target})`, hint: 'fix the path; it is relative to the linking file' });
   }
+}
+
+/** Corpus files by their NFC form and by their case-folded NFC form, per corpus (made on the first broken link). */
+const folded = new WeakMap<Corpus, { nfc: Map<string, string>; caseless: Map<string, string> }>();
+
+/** The corpus file whose name differs from `target` only in Unicode normalization, or only in case, if any. */
+function nearlyNamed(corpus: Corpus, target: string): { file: string; how: string } | undefined {
+  let maps = folded.get(corpus);
+  if (!maps) {
+    maps = { nfc: new Map(), caseless: new Map() };
+    for (const file of corpus.files.keys()) {
+      const nfc = file.normalize('NFC');
+      if (!maps.nfc.has(nfc)) maps.nfc.set(nfc, file);
+      if (!maps.caseless.has(nfc.toLowerCase())) maps.caseless.set(nfc.toLowerCase(), file);
+    }
+    folded.set(corpus, maps);
+  }
+  const nfc = target.normalize('NFC');
+  const byForm = maps.nfc.get(nfc);
+  if (byForm !== undefined) return { file: byForm, how: 'Unicode normalization (NFC/NFD)' };
+  const byCase = maps.caseless.get(nfc.toLowerCase());
+  return byCase !== undefined ? { file: byCase, how: 'case' } : undefined;
 }

@@ -6,7 +6,7 @@ import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Lo
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
 import { closest, closestPhrase } from '../../core/output/index.js';
-import { citingBlocks, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
+import { citableNames, citingBlocks, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
 /** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
 const NAMES_A_SOURCE = /\bRFCs?\b|\.(?:md|json|ya?ml)\b|\]\(|https?:|\b[A-Z][A-Za-z0-9-]*[ \t]+§|\bv1\b/;
@@ -154,7 +154,7 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
   const heading = resolveCitation(target.document.headings, citation);
   if (heading) return heading;
   const numbered = citation.form === 'numbered';
-  const candidates = target.document.headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean);
+  const candidates = citableNames(target.document.headings, numbered);
   // Headings are renamed by rewording more often than misspelt: the phrase nearest in words too.
   const suggestion = numbered ? closest(citation.value, candidates) : closestPhrase(citation.value, candidates);
   // A renamed heading breaks the link's anchor as well; with no heading to suggest, links/anchor's finding says it all.

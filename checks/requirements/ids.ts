@@ -50,7 +50,7 @@ function checkIds(file: DataFile, records: readonly RequirementRecord[], report:
     const at = lazyPlace(REQUIREMENTS, file, [...record.path, 'id'], 'value');
     const earlier = first.get(record.id);
     if (earlier) {
-      report({ ...at, message: `requirement id \`${record.id}\` is minted twice; the first is at line ${locate(file, [...earlier.path, 'id'], 'value').line}`, hint: 'an id names one requirement: give this one its own' });
+      report({ ...at, messageId: 'minted-twice', data: { id: record.id }, message: `requirement id \`${record.id}\` is minted twice; the first is at line ${locate(file, [...earlier.path, 'id'], 'value').line}`, hint: 'an id names one requirement: give this one its own' });
     } else {
       first.set(record.id, record);
     }
@@ -62,13 +62,13 @@ function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Ar
   const at = lazyPlace(REQUIREMENTS, file, path, 'value');
   const parsed = parseDocumentCitation(section);
   if (!parsed) {
-    report({ ...at, message: `citation "${section}" is not of the form <doc> §<section>`, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });
+    report({ ...at, messageId: 'malformed-citation', data: { citation: section }, message: `citation "${section}" is not of the form <doc> §<section>`, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });
     return;
   }
   const documentPath = documentIndex(corpus).resolve(parsed.document, CITING_FROM);
   const document = documentPath ? corpus.markdown(documentPath) : undefined;
   if (!document) {
-    report({ ...at, message: `citation "${section}" names ${parsed.document}, which is not a corpus document`, hint: 'cite a document of spec/v2/core/' });
+    report({ ...at, messageId: 'unknown-document', data: { citation: section, target: parsed.document }, message: `citation "${section}" names ${parsed.document}, which is not a corpus document`, hint: 'cite a document of spec/v2/core/' });
     return;
   }
   if (resolveCitation(document.headings, parsed.citation)) return;
@@ -76,7 +76,7 @@ function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Ar
   const suggestion = closest(parsed.citation.value, document.headings.map((heading) => (numbered ? (heading.number ?? '') : heading.text)).filter(Boolean));
   report({
     ...at,
-    message: `${parsed.document} has no section ${describeCitation(parsed.citation)}; the requirement cites a heading that does not exist`,
+    messageId: 'no-section', data: { target: parsed.document, citation: describeCitation(parsed.citation) }, message: `${parsed.document} has no section ${describeCitation(parsed.citation)}; the requirement cites a heading that does not exist`,
     hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading of the document, quoted or by number',
   });
 }
@@ -87,7 +87,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
   if (!aliases || !file) return;
   for (const [from, { target, path }] of aliases) {
     if (live.has(from)) {
-      report({ file: REQUIREMENT_ALIASES, ...locate(file, path), message: `\`${from}\` is aliased, but it is still a live requirement id`, hint: 'an alias row is for an id that is gone; remove the row or the record' });
+      report({ file: REQUIREMENT_ALIASES, ...locate(file, path), messageId: 'alias-of-live-id', data: { id: from }, message: `\`${from}\` is aliased, but it is still a live requirement id`, hint: 'an alias row is for an id that is gone; remove the row or the record' });
       continue;
     }
     // Follow the chain: an alias may point at an id that was itself renamed later.
@@ -101,7 +101,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
       report({
         file: REQUIREMENT_ALIASES,
         ...locate(file, path, 'value'),
-        message: seen.has(current) ? `the aliases of \`${from}\` form a cycle` : `\`${from}\` is aliased to \`${target}\`, which leads to no live requirement id`,
+        messageId: 'alias-leads-nowhere', data: { id: from }, message: seen.has(current) ? `the aliases of \`${from}\` form a cycle` : `\`${from}\` is aliased to \`${target}\`, which leads to no live requirement id`,
         hint: 'point it at the id of conformance/requirements.json that replaced it',
       });
     }
@@ -114,12 +114,12 @@ function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>,
   if (!options.previousRelease) return;
   const previous = previousRelease(corpus.root, options.previousRelease, [REQUIREMENTS]);
   if (!previous.ok) {
-    report({ ...top, message: `cannot compare with the previous release: ${previous.message}`, hint: 'pass --previous-release with a directory, a .tgz or git:<tag>' });
+    report({ ...top, messageId: 'previous-unreadable', message: `cannot compare with the previous release: ${previous.message}`, hint: 'pass --previous-release with a directory, a .tgz or git:<tag>' });
     return;
   }
   const before = requirementRecords(previous.corpus.data(REQUIREMENTS));
   if (!before) {
-    report({ ...top, severity: 'warning', message: `${previous.label} has no readable ${REQUIREMENTS}; no requirement id can have been removed since` });
+    report({ ...top, severity: 'warning', messageId: 'previous-without-requirements', data: { release: previous.label }, message: `${previous.label} has no readable ${REQUIREMENTS}; no requirement id can have been removed since` });
     return;
   }
   const aliases = requirementAliases(corpus) ?? new Map();
@@ -129,7 +129,7 @@ function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>,
     if (live.has(id) || aliases.has(id)) continue;
     report({
       ...where,
-      message: `requirement id \`${id}\` is in ${previous.label} and is gone, with no row in ${REQUIREMENT_ALIASES}; every bundle that cites it loses its referent`,
+      messageId: 'removed-id', data: { id, release: previous.label }, message: `requirement id \`${id}\` is in ${previous.label} and is gone, with no row in ${REQUIREMENT_ALIASES}; every bundle that cites it loses its referent`,
       hint: `add "${id}": "<the id that replaced it>" to the aliases, or restore the record`,
     });
   }

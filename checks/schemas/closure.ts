@@ -103,7 +103,7 @@ function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: Readonl
     if (!conditional && isObjectSchema(value) && !declaresOpenness(value) && !decided()) {
       report({
         ...lazyPlace(file.path, file, path.length > 0 ? path : ['type'], 'key'),
-        message: `the object schema at ${pointer(path)} says neither additionalProperties nor unevaluatedProperties, so whether it is closed is left to the default (open)`,
+        messageId: 'open-by-default', data: { pointer: pointer(path) }, message: `the object schema at ${pointer(path)} says neither additionalProperties nor unevaluatedProperties, so whether it is closed is left to the default (open)`,
         hint: 'add "additionalProperties": false, or "additionalProperties": true where the object is open on purpose',
       });
     }
@@ -112,7 +112,7 @@ function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: Readonl
         if (grammar.allowed.has(pattern)) continue;
         report({
           ...lazyPlace(file.path, file, [...path, 'patternProperties', pattern], 'key'),
-          message: `patternProperties key \`${pattern}\` is not the vendor-extension grammar (${grammar.source})`,
+          messageId: 'vendor-pattern', data: { pattern }, message: `patternProperties key \`${pattern}\` is not the vendor-extension grammar (${grammar.source})`,
           hint: `key the map with ${[...grammar.allowed].map((p) => `\`${p}\``).join(' or ')}, or name its members in properties`,
         });
       }
@@ -127,7 +127,7 @@ function checkClosedRoot(file: DataFile | undefined, report: Report): void {
   const keyword = 'unevaluatedProperties' in root ? 'unevaluatedProperties' : 'additionalProperties';
   report({
     ...lazyPlace(file.path, file, keyword in root ? [keyword] : [], keyword in root ? 'value' : 'key'),
-    message: `${file.path} is a closed root, but its root ${keyword in root ? `has ${keyword} ${JSON.stringify(root[keyword])}` : 'does not say additionalProperties: false'}`,
+    messageId: 'closed-root-open', data: { keyword }, message: `${file.path} is a closed root, but its root ${keyword in root ? `has ${keyword} ${JSON.stringify(root[keyword])}` : 'does not say additionalProperties: false'}`,
     hint: 'set "additionalProperties": false (or "unevaluatedProperties": false) at the root; a new member is added to properties, not let through',
   });
 }
@@ -138,7 +138,7 @@ function checkNoSupported(corpus: Corpus, capabilitiesPath: string, facetsFolder
   const say = (file: DataFile, path: PathSegment[], family: string) =>
     report({
       ...lazyPlace(file.path, file, path, 'key'),
-      message: `the \`${family}\` capability record carries a \`supported\` property; v2 advertises a family by the presence of its record`,
+      messageId: 'supported-property', data: { family }, message: `the \`${family}\` capability record carries a \`supported\` property; v2 advertises a family by the presence of its record`,
       hint: 'remove `supported`: a host that does not support the family leaves its record out',
     });
   const capabilities = corpus.data(capabilitiesPath);

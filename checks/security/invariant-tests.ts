@@ -34,7 +34,7 @@ export default defineCheck({
         if (qualified.length > 0 && qualified.length === tests.length) {
           report({
             ...lazyPlace(file.path, file, ['invariants', index, 'tests'], 'key'),
-            message: `${entry.tier}-tier invariant \`${id}\` names tests only in other repositories (${qualified.join(', ')}); it needs one in this repository`,
+            messageId: 'tests-elsewhere', data: { invariant: id, tier: entry.tier }, message: `${entry.tier}-tier invariant \`${id}\` names tests only in other repositories (${qualified.join(', ')}); it needs one in this repository`,
             hint: 'add the path of a test in this repository that witnesses it',
           });
         }
@@ -52,7 +52,7 @@ export default defineCheck({
       }
       report({
         ...lazyPlace(file.path, file, ['invariants', index, 'tests', entry.tests.indexOf(bare[0])], 'value'),
-        message: `${entry.tier}-tier invariant \`${id}\` names ${bare.length === 1 ? 'a test' : 'tests'} that no file of the repository matches (${bare.join(', ')})`,
+        messageId: 'tests-not-found', data: { invariant: id, tier: entry.tier }, message: `${entry.tier}-tier invariant \`${id}\` names ${bare.length === 1 ? 'a test' : 'tests'} that no file of the repository matches (${bare.join(', ')})`,
         hint: 'point tests at the test file that witnesses the invariant, or add that test',
       });
     });
@@ -77,7 +77,7 @@ function reportOutside(file: DataFile, outside: ReadonlyMap<string, ReadonlySet<
   report({
     ...lazyPlace(file.path, file, ['invariants'], 'key'),
     severity: 'warning',
-    message: `the tests of ${count} invariants are under folders the corpus does not hold (${folders.map(([folder, ids]) => `${folder}/ ${ids.size}`).join(', ')}), so whether they exist is not checked`,
+    messageId: 'tests-outside-corpus', data: { count }, message: `the tests of ${count} invariants are under folders the corpus does not hold (${folders.map(([folder, ids]) => `${folder}/ ${ids.size}`).join(', ')}), so whether they exist is not checked`,
     hint: 'include those folders in the corpus (config "include") to have each test path resolved',
   });
 }

@@ -7,8 +7,10 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import addFormatsModule from 'ajv-formats';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { directoryStaysInside, globEscape, isBelow, isInsideBySpelling, readRegularFile, ReadRefused } from '../fs/index.js';
+import { visible } from '../output/index.js';
 import path from 'node:path';
 import { parseConfigText, ConfigSyntaxError, type ConfigText, type TextPosition } from './read.js';
 import { CONFIG_FILES, CONFIG_SCHEMA } from './schema.js';
@@ -94,27 +96,36 @@ export function defaultConfig(): Config {
 /**
  * The config of the corpus at `root`: `explicit` (the --config argument, relative to the working
  * directory) when given, else the config file at the root (any of CONFIG_FILES), else the
- * defaults. Its `extends` are read and merged under it.
+ * defaults. Its `extends` are read and merged under it. Every layer is read as a regular file,
+ * never through a link, and none from outside the root (or the directory of a --config named
+ * outside it) except a package's config resolved from node_modules.
  */
 export function loadConfig(root: string, explicit?: string): Config {
   const file = explicit !== undefined ? path.resolve(explicit) : configFileIn(path.resolve(root));
   if (file === undefined) return defaultConfig();
-  const layers = readLayers(file, []);
+  const top = path.resolve(root);
+  const areas = explicit !== undefined ? [top, path.dirname(file)] : [top];
+  const layers = readLayers(file, [], { root: top, areas });
   const merged = mergeLayers(layers.map((layer) => layer.raw));
   const own = layers[layers.length - 1] as Layer;
   return fromValue(merged, file, own.raw.required ? own.text : undefined);
 }
 
-/** The config file in `directory`, if there is one; two (say .json and .yaml) are a usage error, not a guess. */
+/**
+ * The config file in `directory`, if there is one; two (say .json and .yaml) are a usage error, not a guess.
+ * A link or other non-file by a config's name counts as one, so that reading it refuses it with a
+ * word rather than the run silently falling back to the defaults.
+ */
 export function configFileIn(directory: string): string | undefined {
-  const found = CONFIG_FILES.filter((name) => isFile(path.join(directory, name)));
+  const found = CONFIG_FILES.filter((name) => isPresent(path.join(directory, name)));
   if (found.length > 1) throw new ConfigError(`${display(directory) || '.'} has ${found.join(' and ')}: keep one config file`);
   return found[0] === undefined ? undefined : path.join(directory, found[0]);
 }
 
-function isFile(file: string): boolean {
+/** Whether something other than a directory is at `file` (not followed when a link). */
+function isPresent(file: string): boolean {
   try {
-    return statSync(file).isFile();
+    return !lstatSync(file).isDirectory();
   } catch {
     return false;
   }
@@ -151,17 +162,23 @@ interface Layer {
   raw: RawConfig;
 }
 
+/** The corpus root, and the directories a relative `extends` may lead into. */
+interface Scope {
+  root: string;
+  areas: readonly string[];
+}
+
 /** The layers of one config, bases first: each `extends` entry's own layers, then the file itself. */
-function readLayers(file: string, chain: readonly string[]): Layer[] {
+function readLayers(file: string, chain: readonly string[], scope: Scope): Layer[] {
   if (chain.includes(file)) throw new ConfigError(`config ${display(file)} extends itself: ${[...chain, file].map(display).join(' → ')}`);
-  const { text, raw } = readRaw(file);
+  const { text, raw } = readRaw(file, scope.root);
   const bases = raw.extends === undefined ? [] : typeof raw.extends === 'string' ? [raw.extends] : raw.extends;
   const layers: Layer[] = [];
   bases.forEach((base, index) => {
-    const builtIn = BUILT_IN_CONFIGS[base];
+    const builtIn = Object.hasOwn(BUILT_IN_CONFIGS, base) ? BUILT_IN_CONFIGS[base] : undefined;
     if (builtIn) layers.push({ file: base, raw: builtIn });
-    else if (base.startsWith(BUILT_IN_PREFIX)) throw new ConfigError(`config ${display(file)}: extends "${base}" is not a built-in config (${Object.keys(BUILT_IN_CONFIGS).join(', ')})${at(file, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])])}`);
-    else layers.push(...readLayers(resolveExtends(base, file, text, raw, index), [...chain, file]));
+    else if (base.startsWith(BUILT_IN_PREFIX)) throw new ConfigError(`config ${display(file)}: extends ${quoted(base)} is not a built-in config (${Object.keys(BUILT_IN_CONFIGS).join(', ')})${at(file, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])])}`);
+    else layers.push(...readLayers(resolveExtends(base, file, text, raw, index, scope), [...chain, file], scope));
   });
   layers.push({ file, ...(text !== undefined ? { text } : {}), raw });
   return layers;
@@ -170,39 +187,80 @@ function readLayers(file: string, chain: readonly string[]): Layer[] {
 /** A shareable config written as a module (as ESLint's and Spectral's can be): its default export, or module.exports. */
 const MODULE = /\.(c|m)?js$/i;
 
-function readModule(file: string): { raw: RawConfig } {
+/**
+ * A module config is code: it is run only when it is a package installed in the root's own
+ * node_modules, reached through no link (what the repository's own tooling already runs), never
+ * a module committed elsewhere in a checkout being checked.
+ */
+function readModule(file: string, root: string): { raw: RawConfig } {
+  const modules = path.join(realOrSelf(root), 'node_modules');
+  if (realOrSelf(file) !== file || !isBelow(modules, file)) {
+    throw new ConfigError(`config ${display(file)} is JavaScript, which is run only from a package installed in the root's node_modules (not through a link); write it as JSON or YAML`);
+  }
   let value: unknown;
   try {
     const loaded = createRequire(file)(file) as { default?: unknown; __esModule?: boolean };
     value = loaded !== null && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
   } catch (error) {
-    throw new ConfigError(`cannot load config module ${display(file)}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    throw new ConfigError(`cannot load config module ${display(file)}: ${visible((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '')}`);
   }
   const validate = configValidator();
-  if (!validate(value)) throw new ConfigError(`config ${display(file)}${describe(validate.errors ?? [])}`);
+  if (!validate(value)) throw new ConfigError(`config ${display(file)}${visible(describe(validate.errors ?? []))}`);
   return { raw: value as RawConfig };
 }
 
-function readRaw(file: string): { text?: string; raw: RawConfig } {
-  if (MODULE.test(file)) return readModule(file);
+/** `file` with every link resolved, or as spelled when it cannot be (it is then judged as spelled). */
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+function readRaw(file: string, root: string): { text?: string; raw: RawConfig } {
+  if (MODULE.test(file)) return readModule(file, root);
   let text: string;
   try {
-    if (!statSync(file).isFile()) throw new ConfigError(`config ${display(file)} is not a file`);
-    text = readFileSync(file, 'utf8');
+    text = readConfigText(file);
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`cannot read config ${display(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    if (!(error instanceof ReadRefused)) throw error;
+    throw new ConfigError(`cannot read config ${display(file)}: ${error.code}`);
   }
   let parsed: ConfigText;
   try {
     parsed = parseConfigText(text, file);
   } catch (error) {
-    if (error instanceof ConfigSyntaxError) throw new ConfigError(`config ${display(file)}:${error.message}`);
+    if (error instanceof ConfigSyntaxError) throw new ConfigError(`config ${display(file)}:${visible(error.message)}`);
     throw error;
   }
   const validate = configValidator();
-  if (!validate(parsed.value)) throw new ConfigError(`config ${display(file)}${describe(validate.errors ?? [], parsed)}`);
+  if (!validate(parsed.value)) throw new ConfigError(`config ${display(file)}${visible(describe(validate.errors ?? [], parsed))}`);
   return { text, raw: parsed.value as RawConfig };
+}
+
+/** A config-like file the tool reads from a checkout (config, suppressions): at most this large. */
+export const MAX_CONFIG_BYTES = 16 * 2 ** 20;
+
+/**
+ * The text of a config-like file: a regular file, never a link (a checkout's link could point at
+ * /proc/self/environ or a secret, and a parse error would print its start), without a byte order
+ * mark. Refusals are ConfigErrors naming the file; ENOENT stays a ReadRefused for the caller.
+ */
+export function readConfigText(file: string, what = 'config'): string {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFile(file, MAX_CONFIG_BYTES);
+  } catch (error) {
+    if (!(error instanceof ReadRefused)) throw error;
+    if (error.code === 'ENOENT') throw error;
+    if (error.code === 'ELINK') throw new ConfigError(`${what} ${display(file)} is a symbolic link; it is refused, not followed (commit the file itself)`);
+    if (error.code === 'EIRREGULAR') throw new ConfigError(`${what} ${display(file)} is not a regular file`);
+    if (error.code === 'ETOOBIG') throw new ConfigError(`${what} ${display(file)} is larger than ${MAX_CONFIG_BYTES / 2 ** 20} MiB`);
+    throw new ConfigError(`cannot read ${what} ${display(file)}: ${error.code}`);
+  }
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** `:line:column` of a key in a config's text, for a message about it; empty when unknown. */
@@ -212,26 +270,43 @@ function at(file: string, text: string | undefined, keyPath: ReadonlyArray<strin
   return where ? ` (line ${where.line}, column ${where.column})` : '';
 }
 
+/** Whether `target` lies under `area` by its spelling and by every directory on the way (links followed). */
+function staysIn(area: string, target: string): boolean {
+  const relative = path.relative(area, target);
+  return relative !== '' && isInsideBySpelling(relative.split(path.sep).join('/')) && directoryStaysInside(area, path.dirname(relative));
+}
+
+/** The node_modules directory a package's file lies in, whose other packages its relative `extends` may name. */
+function packageArea(file: string): string[] {
+  const segments = file.split(path.sep);
+  const last = segments.lastIndexOf('node_modules');
+  return last === -1 ? [] : [segments.slice(0, last + 1).join(path.sep)];
+}
+
 /**
- * An `extends` entry as a file: a path (starting `.` or `/`) relative to the extending file; else
- * a package, resolved from the extending file's directory as Node.js resolves a require, whose
- * entry (main, or the `exports` entry named) is a .json, .jsonc or .yaml config, or a module
- * exporting one (an installed package is code the repository already runs).
+ * An `extends` entry as a file: a path (starting `.` or `/`) relative to the extending file, which
+ * must stay inside the root (or the package it is written in); else a package, resolved from the
+ * extending file's directory as Node.js resolves a require, from a node_modules directory and
+ * through no link, whose entry (main, or the `exports` entry named) is a .json, .jsonc or .yaml
+ * config, or a module exporting one (see readModule for when that is run).
  */
-function resolveExtends(spec: string, from: string, text: string | undefined, raw: RawConfig, index: number): string {
+function resolveExtends(spec: string, from: string, text: string | undefined, raw: RawConfig, index: number, scope: Scope): string {
   const where = at(from, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])]);
+  const named = `config ${display(from)}: extends ${quoted(spec)}`;
   if (spec.startsWith('.') || path.isAbsolute(spec)) {
     const target = path.resolve(path.dirname(from), spec);
-    if (!isFile(target)) throw new ConfigError(`config ${display(from)}: extends "${spec}": ${display(target)} does not exist${where}`);
+    if (![...scope.areas, ...packageArea(from)].some((area) => staysIn(area, target))) throw new ConfigError(`${named} leads outside the corpus root${where}; a config extends files inside it, or an installed package`);
+    if (!isPresent(target)) throw new ConfigError(`${named}: ${display(target)} does not exist${where}`);
     return target;
   }
   let target: string;
   try {
     target = createRequire(from).resolve(spec);
   } catch {
-    throw new ConfigError(`config ${display(from)}: extends "${spec}": no installed package exports a config by that name${where}; install it, or write a relative path ("./${spec}")`);
+    throw new ConfigError(`${named}: no installed package exports a config by that name${where}; install it, or write a relative path (${quoted(`./${spec}`)})`);
   }
-  if (!/\.(jsonc?|ya?ml)$/i.test(target) && !MODULE.test(target)) throw new ConfigError(`config ${display(from)}: extends "${spec}" resolves to ${display(target)}, which is not a .json, .jsonc, .yaml or JavaScript config${where}`);
+  if (!target.split(path.sep).includes('node_modules') || realOrSelf(target) !== target) throw new ConfigError(`${named} resolves to ${display(target)}, which is not a file of a package in node_modules reached through no link${where}`);
+  if (!/\.(jsonc?|ya?ml)$/i.test(target) && !MODULE.test(target)) throw new ConfigError(`${named} resolves to ${display(target)}, which is not a .json, .jsonc, .yaml or JavaScript config${where}`);
   return target;
 }
 
@@ -289,20 +364,23 @@ export interface RawOverride {
 function fromValue(raw: RawConfig, source: string, text?: string): Config {
   const defaults = defaultConfig();
   for (const file of raw.required ?? []) {
-    if (path.posix.isAbsolute(file) || file.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: required file "${file}" must be inside the root`);
+    if (!isInsideBySpelling(file)) throw new ConfigError(`config ${display(source)}: required file ${quoted(file)} must be inside the root`);
   }
   const overrideGlobs = (raw.overrides ?? []).flatMap((entry) => [entry.files, entry.excludedFiles ?? []].flat());
-  for (const glob of [...(raw.include ?? []), ...(raw.exclude ?? []), ...overrideGlobs]) {
-    if (path.posix.isAbsolute(glob) || glob.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: glob "${glob}" must stay inside the root`);
+  const globs = [...[...(raw.include ?? []), ...(raw.exclude ?? [])].map((glob) => ['include/exclude', glob] as const), ...overrideGlobs.map((glob) => ['overrides', glob] as const)];
+  for (const [key, glob] of globs) {
+    // Judged after brace expansion: `{..,docs}/**` hides a `..`, `{/etc,spec}/**` an absolute path.
+    const escape = globEscape(glob);
+    if (escape !== undefined) throw new ConfigError(`config ${display(source)}: ${key} glob ${quoted(glob)} must stay inside the root (it stands for ${quoted(escape)})`);
   }
   const schemaIds = raw.layout?.schemaIds
     ? Object.entries(raw.layout.schemaIds).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))
     : defaults.layout.schemaIds;
   const stamp = raw.layout?.stamp ?? defaults.layout.stamp;
-  if (path.posix.isAbsolute(stamp) || stamp.split('/').includes('..')) throw new ConfigError(`config ${display(source)}: layout.stamp "${stamp}" must stay inside the root`);
+  if (!isInsideBySpelling(stamp)) throw new ConfigError(`config ${display(source)}: layout.stamp ${quoted(stamp)} must stay inside the root`);
   for (const key of ['suppressions', 'baselineFindings'] as const) {
     const file = raw[key];
-    if (file !== undefined && (path.posix.isAbsolute(file) || file.split('/').includes('..'))) throw new ConfigError(`config ${display(source)}: ${key} "${file}" must stay inside the root`);
+    if (file !== undefined && !isInsideBySpelling(file)) throw new ConfigError(`config ${display(source)}: ${key} ${quoted(file)} must stay inside the root`);
   }
   const policy: Policy = {};
   if (raw.maxWarnings !== undefined) policy.maxWarnings = raw.maxWarnings;
@@ -397,5 +475,10 @@ export function configName(config: Config): string {
 
 function display(file: string): string {
   const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') ? relative : file;
+  return visible(relative && !relative.startsWith('..') ? relative : file);
+}
+
+/** A value from the config, quoted and escaped for the one line it is shown in. */
+function quoted(value: string): string {
+  return visible(JSON.stringify(value));
 }

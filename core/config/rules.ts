@@ -148,7 +148,7 @@ export function optionValidator(rules: readonly ConfigurableRule[], rule: string
 function checkOptions(config: Config, rule: ConfigurableRule, given: Record<string, unknown>, rules: readonly ConfigurableRule[]): void {
   const specs = rule.options ?? {};
   for (const name of Object.keys(given)) {
-    if (!(name in specs)) {
+    if (!Object.hasOwn(specs, name)) {
       const known = Object.keys(specs);
       throw new ConfigError(`config${where(config)}: rules["${rule.id}"] has no option "${name}"${known.length > 0 ? ` (its options: ${known.join(', ')})` : ' (it takes none)'}`);
     }

@@ -41,26 +41,73 @@ const normalize = (text: string): string =>
     .toLowerCase();
 
 export function resolveCitation(headings: readonly MarkdownHeading[], citation: Pick<SectionCitation, 'form' | 'value'>): MarkdownHeading | undefined {
+  const index = indexOf(headings);
+  const first = (...positions: Array<number | undefined>): MarkdownHeading | undefined => {
+    const found = positions.filter((position): position is number => position !== undefined);
+    return found.length > 0 ? headings[Math.min(...found)] : undefined;
+  };
   switch (citation.form) {
     case 'numbered':
-      return headings.find((heading) => heading.number === citation.value);
+      return first(index.byNumber.get(citation.value));
     case 'quoted': {
-      const wanted = normalize(citation.value);
-      const exact = headings.find((heading) => normalize(heading.text) === wanted);
+      const exact = first(index.byText.get(normalize(citation.value)));
       if (exact) return exact;
-      const slug = new GithubSlugger().slug(citation.value);
-      return headings.find((heading) => heading.slug === slug);
+      return first(index.bySlug.get(new GithubSlugger().slug(citation.value)));
     }
     case 'code':
     case 'word': {
+      // The heading's text, or its text up to a space or a colon: `§Outcomes` cites "Outcomes: what is kept".
       const wanted = normalize(citation.value);
-      return headings.find((heading) => {
-        const text = normalize(heading.text);
-        return text === wanted || text.startsWith(`${wanted} `) || text.startsWith(`${wanted}:`);
-      });
+      return first(index.byText.get(wanted), index.byLead.get(wanted));
     }
   }
 }
+
+/**
+ * The headings of a document looked up by number, normalized text, slug and leading words, each
+ * to the first heading that has it: made once per heading list, so that a thousand citations of a
+ * document of 200,000 headings cost a thousand lookups, not a thousand scans.
+ */
+interface HeadingIndex {
+  byNumber: Map<string, number>;
+  byText: Map<string, number>;
+  bySlug: Map<string, number>;
+  /** Normalized text up to each space or colon in it. */
+  byLead: Map<string, number>;
+}
+
+const indexes = new WeakMap<readonly MarkdownHeading[], HeadingIndex>();
+
+function indexOf(headings: readonly MarkdownHeading[]): HeadingIndex {
+  const known = indexes.get(headings);
+  if (known) return known;
+  const index: HeadingIndex = { byNumber: new Map(), byText: new Map(), bySlug: new Map(), byLead: new Map() };
+  const put = (map: Map<string, number>, key: string | undefined, position: number): void => {
+    if (key !== undefined && !map.has(key)) map.set(key, position);
+  };
+  headings.forEach((heading, position) => {
+    put(index.byNumber, heading.number, position);
+    const text = normalize(heading.text);
+    put(index.byText, text, position);
+    put(index.bySlug, heading.slug, position);
+    for (let at = 0; at < text.length; at++) {
+      const c = text[at];
+      if (c === ' ' || c === ':') put(index.byLead, text.slice(0, at), position);
+    }
+  });
+  indexes.set(headings, index);
+  return index;
+}
+
+/** The names a citation of `headings` can be suggested from: numbers, or texts without a leading §; made once per list. */
+export function citableNames(headings: readonly MarkdownHeading[], numbered: boolean): string[] {
+  let names = citable.get(headings);
+  if (!names) citable.set(headings, (names = {}));
+  const key = numbered ? 'numbered' : 'text';
+  return (names[key] ??= headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean));
+}
+
+const citable = new WeakMap<readonly MarkdownHeading[], { numbered?: string[]; text?: string[] }>();
 
 /** Parses a registry-style citation, `idempotency.md §Outcomes` or `errors.md §"Retry timing"`. */
 export function parseDocumentCitation(text: string): { document: string; citation: SectionCitation } | undefined {

@@ -2,7 +2,8 @@
  * The corpus model: every file of the corpus read once, parsed once, indexed once.
  * Gates and generators read this model; none of them touches the file system.
  */
-import { closeSync, constants, existsSync, lstatSync, fstatSync, openSync, readSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { directoryStaysInside, expandGlob, isInsideBySpelling, readRegularFile, ReadRefused } from '../fs/index.js';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
 import { globSync } from 'glob';
@@ -207,32 +208,17 @@ const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
  * refused, not read) and held to the size bound before it is read.
  */
 function readCorpusFile(root: string, relative: string): { bytes: Buffer } | { problem: ParseProblem } | { irregular: string } {
-  let fd: number;
   try {
-    fd = openSync(path.join(root, relative), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    return { bytes: readRegularFile(path.join(root, relative), MAX_FILE_BYTES) };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') return { irregular: 'a symbolic link' };
-    return { problem: { message: `cannot be read (${code ?? String(error)}); it is left out of every other gate`, line: 1, column: 1 } };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { irregular: 'not a regular file' };
-    if (stat.size > MAX_FILE_BYTES) {
-      return { problem: { message: `is ${(stat.size / 2 ** 20).toFixed(1)} MiB, past the ${MAX_FILE_BYTES / 2 ** 20} MiB a corpus file may be; it is not read`, line: 1, column: 1 } };
+    if (!(error instanceof ReadRefused)) throw error;
+    if (error.code === 'ELINK') return { irregular: 'a symbolic link' };
+    if (error.code === 'EIRREGULAR') return { irregular: 'not a regular file' };
+    if (error.code === 'ETOOBIG') {
+      const size = statSync(path.join(root, relative)).size;
+      return { problem: { message: `is ${(size / 2 ** 20).toFixed(1)} MiB, past the ${MAX_FILE_BYTES / 2 ** 20} MiB a corpus file may be; it is not read`, line: 1, column: 1 } };
     }
-    const bytes = Buffer.allocUnsafe(stat.size);
-    let length = 0;
-    while (length < bytes.length) {
-      const n = readSync(fd, bytes, length, bytes.length - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return { bytes: length === bytes.length ? bytes : bytes.subarray(0, length) };
-  } catch (error) {
-    return { problem: { message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); it is left out of every other gate`, line: 1, column: 1 } };
-  } finally {
-    closeSync(fd);
+    return { problem: { message: `cannot be read (${error.code}); it is left out of every other gate`, line: 1, column: 1 } };
   }
 }
 
@@ -271,7 +257,10 @@ function filesOutside(root: string, paths: readonly string[]): Map<string, strin
 export function listCorpusFiles(root: string, config: Config): { paths: string[]; irregular: string[] } {
   let found;
   try {
-    found = globSync([...config.include], {
+    // Braces are expanded before the root test: `{..,docs}/**` is `../**` and `docs/**`, and only
+    // patterns inside the root are walked (the config loader refuses the others with one line).
+    const patterns = config.include.flatMap(expandGlob).filter(isInsideBySpelling);
+    found = globSync(patterns, {
       cwd: root,
       dot: false,
       follow: false,
@@ -286,6 +275,7 @@ export function listCorpusFiles(root: string, config: Config): { paths: string[]
   for (const entry of found) {
     if (entry.isDirectory()) continue;
     const relative = entry.relativePosix();
+    if (!isInsideBySpelling(relative)) continue;
     (entry.isFile() ? paths : irregular).push(relative);
   }
   return { paths: [...new Set(paths)].sort(byCodeUnit), irregular: [...new Set(irregular)].sort(byCodeUnit) };
@@ -362,17 +352,15 @@ function withText<T extends object>(base: TextBase, own: T): TextBase & T {
   return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(base)), Object.getOwnPropertyDescriptors(own)) as TextBase & T;
 }
 
-/** Caches live under the root's node_modules/.cache, as other tools' do; a root without node_modules runs uncached. */
+/**
+ * Caches live under the root's node_modules/.cache, as other tools' do; a root without node_modules
+ * runs uncached. A cache whose directory (node_modules, .cache or its own) is a link that leads out
+ * of the root is not used: a run writes there and removes what it does not use.
+ */
 function cacheDirectory(root: string): string | undefined {
   if (!existsSync(path.join(root, 'node_modules'))) return undefined;
-  const directory = path.join(root, 'node_modules', '.cache', 'openwop-spec');
-  // A cache directory that is a link could lead anywhere, and a run removes what it does not use there.
-  try {
-    if (lstatSync(directory).isSymbolicLink()) return undefined;
-  } catch {
-    // Not there yet: the first run makes it.
-  }
-  return directory;
+  const relative = path.join('node_modules', '.cache', 'openwop-spec');
+  return directoryStaysInside(root, relative) ? path.join(root, relative) : undefined;
 }
 
 function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdown {

@@ -9,7 +9,10 @@ import type { Corpus } from './corpus.js';
 import type { Location } from './positions.js';
 
 export interface RequiredProblem extends Location {
+  /** Where the finding stands: the config entry that requires the file, or the file's own path. */
   file: string;
+  /** The required file that is missing, wherever the finding stands. */
+  required: string;
   message: string;
   hint: string;
 }
@@ -31,6 +34,7 @@ export function missingRequired(corpus: Corpus, except: ReadonlySet<string> = ne
     const where = source ? config.requiredAt?.[file] : undefined;
     problems.push({
       file: where && source ? source : file,
+      required: file,
       ...(where ? { line: where.line, column: where.column, endLine: where.line, endColumn: where.endColumn } : { line: 1, column: 1 }),
       message: `the corpus must contain ${file} (config \`required\`), but it ${why}; the gates and generators that read it have nothing to read, and the stamp and the release would lack it`,
       hint: irregular ? 'replace the link with the file itself' : `restore ${file}, or remove it from \`required\` in the config if this corpus has none`,

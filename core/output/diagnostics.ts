@@ -52,7 +52,8 @@ export interface Finding {
   column?: number;
   endLine?: number;
   endColumn?: number;
-  message: string;
+  /** The words; a gate with a `messages` map may leave them out and give `messageId` and `data`. */
+  message?: string;
   /** See Diagnostic.messageId. */
   messageId?: string;
   /** See Diagnostic.data. */
@@ -131,7 +132,7 @@ export function collector(rule: string, severity: Severity, sink: Diagnostic[], 
       file: finding.file,
       line: finding.line ?? 1,
       column: finding.column ?? 1,
-      message: finding.message,
+      message: finding.message ?? renderMessage(finding.messageId ?? '', finding.data),
     };
     if (finding.endLine !== undefined) diagnostic.endLine = finding.endLine;
     if (finding.endColumn !== undefined) diagnostic.endColumn = finding.endColumn;
@@ -142,4 +143,9 @@ export function collector(rule: string, severity: Severity, sink: Diagnostic[], 
     if (finding.related !== undefined) diagnostic.related = finding.related;
     sink.push(diagnostic);
   };
+}
+
+/** A message template worded with its data: `{{name}}` stands for `data.name` (left as it is when data has none). */
+export function renderMessage(template: string, data: Finding['data'] = {}): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
 }

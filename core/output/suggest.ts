@@ -1,54 +1,182 @@
-/** "Did you mean": the candidate nearest to a misspelt name, when one is near enough to help. */
+/**
+ * "Did you mean": the candidate nearest to a misspelt name, when one is near enough to help.
+ *
+ * Bounded, as TypeScript's spelling suggestions are: a candidate is accepted within an edit
+ * distance of a third of the name's length (at least 2), so a candidate whose length differs by
+ * more is never compared, and the distance itself is computed in a band of that width that stops
+ * as soon as no cell of a row is within it. Candidates are prepared once per collection (lower
+ * case, bucketed by length). A query looks at lengths nearest its own first and spends at most
+ * CELL_BUDGET cells of distance table: a collection of a few thousand names is searched whole; in
+ * one of 200,000 near-identical headings the best found within the budget is suggested, so 1,000
+ * broken anchors into it cost 1,000 bounded searches, not 1,000 full quadratic ones.
+ */
 
-export function closest(wanted: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(wanted.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(wanted.length / 3)) ? best : undefined;
+/** The distance-table cells one query may fill (a few milliseconds). */
+const CELL_BUDGET = 100_000;
+
+/** A word held by more candidates than this says little on its own; see closestPhrase. */
+const COMMON_WORD = 2_000;
+
+interface Prepared {
+  /** The candidates in their given order (ties go to the earliest). */
+  readonly list: readonly string[];
+  readonly lower: readonly string[];
+  /** Lower-cased candidate to the index of its first occurrence. */
+  readonly exact: ReadonlyMap<string, number>;
+  /** Length of the lower-cased candidate to the indices of that length, ascending. */
+  readonly byLength: ReadonlyMap<number, readonly number[]>;
+  /** Per candidate, its words (for phrases); made on first use. */
+  words?: ReadonlyArray<ReadonlySet<string>>;
+  /** Word to the indices of the candidates holding it; made on first use. */
+  holders?: ReadonlyMap<string, readonly number[]>;
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+/** Prepared collections, by identity, with the size they had (a collection that grew is prepared again). */
+const preparedOf = new WeakMap<object, { size: number; prepared: Prepared }>();
+
+function prepare(candidates: Iterable<string>): Prepared {
+  const size = Array.isArray(candidates) ? candidates.length : candidates instanceof Set || candidates instanceof Map ? candidates.size : undefined;
+  const key = typeof candidates === 'object' && candidates !== null && size !== undefined ? (candidates as object) : undefined;
+  const known = key ? preparedOf.get(key) : undefined;
+  if (known && known.size === size) return known.prepared;
+  const list = [...candidates];
+  const lower = list.map((candidate) => candidate.toLowerCase());
+  const exact = new Map<string, number>();
+  const byLength = new Map<number, number[]>();
+  lower.forEach((text, index) => {
+    if (!exact.has(text)) exact.set(text, index);
+    const bucket = byLength.get(text.length);
+    if (bucket) bucket.push(index);
+    else byLength.set(text.length, [index]);
+  });
+  const prepared: Prepared = { list, lower, exact, byLength };
+  if (key && size !== undefined) preparedOf.set(key, { size, prepared });
+  return prepared;
+}
+
+/** The largest edit distance at which a candidate still counts as what `wanted` meant. */
+function limitFor(wanted: string): number {
+  return Math.max(2, Math.floor(wanted.length / 3));
+}
+
+export function closest(wanted: string, candidates: Iterable<string>): string | undefined {
+  const prepared = prepare(candidates);
+  const want = wanted.toLowerCase();
+  const same = prepared.exact.get(want);
+  if (same !== undefined) return prepared.list[same];
+  let best = -1;
+  let bestDistance = limitFor(wanted);
+  let budget = CELL_BUDGET;
+  // Lengths nearest the wanted one first: 0, -1, +1, -2, +2, …, up to the distance still accepted.
+  for (let step = 0; step <= 2 * bestDistance && budget > 0; step++) {
+    const length = want.length + (step % 2 === 0 ? step / 2 : -(step + 1) / 2);
+    // Past the best so far in length alone: no candidate of this length can beat it.
+    if (length < 0 || Math.abs(length - want.length) > bestDistance) continue;
+    for (const index of prepared.byLength.get(length) ?? []) {
+      if (budget <= 0) break;
+      const distance = boundedDistance(want, prepared.lower[index] as string, bestDistance);
+      budget -= cellsFilled + 1;
+      if (distance < bestDistance || (distance === bestDistance && (best === -1 || index < best))) {
+        best = index;
+        bestDistance = distance;
+      }
     }
-    previous = current;
   }
-  return previous[b.length] ?? 0;
+  return best === -1 ? undefined : prepared.list[best];
+}
+
+/** Two rows of the distance table, reused across calls (grown when a name is longer). */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+/** Cells the last boundedDistance filled, charged to the query's budget. */
+let cellsFilled = 0;
+
+/** Levenshtein distance of `a` and `b` when it is at most `max`, else max + 1; computed in a band, stopped early. */
+function boundedDistance(a: string, b: string, max: number): number {
+  const big = max + 1;
+  cellsFilled = 0;
+  if (Math.abs(a.length - b.length) > max) return big;
+  if (rowA.length < a.length + 2) {
+    rowA = new Int32Array(a.length * 2 + 2);
+    rowB = new Int32Array(a.length * 2 + 2);
+  }
+  let previous = rowA;
+  let current = rowB;
+  for (let i = 0; i <= a.length; i++) previous[i] = i <= max ? i : big;
+  previous[a.length + 1] = big;
+  for (let j = 1; j <= b.length; j++) {
+    const from = j - max > 1 ? j - max : 1;
+    const to = j + max < a.length ? j + max : a.length;
+    current[0] = j <= max ? j : big;
+    current[from - 1] = from > 1 ? big : current[0] as number;
+    let rowMin = current[from - 1] as number;
+    const bj = b.charCodeAt(j - 1);
+    for (let i = from; i <= to; i++) {
+      let value = (previous[i - 1] as number) + (a.charCodeAt(i - 1) === bj ? 0 : 1);
+      const deletion = (previous[i] as number) + 1;
+      if (deletion < value) value = deletion;
+      const insertion = (current[i - 1] as number) + 1;
+      if (insertion < value) value = insertion;
+      if (value > big) value = big;
+      current[i] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    current[to + 1] = big;
+    cellsFilled += to - from + 1;
+    if (rowMin > max) return big;
+    const swap = previous;
+    previous = current;
+    current = swap;
+  }
+  const last = previous[a.length] as number;
+  return last < big ? last : big;
 }
 
 /**
  * For headings, which are renamed by rewording more often than misspelt: the nearest by spelling,
  * else the one candidate that shares most of its words with the wanted one (half of the longer of
  * the two at least, "Edge conditions" for "Evaluating edge conditions"); a tie suggests nothing.
+ * Only candidates that share a word are looked at, through an index of words made once.
  */
 export function closestPhrase(wanted: string, candidates: Iterable<string>): string | undefined {
-  const list = [...candidates];
-  const spelt = closest(wanted, list);
+  const prepared = prepare(candidates);
+  const spelt = closest(wanted, prepared.list);
   if (spelt !== undefined) return spelt;
   const words = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  if (!prepared.words || !prepared.holders) {
+    const all = prepared.list.map(words);
+    const holders = new Map<string, number[]>();
+    all.forEach((set, index) => {
+      for (const word of set) {
+        const list = holders.get(word);
+        if (list) list.push(index);
+        else holders.set(word, [index]);
+      }
+    });
+    prepared.words = all;
+    prepared.holders = holders;
+  }
   const want = words(wanted);
-  let best: string | undefined;
+  // Counted through the rarer words; a word most candidates hold is added to those already found.
+  // When the common words alone could match as many as the best, many candidates tie: no suggestion.
+  const holders = prepared.holders;
+  const rare = [...want].filter((word) => (holders.get(word)?.length ?? 0) <= COMMON_WORD);
+  const common = [...want].filter((word) => (holders.get(word)?.length ?? 0) > COMMON_WORD);
+  const shared = new Map<number, number>();
+  for (const word of rare) for (const index of holders.get(word) ?? []) shared.set(index, (shared.get(index) ?? 0) + 1);
+  for (const [index, count] of shared) shared.set(index, count + common.filter((word) => prepared.words?.[index]?.has(word)).length);
+  if (common.length > 0 && Math.max(0, ...shared.values()) <= common.length) return undefined;
+  let best: number | undefined;
   let bestShared = 0;
   let tie = false;
-  for (const candidate of list) {
-    const have = words(candidate);
-    const shared = [...want].filter((word) => have.has(word)).length;
-    if (shared < Math.max(1, Math.ceil(Math.max(want.size, have.size) / 2))) continue;
-    if (shared > bestShared) {
-      best = candidate;
-      bestShared = shared;
+  for (const [index, count] of [...shared].sort((x, y) => x[0] - y[0])) {
+    const have = prepared.words[index] as ReadonlySet<string>;
+    if (count < Math.max(1, Math.ceil(Math.max(want.size, have.size) / 2))) continue;
+    if (count > bestShared) {
+      best = index;
+      bestShared = count;
       tie = false;
-    } else if (shared === bestShared) tie = true;
+    } else if (count === bestShared) tie = true;
   }
-  return tie ? undefined : best;
+  return tie || best === undefined ? undefined : prepared.list[best];
 }

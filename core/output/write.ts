@@ -7,8 +7,9 @@
  * A rewritten text file keeps how it was written (CRLF line ends, a byte order mark) and its
  * file mode: a regenerated file differs from the one it replaces only in what the generator changed.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { directoryStaysInside, isInsideBySpelling, readRegularFile } from '../fs/index.js';
 
 /** How a text file is written. */
 export interface TextStyle {
@@ -136,6 +137,11 @@ function beforeOperation(): void {
   throw Object.assign(new Error(`injected ${match[3] ?? 'EIO'}`), { code: match[3] ?? 'EIO' });
 }
 
+/** A step of a multi-file operation elsewhere (pack's moves into --out), counted by the same fault hook. */
+export function faultPoint(): void {
+  beforeOperation();
+}
+
 /** The file mode of `target` when it exists, so a replacement keeps it. */
 function modeOf(target: string): number | undefined {
   try {
@@ -186,6 +192,15 @@ export function writeTextAtomic(target: string, text: string, label = target): v
   writeFileAtomic(target, encodeText(text, styleOfFile(target)), label);
 }
 
+/**
+ * A text file of the corpus (root-relative), rewritten as writeTextAtomic does, but only inside the
+ * root: a path that leaves it, or whose directory is reached through a link that does, is refused.
+ */
+export function writeTextInside(root: string, relative: string, text: string): void {
+  if (!isInsideBySpelling(relative) || !directoryStaysInside(root, path.dirname(relative))) throw new WriteError(relative, 'ELINK');
+  writeTextAtomic(path.join(root, relative), text, relative);
+}
+
 /** The journal of a set of renames in progress, in the root of the set. */
 export const JOURNAL = '.openwop-spec-writes.json';
 
@@ -207,15 +222,16 @@ export interface AppliedSet {
  * the next `recoverWrites` makes the remaining renames, so the new set is completed, not mixed.
  */
 export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string; content: Buffer }>): AppliedSet {
+  // A run that changes nothing writes nothing, not even a journal (a read-only checkout stays fine).
+  if (files.length === 0) return { written: [] };
   const staged: JournalEntry[] = [];
-  const realRoot = realpathSync(root);
   try {
     for (const file of files) {
       // An output whose directory is reached through a link out of the root would be written out there.
+      if (!isInsideBySpelling(file.path) || !directoryStaysInside(root, path.dirname(file.path))) throw new WriteError(file.path, 'ELINK');
       const directory = path.dirname(path.join(root, file.path));
       mkdirSync(directory, { recursive: true });
-      const real = realpathSync(directory);
-      if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new WriteError(file.path, 'ELINK');
+      if (!directoryStaysInside(root, path.dirname(file.path))) throw new WriteError(file.path, 'ELINK');
       let temporary: string;
       try {
         temporary = writeTemporary(path.join(root, file.path), file.content, true);
@@ -253,11 +269,13 @@ export function recoverWrites(root: string, directories: Iterable<string> = []):
   const completed: string[] = [];
   const failed: string[] = [];
   const journalPath = path.join(root, JOURNAL);
-  const dirs = new Set<string>([...directories].map((directory) => path.join(root, directory)));
-  if (existsSync(journalPath)) {
+  // A directory reached through a link that leads out of the root is nobody's to clean.
+  const dirs = new Set<string>([...directories].filter((directory) => directoryStaysInside(root, directory)).map((directory) => path.join(root, directory)));
+  if (existsSync(journalPath) || isLink(journalPath)) {
     let journal: { pid?: unknown; renames?: unknown } = {};
     try {
-      journal = JSON.parse(readFileSync(journalPath, 'utf8')) as typeof journal;
+      // The journal is a file of the checkout like any other: a link in its place is not followed.
+      journal = JSON.parse(readRegularFile(journalPath, 2 ** 20).toString('utf8')) as typeof journal;
     } catch {
       journal = {};
     }
@@ -265,8 +283,12 @@ export function recoverWrites(root: string, directories: Iterable<string> = []):
     if (!alive) {
       for (const entry of Array.isArray(journal.renames) ? (journal.renames as unknown[]) : []) {
         const { target, temporary } = (entry ?? {}) as Partial<JournalEntry>;
-        // The journal is a file in the checkout like any other: it names targets inside the root only.
-        if (typeof target !== 'string' || typeof temporary !== 'string' || !TEMPORARY.test(temporary) || path.isAbsolute(target) || target.split(/[\\/]/).includes('..')) continue;
+        // The journal names targets inside the root only: by their spelling, and through every directory on the way.
+        if (typeof target !== 'string' || typeof temporary !== 'string' || !TEMPORARY.test(temporary) || !isInsideBySpelling(target)) continue;
+        if (!directoryStaysInside(root, path.dirname(target))) {
+          failed.push(`${target} (${describeCode('ELINK')})`);
+          continue;
+        }
         const from = path.join(root, path.dirname(target), temporary);
         dirs.add(path.dirname(from));
         if (!existsSync(from)) continue;
@@ -287,7 +309,16 @@ export function recoverWrites(root: string, directories: Iterable<string> = []):
   return { completed, failed, removed };
 }
 
-function isAlive(pid: number): boolean {
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a process of this id is running (or cannot be signalled by us, which says it is). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

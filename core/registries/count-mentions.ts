@@ -120,17 +120,17 @@ export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
 }
 
 /** Each count of `registry` in `file` that is not `size`, as a finding that says both. */
-export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: (finding: { file: string; line: number; column: number; endLine?: number; endColumn?: number; message: string; hint: string }) => void): void {
+export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: (finding: { file: string; line: number; column: number; endLine?: number; endColumn?: number; messageId: string; data: { registry: string; count: number; written: number }; message: string; hint: string }) => void): void {
   for (const mention of markdownRegistryCounts(file)) {
     if (mention.registry !== registry) continue;
     const place = { file: file.path, ...file.lines.span(mention.start, mention.end) };
     if (mention.value !== size) {
-      report({ ...place, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
+      report({ ...place, messageId: 'count-wrong', data: { registry: what, count: size, written: mention.value }, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
     }
     // A heading that counts what it heads is held to that too: the list, table or enumeration under it.
     const listed = mention.phrase.endsWith(')') ? headedCount(file.text, mention.end) : undefined;
     if (listed !== undefined && listed !== mention.value) {
-      report({ ...place, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
+      report({ ...place, messageId: 'heading-count-differs', data: { registry: what, count: listed, written: mention.value }, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
     }
   }
 }

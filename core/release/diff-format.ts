@@ -4,9 +4,13 @@
  * `github` annotations on the lines of the new release, and `patch`: a git-style patch (`diff --git a/<path> b/<path>`, paths relative
  * to the corpus root) under an `@openwop/spec-artifacts OLD → NEW` title, which `git apply` (or
  * `patch -p1`) applies to the old release to give the new.
+ *
+ * A release's ids, paths and messages are untrusted text: stylish and markdown show its control,
+ * bidi and invisible characters as escapes (a cursor-up sequence could hide the breaking lines of
+ * a review) and break up CI-log commands; json keeps the values and escapes them the same way.
  */
 import { escapeCell } from '../markdown/index.js';
-import { REPORTERS, type Diagnostic } from '../output/index.js';
+import { REPORTERS, safeJson, visible, type Diagnostic } from '../output/index.js';
 import { LEVELS, type Change, type Level, type ReleaseDiff } from './diff.js';
 import type { Release } from './source.js';
 import { PACKAGE_NAME } from './stamp.js';
@@ -18,12 +22,16 @@ export type DiffFormat = (typeof DIFF_FORMATS)[number];
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Additions', editorial: 'Editorial changes' };
 
 function title(diff: ReleaseDiff): string {
-  return `${PACKAGE_NAME} ${diff.from.version ?? diff.from.label} → ${diff.to.version ?? diff.to.label}`;
+  return visible(`${PACKAGE_NAME} ${diff.from.version ?? diff.from.label} → ${diff.to.version ?? diff.to.label}`);
 }
 
 function where(change: Change): string {
   const at = (place: { file: string; line: number | undefined }) => (place.line === undefined ? place.file : `${place.file}:${place.line}`);
   const here = at(change);
+  return visible(placeOf(change, here, at));
+}
+
+function placeOf(change: Change, here: string, at: (place: { file: string; line: number | undefined }) => string): string {
   // The other release's place, when it says more than the file name already does.
   const other = change.before && at(change.before) !== here ? change.before : change.after && at(change.after) !== here ? change.after : undefined;
   if (!other || (other.line === undefined && other.file === change.file)) return here;
@@ -36,13 +44,13 @@ export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
     const counted = diff.changes.filter((change) => change.level === level && !change.derivedFrom);
     if (counted.length === 0) continue;
     lines.push(`${level} (${counted.length})`);
-    for (const change of counted) lines.push(`  ${where(change)}  ${change.message}  ${change.rule}`);
+    for (const change of counted) lines.push(`  ${where(change)}  ${visible(change.message)}  ${visible(change.rule)}`);
     lines.push('');
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
     lines.push(`restating the changes above, not counted again (${derived.length})`);
-    for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${change.message}  ${change.rule} (from ${change.derivedFrom?.join(', ')})`);
+    for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${visible(change.message)}  ${visible(change.rule)} (from ${visible(change.derivedFrom?.join(', ') ?? '')})`);
     lines.push('');
   }
   const { breaking, additive, editorial } = diff.counts;
@@ -77,7 +85,7 @@ export function formatJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: stri
       ...(change.configured ? { configured: true } : {}),
     })),
   };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${safeJson(JSON.stringify(value, null, 2))}\n`;
 }
 
 /** The families of change rules, by the prefix of their ids, as release notes title them. */
@@ -100,7 +108,7 @@ const familyTitle = (rule: string): string => FAMILIES[rule.slice(0, rule.indexO
 
 /** `was file:line, now file:line`: where a change is in each release that has it. */
 function bothPlaces(change: Change): string {
-  const at = (place: { file: string; line: number | undefined }) => `\`${place.line === undefined ? place.file : `${place.file}:${place.line}`}\``;
+  const at = (place: { file: string; line: number | undefined }) => `\`${visible(place.line === undefined ? place.file : `${place.file}:${place.line}`).replace(/`/g, "'")}\``;
   // A place with no line in the same file as the other place's line says nothing more.
   const says = (place: { file: string; line: number | undefined } | undefined, other: { file: string; line: number | undefined } | undefined) => place !== undefined && !(place.line === undefined && other?.file === place.file && other.line !== undefined);
   const parts = [says(change.before, change.after) && change.before ? `was ${at(change.before)}` : undefined, says(change.after, change.before) && change.after ? `now ${at(change.after)}` : undefined].filter(Boolean);
@@ -123,14 +131,14 @@ export function formatMarkdown(diff: ReleaseDiff): string {
     const families = [...new Set(counted.map((change) => familyTitle(change.rule)))];
     for (const family of families) {
       lines.push(`### ${family}`, '');
-      for (const change of counted.filter((entry) => familyTitle(entry.rule) === family)) lines.push(`- ${escapeCell(change.message)} (${bothPlaces(change)}; ${change.rule}${change.configured ? ', impact set by the config' : ''})`);
+      for (const change of counted.filter((entry) => familyTitle(entry.rule) === family)) lines.push(`- ${escapeCell(visible(change.message))} (${bothPlaces(change)}; ${visible(change.rule)}${change.configured ? ', impact set by the config' : ''})`);
       lines.push('');
     }
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
     lines.push('## Restated in generated files', '', 'These follow from the changes above and are not counted again.', '');
-    for (const change of derived) lines.push(`- ${escapeCell(change.message)} (${bothPlaces(change)}; ${change.level}, ${change.rule}, from ${change.derivedFrom?.map((file) => `\`${file}\``).join(', ')})`);
+    for (const change of derived) lines.push(`- ${escapeCell(visible(change.message))} (${bothPlaces(change)}; ${change.level}, ${visible(change.rule)}, from ${change.derivedFrom?.map((file) => `\`${visible(file).replace(/`/g, "'")}\``).join(', ')})`);
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;

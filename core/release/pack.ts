@@ -5,15 +5,22 @@
  * step leaves `out` as it was: an older tarball of the same name is never half-replaced or
  * replaced by one that did not verify. Whether the corpus may be packed (its gates pass, its
  * generated files are current) is the caller's decision.
+ *
+ * The tarball and its envelope change together: the envelope is first placed under a name of its
+ * own, the tarball's content address (`<tgz>.<sha256 prefix>.dsse.json`, which verify looks for
+ * first), and only then does the tarball replace the old one, in one rename. A pack killed at any
+ * point leaves in `out` a tarball whose envelope is beside it, the old pair or the new. The scratch
+ * directory is made inside `out` (same file system: renames, not copies), removed on every exit,
+ * a signal included, and one a killed pack left is removed by the next.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { faultPoint, isAlive } from '../output/index.js';
 import path from 'node:path';
 import type { Corpus } from '../model/index.js';
 import { npmPack, NpmPackError, type PackedTarball } from './npm-pack.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
-import { formatEnvelope, keyFingerprint, SIGNATURE_SUFFIX, signRelease } from './sign.js';
+import { addressedEnvelope, formatEnvelope, keyFingerprint, SIGNATURE_SUFFIX, signRelease } from './sign.js';
 import { stagePackage, writeStaged, type StagedCounts, type StageOptions } from './stage.js';
 import { describeVerification, verifyArtifacts } from './verify.js';
 
@@ -36,7 +43,15 @@ export interface PackOptions extends StageOptions {
 export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<PackResult> {
   const staged = await stagePackage(corpus, options);
   const out = path.resolve(options.out);
-  const scratch = mkdtempSync(path.join(tmpdir(), 'openwop-pack-'));
+  let scratch: string;
+  try {
+    mkdirSync(out, { recursive: true });
+    removeAbandonedScratch(out);
+    scratch = mkdtempSync(path.join(out, `${SCRATCH_PREFIX}${process.pid}-`));
+  } catch (error) {
+    throw new NpmPackError(`cannot write into ${out}: ${describeFsError(error)}`);
+  }
+  const removeScratch = onEveryExit(() => rmSync(scratch, { recursive: true, force: true }));
   try {
     const directory = path.join(scratch, 'package');
     const built = path.join(scratch, 'out');
@@ -50,8 +65,10 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
 
     const name = path.basename(packed.tarball);
     let signature: PackResult['signature'];
+    let tarballSha256OfSigned = '';
     if (options.signingKey) {
       const tarballSha256 = createHash('sha256').update(readFileSync(packed.tarball)).digest('hex');
+      tarballSha256OfSigned = tarballSha256;
       const record = staged.files.get(PACKAGE_STAMP_PATH) as Buffer;
       const envelope = signRelease(
         {
@@ -64,15 +81,28 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
         options.signingKey,
       );
       writeFileSync(`${packed.tarball}${SIGNATURE_SUFFIX}`, formatEnvelope(envelope));
+      writeFileSync(addressedEnvelope(packed.tarball, tarballSha256), formatEnvelope(envelope));
       signature = { file: path.join(out, `${name}${SIGNATURE_SUFFIX}`), keyFingerprint: keyFingerprint(options.signingKey) };
     }
 
-    mkdirSync(out, { recursive: true });
-    // The signature first: a tarball in `out` is never newer than the envelope beside it. An
-    // unsigned pack removes a stale envelope, which would otherwise claim the new tarball.
-    if (signature) moveInto(`${packed.tarball}${SIGNATURE_SUFFIX}`, path.join(out, `${name}${SIGNATURE_SUFFIX}`));
-    else rmSync(path.join(out, `${name}${SIGNATURE_SUFFIX}`), { force: true });
+    const sha256 = signature ? tarballSha256OfSigned : createHash('sha256').update(readFileSync(packed.tarball)).digest('hex');
+    const addressed = path.basename(addressedEnvelope(packed.tarball, sha256));
+    // The envelope under its content address first: a new name, so the pair in `out` is untouched;
+    // then the tarball, in one rename, after which the new pair is complete; then the envelope
+    // under its conventional name, and envelopes of earlier tarballs of this name go.
+    if (signature) {
+      faultPoint();
+      moveInto(path.join(built, addressed), path.join(out, addressed));
+    }
+    faultPoint();
     moveInto(packed.tarball, path.join(out, name));
+    faultPoint();
+    if (signature) moveInto(`${packed.tarball}${SIGNATURE_SUFFIX}`, path.join(out, `${name}${SIGNATURE_SUFFIX}`));
+    // An unsigned pack removes every envelope of this name: each would claim a tarball that is gone.
+    else rmSync(path.join(out, `${name}${SIGNATURE_SUFFIX}`), { force: true });
+    for (const entry of readdirSync(out)) {
+      if (entry !== addressed && entry.startsWith(`${name}.`) && ADDRESSED.test(entry.slice(name.length))) rmSync(path.join(out, entry), { force: true });
+    }
     return {
       ...packed,
       tarball: path.join(out, name),
@@ -84,9 +114,45 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
       signature,
     };
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    removeScratch();
   }
 }
+
+const SCRATCH_PREFIX = '.openwop-pack-';
+const ADDRESSED = new RegExp(`^\\.[0-9a-f]{16}${SIGNATURE_SUFFIX.replace(/\./g, '\\.')}$`);
+
+/** Removes scratch directories in `out` left by packs that were killed (their process is gone). */
+function removeAbandonedScratch(out: string): void {
+  for (const entry of readdirSync(out)) {
+    const pid = /^\.openwop-pack-(\d+)-/.exec(entry)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || isAlive(Number(pid))) continue;
+    rmSync(path.join(out, entry), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `cleanup` once: when the returned function is called, or when the process is ended by
+ * SIGINT, SIGTERM or SIGHUP (then the signal is raised again, so the process ends as it was told).
+ */
+function onEveryExit(cleanup: () => void): () => void {
+  let done = false;
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+    process.removeListener('exit', run);
+    cleanup();
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    run();
+    process.kill(process.pid, signal);
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
+  process.once('exit', run);
+  return run;
+}
+
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** rename(2), or across file systems a copy beside the target renamed over it: never a partial file at `target`. */
 function moveInto(source: string, target: string): void {

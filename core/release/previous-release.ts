@@ -6,7 +6,8 @@
  * (`v1.2.3`) reachable from HEAD other than the version being prepared. When there is none, there
  * is nothing an id could have been removed from, and the comparison says nothing.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readInside } from '../fs/index.js';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../model/index.js';
 import { runGit } from './git.js';
@@ -40,7 +41,21 @@ export function previousReleaseProblem(root: string, spec: string): string | und
   return result.ok ? undefined : result.message;
 }
 
+/**
+ * A previous release there is but that cannot be read here (a git checkout, git not runnable):
+ * carried to the gates as a spec of its own, so that each says why it cannot compare instead of
+ * passing as if there were no previous release.
+ */
+const UNREADABLE = 'unreadable:';
+
+/** Why the previous release named by `spec` cannot be read, when `spec` says so; else undefined. */
+export function whyUnreadable(spec: string): string | undefined {
+  return spec.startsWith(UNREADABLE) ? spec.slice(UNREADABLE.length) : undefined;
+}
+
 function read(root: string, spec: string, relatives: readonly string[]): PreviousRelease {
+  const why = whyUnreadable(spec);
+  if (why !== undefined) return { ok: false, message: why };
   const isRef = spec.startsWith('git:');
   if (!isRef && !existsSync(path.resolve(root, spec))) {
     const looksLikeRef = /^[\w./@^~{}+-]+$/.test(spec) && !spec.startsWith('-') && runGit(root, ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`]).status === 0;
@@ -70,14 +85,24 @@ function read(root: string, spec: string, relatives: readonly string[]): Previou
 export function findPreviousRelease(root: string): string | undefined {
   let next: string | undefined;
   try {
-    const value = JSON.parse(readFileSync(path.join(root, RELEASE_FILE), 'utf8')) as { version?: unknown; corpusTag?: unknown };
+    const value = JSON.parse(readInside(root, RELEASE_FILE, 2 ** 20).toString('utf8')) as { version?: unknown; corpusTag?: unknown };
     if (typeof value.corpusTag === 'string' && value.corpusTag !== '') return `git:${value.corpusTag}`;
     if (typeof value.version === 'string') next = `v${value.version}`;
   } catch {
     // No release file, or one that does not parse (a gate says so): fall back to the tags.
   }
   const tags = runGit(root, ['tag', '--list', 'v[0-9]*', '--merged', 'HEAD', '--sort=-version:refname']);
-  if (tags.error || tags.status !== 0) return undefined;
+  // In a git checkout, git that cannot run hides the tags: that is not "no previous release".
+  if (tags.error) return insideGitCheckout(root) ? `${UNREADABLE}git cannot be run (${tags.error}), so the newest version tag of this checkout, the previous release, cannot be read` : undefined;
+  if (tags.status !== 0) return undefined;
   const newest = tags.stdout.toString('utf8').split('\n').map((t) => t.trim()).find((t) => t !== '' && t !== next);
   return newest ? `git:${newest}` : undefined;
+}
+
+/** Whether `root` or a directory above it holds a `.git` (a checkout, a worktree or a submodule). */
+function insideGitCheckout(root: string): boolean {
+  for (let directory = path.resolve(root); ; directory = path.dirname(directory)) {
+    if (existsSync(path.join(directory, '.git'))) return true;
+    if (path.dirname(directory) === directory) return false;
+  }
 }

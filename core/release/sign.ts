@@ -14,6 +14,14 @@ export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 export const PREDICATE_TYPE = 'https://openwop.dev/attestation/release/v1';
 /** Where `pack` writes the envelope: beside the tarball, since it signs the tarball's bytes. */
 export const SIGNATURE_SUFFIX = '.dsse.json';
+/**
+ * Where the envelope of the tarball at `tarball` (of SHA-256 `sha256`) is kept under its content
+ * address, beside the tarball: pack places it before the tarball, and verify looks for it first.
+ */
+export function addressedEnvelope(tarball: string, sha256: string): string {
+  return `${tarball}.${sha256.slice(0, 16)}${SIGNATURE_SUFFIX}`;
+}
+
 export const SIGNING_KEY_ENV = 'OPENWOP_SPEC_SIGNING_KEY';
 export const SIGNING_KEY_FILE_ENV = 'OPENWOP_SPEC_SIGNING_KEY_FILE';
 
@@ -69,15 +77,45 @@ export function loadSigningKey(file: string | undefined, env: NodeJS.ProcessEnv 
   return undefined;
 }
 
-/** A public key from a PEM file (a private key's file gives its public half). */
+/**
+ * The Ed25519 public key a consumer pinned, from its PEM file. Anything else is refused in one
+ * line naming the file and what it is: an empty file, text that is no PEM, an OpenSSH key, a
+ * binary (DER) key, a key of another type, and a private key (a pinned key is public; a private
+ * key in its place means the secret was copied where it does not belong).
+ */
 export function loadPublicKey(file: string): KeyObject {
-  const text = readKeyFile(file);
-  try {
-    return parseKey(text, file, 'public');
-  } catch (error) {
-    if (error instanceof SigningKeyError && /ed25519/.test(error.message)) throw error;
-    return createPublicKey(parseKey(text, file, 'private'));
+  const bytes = readKeyFile(file);
+  const refuse = (what: string, hint = 'give the Ed25519 public key in PEM (-----BEGIN PUBLIC KEY-----)'): never => {
+    throw new SigningKeyError(`--public-key ${file} is ${what}; ${hint}`);
+  };
+  if (bytes.length === 0 || bytes.toString('latin1').trim() === '') refuse('an empty file');
+  const text = bytes.toString('latin1');
+  if (/-----BEGIN OPENSSH PRIVATE KEY-----/.test(text)) refuse('an OpenSSH private key', 'never hand out a private key; give the Ed25519 public key in PEM');
+  if (/^\s*(ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9@.-]+) [A-Za-z0-9+/=]+/.test(text)) refuse('an OpenSSH public key', 'convert it to PEM with `ssh-keygen -e -m PKCS8 -f FILE`');
+  if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) refuse('a private key', 'a pinned key is the public half: `openssl pkey -in FILE -pubout`; keep the private key secret');
+  const pem = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text);
+  if (!pem) {
+    // PEM is text; a file with bytes no text has is a binary encoding such as DER.
+    const binary = bytes.some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20) || byte > 0x7e);
+    refuse(binary ? 'a binary file (DER or other), not PEM' : 'not a PEM key (it has no -----BEGIN PUBLIC KEY----- block)', binary ? 'convert a DER key with `openssl pkey -pubin -inform DER -in FILE`' : undefined);
   }
+  let key: KeyObject;
+  try {
+    key = createPublicKey(text);
+  } catch {
+    return refuse(`a PEM block (${pem?.[1] ?? ''}) that is not a public key node can read`);
+  }
+  if (key.type !== 'public') refuse('a private key');
+  if (key.asymmetricKeyType !== 'ed25519') refuse(`${article(String(key.asymmetricKeyType))} ${describeKeyType(String(key.asymmetricKeyType))} public key`, 'releases are signed with Ed25519');
+  return key;
+}
+
+function describeKeyType(type: string): string {
+  return ({ rsa: 'RSA', 'rsa-pss': 'RSA-PSS', x25519: 'X25519 (a key-agreement key, which cannot sign)', x448: 'X448 (a key-agreement key, which cannot sign)', ec: 'elliptic-curve (ECDSA)', ed448: 'Ed448', dsa: 'DSA', dh: 'Diffie-Hellman' } as Record<string, string>)[type] ?? type;
+}
+
+function article(type: string): string {
+  return /^(rsa|x25519|x448|ec|ed448)/.test(type) ? 'an' : 'a';
 }
 
 function readKeyFile(file: string): Buffer {
@@ -154,7 +192,8 @@ export function checkSignature(text: string, key: KeyObject, actual: { tarballSh
   const signed = pae(envelope.payloadType, payload);
   const good = signatures.find((entry) => verify(null, signed, key, Buffer.from(entry.sig, 'base64')));
   if (!good) {
-    const claims = claimedKeys.length === 0 ? 'it holds no signature' : `it is signed by key ${claimedKeys.join(', ')}`;
+    // A keyid is a hint anyone can write: it says nothing of who signed, so it is not reported as the signer.
+    const claims = signatures.length === 0 ? 'it holds no signature' : `none of its ${signatures.length} signature${signatures.length === 1 ? '' : 's'} is by that key${claimedKeys.length > 0 ? ` (the unverified key ids it names: ${claimedKeys.join(', ')})` : ''}`;
     problems.push(`the signature does not verify with the expected key ${expected}: ${claims}`);
     return result({ claimedKeys });
   }

@@ -47,6 +47,11 @@ function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseF
   const large = (tree.oversized ?? []).filter(isShipped);
   if (large.length > 0) throw new ReleaseSourceError(`${tree.label}: ${large[0]} is larger than any corpus file can be (${large.length} such file${large.length === 1 ? '' : 's'})`);
   if (tree.duplicates?.length) throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
+  // Refused before any entry is read as a change, as verify refuses it: a release holds regular files inside the package only.
+  const escaping = tree.escaping?.[0];
+  if (escaping !== undefined) throw new ReleaseSourceError(`${tree.label}: refused: the entry ${escaping} leaves the package (an absolute path or a .. segment); \`openwop-spec verify\` refuses it too`);
+  const irregular = tree.irregular.find((entry) => isShipped(entry.replace(/ \([A-Za-z]+\)$/, '')) || tree.kind === 'package');
+  if (irregular !== undefined) throw new ReleaseSourceError(`${tree.label}: refused: ${irregular} is not a regular file (a link, a hard link or a device); a release holds files only, and \`openwop-spec verify\` refuses it too`);
   const version = versionOf(tree);
   const digest = version === undefined ? undefined : buildStamp(PACKAGE_NAME, version, shipped).digest;
   return { label: tree.label, version, digest, released: releasedDigests(shipped.get(RELEASE_PATH)), files: shipped, root: root ?? tree.label };

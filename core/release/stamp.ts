@@ -3,7 +3,7 @@
  * whole record. The same record is computed by the stamp generator (from planned contents), by
  * `pack` (which ships it) and by `verify` (from the bytes it is handed).
  */
-import { readFileSync } from 'node:fs';
+import { readInside, ReadRefused } from '../fs/index.js';
 import path from 'node:path';
 import { compareStrings } from '../output/index.js';
 import { CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } from '../output/index.js';
@@ -125,8 +125,11 @@ export function isSafeRelativePath(file: string): boolean {
 export function readPackageManifest(root: string): { version: string; license: string | undefined } | { problem: string; missing: boolean } {
   let text: string;
   try {
-    text = readFileSync(path.join(root, 'package.json'), 'utf8');
-  } catch {
+    // A checkout's package.json is read as any corpus file is: inside the root, never through a link.
+    text = readInside(root, 'package.json', 2 ** 20).toString('utf8');
+  } catch (error) {
+    const code = error instanceof ReadRefused ? error.code : undefined;
+    if (code !== undefined && code !== 'ENOENT') return { problem: `package.json at the corpus root ${(error as ReadRefused).what}`, missing: false };
     return { problem: 'there is no package.json at the corpus root', missing: true };
   }
   let manifest: unknown;

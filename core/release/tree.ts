@@ -31,6 +31,8 @@ export interface ArtifactTree {
   oversized?: string[];
   /** Entries that are not regular files (symbolic links, hard links, devices), which a package never holds. */
   irregular: string[];
+  /** Entries whose path climbs out with `..` or is absolute: an extractor would write them outside the package. */
+  escaping?: string[];
   /** Paths a tarball holds more than once: which of the copies a consumer gets depends on the extractor. */
   duplicates?: string[];
   /** The SHA-256 of the tarball's own bytes, when the release was read from one. */
@@ -76,12 +78,17 @@ function treeFromEntries(label: string, entries: readonly TarEntry[], prefix: st
   const irregular: string[] = [];
   const seen = new Set<string>();
   const duplicates = new Set<string>();
+  const escaping: string[] = [];
   for (const entry of entries) {
     // npm puts everything under package/; an entry anywhere else is as foreign as an extra file.
     const name = entry.path.replace(/\/+$/, '');
     const inside = prefix === '' ? name : name.startsWith(prefix) ? name.slice(prefix.length) : `../${name}`;
     if (seen.has(inside)) duplicates.add(inside);
     seen.add(inside);
+    if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split(/[\\/]/).includes('..')) {
+      escaping.push(name);
+      continue;
+    }
     if (entry.type === 'directory') continue;
     if (entry.type !== 'file') {
       irregular.push(`${inside} (${entry.tarType})`);
@@ -91,7 +98,7 @@ function treeFromEntries(label: string, entries: readonly TarEntry[], prefix: st
     if (entry.data) files.set(inside, entry.data);
     else oversized.push(inside);
   }
-  return { label, kind: detectKind(files), files, hashes, oversized, irregular, duplicates: [...duplicates].sort(compareStrings) };
+  return { label, kind: detectKind(files), files, hashes, oversized, irregular, escaping: escaping.sort(compareStrings), duplicates: [...duplicates].sort(compareStrings) };
 }
 
 function treeFromDirectory(root: string): ArtifactTree {

@@ -15,39 +15,71 @@
  * The public types (VerifyResult, VerifyOptions, ...) mention no Node.js type: @openwop/spec/verify
  * must compile for a consumer with no @types/node.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
 import { compareStrings } from '../output/index.js';
-import { sha256Hex, SHA256_DIGEST } from '../output/index.js';
+import { sha256FileHex, sha256Hex, SHA256_DIGEST, visible } from '../output/index.js';
 import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';
-import { checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
+import { addressedEnvelope, checkSignature, loadPublicKey, SIGNATURE_SUFFIX, SigningKeyError } from './sign.js';
 
 import { countedFiles } from './shipped/verify.js';
 import type { VerifyOptions, VerifyProblem, VerifyResult } from './public-types.js';
 export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
 
-/** Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. */
+/**
+ * Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. With a
+ * public key, a tarball's signature is checked over the tarball's SHA-256 before a byte of it is
+ * inflated: a tarball the key did not sign is refused at the cost of one read, however it inflates.
+ */
 export function verifyArtifacts(target: string, options: VerifyOptions = {}): VerifyResult {
+  const key = options.publicKey === undefined ? undefined : publicKeyOf(options.publicKey);
+  if (key && isTarballFile(target)) {
+    const tarballSha256 = sha256FileHex(target);
+    const problems: VerifyProblem[] = [];
+    verifySignatureOf(key, { tarballSha256 }, target, undefined, options, problems);
+    if (problems.length > 0) return { ok: false, target, kind: 'package', package: undefined, version: undefined, digest: undefined, files: 0, problems };
+  }
   const tree = loadArtifactTree(target);
   const result = verifyTree(tree, options);
-  if (options.publicKey === undefined) return result;
+  if (!key) return result;
   const problems = [...result.problems];
-  const signedBy = verifySignatureOf(tree, target, result, options, problems);
+  const signedBy = verifySignatureOf(key, tree, target, result, options, problems);
   problems.sort((a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message));
   return { ...result, ok: problems.length === 0, ...(signedBy ? { signedBy } : {}), problems };
 }
 
-function verifySignatureOf(tree: ArtifactTree, target: string, result: VerifyResult, options: VerifyOptions, problems: VerifyProblem[]): string | undefined {
-  let key;
+function publicKeyOf(file: string): KeyObject {
   try {
-    key = loadPublicKey(options.publicKey as string);
+    return loadPublicKey(file);
   } catch (error) {
     if (error instanceof SigningKeyError) throw new ReleaseSourceError(error.message);
     throw error;
   }
-  const envelopeFile = options.signature ?? (tree.tarballSha256 !== undefined ? `${target}${SIGNATURE_SUFFIX}` : undefined);
+}
+
+/**
+ * The envelope beside a tarball: the one under the tarball's content address when there is one
+ * (pack places it before the tarball, so it always matches the tarball it names), else `<tgz>.dsse.json`.
+ */
+function envelopeBeside(tarball: string, sha256: string): string {
+  const addressed = addressedEnvelope(tarball, sha256);
+  return existsSync(addressed) ? addressed : `${tarball}${SIGNATURE_SUFFIX}`;
+}
+
+function isTarballFile(target: string): boolean {
+  try {
+    return statSync(target).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the envelope against `key` and what is known of the release so far (the tarball's digest; with `result`, its stamps too). */
+function verifySignatureOf(key: KeyObject, tree: Pick<ArtifactTree, 'tarballSha256'> & Partial<Pick<ArtifactTree, 'kind' | 'hashes'>>, target: string, result: VerifyResult | undefined, options: VerifyOptions, problems: VerifyProblem[]): string | undefined {
+  const envelopeFile = options.signature ?? (tree.tarballSha256 !== undefined ? envelopeBeside(target, tree.tarballSha256) : undefined);
   if (envelopeFile === undefined || !existsSync(envelopeFile)) {
     const where = envelopeFile === undefined ? 'name its envelope with --signature' : `there is no ${envelopeFile}`;
     problems.push({ kind: 'signature', file: envelopeFile ?? PACKAGE_STAMP_PATH, message: `the release is unsigned: ${where}; a release must be signed by the key you pinned` });
@@ -57,7 +89,7 @@ function verifySignatureOf(tree: ArtifactTree, target: string, result: VerifyRes
   const check = checkSignature(readFileSync(envelopeFile, 'utf8'), key, {
     ...(tree.tarballSha256 !== undefined ? { tarballSha256: tree.tarballSha256 } : {}),
     ...(tree.kind === 'package' ? { packageStampSha256: record ?? '(none)' } : {}),
-    ...(result.digest !== undefined ? { corpusDigest: result.digest } : {}),
+    ...(result?.digest !== undefined ? { corpusDigest: result.digest } : {}),
   });
   for (const message of check.problems) problems.push({ kind: 'signature', file: envelopeFile, message });
   return check.ok ? check.signedBy : undefined;
@@ -117,6 +149,7 @@ export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): Ver
     problems.push({ kind: 'unlisted', file, message: `${file} is not listed in ${tree.kind === 'package' && !isShipped(file) ? PACKAGE_STAMP_PATH : STAMP_PATH}: an extra file` });
   }
   for (const entry of tree.irregular) problems.push({ kind: 'entry', file: entry.replace(/ \([A-Za-z]+\)$/, ''), message: `${entry} is not a regular file (a link, a hard link or a device); a release holds files only` });
+  for (const entry of tree.escaping ?? []) problems.push({ kind: 'entry', file: entry, message: `${entry} leaves the package (an absolute path or a .. segment); an extractor would write it outside the directory it unpacks into` });
   for (const file of tree.duplicates ?? []) problems.push({ kind: 'entry', file, message: `${file} appears more than once in the tarball; which copy an extractor keeps is up to it, so the release is ambiguous` });
 
   return result({ package: stamp.package, version: stamp.version, digest, files: compared });
@@ -187,5 +220,6 @@ export function describeVerification(result: VerifyResult): string {
     for (const problem of result.problems) lines.push(`  ${problem.file}  ${problem.kind}  ${problem.message}`);
     lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Paths and key ids come from the release: escaped for the terminal and the CI log.
+  return `${lines.map(visible).join('\n')}\n`;
 }

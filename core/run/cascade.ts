@@ -121,7 +121,7 @@ export function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { co
     // A byte that is not UTF-8 is read as U+FFFD, as an editor shows it; a file with NUL bytes is not text.
     const source = entry.kind !== 'binary' ? entry.text : entry.problems.some((problem) => problem.kind === 'encoding') ? new TextDecoder('utf-8').decode(entry.bytes) : undefined;
     if (source === undefined) continue;
-    const value = readAsFarAsItGoes(source);
+    const value = readAsFarAsItGoes(source, kind);
     if (typeof value !== 'object' || value === null) continue;
     const text = kind === 'json' ? `${JSON.stringify(value, null, 2)}\n` : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
     const reading = parseFile(file, Buffer.from(text, 'utf8'));
@@ -133,7 +133,16 @@ export function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { co
   return { corpus: new Corpus(corpus.root, files, corpus.cacheDir, corpus.config, corpus.irregular, corpus.irregularKinds), recovered };
 }
 
-function readAsFarAsItGoes(text: string): unknown {
+function readAsFarAsItGoes(text: string, kind: 'json' | 'yaml'): unknown {
+  // JSON that JSON.parse takes (broken only by a duplicate key, say) is read by it: native, and in
+  // memory near the file's size, where yaml's document of a 30 MB file takes gigabytes.
+  if (kind === 'json') {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not JSON at all: yaml's recovery reads what it can.
+    }
+  }
   try {
     return parseDocument(text, { uniqueKeys: false, prettyErrors: false }).toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch {

@@ -25,6 +25,12 @@ export interface Check {
   /** Whether some of its findings carry a fix that `--fix` applies. */
   fixable?: boolean;
   severity: Severity;
+  /**
+   * What its findings say, by message id (ESLint's `messages`): a finding that gives a `messageId`
+   * and its `data` and no `message` is worded from here, `{{name}}` standing for `data.name`. So
+   * the wording lives in one place and code (the cascade, tests) decides by id and data.
+   */
+  messages?: Readonly<Record<string, string>>;
   /** The options the config may set (`rules: {"id": [severity, {name: value}]}`), each a JSON Schema with a default. */
   options?: Readonly<Record<string, OptionSpec>>;
   run(corpus: Corpus, report: Report, context: CheckContext): void;

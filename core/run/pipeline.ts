@@ -3,6 +3,9 @@
  * `generate`, `stamp`, `pack`'s refusal) and a language server can call over an in-memory corpus
  * (unsaved edits included: build the Corpus from their text). It reads nothing from the disk and
  * writes nothing; the caller loads the corpus, and writes what `fixCorpus` (fix-loop.ts) returns.
+ * The options are what the config and the command line make of a run; scripts/run-setup.ts
+ * (`configureRun`) builds them for the verbs, and a language server can take them from there too,
+ * then call `runCorpus(withContents(corpus, unsaved), options)` on every change.
  *
  * The stages, in order. This list is the one place a stage is added:
  *
@@ -190,7 +193,7 @@ export const REQUIRED_RULE_ID = 'corpus/required';
 
 export function runGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationRun {
   const plan = planGeneration(corpus, generators);
-  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map((problem) => ({ rule: REQUIRED_RULE_ID, severity: 'error', messageId: 'missing', data: { file: problem.file }, ...problem }));
+  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map(({ required, ...problem }) => ({ rule: REQUIRED_RULE_ID, severity: 'error', messageId: 'missing', data: { file: required }, ...problem }));
   const findings = sortDiagnostics([...missing, ...plan.diagnostics]);
   return { plan, findings, blocking: findings.filter((d) => d.severity === 'error'), drift: driftDiagnostics(plan, generators) };
 }

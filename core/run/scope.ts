@@ -8,8 +8,8 @@
  * a generated table or count; the stamp digests every file), and so on through what is generated
  * from those outputs. A file's findings change with one of those when it points into it: a link
  * (in markdown, or in a string of a JSON or YAML document: a renamed heading breaks it), a `$ref`
- * (by relative path or by `$id` URL), or its path written out (a section citation
- * `spec/v2/core/x.md §Heading`). The documents that name a registry's entries are added by the
+ * (by relative path or by `$id` URL), or its path or name written out (a section citation
+ * `spec/v2/core/x.md §Heading` or `x.md §Heading`). The documents that name a registry's entries are added by the
  * registries layer (registryMentionDependents, through the catalog), which reads the mentions.
  */
 import type { Corpus, CorpusFile } from '../model/index.js';
@@ -59,8 +59,21 @@ function pointsInto(file: CorpusFile, targets: ReadonlySet<string>, corpus: Corp
     if (file.problems.length === 0 && dataStringLinks(file).some((link) => linksTo(link.url))) return true;
     if (file.problems.length === 0 && refTargets(file).some((ref) => linksTo(ref) || refById(ref, targets, corpus))) return true;
   }
-  // A path written out in prose, a table or a string: a section citation, a `source` field.
-  return [...targets].some((target) => target.includes('/') && file.text.includes(target));
+  // A path or a document's name written out in prose, a table or a string: a section citation
+  // (`events.md §"Payloads"`), a `source` field. A name two documents share widens the scope to
+  // the mentions of both, which only reports more of what the full run reports.
+  return [...targets].some((target) => namedIn(file.text, target));
+}
+
+/** Whether the text names the file by its base name (`events.md`, or a path ending in it), as a word of its own. */
+function namedIn(text: string, target: string): boolean {
+  const base = target.slice(target.lastIndexOf('/') + 1);
+  for (let at = text.indexOf(base); at !== -1; at = text.indexOf(base, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + base.length];
+    if ((before === undefined || !/[\w-]/.test(before)) && (after === undefined || !/[\w-]/.test(after))) return true;
+  }
+  return false;
 }
 
 /** The `$ref` values of a JSON or YAML document, their fragments dropped. */

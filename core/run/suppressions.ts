@@ -120,20 +120,20 @@ function readDirectives(file: string, directives: readonly DirectiveComment[], k
     const name = directive.name.toLowerCase() as DirectiveName;
     if (!DIRECTIVES.includes(name)) {
       const near = closest(directive.name.toLowerCase(), DIRECTIVES);
-      report(INVALID.id)({ ...at, endLine: directive.endLine, endColumn: directive.endColumn, message: `"openwop-spec-${directive.name}" is not a directive, so this comment suppresses nothing${near ? `; did you mean "openwop-spec-${near}"?` : ''}`, hint: SYNTAX });
+      report(INVALID.id)({ ...at, endLine: directive.endLine, endColumn: directive.endColumn, messageId: 'unknown-directive', message: `"openwop-spec-${directive.name}" is not a directive, so this comment suppresses nothing${near ? `; did you mean "openwop-spec-${near}"?` : ''}`, hint: SYNTAX });
       continue;
     }
     const parsed = parseBody(directive.body);
     if (name === 'enable') {
       const problem = problemOfRules(parsed.rules, known, { optional: true });
       if (problem) {
-        report(INVALID.id)({ ...at, message: problem.message, hint: problem.hint });
+        report(INVALID.id)({ ...at, messageId: 'malformed-directive', message: problem.message, hint: problem.hint });
         continue;
       }
       const closing = parsed.rules.length === 0 ? open.flatMap((block) => block.rules) : parsed.rules;
       const unmatched = closing.filter((rule) => !open.some((block) => block.rules.includes(rule)));
       if (closing.length === 0 || unmatched.length > 0) {
-        report(INVALID.id)({ ...at, message: closing.length === 0 ? 'openwop-spec-enable closes no openwop-spec-disable block' : `openwop-spec-enable ${unmatched.join(', ')} closes no openwop-spec-disable block of ${unmatched.length === 1 ? 'that rule' : 'those rules'}`, hint: 'an enable names rules an earlier openwop-spec-disable in this file silenced (or none, to close every open block)' });
+        report(INVALID.id)({ ...at, messageId: 'unmatched-enable', message: closing.length === 0 ? 'openwop-spec-enable closes no openwop-spec-disable block' : `openwop-spec-enable ${unmatched.join(', ')} closes no openwop-spec-disable block of ${unmatched.length === 1 ? 'that rule' : 'those rules'}`, hint: 'an enable names rules an earlier openwop-spec-disable in this file silenced (or none, to close every open block)' });
         if (closing.length === 0) continue;
       }
       for (const block of [...open]) {
@@ -147,7 +147,7 @@ function readDirectives(file: string, directives: readonly DirectiveComment[], k
     }
     const problem = problemOf(parsed.rules, parsed.reason, parsed.expires, known, 'inline');
     if (problem) {
-      report(INVALID.id)({ ...at, message: problem.message, hint: problem.hint });
+      report(INVALID.id)({ ...at, messageId: 'malformed-directive', message: problem.message, hint: problem.hint });
       continue;
     }
     if (name === 'disable') {
@@ -194,7 +194,7 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
       file: source.path,
       line: problem?.line ?? 1,
       column: problem?.column ?? 1,
-      message: problem ? `the suppressions file does not parse: ${problem.message}` : 'the suppressions file is not {"suppressions": [...]}',
+      messageId: 'malformed-file', message: problem ? `the suppressions file does not parse: ${problem.message}` : 'the suppressions file is not {"suppressions": [...]}',
       hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint',
     });
     return out;
@@ -210,7 +210,7 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
         ? { message: 'suppression entry has no "file" or no "fingerprint"', hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint' }
         : problemOf(rule ? [rule] : [], text('reason')?.trim() ?? '', e.expires === undefined ? undefined : String(e.expires), known, 'file');
     if (problem) {
-      report(INVALID.id)({ ...at, message: problem.message, hint: problem.hint });
+      report(INVALID.id)({ ...at, messageId: 'malformed-entry', message: problem.message, hint: problem.hint });
       return;
     }
     const expires = text('expires');
@@ -232,7 +232,7 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
     if (s.expires === undefined || s.expires >= options.today) return true;
     used.add(s);
     if (!s.rules.some((rule) => [...options.ran].some((ran) => covers(rule, ran)))) return false;
-    report(EXPIRED.id)({ ...s.at, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
+    report(EXPIRED.id)({ ...s.at, messageId: 'expired', data: { rules: s.rules.join(', '), expires: String(s.expires) }, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
     return false;
   });
   const out = diagnostics.map((d) => {
@@ -247,10 +247,11 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
     if (!s.rules.every((rule) => [...options.ran].some((ran) => covers(rule, ran))) || (options.inScope && !options.inScope(target))) continue;
     report(UNUSED.id)({
       ...s.at,
+      messageId: 'unused',
       message: s.kind === 'inSource' ? `suppression of ${s.rules.join(', ')} (openwop-spec-${s.directive}) matches no finding ${describeLines(s.lines)}` : `suppression of ${s.rules.join(', ')} in ${s.file} matches no finding (fingerprint ${s.fingerprint})`,
       hint: s.kind === 'inSource' ? 'the finding is gone or its text changed: delete the comment' : 'the finding is gone or its text changed: delete the entry (`openwop-spec check --prune-suppressions` deletes every such entry)',
       // Which entry of the suppressions file, for --prune-suppressions.
-      ...(s.kind === 'external' && s.index !== undefined ? { data: { entry: s.index } } : {}),
+      data: { rules: s.rules.join(', '), ...(s.kind === 'external' && s.index !== undefined ? { entry: s.index } : {}) },
     });
   }
   return [...out, ...meta];

@@ -256,7 +256,7 @@ export function locateSchemaError(file: DataFile, error: ErrorObject, base: Path
   return locate(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
-export type RegistryFinding = Location & { file: string; message: string };
+export type RegistryFinding = Location & { file: string; messageId: 'schema-missing' | 'schema-does-not-compile' | 'schema-mismatch'; data: { schema: string; error?: string; places?: number }; message: string };
 
 const carriedValidators = new WeakMap<object, ValidateFunction>();
 
@@ -275,7 +275,7 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
   let against = schema;
   let carriedRoot: object | undefined;
   if (!schemas.idOf(schema)) {
-    if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} is missing or does not load` }];
+    if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, messageId: 'schema-missing', data: { schema }, message: `its schema ${schema} is missing or does not load` }];
     against = `the schema openwop-spec carries for it (the corpus has no ${schema})`;
     carriedRoot = carried;
     validate = carriedValidators.get(carried) ?? createAjv().compile(carried);
@@ -284,7 +284,7 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     try {
       validate = schemas.validator(schema);
     } catch (error) {
-      return [{ file: registry, line: 1, column: 1, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+      return [{ file: registry, line: 1, column: 1, messageId: 'schema-does-not-compile', data: { schema }, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
     }
   }
   if (validate(data.value)) return [];
@@ -321,6 +321,8 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     return {
       file: registry,
       ...locateSchemaError(data, error),
+      messageId: 'schema-mismatch' as const,
+      data: { schema, error: [first, ...more].join(', and '), places: count },
       message: `does not match ${against}: ${[first, ...more].join(', and ')}${count > 1 ? ` (at ${count} places, the first here)` : ''}`,
     };
   });

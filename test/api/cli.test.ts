@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, copyFixture } from '../helpers.js';
-import { lineOf } from './support.js';
+import { cli, copyFixture, lineOf } from '../helpers.js';
 
 describe('openwop-spec check --rule api/*', () => {
   it('exits 0 on a correct corpus', async () => {

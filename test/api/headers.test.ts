@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { driftDiagnostics, planGeneration } from '../../core/run/generation.js';
 import headers, { HEADERS_DOC } from '../../generators/headers.js';
-import { fixture } from '../helpers.js';
-import { corpusOf, edited, lineOf, plan, plannedText, readTree, tableRows } from './support.js';
+import { fixture, lineOf } from '../helpers.js';
+import { corpusOf, edited, plan, plannedText, readTree, tableRows } from './support.js';
 
 const GOOD = fixture('api/good');
 const DEFECTS = fixture('api/defects/headers');

@@ -44,12 +44,6 @@ export function corpusOf(files: Record<string, string>): Corpus {
   return corpusFromFiles('/fixture', files);
 }
 
-/** The 1-based line of the first line of `text` that contains `needle` (after line `after`). */
-export function lineOf(text: string, needle: string, after = 0): number {
-  const lines = text.split('\n');
-  for (let i = after; i < lines.length; i++) if (lines[i]?.includes(needle)) return i + 1;
-  throw new Error(`"${needle}" not found`);
-}
 
 export function check(corpus: Corpus, rule: Check): Diagnostic[] {
   return runChecks(corpus, [rule]);

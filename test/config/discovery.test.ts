@@ -5,7 +5,7 @@
  * End to end through the built command line, on small repositories in temporary directories.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -156,6 +156,24 @@ describe('extends', () => {
       /extends "txt-config" resolves to .*config\.txt, which is not a \.json, \.jsonc, \.yaml or JavaScript config/,
     );
     expect(problem(repository({ 'a.json': '{ "extends": "./openwop-spec.config.json" }', 'openwop-spec.config.json': '{ "extends": "./a.json" }' }))).toMatch(/extends itself: /);
+  });
+
+  it('reads every layer as a regular file inside the root: no link, no file outside, no committed module run', () => {
+    const outside = repository({ 'base.json': '{ "rules": { "links/*": "off" } }', 'secret.txt': 'TOKEN=hunter2\n' });
+    const root = repository({ 'corpus/openwop-spec.config.json': `{ "extends": "../base.json" }`, 'corpus/spec/a.md': '# A\n' });
+    expect(problem(path.join(root, 'corpus'))).toMatch(/extends "\.\.\/base\.json" leads outside the corpus root \(line 1, column 14\)/);
+    expect(problem(repository({ 'openwop-spec.config.json': `{ "extends": ${JSON.stringify(path.join(outside, 'base.json'))} }` }))).toMatch(/leads outside the corpus root/);
+    const linked = repository({ 'openwop-spec.config.json': '{ "extends": "./base.json" }' });
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(linked, 'base.json'));
+    const message = problem(linked);
+    expect(message).toMatch(/base\.json is a symbolic link; it is refused, not followed/);
+    expect(message).not.toContain('hunter2');
+    const linkedConfig = repository({});
+    symlinkSync(path.join(outside, 'base.json'), path.join(linkedConfig, 'openwop-spec.config.json'));
+    expect(problem(linkedConfig)).toMatch(/openwop-spec\.config\.json is a symbolic link; it is refused/);
+    expect(problem(repository({ 'tools/config.cjs': 'module.exports = {};', 'openwop-spec.config.json': '{ "extends": "./tools/config.cjs" }' }))).toMatch(/config\.cjs is JavaScript, which is run only from a package installed in the root's node_modules/);
+    const bom = repository({ 'openwop-spec.config.yaml': '\uFEFFextends: ./base.yaml\n', 'base.yaml': '\uFEFFrules:\n  links/anchor: warn\n' });
+    expect(loadConfig(bom).rules).toEqual({ 'links/anchor': 'warn' });
   });
 });
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers.js';
+import { cli, lineOf } from '../helpers.js';
 import { copyErrorsFixture } from './helpers.js';
 
 const ERRORS_MD = 'spec/v2/core/errors.md';
@@ -32,7 +32,6 @@ function snapshot(root: string): Map<string, string> {
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
 const write = (root: string, file: string, text: string) => writeFileSync(path.join(root, file), text);
-const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 
 async function check(root: string, ...rules: string[]) {
   const result = await cli(['check', '--root', root, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);

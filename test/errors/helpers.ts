@@ -12,7 +12,9 @@ import errorsDoc from '../../generators/errors-doc.js';
 import { copyFixture, fixture, readTree, REPO } from '../helpers.js';
 
 export const ERRORS_FIXTURE = 'errors/corpus';
-export const SCHEMA_TEXT = readFileSync(path.join(REPO, ERRORS_SCHEMA_PATH), 'utf8');
+/** The registry schema of the fixtures (the api fixture's copy, itself this repository's of 2.42.8): tests never read the live one. */
+export const SCHEMA_FIXTURE = path.join(fixture('api/good'), ERRORS_SCHEMA_PATH);
+export const SCHEMA_TEXT = readFileSync(SCHEMA_FIXTURE, 'utf8');
 
 /** Every file of a fixture corpus, by root-relative path, with the registry schema added. */
 export function fixtureFiles(name = ERRORS_FIXTURE): Record<string, string> {
@@ -38,7 +40,7 @@ export function errorsCorpus(overrides: Record<string, string | undefined> = {},
 export function copyErrorsFixture(name = ERRORS_FIXTURE): string {
   const root = copyFixture(name);
   mkdirSync(path.join(root, 'spec', 'v2'), { recursive: true });
-  cpSync(path.join(REPO, ERRORS_SCHEMA_PATH), path.join(root, ERRORS_SCHEMA_PATH));
+  cpSync(SCHEMA_FIXTURE, path.join(root, ERRORS_SCHEMA_PATH));
   return root;
 }
 

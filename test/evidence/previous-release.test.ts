@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { findPreviousRelease, previousRelease } from '../../core/release/previous-release.js';
+import { tempTree } from '../helpers.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -11,12 +11,8 @@ afterAll(() => {
 });
 
 function directory(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-previous-'));
+  const root = tempTree(files, 'openwop-previous-');
   roots.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
   return root;
 }
 

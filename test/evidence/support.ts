@@ -3,15 +3,14 @@
  * the registry schemas and the id kinds it needs are the repository's own, copied in, so that a
  * fixture never carries a stale copy of them.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHECKS } from '../../checks/index.js';
 import { Corpus, corpusFromFiles } from '../../core/model/corpus.js';
 import type { RunOptions } from '../../core/run/engine.js';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { runChecks } from '../../core/run/engine.js';
-import { FIXTURES, readTree, REPO } from '../helpers.js';
+import { FIXTURES, readTree, REPO, tempTree } from '../helpers.js';
 
 /** The schemas the evidence gates validate their registries with, and the id kinds. */
 export const SUPPORT_SCHEMAS = [
@@ -29,10 +28,16 @@ export function supportFiles(): Files {
   return Object.fromEntries(SUPPORT_SCHEMAS.map((file) => [file, readFileSync(path.join(REPO, file), 'utf8')]));
 }
 
-/** Every file of test/fixtures/evidence/<name>, by corpus path. */
+/**
+ * Every file of test/fixtures/evidence/<name>, by corpus path. A `-defects` fixture holds only what
+ * differs from its `-good` one and is read over it, so that neither carries a copy of the other.
+ */
 export function fixtureFiles(name: string): Files {
-  return readTree(path.join(FIXTURES, 'evidence', name));
+  const own = readTree(path.join(FIXTURES, 'evidence', name));
+  return name.endsWith(DEFECTS) ? { ...fixtureFiles(`${name.slice(0, -DEFECTS.length)}-good`), ...own } : own;
 }
+
+const DEFECTS = '-defects';
 
 /** A fixture (or a map of files) with the support schemas, as an in-memory corpus. */
 export function evidenceCorpus(source: string | Files, overrides: Files = {}): Corpus {
@@ -43,12 +48,7 @@ export function evidenceCorpus(source: string | Files, overrides: Files = {}): C
 /** The same files written to a fresh temporary directory, for CLI runs and for edits. */
 export function evidenceDirectory(source: string | Files, overrides: Files = {}): string {
   const files = { ...supportFiles(), ...(typeof source === 'string' ? fixtureFiles(source) : source), ...overrides };
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-evidence-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
+  return tempTree(files, 'openwop-evidence-');
 }
 
 export function check(rule: string, corpus: Corpus, options: RunOptions = {}): Diagnostic[] {
@@ -69,8 +69,3 @@ export function replaceOnce(text: string, from: string, to: string): string {
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
-export function lineOf(text: string, needle: string): number {
-  const at = text.indexOf(needle);
-  if (at === -1) throw new Error(`${JSON.stringify(needle)} not found`);
-  return text.slice(0, at).split('\n').length;
-}

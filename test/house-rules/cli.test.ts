@@ -4,11 +4,10 @@
  * like any rule (`family/*`, --rule, off), listed by `rules`, carried into SARIF; a definition that
  * is wrong is one line naming the key, and exit 2.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli, doc, reported } from '../helpers.js';
+import { cli, doc, reported, tempTree } from '../helpers.js';
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -30,18 +29,14 @@ const RULES = {
 };
 
 function corpus(rules: Record<string, unknown> = RULES, extra: Record<string, string> = {}): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-house-'));
-  temporary.push(root);
   const files: Record<string, string> = {
     'openwop-spec.config.json': JSON.stringify({ required: [], rules }, null, 2),
     'api/v2/openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: Workflow API\n  version: 1.0.0\npaths: {}\n',
     'spec/v2/core/a.md': doc('A', 'We utilize leases.\n\nThey utilize runners too.'),
     ...extra,
   };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
+  const root = tempTree(files, 'openwop-house-');
+  temporary.push(root);
   return root;
 }
 

@@ -6,25 +6,18 @@
  * runs it: its script, its inputs in the environment, $GITHUB_OUTPUT and $GITHUB_STEP_SUMMARY.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { CLI, doc, REPO } from '../helpers.js';
+import { CLI, doc, REPO, writeFiles } from '../helpers.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openwop-integrations-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const PRE_COMMIT = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!PRE_COMMIT) console.log('skipped: the pre-commit hook test needs the pre-commit tool on PATH (pip install pre-commit, or apt-get install pre-commit)');
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-}
 
 const git = (cwd: string, ...args: string[]) => spawnSync('git', ['-c', 'user.email=test@example.org', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
 
@@ -53,7 +46,7 @@ describe('the pre-commit hooks', () => {
 
   it.skipIf(!PRE_COMMIT)('report on the staged files (and what links into them) and pass a clean commit, through the pre-commit tool', { timeout: 120_000 }, () => {
     const repo = path.join(scratch, 'repo');
-    write(repo, {
+    writeFiles(repo, {
       'openwop-spec.config.json': JSON.stringify({ required: [] }),
       'spec/v2/core/a.md': doc('A', 'See [b.md](b.md#why-this-exists).'),
       'spec/v2/core/b.md': doc('B', 'Text.'),
@@ -64,12 +57,12 @@ describe('the pre-commit hooks', () => {
     expect(git(repo, 'commit', '-q', '-m', 'corpus').status).toBe(0);
     // The hooks as a local repository declares them: the same definitions, run with the built CLI.
     const local = hooks.map((hook) => ({ ...hook, name: hook.id, language: 'system', entry: `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check` }));
-    write(repo, { '.pre-commit-config.yaml': stringify({ repos: [{ repo: 'local', hooks: local }] }) });
+    writeFiles(repo, { '.pre-commit-config.yaml': stringify({ repos: [{ repo: 'local', hooks: local }] }) });
     const env = { ...process.env, PRE_COMMIT_HOME: path.join(scratch, 'pre-commit-home'), NO_COLOR: '1' };
     const run = (...args: string[]) => spawnSync('pre-commit', ['run', '--color', 'never', ...args], { cwd: repo, encoding: 'utf8', env });
 
     // A staged edit that breaks a link: the staged-files hook fails on it and leaves c.md alone.
-    write(repo, { 'spec/v2/core/b.md': doc('B', 'Text, and [a link](a.md#nowhere).') });
+    writeFiles(repo, { 'spec/v2/core/b.md': doc('B', 'Text, and [a link](a.md#nowhere).') });
     git(repo, 'add', 'spec/v2/core/b.md', '.pre-commit-config.yaml');
     const staged = run('openwop-spec-check');
     expect(staged.status, staged.stdout + staged.stderr).toBe(1);
@@ -82,7 +75,7 @@ describe('the pre-commit hooks', () => {
     expect(all.stdout).toContain('spec/v2/core/c.md');
 
     // Fixed and staged again: the staged-files hook passes.
-    write(repo, { 'spec/v2/core/b.md': doc('B', 'Text, and [a link](a.md#why-this-exists).') });
+    writeFiles(repo, { 'spec/v2/core/b.md': doc('B', 'Text, and [a link](a.md#why-this-exists).') });
     git(repo, 'add', 'spec/v2/core/b.md');
     const clean = run('openwop-spec-check');
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
@@ -111,7 +104,7 @@ describe('the GitHub Action', () => {
     const step = action.runs.steps.find((s) => s.id === 'check');
     expect(step?.run).toBeDefined();
     const work = path.join(scratch, 'workspace');
-    write(work, {
+    writeFiles(work, {
       'corpus/openwop-spec.config.json': JSON.stringify({ required: [] }),
       'corpus/spec/v2/core/a.md': doc('A', 'See [b.md](b.md#missing).'),
       'corpus/spec/v2/core/b.md': doc('B', 'Text.'),

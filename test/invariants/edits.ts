@@ -341,6 +341,14 @@ export const EDITS: readonly Edit[] = [
     },
   },
   {
+    id: 'bump-package-version-only',
+    does: 'bumps the version in package.json and forgets spec/v2/release.json',
+    apply(root) {
+      const done = editJson<{ version?: unknown }>(root, 'package.json', (value) => typeof value.version === 'string' && ((value.version = `${value.version}-next.1`), true));
+      return done ? ['package.json'] : undefined;
+    },
+  },
+  {
     id: 'bare-doc-reference',
     does: 'mentions another core document by name in prose, without a link',
     apply(root, rng) {

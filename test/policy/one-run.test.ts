@@ -2,13 +2,14 @@
  * One run, every verb: `check --fix`, `--fix-dry-run`, `check FILE`, `pack`'s refusal and the stamp
  * agree, because they are the one pipeline of core/run. The cases are the ones that once did not.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
+import type { Diagnostic } from '../../core/output/index.js';
 import { runChecks, UNDECLARED_FIX, defineCheck } from '../../core/run/index.js';
 import { CATALOG } from '../../scripts/catalog.js';
-import { cli, copyFixture, reported } from '../helpers.js';
+import { cli, copyFixture, REPO, reported } from '../helpers.js';
 import { changed, corpusCopy, edit, snapshot } from '../trust/helpers.js';
 
 const json = async (root: string, ...args: string[]) => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
@@ -75,6 +76,17 @@ describe('check FILE is the full run filtered', { timeout: 240_000 }, () => {
   });
 });
 
+describe('check FILE follows citations by document name', { timeout: 240_000 }, () => {
+  it('a requirement citing events.md §"Payloads" is judged with events.md', async () => {
+    const root = corpusCopy();
+    edit(root, 'spec/v2/core/events.md', '\n## Payloads\n', '\n## Payload shapes\n');
+    const inRequirements = (found: Diagnostic[]) => found.filter((d) => d.file === 'conformance/requirements.json' && d.rule === 'requirements/ids' && d.messageId === 'no-section');
+    const full = inRequirements(await json(root));
+    expect(full.length).toBeGreaterThan(0);
+    expect(inRequirements(await json(root, path.join(root, 'spec/v2/core/events.md')))).toEqual(full);
+  });
+});
+
 describe('pack refuses exactly when check fails', { timeout: 240_000 }, () => {
   it('with a rule the config turns off, pack lists what check lists and no more', async () => {
     const root = copyFixture('defects/structure');
@@ -117,12 +129,80 @@ describe('the engine holds a gate to its fixable', () => {
     expect(found.map((d) => [d.messageId, d.fix])).toEqual([['x', { start: 0, end: 1, text: '#' }]]);
   });
 
+  it('words a finding from the gate\'s messages by its id and data, and reports an id the map lacks as a bug', () => {
+    const gate = defineCheck({
+      id: 'test/worded',
+      summary: 'words',
+      severity: 'error',
+      messages: { 'no-thing': '{{file}} has no {{thing}}' },
+      run(_corpus, report) {
+        report({ file: 'spec/v2/x.md', messageId: 'no-thing', data: { file: 'spec/v2/x.md', thing: 'title' } });
+        report({ file: 'spec/v2/x.md', messageId: 'unworded', data: {} });
+      },
+    });
+    const found = runChecks(corpusFromFiles('/nonexistent-root', files), [gate]);
+    expect(found.map((d) => [d.messageId, d.message])).toEqual([
+      ['unworded', 'gate test/worded reported message id "unworded", which its messages do not word'],
+      ['no-thing', 'spec/v2/x.md has no title'],
+    ]);
+  });
+
   it('every gate that declares fixable has a test that exercises a fix', () => {
     const fixable = CATALOG.checks.filter((check) => check.fixable);
     expect(fixable.length).toBeGreaterThan(0);
     for (const check of fixable) {
       const test = readFileSync(path.join(import.meta.dirname, '..', 'checks', `${check.id}.test.ts`), 'utf8');
       expect(test, `${check.id} declares fixable`).toMatch(/\.fix\b|applyFixes|--fix/);
+    }
+  });
+});
+
+describe('every rule id a finding can carry is listed, documented and configurable', { timeout: 120_000 }, () => {
+  it('each generator has its generate/<id> rule, and fix/converges is there too', async () => {
+    const listed = (JSON.parse((await cli(['rules', '--format', 'json'])).stdout) as { rules: Array<{ id: string; fixable: boolean }> }).rules;
+    const ids = new Set(listed.map((rule) => rule.id));
+    expect(CATALOG.generators.length).toBeGreaterThan(0);
+    for (const generator of CATALOG.generators) expect(ids.has(`generate/${generator.id}`), generator.id).toBe(true);
+    expect(ids.has('fix/converges')).toBe(true);
+    const doc = readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
+    for (const id of ids) expect(doc, id).toContain(`### ${id}`);
+    // fixable is what the gates declare.
+    for (const check of CATALOG.checks) expect(listed.find((rule) => rule.id === check.id)?.fixable, check.id).toBe(check.fixable === true);
+  });
+
+  it('a generator rule can be turned off in the config, and its findings go', async () => {
+    const root = corpusCopy();
+    // The codemap's rows are not an array: the event-types generator cannot read it.
+    edit(root, 'spec/v2/event-codemap.json', '"rows": [', '"rows": {"broken": [');
+    edit(root, 'spec/v2/event-codemap.json', '\n  ]\n}', '\n  ]}\n}');
+    const on = await json(root);
+    expect(on.some((d) => d.rule === 'generate/event-types')).toBe(true);
+    writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ rules: { 'generate/event-types': 'off' } }));
+    const off = await cli(['check', '--root', root, '--format', 'json']);
+    expect(off.stderr).not.toMatch(/names no rule/);
+    expect(reported(off.stdout).some((d) => d.rule === 'generate/event-types')).toBe(false);
+  });
+});
+
+describe('findings are data', { timeout: 120_000 }, () => {
+  it('every finding of a run carries a message id, over corpora with defects of every family', async () => {
+    const all: Array<{ rule: string; messageId?: string }> = [];
+    for (const name of readdirSync(path.join(REPO, 'test/fixtures/defects'))) all.push(...reported((await cli(['check', '--root', path.join(REPO, 'test/fixtures/defects', name), '--format', 'json'])).stdout));
+    expect(new Set(all.map((d) => d.rule)).size).toBeGreaterThan(5);
+    expect(all.filter((d) => !d.messageId).map((d) => d.rule)).toEqual([]);
+  });
+});
+
+describe('verbs are thin callers of the one run', () => {
+  it('no verb imports another', () => {
+    const main = readFileSync(path.join(REPO, 'scripts/main.ts'), 'utf8');
+    // The verb table's entries (`check: () => import('./check.js')`); main also loads shared modules lazily.
+    const verbs = [...main.matchAll(/^\s*[a-z-]+: \(\) => import\('\.\/([a-z-]+)\.js'\)/gm)].map((m) => m[1] as string);
+    expect(verbs.length).toBeGreaterThan(5);
+    for (const verb of verbs) {
+      const source = readFileSync(path.join(REPO, 'scripts', `${verb}.ts`), 'utf8');
+      const imported = [...source.matchAll(/from '\.\/([a-z-]+)\.js'/g)].map((m) => m[1] as string);
+      expect(imported.filter((name) => verbs.includes(name)), verb).toEqual([]);
     }
   });
 });

@@ -71,10 +71,10 @@ describe('signed releases', () => {
     expect(verb.stdout).toContain(`signed by key ${keyFingerprint(loadPublicKey(keys.publicKey))}`);
   });
 
-  it('refuses a release signed by another key, naming the key that did sign it', async () => {
+  it('refuses a release signed by another key, giving the key id it claims as a claim only', async () => {
     const result = await cli(['verify', packed.tarball, '--public-key', other.publicKey]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain(`does not verify with the expected key ${keyFingerprint(loadPublicKey(other.publicKey))}: it is signed by key ${keyFingerprint(loadPublicKey(keys.publicKey))}`);
+    expect(result.stdout).toContain(`does not verify with the expected key ${keyFingerprint(loadPublicKey(other.publicKey))}: none of its 1 signature is by that key (the unverified key ids it names: ${keyFingerprint(loadPublicKey(keys.publicKey))})`);
   });
 
   it('refuses an unsigned release', async () => {
@@ -94,12 +94,11 @@ describe('signed releases', () => {
     expect(verifyArtifacts(forged)).toMatchObject({ ok: true });
     const result = verifyArtifacts(forged, { publicKey: keys.publicKey });
     expect(result.ok).toBe(false);
+    // The signature is checked over the tarball's digest before the tarball is inflated: that is the one problem.
     expect(result.problems.map((problem) => problem.message)).toEqual([
-      expect.stringMatching(/^the signature covers a PACKAGE-STAMP\.json with SHA-256 [0-9a-f]{64}, but this package's is [0-9a-f]{64}: it was re-stamped after signing$/),
       expect.stringMatching(/^the signature covers a tarball with SHA-256 [0-9a-f]{64}, but this tarball's is [0-9a-f]{64}: it was repacked after signing$/),
-      expect.stringMatching(/^the signature is for corpus sha256:[0-9a-f]{64}, not this release's sha256:[0-9a-f]{64}$/),
     ]);
-    // Re-signing with the attacker's own key does not help either: the verifier names that key.
+    // Re-signing with the attacker's own key does not help either; the key id it names is reported as a claim, not as the signer.
     const statement = JSON.parse(Buffer.from(JSON.parse(readFileSync(`${packed.tarball}${SIGNATURE_SUFFIX}`, 'utf8')).payload, 'base64').toString('utf8'));
     const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
     const record = readTar(readFileSync(forged)).find((entry) => entry.path === 'package/PACKAGE-STAMP.json')?.data ?? Buffer.alloc(0);
@@ -112,7 +111,7 @@ describe('signed releases', () => {
     expect(verifyArtifacts(forged, { publicKey: other.publicKey })).toMatchObject({ ok: true });
     const refused = await cli(['verify', forged, '--public-key', keys.publicKey]);
     expect(refused.status).toBe(1);
-    expect(refused.stdout).toContain(`it is signed by key ${keyFingerprint(attacker)}`);
+    expect(refused.stdout).toContain(`none of its 1 signature is by that key (the unverified key ids it names: ${keyFingerprint(attacker)})`);
   });
 
   it('checks an installed copy against the envelope it is given', async () => {

@@ -3,11 +3,10 @@
  * and one to stdout, all from the same findings; why a run fails said in the report; and
  * --max-warnings -1 lifting the config's limit, as ESLint takes it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli, doc } from '../helpers.js';
+import { cli, doc, tempTree } from '../helpers.js';
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -16,17 +15,13 @@ afterEach(() => {
 
 /** A corpus with one warning (a region no generator owns) and, when asked, one error (a broken anchor). */
 function corpus(config: Record<string, unknown> = {}, withError = false): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-reports-'));
-  temporary.push(root);
   const files: Record<string, string> = {
     'openwop-spec.config.json': JSON.stringify({ required: [], ...config }),
     'spec/v2/core/a.md': doc('A', `Text${withError ? ', see [b.md](b.md#nowhere)' : ''}.\n\n<!-- generated: nobody/owns-this -->\nhand text\n<!-- /generated: nobody/owns-this -->`),
     'spec/v2/core/b.md': doc('B', 'Text.'),
   };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
+  const root = tempTree(files, 'openwop-reports-');
+  temporary.push(root);
   return root;
 }
 

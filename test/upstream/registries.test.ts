@@ -8,17 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
-import { cli, reported } from '../helpers.js';
+import { cli, lineOf, reported } from '../helpers.js';
 import { UPSTREAM as ROOT, upstreamPresent } from '../upstream-corpus.js';
 
 const CONFIG = 'test/upstream/openwop-spec.config.json';
 
-/** 1-based line of the first line of `file` (in the upstream corpus) that contains `needle`. */
-function lineOf(file: string, needle: string, from = 1): number {
-  const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
-  const index = lines.findIndex((line, i) => i >= from - 1 && line.includes(needle));
-  if (index === -1) throw new Error(`${needle} not in ${file}`);
-  return index + 1;
+/** 1-based line where `needle` first occurs in `file` of the upstream corpus. */
+function upstreamLine(file: string, needle: string): number {
+  return lineOf(readFileSync(path.join(ROOT, file), 'utf8'), needle);
 }
 
 describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registries, schemas, layout and generated files', { timeout: 120_000 }, () => {
@@ -36,7 +33,7 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
   it('declaration/registry: one finding for a violation every family row repeats, and the rows are still checked', () => {
     const schema = of('declaration/registry').filter((finding) => finding.message.startsWith('does not match'));
     expect(schema.map((finding) => [finding.file, finding.line, finding.message])).toEqual([
-      ['spec/v2/declaration.json', lineOf('spec/v2/declaration.json', '"normativeText"'), 'does not match spec/v2/declaration.schema.json: /families/*: property "normativeText" is not allowed (at 46 places, the first here)'],
+      ['spec/v2/declaration.json', upstreamLine('spec/v2/declaration.json', '"normativeText"'), 'does not match spec/v2/declaration.schema.json: /families/*: property "normativeText" is not allowed (at 46 places, the first here)'],
     ]);
     // § key headings, ext/<key>/ directories, metadata without a section, `"reserved": true`.
     const rest = of('declaration/registry').filter((finding) => !finding.message.startsWith('does not match'));
@@ -48,7 +45,7 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
 
   it('events/codemap: checks the rows past the v1-era schema, with rename reasons in notes[] and artifact events in note', () => {
     const codemap = 'spec/v2/event-codemap.json';
-    expect(at('events/codemap', codemap, lineOf(codemap, '"version"')).map((finding) => finding.message)).toEqual([
+    expect(at('events/codemap', codemap, upstreamLine(codemap, '"version"')).map((finding) => finding.message)).toEqual([
       // `type` and `const` of one subschema failing on one value: one violation, said once.
       'does not match spec/v2/event-codemap.schema.json: /version: must be integer, and must be 1',
     ]);
@@ -56,7 +53,7 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
     const tense = of('events/codemap').filter((finding) => finding.message.includes('is not past tense'));
     // Rows whose note records an artifact event (output.chunk, channel.presence, …) are not among them.
     expect(tense.map((finding) => /`([^`]+)`/.exec(finding.message)?.[1])).toEqual(['workflow.loopback-limit', 'model.capability-insufficient', 'workflow-chain.event', 'voice.speech-start', 'voice.transcript', 'voice.turn-commit', 'voice.barge-in']);
-    expect(tense[0]?.line).toBe(lineOf(codemap, '"v2": "workflow.loopback-limit"'));
+    expect(tense[0]?.line).toBe(upstreamLine(codemap, '"v2": "workflow.loopback-limit"'));
   });
 
   it('ids/bindings: holds the map to the schema the tool carries, and finds id fields typed `type: string` in the OpenAPI document', () => {
@@ -64,7 +61,7 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
     expect(at('ids/bindings', openapi, 206).map((finding) => finding.message)).toEqual(['property `workflowId` is bound to the kind `workflowId`, but its schema does not $ref it']);
     expect(at('ids/bindings', openapi, 214).map((finding) => finding.message)).toEqual(['property `tenantId` is bound to the kind `tenantId`, but its schema does not $ref it']);
     // A path-relative $ref into schemas/v2/ids.schema.json (whose $id is under spec/v2/) reaches its kind.
-    expect(at('ids/bindings', openapi, lineOf(openapi, '$ref: ../../schemas/v2/ids.schema.json#/$defs/runId') - 1)).toEqual([]);
+    expect(at('ids/bindings', openapi, upstreamLine(openapi, '$ref: ../../schemas/v2/ids.schema.json#/$defs/runId') - 1)).toEqual([]);
     const bindings = of('ids/bindings');
     expect(bindings.filter((finding) => /is missing or does not load|stale/.test(finding.message))).toEqual([]);
     expect(bindings.filter((finding) => finding.file === 'api/seams-v2.yaml' || finding.file.endsWith('declaration.schema.json') || finding.file.endsWith('harness-trust-anchors.schema.json'))).toEqual([]);
@@ -76,9 +73,9 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
 
   it('schemas/compile: $ids under https://openwop.dev/spec/v2/, facet fragments and `not: {required}` accepted; missing $ref targets found', () => {
     expect(of('schemas/compile').map((finding) => `${finding.file}:${finding.line}`)).toEqual([
-      `schemas/v2/configurable.schema.json:${lineOf('schemas/v2/configurable.schema.json', '"budget-policy.schema.json"')}`,
-      `schemas/v2/conversation-event.schema.json:${lineOf('schemas/v2/conversation-event.schema.json', '"run-event-payloads.schema.json#/$defs/conversationExchanged"')}`,
-      `schemas/v2/suspend-request.schema.json:${lineOf('schemas/v2/suspend-request.schema.json', '"credential-reference.schema.json"')}`,
+      `schemas/v2/configurable.schema.json:${upstreamLine('schemas/v2/configurable.schema.json', '"budget-policy.schema.json"')}`,
+      `schemas/v2/conversation-event.schema.json:${upstreamLine('schemas/v2/conversation-event.schema.json', '"run-event-payloads.schema.json#/$defs/conversationExchanged"')}`,
+      `schemas/v2/suspend-request.schema.json:${upstreamLine('schemas/v2/suspend-request.schema.json', '"credential-reference.schema.json"')}`,
     ]);
   });
 
@@ -94,16 +91,16 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
   it('generated files: a whole-file output is compared with its generator, each differing row or entry at its line', () => {
     const headers = 'spec/v2/core/headers.md';
     expect(of('generated/region').filter((finding) => finding.file === headers)).toEqual([]);
-    expect(at('generated/drift', headers, lineOf(headers, '| `OpenWOP-Client-Version` |')).map((finding) => finding.message)).toEqual([
+    expect(at('generated/drift', headers, upstreamLine(headers, '| `OpenWOP-Client-Version` |')).map((finding) => finding.message)).toEqual([
       'stale generated content: row `OpenWOP-Client-Version` is not in what headers produces; expected no such row',
     ]);
     // ETag and Cache-Control are described per operation: upstream's generator writes one neutral row for each, which stays.
-    expect(at('generated/drift', headers, lineOf(headers, '| `ETag` |'))).toEqual([]);
-    expect(at('generated/drift', headers, lineOf(headers, '| `Cache-Control` |'))).toEqual([]);
+    expect(at('generated/drift', headers, upstreamLine(headers, '| `ETag` |'))).toEqual([]);
+    expect(at('generated/drift', headers, upstreamLine(headers, '| `Cache-Control` |'))).toEqual([]);
     expect(of('generate/headers')).toEqual([]);
 
     const codes = 'spec/v2/generated/error-codes.md';
-    expect(at('generated/drift', codes, lineOf(codes, '`unsupported_runtime` |')).map((finding) => finding.message)).toEqual([
+    expect(at('generated/drift', codes, upstreamLine(codes, '`unsupported_runtime` |')).map((finding) => finding.message)).toEqual([
       'stale generated content: row `unsupported_runtime` is not in what errors-doc produces; expected no such row',
     ]);
     expect(of('generated/drift').filter((finding) => finding.file === codes)).toHaveLength(7);
@@ -111,7 +108,7 @@ describe.skipIf(!upstreamPresent(import.meta.url))('the upstream corpus: registr
     const manifest = 'spec/v2/path-manifest.json';
     const drift = of('generated/drift').filter((finding) => finding.file === manifest);
     expect(drift.filter((finding) => /\$comment|generatedFrom|serverUrl|channels/.test(finding.message))).toEqual([]);
-    expect(drift.find((finding) => finding.message.includes('entry GET /.well-known/openwop '))).toMatchObject({ line: lineOf(manifest, '"requestHeaders"') });
+    expect(drift.find((finding) => finding.message.includes('entry GET /.well-known/openwop '))).toMatchObject({ line: upstreamLine(manifest, '"requestHeaders"') });
     expect(drift.find((finding) => finding.message.includes('DELETE /content/pages/{slug} is not generated'))).toBeDefined();
     expect(drift.some((finding) => finding.message.includes('more differing'))).toBe(false);
 

@@ -66,5 +66,19 @@ function location(file: string, at: { line: number; column: number; endLine?: nu
   const region: Record<string, number> = { startLine: at.line, startColumn: at.column };
   if (at.endLine !== undefined) region.endLine = at.endLine;
   if (at.endColumn !== undefined) region.endColumn = at.endColumn;
-  return { physicalLocation: { artifactLocation: { uri: encodeURI(file), uriBaseId: '%SRCROOT%' }, region } };
+  return { physicalLocation: { artifactLocation: { uri: relativeUri(file), uriBaseId: '%SRCROOT%' }, region } };
+}
+
+/**
+ * A root-relative path as a relative URI reference (RFC 3986): in each segment, whatever is not a
+ * path character is percent-encoded, so that `#`, `?`, `%`, spaces and controls in a file name
+ * stay part of the path (encodeURI leaves `#` and `?`, which would make the rest a fragment or a
+ * query and put the alert on another file). `:` is encoded too: in a first segment it would read
+ * as a scheme.
+ */
+export function relativeUri(file: string): string {
+  return file
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%(2[146-9BC]|3B|3D|40)/g, (escape) => decodeURIComponent(escape)))
+    .join('/');
 }

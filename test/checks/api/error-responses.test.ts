@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../helpers.js';
-import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
+import { lineOf, run } from '../../helpers.js';
+import { corpusOf, edited, readTree } from '../../api/support.js';
 import { corpusFromFiles } from '../../../core/model/corpus.js';
 import { defaultConfig } from '../../../core/config/index.js';
-import { GOOD, OPENAPI, RULES, rulesApi } from './helpers.js';
+import { API_BASE, GOOD, OPENAPI, RULES, rulesApi } from './helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-describe('api gates on a correct corpus', () => {
-  it.each(['api/error-responses'])('%s is quiet', (rule) => {
-    expect(run(rule, GOOD)).toEqual([]);
-  });
-});
+testRule('api/error-responses', { valid: [{ name: 'a correct API corpus', base: API_BASE }], invalid: [] });
 
 describe('api/error-responses', () => {
   const found = run('api/error-responses', RULES);

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { doc, run, where } from '../../helpers.js';
-import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
-import { at, GOOD, RULES, rulesApi } from './helpers.js';
+import { doc, lineOf, run, where } from '../../helpers.js';
+import { corpusOf, edited, readTree } from '../../api/support.js';
+import { API_BASE, at, GOOD, RULES, rulesApi } from './helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-describe('api gates on a correct corpus', () => {
-  it.each(['api/header-naming'])('%s is quiet', (rule) => {
-    expect(run(rule, GOOD)).toEqual([]);
-  });
-});
+testRule('api/header-naming', { valid: [{ name: 'a correct API corpus', base: API_BASE }], invalid: [] });
 
 describe('api/header-naming', () => {
   const found = run('api/header-naming', RULES);

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
-import { lineOf } from '../../api/support.js';
-import { GOOD, OPENAPI, RULES, rulesApi } from './helpers.js';
+import { lineOf, run, where } from '../../helpers.js';
 
-describe('api gates on a correct corpus', () => {
-  it.each(['api/seams-excluded'])('%s is quiet', (rule) => {
-    expect(run(rule, GOOD)).toEqual([]);
-  });
-});
+import { API_BASE, OPENAPI, RULES, rulesApi } from './helpers.js';
+import { testRule } from '../../rule-tester.js';
+
+testRule('api/seams-excluded', { valid: [{ name: 'a correct API corpus', base: API_BASE }], invalid: [] });
 
 describe('api/seams-excluded', () => {
   const found = run('api/seams-excluded', RULES);

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
-import { corpusOf, edited, lineOf, readTree } from '../../api/support.js';
-import { GOOD, INVALID, OPENAPI, text } from './helpers.js';
+import { lineOf, run, where } from '../../helpers.js';
+import { corpusOf, edited, readTree } from '../../api/support.js';
+import { API_BASE, GOOD, INVALID, OPENAPI, text } from './helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-describe('api gates on a correct corpus', () => {
-  it.each(['api/valid'])('%s is quiet', (rule) => {
-    expect(run(rule, GOOD)).toEqual([]);
-  });
-});
+testRule('api/valid', { valid: [{ name: 'a correct API corpus', base: API_BASE }], invalid: [] });
 
 describe('api/valid', () => {
   const api = text(INVALID, OPENAPI);

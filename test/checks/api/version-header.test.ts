@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../helpers.js';
-import { at, GOOD, RULES } from './helpers.js';
+import { API_BASE, at, RULES } from './helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-describe('api gates on a correct corpus', () => {
-  it.each(['api/version-header'])('%s is quiet', (rule) => {
-    expect(run(rule, GOOD)).toEqual([]);
-  });
-});
+testRule('api/version-header', { valid: [{ name: 'a correct API corpus', base: API_BASE }], invalid: [] });
 
 describe('api/version-header', () => {
   const found = run('api/version-header', RULES);

@@ -5,9 +5,24 @@ import { loadConfig } from '../../../core/config/index.js';
 import { defaultConfig } from '../../../core/config/index.js';
 import { corpusFromFiles, loadCorpus } from '../../../core/model/index.js';
 import { copyFixture, REPO, run, where } from '../../helpers.js';
+import { testRule } from '../../rule-tester.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+testRule('corpus/required', {
+  valid: [
+    { name: 'every file the config requires is there' },
+    { name: 'a config that requires nothing, over a corpus without the file the base requires', files: { 'api/v2/openapi.yaml': null }, config: { required: [] } },
+  ],
+  invalid: [
+    {
+      name: 'reports a required file the corpus lacks at the config entry that requires it',
+      files: { 'api/v2/openapi.yaml': null },
+      errors: [{ messageId: 'missing', file: 'openwop-spec.config.json', line: 1, column: 15, data: { file: 'api/v2/openapi.yaml' } }],
+    },
+  ],
+});
 
 describe('corpus/required', { timeout: 60_000 }, () => {
   it('reports each required file the corpus lacks, at the file, by default', () => {

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../../core/model/corpus.js';
 import { applyFixes } from '../../../core/run/fixes.js';
 import { driftDiagnostics } from '../../../core/run/generation.js';
 import { REPO, run, where } from '../../helpers.js';
 import { loadCorpus } from '../../../core/model/corpus.js';
-import { editedRegistry, errorsCorpus, fixtureFiles, planErrors } from '../../errors/helpers.js';
+import { editedRegistry, errorsCorpus, fixtureFiles, planErrors, SCHEMA_TEXT } from '../../errors/helpers.js';
+import { ERRORS_SCHEMA_PATH } from '../../../core/registries/errors.js';
+import { fixRule } from '../../rule-tester.js';
 
 const DEFECTS = 'errors/registry-defects';
 const at = (line: number, column = 7) => `spec/v2/errors.json:${line}:${column}`;
@@ -63,7 +63,7 @@ describe('errors/registry', () => {
   });
 
   it('holds retriability to the status class only where a row can confirm a departure (upstream\'s closed rows cannot)', () => {
-    const schema = JSON.parse(readFileSync(path.join(REPO, 'spec/v2/errors.schema.json'), 'utf8')) as { $defs: { row: { properties: Record<string, unknown>; additionalProperties?: unknown } } };
+    const schema = JSON.parse(SCHEMA_TEXT) as { $defs: { row: { properties: Record<string, unknown>; additionalProperties?: unknown } } };
     expect(schema.$defs.row.additionalProperties).toBe(false);
     delete schema.$defs.row.properties.retriableException;
     const closed = run('errors/registry', errorsCorpus({ 'spec/v2/errors.schema.json': `${JSON.stringify(schema, null, 2)}\n` }, DEFECTS));
@@ -75,9 +75,13 @@ describe('errors/registry', () => {
   it('fires where a count of the registry is written by hand, with a fix to the count region', () => {
     const count = found.find((d) => d.file === 'spec/v2/core/notes.md');
     expect(count?.message).toBe('"**14** codes" states the size of the error registry by hand (it has 15); counts of a registry are generated');
+    // The fixes of the whole rule, as `check --rule errors/registry --fix` works them out: that one count, exactly.
     const notes = fixtureFiles(DEFECTS)['spec/v2/core/notes.md'] ?? '';
-    const fixed = applyFixes(notes, count?.fix ? [count.fix] : []).text;
-    expect(fixed).toContain('The registry registers <!-- generated: count/errors -->**15**<!-- /generated: count/errors --> codes.');
+    const outcome = fixRule('errors/registry', { base: DEFECTS, files: { [ERRORS_SCHEMA_PATH]: SCHEMA_TEXT } });
+    expect(outcome.files.map((file) => [file.path, file.after])).toEqual([
+      ['spec/v2/core/notes.md', notes.replace('registers **14** codes.', 'registers <!-- generated: count/errors -->**15**<!-- /generated: count/errors --> codes.')],
+    ]);
+    expect(applyFixes(notes, count?.fix ? [count.fix] : []).text).toBe(outcome.files[0]?.after);
   });
 
   it('reads a count in a sentence that names errors.json, and a count in a JSON or YAML string that disagrees with the registry', () => {

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce } from '../../evidence/support.js';
+import { cli, lineOf } from '../../helpers.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, replaceOnce } from '../../evidence/support.js';
 
 describe('requirements/ids', { timeout: 60_000 }, () => {
   it('fires at a malformed id, a second mint, each citation that resolves to no heading, and each bad alias', () => {

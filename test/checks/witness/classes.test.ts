@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { witnessCounts, witnessEntries } from '../../../core/registries/evidence.js';
-import { cli, FIXTURES } from '../../helpers.js';
-import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, lineOf, replaceOnce, supportFiles, type Files } from '../../evidence/support.js';
+import { cli, FIXTURES, lineOf } from '../../helpers.js';
+import { check, evidenceCorpus, evidenceDirectory, findings, fixtureFiles, replaceOnce, supportFiles, type Files } from '../../evidence/support.js';
 import { corpusFromFiles, type Corpus } from '../../../core/model/corpus.js';
 
 describe('witness/classes', { timeout: 60_000 }, () => {

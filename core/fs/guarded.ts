@@ -1,0 +1,152 @@
+/**
+ * The root is a boundary. Every path the tool reads, writes, renames or deletes on behalf of a
+ * corpus (its files, config, suppressions, baseline, cache, journal) is named relative to the root
+ * and must stay inside it: lexically (no absolute path, no `..`, globs judged after their braces
+ * are expanded) and physically (no directory on the way is a link that leads out, and the last
+ * component is opened without following a link). A pull request controls every byte of the
+ * checkout, links included; CI runs the tool on it.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { braceExpand } from 'minimatch';
+
+/** A path that would leave the root; `code` is ELINK (through a link) or EOUTSIDE (by its spelling). */
+export class OutsideRootError extends Error {
+  constructor(
+    readonly relative: string,
+    readonly code: 'ELINK' | 'EOUTSIDE',
+  ) {
+    super(code === 'ELINK' ? `${relative} is reached through a symbolic link that leads out of the root` : `${relative} is outside the root`);
+    this.name = 'OutsideRootError';
+  }
+}
+
+/** Whether a root-relative path (either separator) stays inside the root by its spelling alone. */
+export function isInsideBySpelling(relative: string): boolean {
+  if (relative === '' || path.posix.isAbsolute(relative) || path.win32.isAbsolute(relative)) return false;
+  return !relative.split(/[\\/]/).includes('..');
+}
+
+/** Whether the real path `real` is `realRoot` or below it. */
+export function isBelow(realRoot: string, real: string): boolean {
+  return real === realRoot || real.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep);
+}
+
+/**
+ * Every pattern a glob stands for once its braces are expanded (`{..,docs}/**` is `../**` and
+ * `docs/**`), which is what the root test must judge: the spelling with braces hides `..` and `/`.
+ */
+export function expandGlob(glob: string): string[] {
+  return braceExpand(glob);
+}
+
+/** The first expansion of `glob` that leaves the root (absolute, or with a `..` segment), if any. */
+export function globEscape(glob: string): string | undefined {
+  return expandGlob(glob).find((pattern) => !isInsideBySpelling(pattern));
+}
+
+/**
+ * Whether the directory `relative` (root-relative, it or its deepest existing ancestor) lies
+ * inside the root once every link on the way is followed. A directory not there yet is judged by
+ * the ancestor it would be made in.
+ */
+export function directoryStaysInside(root: string, relative: string): boolean {
+  if (relative !== '' && relative !== '.' && !isInsideBySpelling(relative)) return false;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch (error) {
+    // No root, no link under it: what its spelling keeps inside stays inside (a read finds nothing there).
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+  let current = path.resolve(root, relative);
+  const top = path.resolve(root);
+  for (;;) {
+    try {
+      return isBelow(realRoot, realpathSync(current));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return false;
+      // A dangling link is not a directory to make things in.
+      try {
+        if (lstatSync(current).isSymbolicLink()) return false;
+      } catch {
+        // Not there at all: judge its parent.
+      }
+    }
+    if (current === top) return false;
+    current = path.dirname(current);
+  }
+}
+
+/**
+ * The absolute path of `relative` under `root`, for a write, rename or delete: refused when its
+ * spelling leaves the root or when its directory is reached through a link that leads out. The
+ * last component is not followed by rename or unlink; a reader opens it with `readInside`.
+ */
+export function guardedPath(root: string, relative: string): string {
+  if (!isInsideBySpelling(relative)) throw new OutsideRootError(relative, 'EOUTSIDE');
+  if (!directoryStaysInside(root, path.dirname(relative))) throw new OutsideRootError(relative, 'ELINK');
+  return path.join(root, relative);
+}
+
+/** Why a file could not be read inside the root. */
+export class ReadRefused extends Error {
+  constructor(
+    readonly file: string,
+    /** ELINK: a symbolic link; EIRREGULAR: not a regular file; ETOOBIG: past the size bound; else the errno code. */
+    readonly code: string,
+    readonly what: string,
+  ) {
+    super(`${file} ${what}`);
+    this.name = 'ReadRefused';
+  }
+}
+
+/**
+ * A file's bytes, opened without following a link in its last component (a link is refused, its
+ * target never read), checked to be a regular file and held to `maxBytes` before it is read.
+ * `file` is absolute (a path the caller has already guarded or was given on the command line).
+ */
+export function readRegularFile(file: string, maxBytes = Infinity): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    if (code === 'ELOOP') throw new ReadRefused(file, 'ELINK', 'is a symbolic link; it is not followed');
+    throw new ReadRefused(file, code, `cannot be read (${code})`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new ReadRefused(file, 'EIRREGULAR', 'is not a regular file');
+    if (stat.size > maxBytes) throw new ReadRefused(file, 'ETOOBIG', `is ${stat.size} bytes, more than the ${maxBytes} it may be`);
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const n = readSync(fd, bytes, length, bytes.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return length === bytes.length ? bytes : bytes.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `relative`'s bytes under `root`: inside by spelling and by every directory on the way, the file itself no link. */
+export function readInside(root: string, relative: string, maxBytes = Infinity): Buffer {
+  return readRegularFile(guardedPath(root, relative), maxBytes);
+}
+
+/** Removes `relative` (a file, or with `recursive` a tree) under `root`, unless it lies outside; a link is removed, never followed. */
+export function removeInside(root: string, relative: string, options: { recursive?: boolean } = {}): boolean {
+  let target: string;
+  try {
+    target = guardedPath(root, relative);
+  } catch {
+    return false;
+  }
+  rmSync(target, { force: true, recursive: options.recursive === true });
+  return true;
+}
