@@ -3,11 +3,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
+import { effectiveConfig, type Config, type ConfigurableRule, type RuleSetting } from '../core/config/index.js';
 import type { Corpus } from '../core/model/index.js';
 import { failureReason, FORMATS, isActive, JOURNAL, sortDiagnostics, writeFileAtomic } from '../core/output/index.js';
 import { unifiedHunks } from '../core/release/index.js';
 import { compareWithBaseline, fixCorpus, parseFailuresFirst, parseFindingsBaseline, renderFindingsBaseline, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
-import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, writeOutputSet, type ReportTarget } from './common.js';
+import { catalogFor } from './catalog.js';
+import { editSuppressionsFile, suppressedRules } from './check-suppress.js';
+import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget } from './common.js';
 import { reportOptions } from './report-targets.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
 
@@ -24,6 +27,10 @@ export interface CheckOptions extends RunFlags {
   fixDryRun?: boolean;
   output?: string;
   color?: boolean;
+  printConfig?: string;
+  suppress?: string[];
+  reason?: string;
+  pruneSuppressions?: boolean;
 }
 
 export function register(program: Command): void {
@@ -32,8 +39,9 @@ export function register(program: Command): void {
     .command('check')
     .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
     .argument('[files...]', 'files, directories or globs (relative to the working directory) to report on')
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .option('--root <dir>', 'corpus root (default: where the config file found from the working directory is, else the repository root)', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.{json,jsonc,yaml} in the working directory or the nearest directory above it)')
+    .option('--print-config <file>', 'print the rules and options the config gives this file (JSON), and check nothing')
     .option('--format <format>', `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`, reports.format)
     .option('--output <file>', 'write the report of the --format before it to this file instead of stdout (repeatable, one for each --format)', reports.output)
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
@@ -46,6 +54,9 @@ export function register(program: Command): void {
     .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz, git:<ref>, or none to compare with nothing (default: found from spec/v2/release.json or the newest version tag)')
     .option('--baseline-findings <file>', 'accept the findings recorded in this file: only new ones fail')
     .option('--update', 'with --baseline-findings, record the current findings in it')
+    .option('--suppress <rule>', 'write a suppression of each current finding of this rule (repeatable; family/*) into the suppressions file; needs --reason', collect, [])
+    .option('--reason <text>', 'with --suppress, why the findings are accepted (written into each entry)')
+    .option('--prune-suppressions', 'remove from the suppressions file the entries that match no finding any more')
     .option('--color', 'colour the stylish report even when stdout is not a terminal')
     .option('--no-color', 'never colour the report')
     .action((files: string[], options: CheckOptions) => {
@@ -58,6 +69,8 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
   const run = configureRun(options);
   const { config, policy } = run;
+  const suppressing = suppressedRules(options, run.options.catalog.rules);
+  if (options.printConfig !== undefined) return printConfig(options, config, usingConfig(() => catalogFor(config)).catalog.rules, run.options.settings, options.printConfig);
 
   // A killed generate or check --fix left a journal: --fix finishes it, so that it fixes the new set;
   // a plain check reports what is on disk, and says why some outputs may be stale.
@@ -85,6 +98,10 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     result = runCorpus(corpus, pipeline);
   }
 
+  // --suppress and --prune-suppressions edit the suppressions file; the report is of the file as written.
+  const edited = editSuppressionsFile(result.corpus.root, config, result.diagnostics, suppressing, options.reason ?? '', options.pruneSuppressions === true);
+  if (edited) result = runCorpus(result.corpus, { ...pipeline, suppressions: edited });
+
   let judged = result.diagnostics;
   if (options.update && policy.baselineFindings) {
     writeFileAtomic(policy.baselineFindings, renderFindingsBaseline(judged.filter(isActive)));
@@ -109,6 +126,16 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     hiddenWarnings: hidden.length,
   });
   return exitCodeFor(judged, policy);
+}
+
+/** `--print-config FILE`: the effective config of one file (relative to the working directory), as JSON. */
+function printConfig(options: CheckOptions, config: Config, rules: readonly ConfigurableRule[], settings: ReadonlyMap<string, RuleSetting>, file: string): number {
+  const root = path.resolve(options.root);
+  const relative = path.relative(root, path.resolve(file)).split(path.sep).join('/');
+  if (relative === '..' || relative.startsWith('../') || path.isAbsolute(relative)) throw new UsageError(`--print-config ${file} is outside the corpus root ${root}`);
+  const effective = usingConfig(() => effectiveConfig(config, rules, settings, relative));
+  process.stdout.write(`${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`);
+  return EXIT.clean;
 }
 
 function describeChanges(outcome: FixOutcome): string {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { globSync } from 'glob';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
-import { ConfigError, configName, loadConfig, type Config } from '../core/config/index.js';
+import type { Command } from 'commander';
+import { ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
 import type { Diagnostic } from '../core/output/index.js';
 import { isActive, recoverWrites, stopCommands, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy } from '../core/output/index.js';
 import { expandGlob, isInsideBySpelling } from '../core/fs/index.js';
@@ -14,7 +15,23 @@ import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 export { EXIT, say, TOOL_NAME, toolVersion, UsageError };
 export type { FailPolicy };
 
-/** The config of a run: `--config FILE`, else the root's openwop-spec.config.json, else the defaults. */
+/**
+ * Where a verb that reads a corpus runs when `--root` is not given: the directory of the config
+ * file found from the working directory upwards (to the repository root), else the repository
+ * root, else the working directory (core/config discoverConfig). Paths on the command line stay
+ * relative to the working directory. Called before the verb's action.
+ */
+export function locateCorpus(command: Command): void {
+  if (command.getOptionValueSource('root') === 'cli') return;
+  try {
+    command.setOptionValueWithSource('root', discoverConfig(process.cwd()).root, 'config');
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** The config of a run: `--config FILE`, else the root's config file, else the defaults. */
 export function openConfig(root: string, explicit?: string): Config {
   try {
     return loadConfig(root, explicit);

@@ -21,23 +21,31 @@ const VERBS: Record<string, () => Promise<{ register(program: Command): void }>>
   diff: () => import('./diff.js'),
   baseline: () => import('./baseline.js'),
   stamp: () => import('./stamp.js'),
+  init: () => import('./init.js'),
   completion: () => import('./completion.js'),
   lsp: () => import('./lsp.js'),
 };
 
 /** Runs the command line on `args` (the arguments after the executable's name). */
-export async function main(args: readonly string[]): Promise<void> {
+export async function main(given: readonly string[]): Promise<void> {
+  let args = given;
   const { Command } = await import('commander');
   const program = new Command(TOOL_NAME)
     .description('Generate, check and release the OpenWOP specification corpus')
     .version(toolVersion())
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  // `openwop-spec --print-config FILE`, as ESLint takes it, is check's flag.
+  if (args[0] === '--print-config') args = ['check', ...args];
   const verb = args.find((argument) => !argument.startsWith('-'));
   // Completion describes every verb, so it loads them all, as help does.
   const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) && verb !== 'completion' ? [verb] : Object.keys(VERBS);
   for (const name of chosen) (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
   for (const command of program.commands) command.exitOverride();
+  // A verb that reads a corpus finds it from the working directory when --root is not given.
+  program.hook('preAction', async (_program, action) => {
+    if (action.options.some((option) => option.long === '--config')) (await import('./common.js')).locateCorpus(action);
+  });
 
   try {
     await program.parseAsync([...args], { from: 'user' });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ConfigError, DEFAULT_SUPPRESSIONS, readConfigText, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
 import { guardedPath, OutsideRootError, ReadRefused } from '../core/fs/index.js';
 import { findPreviousRelease, previousReleaseProblem } from '../core/release/index.js';
-import { FindingsBaselineError, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
+import { enabledByOverride, FindingsBaselineError, overrideSettings, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
 import { catalogFor, type CatalogRule } from './catalog.js';
 import { openConfig, TOOL_NAME, UsageError, usingConfig, type FailPolicy } from './common.js';
 
@@ -57,7 +57,9 @@ export function configureRun(flags: RunFlags): ConfiguredRun {
     const setting = settings.get(rule.id);
     if (patterns.length > 0 && setting && !setting.enabled) settings.set(rule.id, { ...setting, enabled: true, severity: rule.severity, configured: false });
   }
-  const rules = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false).map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity }));
+  // A rule off at the top level still runs when an override turns it on for some files.
+  const rules = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false || enabledByOverride(config, settings, rule.id)).map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity }));
+  const settingsFor = usingConfig(() => overrideSettings(config, catalog.rules, settings));
   const root = path.resolve(flags.root);
   const previousRelease = previousReleaseOf(root, flags.previousRelease);
   const baseline = policy.baselineFindings && !flags.update ? readBaseline(policy.baselineFindings) : undefined;
@@ -66,6 +68,7 @@ export function configureRun(flags: RunFlags): ConfiguredRun {
     catalog,
     ran: new Set(rules.map((rule) => rule.id)),
     settings: settings as ReadonlyMap<string, RuleSetting>,
+    ...(settingsFor ? { settingsFor } : {}),
     today: flags.today ?? new Date().toISOString().slice(0, 10),
     ...(previousRelease ? { previousRelease } : {}),
     ...(suppressions ? { suppressions } : {}),

@@ -2,3 +2,6 @@
 export * from './load.js';
 export * from './rules.js';
 export * from './schema.js';
+export * from './print.js';
+export * from './read.js';
+export * from './init.js';

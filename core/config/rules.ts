@@ -5,7 +5,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import type { Severity } from '../output/index.js';
-import { ConfigError, configName, type Config, type ConfiguredSeverity, type RuleEntry } from './load.js';
+import picomatch from 'picomatch';
+import { ConfigError, configName, type Config, type ConfiguredSeverity, type Override, type RuleEntry } from './load.js';
 
 /** One option of a rule: a JSON Schema for its value, with a default and a line of description. */
 export type OptionSpec = Record<string, unknown> & { description: string; default: unknown };
@@ -27,32 +28,74 @@ export interface RuleSetting {
 }
 
 export function ruleSettings(config: Config, rules: readonly ConfigurableRule[]): Map<string, RuleSetting> {
-  const entries = Object.entries(config.rules);
-  for (const [pattern, entry] of entries) {
+  const defaults = new Map(rules.map((rule) => [rule.id, { enabled: true, severity: rule.severity, options: optionDefaults(rule), configured: false } satisfies RuleSetting]));
+  const settings = applyEntries(config, defaults, config.rules, rules, 'rules');
+  // Each override checked now (its rule ids and options), not when a file it matches comes up mid-run.
+  config.overrides.forEach((override, index) => applyEntries(config, settings, override.rules, rules, `overrides[${index}].rules`));
+  return settings;
+}
+
+/**
+ * The settings for one corpus file (root-relative): the top-level ones with each override whose
+ * `files` match it (and `excludedFiles` do not) applied over them in order, a later one winning.
+ * `base` is ruleSettings(config, rules).
+ */
+export function ruleSettingsFor(config: Config, rules: readonly ConfigurableRule[], base: ReadonlyMap<string, RuleSetting>, file: string): ReadonlyMap<string, RuleSetting> {
+  let settings: ReadonlyMap<string, RuleSetting> = base;
+  config.overrides.forEach((override, index) => {
+    if (overrideMatches(override, file)) settings = applyEntries(config, settings, override.rules, rules, `overrides[${index}].rules`);
+  });
+  return settings;
+}
+
+const matchers = new WeakMap<Override, (file: string) => boolean>();
+
+export function overrideMatches(override: Override, file: string): boolean {
+  let matches = matchers.get(override);
+  if (!matches) {
+    const included = picomatch([...override.files], { dot: true });
+    const excluded = override.excludedFiles.length > 0 ? picomatch([...override.excludedFiles], { dot: true }) : () => false;
+    matches = (candidate: string) => included(candidate) && !excluded(candidate);
+    matchers.set(override, matches);
+  }
+  return matches(file);
+}
+
+function optionDefaults(rule: ConfigurableRule): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(rule.options ?? {}).map(([name, spec]) => [name, spec.default]));
+}
+
+function checkPatterns(config: Config, entries: Readonly<Record<string, RuleEntry>>, rules: readonly ConfigurableRule[], key: string): void {
+  for (const [pattern, entry] of Object.entries(entries)) {
     // A definition names a rule of its own: core/house-rules checks it, and adds it to `rules`.
     if (!Array.isArray(entry) && typeof entry === 'object') continue;
-    const matches = rules.some((rule) => matchesPattern(rule.id, pattern));
-    if (!matches) throw new ConfigError(`config${where(config)}: rules["${pattern}"] names no rule (\`openwop-spec rules\` lists them)`);
+    if (!rules.some((rule) => matchesPattern(rule.id, pattern))) throw new ConfigError(`config${where(config)}: ${key}["${pattern}"] names no rule (\`openwop-spec rules\` lists them)`);
   }
-  const settings = new Map<string, RuleSetting>();
+}
+
+/**
+ * One layer of rule entries over the settings before it: a rule's own id wins over its
+ * `family/*`, whatever their order; a severity alone keeps the options set before it, as in ESLint.
+ */
+function applyEntries(config: Config, before: ReadonlyMap<string, RuleSetting>, given: Readonly<Record<string, RuleEntry>>, rules: readonly ConfigurableRule[], key: string): Map<string, RuleSetting> {
+  const entries = Object.entries(given);
+  checkPatterns(config, given, rules, key);
+  const settings = new Map(before);
   for (const rule of rules) {
     const family = entries.find(([pattern]) => pattern.endsWith('/*') && matchesPattern(rule.id, pattern));
     const own = entries.find(([pattern]) => pattern === rule.id);
     const chosen = own ?? family;
-    const defaults = Object.fromEntries(Object.entries(rule.options ?? {}).map(([name, spec]) => [name, spec.default]));
-    if (!chosen) {
-      settings.set(rule.id, { enabled: true, severity: rule.severity, options: defaults, configured: false });
-      continue;
-    }
+    const previous = before.get(rule.id);
+    if (!chosen || !previous) continue;
     const [pattern, entry] = chosen;
-    const [level, given] = normalise(entry);
+    const [level, options] = normalise(entry);
     // Options belong to one rule: given through `family/*` they would be checked against every member.
-    if (given && pattern.endsWith('/*')) throw new ConfigError(`config${where(config)}: rules["${pattern}"] sets options; options are set per rule id`);
-    if (given) checkOptions(config, rule, given, rules);
+    if (options && pattern.endsWith('/*')) throw new ConfigError(`config${where(config)}: ${key}["${pattern}"] sets options; options are set per rule id`);
+    if (options) checkOptions(config, rule, options, rules);
     settings.set(rule.id, {
       enabled: level !== 'off',
       severity: level === 'error' ? 'error' : level === 'warn' ? 'warning' : rule.severity,
-      options: { ...defaults, ...(given ?? {}) },
+      options: options ? { ...optionDefaults(rule), ...options } : previous.options,
       configured: level !== 'off',
     });
   }

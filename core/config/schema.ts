@@ -1,10 +1,39 @@
 /**
- * The JSON Schema of `openwop-spec.config.json`. A config is input like any other, so it is
- * validated before a single file is read; an unknown key is an error, not a silently ignored typo.
+ * The JSON Schema of the config file (openwop-spec.config.json, .jsonc or .yaml). A config is input
+ * like any other, so it is validated before a single file is read; an unknown key is an error, not
+ * a silently ignored typo. `npm run build` publishes it as dist/openwop-spec.config.schema.json,
+ * which a config names in `$schema` so that editors complete and check it.
  */
-export const CONFIG_FILE = 'openwop-spec.config.json';
+/** The names a config file may have, in the order they are looked for; two in one directory is an error. */
+export const CONFIG_FILES = ['openwop-spec.config.json', 'openwop-spec.config.jsonc', 'openwop-spec.config.yaml', 'openwop-spec.config.yml'] as const;
+export const CONFIG_FILE = CONFIG_FILES[0];
+/** Where the build writes the schema, relative to the package root (shipped with dist/). */
+export const CONFIG_SCHEMA_FILE = 'dist/openwop-spec.config.schema.json';
 
 const severity = { enum: ['off', 'warn', 'error'] } as const;
+
+/**
+ * The `rules` object, shared by the top level and each override: a rule id or `family/*` to a
+ * setting. A setting is one of the forms in `ruleEntry.anyOf`; a new form (a rule defined in the
+ * config, say) is one more branch there.
+ */
+const RULE_DEFS = {
+  severity,
+  ruleEntry: {
+    anyOf: [
+      { $ref: '#/$defs/severity' },
+      { type: 'array', prefixItems: [{ $ref: '#/$defs/severity' }, { type: 'object' }], minItems: 1, maxItems: 2, items: false },
+      // A house rule's definition, under a new id: core/house-rules checks the rest when the rules are read.
+      { type: 'object', required: ['given', 'then'], properties: { given: { type: 'object' }, then: {} } },
+    ],
+  },
+  rules: {
+    description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options]; or a new id to a house rule definition ({given, then, …}, checked when the rules are read).',
+    type: 'object',
+    propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
+    additionalProperties: { $ref: '#/$defs/ruleEntry' },
+  },
+} as const;
 
 export const CONFIG_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12,8 +41,37 @@ export const CONFIG_SCHEMA = {
   title: 'openwop-spec configuration',
   type: 'object',
   additionalProperties: false,
+  $defs: {
+    ...RULE_DEFS,
+    impacts: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
+      additionalProperties: { enum: ['breaking', 'additive', 'editorial', 'off'] },
+    },
+  },
   properties: {
-    $schema: { type: 'string' },
+    $schema: { description: 'The schema of this file, for editors: node_modules/@openwop/spec/dist/openwop-spec.config.schema.json.', type: 'string' },
+    extends: {
+      description: 'Configs this one builds on, each applied in order and this one over them: a file relative to this one ("./base.json"), a package exporting a config (its main or exports entry a .json, .jsonc or .yaml file), or a built-in ("openwop-spec:recommended", "openwop-spec:strict").',
+      oneOf: [
+        { type: 'string', minLength: 1 },
+        { type: 'array', items: { type: 'string', minLength: 1 } },
+      ],
+    },
+    overrides: {
+      description: 'Rule settings for some files only: each entry\'s `rules` apply to the corpus files its `files` globs match (relative to the root) and its `excludedFiles` do not; a later entry wins over an earlier one and over the top-level rules.',
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['files'],
+        properties: {
+          files: { description: 'Globs, relative to the root.', oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }] },
+          excludedFiles: { description: 'Globs, relative to the root, that this entry leaves out.', oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 } }] },
+          rules: { $ref: '#/$defs/rules' },
+        },
+      },
+    },
     include: {
       description: 'Globs, relative to the root, of the files that make up the corpus. Default: the corpus directories (spec, api, schemas, conformance, SECURITY, docs, evidence) and CORPUS-STAMP.json.',
       type: 'array',
@@ -24,18 +82,7 @@ export const CONFIG_SCHEMA = {
       type: 'array',
       items: { type: 'string', minLength: 1 },
     },
-    rules: {
-      description: 'Rule id or `family/*` to "off", "warn", "error", or [severity, options]; or a new id to a house rule definition ({given, then, …}, checked when the rules are read).',
-      type: 'object',
-      propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
-      additionalProperties: {
-        oneOf: [
-          severity,
-          { type: 'array', prefixItems: [severity, { type: 'object' }], minItems: 1, maxItems: 2, items: false },
-          { type: 'object', required: ['given', 'then'], properties: { given: { type: 'object' }, then: {} } },
-        ],
-      },
-    },
+    rules: { $ref: '#/$defs/rules' },
     maxWarnings: {
       description: 'Fail the run (exit 1) when it has more warnings than this, as --max-warnings does. Default: warnings never fail.',
       type: 'integer',
@@ -98,13 +145,6 @@ export const CONFIG_SCHEMA = {
         },
         stamp: { description: 'The corpus stamp, relative to the root. Default CORPUS-STAMP.json.', type: 'string', minLength: 1 },
       },
-    },
-  },
-  $defs: {
-    impacts: {
-      type: 'object',
-      propertyNames: { pattern: '^[a-z][a-z0-9-]*/([a-z][a-z0-9-]*|\\*)$' },
-      additionalProperties: { enum: ['breaking', 'additive', 'editorial', 'off'] },
     },
   },
 } as const;

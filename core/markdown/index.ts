@@ -1,5 +1,6 @@
 /** Markdown as a tree with positions, and what is read from it: links, headings and their anchors, prose, tables. */
 export * from './citations.js';
+export * from './directives.js';
 export * from './house-style.js';
 export * from './link-targets.js';
 export * from './links.js';

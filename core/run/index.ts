@@ -12,3 +12,4 @@ export * from './cascade.js';
 export * from './relocate.js';
 export * from './pipeline.js';
 export * from './fix-loop.js';
+export * from './overrides.js';

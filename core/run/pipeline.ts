@@ -32,6 +32,7 @@ import { withFingerprints } from './fingerprint.js';
 import { DRIFT_RULE, driftDiagnostics, planGeneration, REGION_RULE, type GenerationPlan } from './generation.js';
 import { relocateGenerated } from './relocate.js';
 import { dependentScope } from './scope.js';
+import { withFileOptions, type SettingsFor } from './overrides.js';
 import { applySuppressions } from './suppressions.js';
 
 /** The rule id of a generator's own findings (it cannot read its registry, say): `generate/<id>`. */
@@ -60,6 +61,8 @@ export interface PipelineOptions {
   ran: ReadonlySet<string>;
   /** Per rule, from the config: whether it is on, its severity and options. Absent: the defaults. */
   settings: ReadonlyMap<string, RuleSetting>;
+  /** Per file, when the config's `overrides` give some files other settings (overrides.ts). */
+  settingsFor?: SettingsFor;
   previousRelease?: string;
   /** The external suppressions file (root-relative) and its text, when there is one. */
   suppressions?: { path: string; text: string };
@@ -96,7 +99,7 @@ export function runCorpus(corpus: Corpus, options: PipelineOptions): RunResult {
     ...(options.suppressions ? { file: options.suppressions } : {}),
     ...(scope ? { inScope: (file: string) => scope.has(file) } : {}),
   });
-  let judged = applySeverities(withFingerprints(corpus, suppressed), options.settings);
+  let judged = applySeverities(withFingerprints(corpus, suppressed), options.settings, options.settingsFor);
   if (options.baseline) judged = compareWithBaseline(judged, options.baseline);
   return { corpus, plan, diagnostics: parseFailuresFirst(sortDiagnostics(judged)), ...(scope ? { scope } : {}) };
 }
@@ -113,9 +116,9 @@ export function filesJudged(corpus: Corpus, files: ReadonlySet<string>, plan: Ge
  * (gates, generation, suppressions): a rule turned off says nothing, a severity set is the
  * severity of every finding of the rule.
  */
-export function applySeverities(diagnostics: readonly Diagnostic[], settings: ReadonlyMap<string, RuleSetting>): Diagnostic[] {
+export function applySeverities(diagnostics: readonly Diagnostic[], settings: ReadonlyMap<string, RuleSetting>, settingsFor?: SettingsFor): Diagnostic[] {
   return diagnostics.flatMap((d) => {
-    const setting = settings.get(d.rule);
+    const setting = (settingsFor ? settingsFor(d.file) : settings).get(d.rule);
     if (setting && !setting.enabled) return [];
     return [setting?.configured && setting.severity !== d.severity ? { ...d, severity: setting.severity } : d];
   });
@@ -142,7 +145,9 @@ function evaluate(corpus: Corpus, options: PipelineOptions): { diagnostics: Diag
     diagnostics.push(...generationFindings(plan, options));
     if (options.ran.has(DRIFT_RULE.id)) diagnostics.push(...driftDiagnostics(plan, options.catalog.generators));
   }
-  diagnostics.push(...runChecks(corpus, checks, engineOptions(options)));
+  const found = runChecks(corpus, checks, engineOptions(options));
+  const { settingsFor } = options;
+  diagnostics.push(...(settingsFor ? withFileOptions(corpus, found, options.settings, settingsFor, new Set(checks.map((check) => check.id)), (rule, settings) => runChecks(corpus, checks.filter((check) => check.id === rule), { ...engineOptions(options), settings })) : found));
   return { diagnostics: sortDiagnostics(diagnostics), plan };
 }
 

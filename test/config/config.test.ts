@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SCHEMA, ConfigError, defaultConfig, loadConfig, ruleSettings, type ConfigurableRule } from '../../core/config/index.js';
 import { listCorpusFiles } from '../../core/model/corpus.js';
+import { configProblem } from './problem.js';
 import { cli, copyFixture, fixture } from '../helpers.js';
 
 function rootWith(config: unknown, files: Record<string, string> = {}): string {
@@ -16,15 +17,7 @@ function rootWith(config: unknown, files: Record<string, string> = {}): string {
   return root;
 }
 
-const problem = (root: string, explicit?: string): string => {
-  try {
-    loadConfig(root, explicit);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('no ConfigError');
-};
+const problem = configProblem;
 
 describe('loading the config', () => {
   it('falls back to the defaults when the root has none, and reads one that is there', () => {

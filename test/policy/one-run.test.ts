@@ -196,7 +196,8 @@ describe('findings are data', { timeout: 120_000 }, () => {
 describe('verbs are thin callers of the one run', () => {
   it('no verb imports another', () => {
     const main = readFileSync(path.join(REPO, 'scripts/main.ts'), 'utf8');
-    const verbs = [...main.matchAll(/import\('\.\/([a-z-]+)\.js'\)/g)].map((m) => m[1] as string);
+    // The verb table's entries (`check: () => import('./check.js')`); main also loads shared modules lazily.
+    const verbs = [...main.matchAll(/^\s*[a-z-]+: \(\) => import\('\.\/([a-z-]+)\.js'\)/gm)].map((m) => m[1] as string);
     expect(verbs.length).toBeGreaterThan(5);
     for (const verb of verbs) {
       const source = readFileSync(path.join(REPO, 'scripts', `${verb}.ts`), 'utf8');

@@ -20,14 +20,16 @@ import {
 } from '../../core/registries/index.js';
 import { capabilitiesSchema } from '../../generators/from-declaration.js';
 import { REPO, run } from '../helpers.js';
+import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
-const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
+/** A case that compares with upstream's files: skipped, with one line, where they are absent. */
+const itBesideUpstream = it.skipIf(!upstreamPresent(import.meta.url));
 const json = (root: string, file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, any>;
 const keysOf = (rows: Array<Record<string, unknown>>) => [...new Set(rows.flatMap((row) => Object.keys(row)))].sort();
 const corpus = loadCorpus(REPO);
 
 describe('the registries of this repository, beside upstream\'s', () => {
-  it('declaration: an org is {name, registered, reserved?, note?}, and `example` is reserved', () => {
+  itBesideUpstream('declaration: an org is {name, registered, reserved?, note?}, and `example` is reserved', () => {
     const ours = json(REPO, 'spec/v2/declaration.json').extensions as Record<string, Record<string, unknown>>;
     const theirs = json(UPSTREAM, 'spec/v2/declaration.json').extensions as Record<string, Record<string, unknown>>;
     const upstreamKeys = new Set(keysOf(Object.values(theirs)));
@@ -37,7 +39,7 @@ describe('the registries of this repository, beside upstream\'s', () => {
     expect(vendorOrgs(corpus)?.registered).toEqual(['acme', 'example']);
   });
 
-  it('declaration: a live family\'s section is its `### § key` entry in capabilities.md, as upstream\'s core families are', () => {
+  itBesideUpstream('declaration: a live family\'s section is its `### § key` entry in capabilities.md, as upstream\'s core families are', () => {
     const families = (json(REPO, 'spec/v2/declaration.json').families as Array<Record<string, string>>).filter((family) => family.anchor !== 'deleted');
     expect(families.length).toBeGreaterThan(0);
     for (const family of families) {
@@ -56,7 +58,7 @@ describe('the registries of this repository, beside upstream\'s', () => {
     expect(resolveSection(corpus, 'core/capabilities.md#13-signing-keys').form).toBe('heading');
   });
 
-  it('codemap: rows carry upstream\'s members, an exception is a note opening "artifact event", counts are upstream\'s four', () => {
+  itBesideUpstream('codemap: rows carry upstream\'s members, an exception is a note opening "artifact event", counts are upstream\'s four', () => {
     const ours = json(REPO, 'spec/v2/event-codemap.json');
     const theirs = json(UPSTREAM, 'spec/v2/event-codemap.json');
     const upstreamRow = new Set(Object.keys(json(UPSTREAM, 'spec/v2/event-codemap.schema.json').properties.rows.items.properties));
@@ -70,7 +72,7 @@ describe('the registries of this repository, beside upstream\'s', () => {
     for (const row of excepted) expect(row.note).toMatch(/^artifact event; /);
   });
 
-  it('invariants: rows carry upstream\'s members, the rationale only where the row is unwitnessable', () => {
+  itBesideUpstream('invariants: rows carry upstream\'s members, the rationale only where the row is unwitnessable', () => {
     const ours = parse(readFileSync(path.join(REPO, 'SECURITY/invariants.yaml'), 'utf8')).invariants as Array<Record<string, unknown>>;
     const theirs = parse(readFileSync(path.join(UPSTREAM, 'SECURITY/invariants.yaml'), 'utf8')).invariants as Array<Record<string, unknown>>;
     const upstreamKeys = new Set(keysOf(theirs));
@@ -80,7 +82,7 @@ describe('the registries of this repository, beside upstream\'s', () => {
     expect(read.filter((row) => row.witness === 'unwitnessable').every((row) => typeof row.rationale === 'string' && row.rationale.length > 0)).toBe(true);
   });
 
-  it('errors: rows carry upstream\'s members, besides retriableException, which upstream\'s closed rows cannot hold', () => {
+  itBesideUpstream('errors: rows carry upstream\'s members, besides retriableException, which upstream\'s closed rows cannot hold', () => {
     const upstreamRow = new Set(Object.keys(json(UPSTREAM, 'spec/v2/errors.schema.json').$defs.row.properties));
     const extra = keysOf(json(REPO, 'spec/v2/errors.json').rows).filter((key) => !upstreamRow.has(key));
     expect(extra).toEqual(['retriableException']);

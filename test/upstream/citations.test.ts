@@ -12,8 +12,9 @@ import { loadCorpus } from '../../core/model/index.js';
 import { classifyMention, eventCodemap, eventNameMentions, vendorOrgs } from '../../core/registries/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
 import { cli, REPO, reported as reportedFindings } from '../helpers.js';
+import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
-const UPSTREAM = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
+const PRESENT = upstreamPresent(import.meta.url);
 const CONFIG = 'test/upstream/openwop-spec.config.json';
 const CORE = 'spec/v2/core';
 
@@ -26,11 +27,11 @@ async function check(root: string, ...rules: string[]): Promise<Diagnostic[]> {
 const at = (d: Diagnostic) => `${d.file}:${d.line}`;
 const placed = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}`;
 
-describe('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
+describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
   let found: Diagnostic[] = [];
   const of = (rule: string) => found.filter((d) => d.rule === rule);
   beforeAll(async () => {
-    found = await check('../shared/upstream/corpus');
+    found = await check(UPSTREAM);
   }, 60_000);
 
   it('finds the broken section citations, each at its own line and column, in prose, tables, code spans and JSON/YAML strings', () => {
@@ -117,21 +118,24 @@ describe('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
   });
 });
 
-describe('upstream corpus: event types wherever they are written', { timeout: 60_000 }, () => {
+describe.skipIf(!PRESENT)('upstream corpus: event types wherever they are written', { timeout: 60_000 }, () => {
   // Read through the model the gates share; events/codemap and declaration/registry report these
   // verdicts once they read upstream's codemap and declaration (the registries half of issue 13).
-  const config = loadConfig(UPSTREAM, path.join(REPO, CONFIG));
-  const corpus = loadCorpus(UPSTREAM, { config });
-  const codemap = eventCodemap(corpus);
-  const types = (codemap?.rows ?? []).map((row) => row.v2Override ?? row.v2);
-  const registries = {
-    protocolTypes: new Set(types),
-    domains: new Set(types.map((type) => type.split('.')[0] ?? '')),
-    frames: new Set(codemap?.frames ?? []),
-    registeredOrgs: new Set(vendorOrgs(corpus)?.registered ?? []),
-    reservedOrgs: new Set(vendorOrgs(corpus)?.reserved ?? []),
-  };
-  const verdicts = eventNameMentions(corpus).map((mention) => ({ where: `${mention.file}:${mention.line}`, name: mention.name, verdict: classifyMention(mention, registries) }));
+  let verdicts: Array<{ where: string; name: string; verdict: ReturnType<typeof classifyMention> }> = [];
+  beforeAll(() => {
+    const config = loadConfig(UPSTREAM, path.join(REPO, CONFIG));
+    const corpus = loadCorpus(UPSTREAM, { config });
+    const codemap = eventCodemap(corpus);
+    const types = (codemap?.rows ?? []).map((row) => row.v2Override ?? row.v2);
+    const registries = {
+      protocolTypes: new Set(types),
+      domains: new Set(types.map((type) => type.split('.')[0] ?? '')),
+      frames: new Set(codemap?.frames ?? []),
+      registeredOrgs: new Set(vendorOrgs(corpus)?.registered ?? []),
+      reservedOrgs: new Set(vendorOrgs(corpus)?.reserved ?? []),
+    };
+    verdicts = eventNameMentions(corpus).map((mention) => ({ where: `${mention.file}:${mention.line}`, name: mention.name, verdict: classifyMention(mention, registries) }));
+  }, 60_000);
 
   it('finds each v1 name a codemap row renames, of two segments or three, in prose and in strings at its line', () => {
     const renamed = verdicts.filter((v) => v.verdict.kind === 'v1-type').map((v) => `${v.where} ${v.name}`);
@@ -162,7 +166,7 @@ describe('upstream corpus: event types wherever they are written', { timeout: 60
   });
 });
 
-describe('upstream corpus: check --fix migrates the house style', { timeout: 120_000 }, () => {
+describe.skipIf(!PRESENT)('upstream corpus: check --fix migrates the house style', { timeout: 120_000 }, () => {
   let root = '';
   beforeAll(() => {
     root = mkdtempSync(path.join(tmpdir(), 'openwop-upstream-'));
