@@ -58,7 +58,8 @@ function parity(text: string): string[] {
 
 describe('the markdown tree', () => {
   const sameAsRemark = (files: readonly string[]): void => {
-    expect(files.length).toBeGreaterThan(50);
+    // A guard against a walk that found nothing, not a count of this repository's files.
+    expect(files.length).toBeGreaterThan(10);
     const failures = files.map((file) => ({ file: path.relative(REPO, file), diff: parity(readFileSync(file, 'utf8')) })).filter((result) => result.diff.length > 0);
     expect(failures).toEqual([]);
   };
