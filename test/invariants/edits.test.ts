@@ -12,6 +12,7 @@ import type { Diagnostic } from '../../core/output/index.js';
 import { cli, REPO } from '../helpers.js';
 import { EDITS } from './edits.js';
 import { copyBase, describeSequence, holdInvariants, sequences, type Base, type Sequence } from './invariants.js';
+import { UPSTREAM as UPSTREAM_ROOT, upstreamPresent } from '../upstream-corpus.js';
 
 const LONG = process.env.OPENWOP_EDITS === 'long';
 const SEED = Number(process.env.OPENWOP_EDITS_SEED ?? 20261202);
@@ -24,8 +25,7 @@ const HERE: Base = {
   stamp: 'CORPUS-STAMP.json',
 };
 
-const UPSTREAM_ROOT = path.resolve(REPO, '..', 'shared', 'upstream', 'corpus');
-const UPSTREAM: Base | undefined = existsSync(UPSTREAM_ROOT)
+const UPSTREAM: Base | undefined = upstreamPresent(import.meta.url)
   ? { name: 'upstream', root: UPSTREAM_ROOT, entries: readdirSync(UPSTREAM_ROOT), config: path.join(REPO, 'test/upstream/openwop-spec.config.json'), stamp: 'spec-artifacts/CORPUS-STAMP.json' }
   : undefined;
 

@@ -6,15 +6,17 @@
  * A new finding therefore fails until someone reads it and classifies it; a lost true one fails too.
  * docs/upstream-findings.md is the readable summary of that file.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/index.js';
 import { cli, REPO, reported } from '../helpers.js';
+import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
-const ROOT = '../shared/upstream/corpus';
+// Relative to the repository, as the CLI below runs from it.
+const ROOT = path.relative(REPO, UPSTREAM);
 const CONFIG = 'test/upstream/openwop-spec.config.json';
-const present = existsSync(path.join(REPO, ROOT));
+const present = upstreamPresent(import.meta.url);
 
 interface Classified {
   rule: string;
@@ -34,7 +36,7 @@ function tally(keys: readonly string[]): Map<string, number> {
   return counts;
 }
 
-(present ? describe : describe.skip)(present ? 'upstream corpus: every finding as classified in test/upstream/findings.json' : `skipped: ${ROOT} is absent`, { timeout: 120_000 }, () => {
+describe.skipIf(!present)('upstream corpus: every finding as classified in test/upstream/findings.json', { timeout: 120_000 }, () => {
   let found: Diagnostic[] = [];
   beforeAll(async () => {
     const result = await cli(['check', '--root', ROOT, '--config', CONFIG, '--no-cache', '--format', 'json']);
