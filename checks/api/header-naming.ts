@@ -83,7 +83,7 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
     }
   }
   for (const file of corpus.markdownFiles()) {
-    if (!/(^|\/)v2\//.test(file.path) || isGeneratedDocument(file)) continue;
+    if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
     visit(file.tree, 'inlineCode', (code: InlineCode) => {
       const written = /^([A-Za-z][A-Za-z0-9-]*)(?::.*)?$/.exec(code.value)?.[1];
       const start = code.position?.start;
