@@ -1,7 +1,7 @@
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
-import { diffReleases, isShipped, loadReleaseFiles, releasedDigests, whyUnreadable, type Change, type Release } from '../../core/release/index.js';
+import { diffReleases, isShipped, loadReleaseFiles, releasedDigestsOf, whyUnreadable, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { pointerSegments, validateRegistry } from '../../core/schemas/index.js';
 
@@ -51,7 +51,7 @@ export default defineCheck({
 function currentRelease(corpus: Corpus): Release {
   const files = new Map<string, Buffer>();
   for (const file of [...corpus.all()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) if (isShipped(file.path)) files.set(file.path, file.bytes);
-  return { label: 'the corpus', version: undefined, digest: undefined, released: releasedDigests(files.get(RELEASE_PATH)), files, root: corpus.root, corpus };
+  return { label: 'the corpus', version: undefined, digest: undefined, released: files.has(RELEASE_PATH) ? releasedDigestsOf(corpus.data(RELEASE_PATH)?.value) : new Map(), files, root: corpus.root, corpus };
 }
 
 interface Licence {

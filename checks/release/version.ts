@@ -5,7 +5,7 @@
  * version is frozen: a change ships under a new one).
  */
 import { locate } from '../../core/model/index.js';
-import { parseStamp, readPackageManifest, RELEASE_PATH, releasedDigests, stampPath } from '../../core/release/index.js';
+import { parseStamp, readPackageManifest, RELEASE_PATH, releasedDigestsOf, stampPath } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
@@ -31,7 +31,7 @@ export default defineCheck({
       });
       return;
     }
-    const published = releasedDigests(corpus.get(RELEASE_PATH)?.bytes).get(manifest.version);
+    const published = releasedDigestsOf(record.value).get(manifest.version);
     const stamp = corpus.get(stampPath(corpus));
     const stamped = stamp && stamp.kind !== 'binary' ? parseStamp(stamp.text).stamp?.digest : undefined;
     if (published && stamped && published !== stamped) {

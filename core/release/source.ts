@@ -70,6 +70,12 @@ export function releasedDigests(bytes: Buffer | undefined): Map<string, string> 
   } catch {
     return released;
   }
+  return releasedDigestsOf(value);
+}
+
+/** The `released` map of an already parsed release record: version to the corpus digest it shipped with. */
+export function releasedDigestsOf(value: unknown): Map<string, string> {
+  const released = new Map<string, string>();
   const record = isObject(value) ? value.released : undefined;
   if (isObject(record)) for (const [version, digest] of Object.entries(record)) if (typeof digest === 'string' && SHA256_DIGEST.test(digest)) released.set(version, digest);
   return released;
