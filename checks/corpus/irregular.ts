@@ -1,3 +1,4 @@
+import { foldedName, howNamesDiffer } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
@@ -20,7 +21,7 @@ export default defineCheck({
     // macOS folds Unicode normalization and both it and Windows fold case: two such names install as one file.
     for (const [first, ...others] of collidingNames([...corpus.files.keys()])) {
       for (const other of others) {
-        const how = other.normalize('NFC') === (first as string).normalize('NFC') ? 'only in Unicode normalization (NFC/NFD)' : 'only in case';
+        const how = `only in ${howNamesDiffer(other, first as string)}`;
         report({
           file: other,
           line: 1,
@@ -39,7 +40,7 @@ export default defineCheck({
 function collidingNames(paths: readonly string[]): string[][] {
   const groups = new Map<string, string[]>();
   for (const file of paths) {
-    const key = file.normalize('NFC').toLowerCase();
+    const key = foldedName(file);
     const group = groups.get(key);
     if (group) group.push(file);
     else groups.set(key, [file]);

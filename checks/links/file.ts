@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/run/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
-import { dataStringLinks, type Corpus, type Location } from '../../core/model/index.js';
+import { dataStringLinks, foldedName, type Corpus, type Location } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 
 export default defineCheck({
@@ -49,13 +49,13 @@ function nearlyNamed(corpus: Corpus, target: string): { file: string; how: strin
     for (const file of corpus.files.keys()) {
       const nfc = file.normalize('NFC');
       if (!maps.nfc.has(nfc)) maps.nfc.set(nfc, file);
-      if (!maps.caseless.has(nfc.toLowerCase())) maps.caseless.set(nfc.toLowerCase(), file);
+      if (!maps.caseless.has(foldedName(file))) maps.caseless.set(foldedName(file), file);
     }
     folded.set(corpus, maps);
   }
   const nfc = target.normalize('NFC');
   const byForm = maps.nfc.get(nfc);
   if (byForm !== undefined) return { file: byForm, how: 'Unicode normalization (NFC/NFD)' };
-  const byCase = maps.caseless.get(nfc.toLowerCase());
+  const byCase = maps.caseless.get(foldedName(target));
   return byCase !== undefined ? { file: byCase, how: 'case' } : undefined;
 }

@@ -11,3 +11,4 @@ export * from './regions.js';
 export * from './structured.js';
 export * from './required.js';
 export * from './word-budget.js';
+export * from './folded-names.js';
