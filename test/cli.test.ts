@@ -1,9 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli, copyFixture, doc, fixture, spawnCli } from './helpers.js';
+import { cli, copyFixture, doc, fixture, spawnCli, tempTree } from './helpers.js';
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -11,13 +9,9 @@ afterEach(() => {
 });
 
 function corpus(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-cli-'));
-  temporary.push(root);
   // A corpus of a few documents has none of the registries a full one must contain.
-  for (const [file, content] of Object.entries({ 'openwop-spec.config.json': '{"required": []}\n', ...files })) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
+  const root = tempTree({ 'openwop-spec.config.json': '{"required": []}\n', ...files }, 'openwop-cli-');
+  temporary.push(root);
   return root;
 }
 

@@ -93,7 +93,9 @@ describe('the GitHub Action', () => {
     expect(action.runs.using).toBe('composite');
     const uses = action.runs.steps.flatMap((step) => (step.uses ? [step.uses.split('@')[0]] : []));
     expect(uses).toEqual(['actions/setup-node', 'actions/cache', 'github/codeql-action/upload-sarif']);
-    for (const step of action.runs.steps.filter((s) => s.run)) {
+    const scripts = action.runs.steps.filter((s) => s.run);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const step of scripts) {
       expect(step.shell).toBe('bash');
       expect(step.run).not.toContain('${{');
     }

@@ -49,6 +49,18 @@ function read(root: string, file: string): string | undefined {
   return existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
 }
 
+/**
+ * Puts a paragraph into `file` just before its first or last `## ` section; false (nothing written)
+ * when it has none. The paragraph is made only then, so an edit that cannot apply draws nothing from the seed.
+ */
+function insertBeforeSection(root: string, file: string, which: 'first' | 'last', paragraph: () => string): boolean {
+  const text = read(root, file) ?? '';
+  const at = which === 'first' ? text.indexOf('\n## ') : text.lastIndexOf('\n## ');
+  if (at === -1) return false;
+  write(root, file, `${text.slice(0, at)}\n\n${paragraph()}\n${text.slice(at)}`);
+  return true;
+}
+
 function write(root: string, file: string, text: string): void {
   writeFileSync(path.join(root, file), text);
 }
@@ -308,12 +320,8 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const file = rng.pick(coreDocuments(root));
       if (!file) return undefined;
-      const text = read(root, file) ?? '';
-      const at = text.indexOf('\n## ');
-      if (at === -1) return undefined;
-      const insert = `\n<!-- openwop-spec-disable-next-line links/anchor -- the section lands with the next change -->\nThe details are [to come](#${rng.word()}).\n`;
-      write(root, file, `${text.slice(0, at)}\n${insert}${text.slice(at)}`);
-      return [file];
+      const paragraph = () => `<!-- openwop-spec-disable-next-line links/anchor -- the section lands with the next change -->\nThe details are [to come](#${rng.word()}).`;
+      return insertBeforeSection(root, file, 'first', paragraph) ? [file] : undefined;
     },
   },
   {
@@ -356,11 +364,7 @@ export const EDITS: readonly Edit[] = [
       const file = rng.pick(docs);
       const other = rng.pick(docs.filter((d) => d !== file));
       if (!file || !other) return undefined;
-      const text = read(root, file) ?? '';
-      const at = text.indexOf('\n## ');
-      if (at === -1) return undefined;
-      write(root, file, `${text.slice(0, at)}\n\nThe rules for this are in ${path.posix.basename(other)} as well.\n${text.slice(at)}`);
-      return [file];
+      return insertBeforeSection(root, file, 'first', () => `The rules for this are in ${path.posix.basename(other)} as well.`) ? [file] : undefined;
     },
   },
   {
@@ -369,11 +373,7 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const file = rng.pick(coreDocuments(root));
       if (!file) return undefined;
-      const text = read(root, file) ?? '';
-      const at = text.lastIndexOf('\n## ');
-      if (at === -1) return undefined;
-      write(root, file, `${text.slice(0, at)}\n\nA host keeps this short and plain, so that a reader finds the rule at once.\n${text.slice(at)}`);
-      return [file];
+      return insertBeforeSection(root, file, 'last', () => 'A host keeps this short and plain, so that a reader finds the rule at once.') ? [file] : undefined;
     },
   },
   {

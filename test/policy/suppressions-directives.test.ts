@@ -4,15 +4,14 @@
  * of the word counts, and `check --suppress RULE --reason TEXT` / `--prune-suppressions` writing
  * the suppressions file, end to end.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/corpus.js';
 import { folderWordCounts } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { applySuppressions } from '../../core/run/suppressions.js';
-import { cli, doc, reported, run } from '../helpers.js';
+import { cli, doc, reported, run, tempTree } from '../helpers.js';
 
 const FILE = 'spec/v2/core/a.md';
 const finding = (line: number, rule = 'links/anchor'): Diagnostic => ({ rule, severity: 'error', file: FILE, line, column: 1, message: 'broken' });
@@ -109,12 +108,8 @@ describe('check --suppress and --prune-suppressions', { timeout: 60_000 }, () =>
     for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   function corpus(files: Record<string, string>): string {
-    const root = mkdtempSync(path.join(tmpdir(), 'openwop-suppress-'));
+    const root = tempTree({ 'openwop-spec.config.json': '{ "required": [] }', ...files }, 'openwop-suppress-');
     temporary.push(root);
-    for (const [file, content] of Object.entries({ 'openwop-spec.config.json': '{ "required": [] }', ...files })) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), content);
-    }
     return root;
   }
 
