@@ -99,7 +99,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   }
 
   // --suppress and --prune-suppressions edit the suppressions file; the report is of the file as written.
-  const edited = editSuppressionsFile(result.corpus.root, config, result.diagnostics, suppressing, options.reason ?? '', options.pruneSuppressions === true);
+  const edited = editSuppressionsFile(result.corpus.root, run.options.suppressions, config, result.diagnostics, suppressing, options.reason ?? '', options.pruneSuppressions === true);
   if (edited) result = runCorpus(result.corpus, { ...pipeline, suppressions: edited });
 
   let judged = result.diagnostics;
