@@ -1,7 +1,6 @@
 /** `check --suppress RULE --reason TEXT` and `check --prune-suppressions`: the suppressions file written from a run's findings. */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_SUPPRESSIONS, matchesPattern, type Config } from '../core/config/index.js';
+import { guardedPath } from '../core/fs/index.js';
 import { isActive, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
 import { addSuppressionEntries, removeSuppressionEntries, selectRules, SuppressionsFileError } from '../core/run/index.js';
 import { TOOL_NAME, UsageError } from './common.js';
@@ -23,16 +22,16 @@ export function suppressedRules(options: { suppress?: string[]; reason?: string 
 /**
  * The suppressions file for --suppress (an entry added for each active finding of those rules)
  * and --prune-suppressions (the entries the run found unused removed), written, with what it did
- * said on stderr. Returns the file as written, for the run to be judged again, or undefined when
+ * said on stderr. `current` is the file as the run read it (undefined when there is none). Returns the file as written, for the run to be judged again, or undefined when
  * nothing changed.
  */
-export function editSuppressionsFile(root: string, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: boolean): { path: string; text: string } | undefined {
+export function editSuppressionsFile(root: string, current: { text: string } | undefined, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: boolean): { path: string; text: string } | undefined {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
   const stale = new Set(prune ? diagnostics.flatMap((d) => (d.rule === UNUSED_RULE && d.file === relative && typeof d.data?.entry === 'number' ? [d.data.entry] : [])) : []);
   if (prune && stale.size === 0) process.stderr.write(`${relative}: no suppression found unused, nothing to prune\n`);
   if (rules.length === 0 && stale.size === 0) return undefined;
-  const absolute = path.join(root, relative);
-  const before = existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
+  // The run read the file inside the root, links refused; the edit starts from that text.
+  const before = current?.text;
   let text = before;
   let changes = 0;
   try {
@@ -54,7 +53,7 @@ export function editSuppressionsFile(root: string, config: Config, diagnostics: 
     throw error;
   }
   if (changes === 0 || text === undefined || text === before) return undefined;
-  writeFileAtomic(absolute, text);
+  writeFileAtomic(guardedPath(root, relative), text);
   return { path: relative, text };
 }
 

@@ -1,13 +1,13 @@
 /** `openwop-spec check [FILE…]`: core/run's pipeline over the corpus (with --fix, to a fixed point), then the report. */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { effectiveConfig, type Config, type ConfigurableRule, type RuleSetting } from '../core/config/index.js';
 import type { Corpus } from '../core/model/index.js';
-import { failureReason, FORMATS, isActive, JOURNAL, sortDiagnostics, writeFileAtomic } from '../core/output/index.js';
+import { failureReason, FORMATS, isActive, JOURNAL, writeFileAtomic } from '../core/output/index.js';
 import { unifiedHunks } from '../core/release/index.js';
-import { compareWithBaseline, fixCorpus, parseFailuresFirst, parseFindingsBaseline, renderFindingsBaseline, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
+import { fixCorpus, judgedAgainst, parseFindingsBaseline, renderFindingsBaseline, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
 import { catalogFor } from './catalog.js';
 import { editSuppressionsFile, suppressedRules } from './check-suppress.js';
 import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget } from './common.js';
@@ -99,15 +99,16 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   }
 
   // --suppress and --prune-suppressions edit the suppressions file; the report is of the file as written.
-  const edited = editSuppressionsFile(result.corpus.root, config, result.diagnostics, suppressing, options.reason ?? '', options.pruneSuppressions === true);
+  const edited = editSuppressionsFile(result.corpus.root, run.options.suppressions, config, result.diagnostics, suppressing, options.reason ?? '', options.pruneSuppressions === true);
   if (edited) result = runCorpus(result.corpus, { ...pipeline, suppressions: edited });
 
   let judged = result.diagnostics;
   if (options.update && policy.baselineFindings) {
-    writeFileAtomic(policy.baselineFindings, renderFindingsBaseline(judged.filter(isActive)));
+    const written = renderFindingsBaseline(judged.filter(isActive));
+    writeFileAtomic(policy.baselineFindings, written);
     const count = judged.filter(isActive).length;
     process.stderr.write(`wrote ${displayPath(policy.baselineFindings)}: ${count} finding${count === 1 ? '' : 's'} accepted\n`);
-    judged = parseFailuresFirst(sortDiagnostics(compareWithBaseline(judged, parseFindingsBaseline(readFileSync(policy.baselineFindings, 'utf8'), policy.baselineFindings))));
+    judged = judgedAgainst(judged, parseFindingsBaseline(written, policy.baselineFindings));
   }
 
   const hidden = policy.quiet ? judged.filter((d) => isActive(d) && d.severity === 'warning') : [];

@@ -7,7 +7,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { visit as visitJson } from 'jsonc-parser';
-import type { Location } from './positions.js';
+import { LineIndex, type Location } from './positions.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -286,7 +286,7 @@ export function loneSurrogate(value: unknown, text: string): ParseProblem | unde
   }
   if (found === undefined) return undefined;
   const escape = LONE_SURROGATE_ESCAPE.exec(text);
-  const at = escape ? lineAndColumn(text, escape.index) : { line: 1, column: 1 };
+  const at = escape ? new LineIndex(text).position(escape.index) : { line: 1, column: 1 };
   return { message: `a string holds a lone surrogate${escape ? ` (${escape[0]})` : ''}: half of a UTF-16 pair, not a character, which no UTF-8 file can carry; write the character meant, or remove it`, ...at };
 }
 
@@ -296,16 +296,6 @@ const ILL_FORMED = /\p{Cs}/u;
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]|\\U0000[dD][89a-fA-F]/;
 
 const LONE_SURROGATE_ESCAPE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
-    line++;
-    start = at + 1;
-  }
-  return { line, column: offset - start + 1 };
-}
 
 /** The number of string tokens (keys and values) in a text JSON.parse accepted: its unescaped quotes, halved. */
 function stringsInText(text: string): number {

@@ -99,9 +99,13 @@ export function runCorpus(corpus: Corpus, options: PipelineOptions): RunResult {
     ...(options.suppressions ? { file: options.suppressions } : {}),
     ...(scope ? { inScope: (file: string) => scope.has(file) } : {}),
   });
-  let judged = applySeverities(withFingerprints(corpus, suppressed), options.settings, options.settingsFor);
-  if (options.baseline) judged = compareWithBaseline(judged, options.baseline);
-  return { corpus, plan, diagnostics: parseFailuresFirst(sortDiagnostics(judged)), ...(scope ? { scope } : {}) };
+  const judged = applySeverities(withFingerprints(corpus, suppressed), options.settings, options.settingsFor);
+  return { corpus, plan, diagnostics: judgedAgainst(judged, options.baseline), ...(scope ? { scope } : {}) };
+}
+
+/** The last stage: findings compared with a baseline when there is one, in reporting order. `check --update` calls it again with the baseline it has just written. */
+export function judgedAgainst(diagnostics: readonly Diagnostic[], baseline: readonly BaselineEntry[] | undefined): Diagnostic[] {
+  return parseFailuresFirst(sortDiagnostics(baseline ? compareWithBaseline(diagnostics, baseline) : [...diagnostics]));
 }
 
 /** The files `check FILE…` judges: the named ones and the files whose findings depend on them. */
