@@ -5,12 +5,12 @@
  * empty lists included, so that a fixed file is cleared. The run is the one `check` makes, so what
  * the editor shows is what `check --format json` reports for the same bytes.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConnection, DidChangeWatchedFilesNotification, LSPErrorCodes, MessageType, ResponseError, ProposedFeatures, ShowMessageNotification, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Config } from '../core/config/index.js';
+import { readConfigText, type Config } from '../core/config/index.js';
+import { guardedPath, ReadRefused } from '../core/fs/index.js';
 import { isActive, type Diagnostic } from '../core/output/index.js';
 import { offsetAt, rangeOf, textual, toLsp } from './convert.js';
 import { codeActions, completions, rename, renameTarget } from './edit.js';
@@ -219,8 +219,14 @@ export function startServer(options: ServerOptions): Connection {
     const readSuppressions = (relative: string): string | undefined => {
       const open = documents.get(workspace?.uriOf(relative) ?? '');
       if (open) return open.getText();
-      const absolute = path.join(workspace?.root ?? '', relative);
-      return existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
+      // Through the root's guard, as the run reads it: a link or a path out of the root is refused
+      // (the request fails with the reason), never followed; only a missing file is "none yet".
+      try {
+        return readConfigText(guardedPath(workspace?.root ?? '', relative), 'suppressions file');
+      } catch (error) {
+        if (error instanceof ReadRefused && error.code === 'ENOENT') return undefined;
+        throw error;
+      }
     };
     const asked = context.diagnostics.flatMap((d) => {
       const data = d.data as { rule?: unknown; line?: unknown; column?: unknown } | undefined;
