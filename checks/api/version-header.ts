@@ -9,14 +9,18 @@ import type { Corpus } from '../../core/model/index.js';
  * (§1.5), and every response, errors and 304s included, carries `OpenWOP-Version` (§1.4).
  */
 const REQUEST_HEADERS = [
-  { key: 'openwop-version', name: 'OpenWOP-Version', component: 'OpenWOPVersion', why: 'selects the contract (versioning.md §1.2)' },
-  { key: 'openwop-client-version', name: 'OpenWOP-Client-Version', component: 'OpenWOPClientVersion', why: 'states the client version (versioning.md §1.5)' },
+  { key: 'openwop-version', name: 'OpenWOP-Version', component: 'OpenWOPVersion', section: '§1.2' },
+  { key: 'openwop-client-version', name: 'OpenWOP-Client-Version', component: 'OpenWOPClientVersion', section: '§1.5' },
 ];
 
 export default defineCheck({
   id: 'api/version-header',
   summary: 'Every operation declares OpenWOP-Version and OpenWOP-Client-Version, and every response declares OpenWOP-Version',
   severity: 'error',
+  messages: {
+    'request-header-missing': '{{operation}} does not declare the {{header}} request header, which every operation accepts (versioning.md {{section}})',
+    'response-header-missing': 'the {{status}} response of {{operation}} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)',
+  },
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
@@ -28,8 +32,7 @@ export default defineCheck({
         report({
           ...siteLocation(operation.site),
           messageId: 'request-header-missing',
-          data: { operation: describeOperation(operation), header: header.name },
-          message: `${describeOperation(operation)} does not declare the ${header.name} request header, which every operation accepts: it ${header.why}`,
+          data: { operation: describeOperation(operation), header: header.name, section: header.section },
           hint: `add $ref: '#/components/parameters/${header.component}' to the operation or its path item`,
         });
       }
@@ -39,7 +42,6 @@ export default defineCheck({
         ...siteLocation(at),
         messageId: 'response-header-missing',
         data: { operation: describeOperation(operation), status: response.status },
-        message: `the ${response.status} response of ${describeOperation(operation)} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)`,
         hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
       });
     }
