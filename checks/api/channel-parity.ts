@@ -64,7 +64,8 @@ export default defineCheck({
       if (channelPath === operationPath) continue;
       const operationAt = siteLocation({ file: openapi.file, segments: ['paths', operation.path] });
       report({
-        ...siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value'),
+        // At the address, or at the channel that has none.
+        ...(channel.address === undefined ? siteLocation(channel.site) : siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value')),
         ...(channelPath === undefined ? { messageId: 'no-address' } : { messageId: 'paths-differ' }),
         data: { channel: pair.channel, operationId: pair.operationId, ...(channelPath === undefined ? {} : { channelPath }), operationPath, operationAt: `${operationAt.file}:${operationAt.line}` },
         hint: 'make the channel address and the operation path the same, server paths included',
