@@ -2,7 +2,7 @@ import { siteLocation } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type OpenApiModel } from '../../core/api/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
-import type { Corpus } from '../../core/model/index.js';
+import type { Corpus, MarkdownFile } from '../../core/model/index.js';
 
 /**
  * versioning.md §1: every operation accepts `OpenWOP-Version` (§1.2) and `OpenWOP-Client-Version`
@@ -52,9 +52,22 @@ export default defineCheck({
  * Whether this corpus's protocol has the header at all: an operation declares it, or hand-written
  * prose names it. A snapshot of a protocol revision before the header existed (its versioning
  * document never mentions it, no operation takes it) is not missing it everywhere; only generated
- * text from a later revision would say otherwise, and that disagreement is generated/drift's.
+ * text (a generated document, or a generated region of one) from a later revision would say
+ * otherwise, and that disagreement is generated/drift's.
  */
 function partOfProtocol(corpus: Corpus, model: OpenApiModel, header: (typeof REQUEST_HEADERS)[number]): boolean {
   if (model.operations.some((operation) => requestHeaders(operation).some((declared) => headerKey(declared.name) === header.key))) return true;
-  return corpus.markdownFiles().some((file) => !isGeneratedDocument(file) && file.text.includes(header.name));
+  return corpus.markdownFiles().some((file) => !isGeneratedDocument(file) && handWritten(file).includes(header.name));
+}
+
+/** The text of a markdown file outside its generated regions, which say what a generator wrote there. */
+function handWritten(file: MarkdownFile): string {
+  if (file.regions.length === 0) return file.text;
+  let text = '';
+  let from = 0;
+  for (const region of [...file.regions].sort((a, b) => a.contentStart - b.contentStart)) {
+    text += file.text.slice(from, region.contentStart);
+    from = Math.max(from, region.contentEnd);
+  }
+  return text + file.text.slice(from);
 }
