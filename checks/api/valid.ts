@@ -18,7 +18,7 @@ export default defineCheck({
   summary: 'API documents validate against the official OpenAPI 3.1 / AsyncAPI schemas, every $ref resolves, operationIds are unique',
   severity: 'error',
   messages: {
-    'unknown-version': '{{kind}} version {{version}} has no published schema to validate against',
+    'unknown-version': '{{kind}} version "{{version}}" has no published schema to validate against',
     'schema-mismatch': 'does not match {{schema}}: {{error}}',
     'remote-ref': '$ref names a remote document ({{ref}}), which is never fetched, so what it names cannot be checked',
     'unresolved-ref': '$ref does not resolve: {{reason}}',
@@ -50,8 +50,7 @@ function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: O
       file: file.path,
       ...locate(file, [kind], 'value'),
       messageId: 'unknown-version',
-      // As written: a string quoted, a number (openapi: 3.1) not.
-      data: { kind, version: JSON.stringify((file.value as Record<string, unknown>)[kind]) },
+      data: { kind, version: String((file.value as Record<string, unknown>)[kind]) },
       hint: `use one of: ${versions.join(', ')}`,
     });
     return;
