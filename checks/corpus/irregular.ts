@@ -7,7 +7,7 @@ export default defineCheck({
   severity: 'error',
   messages: {
     'not-regular': '{{file}} is {{kind}}; the corpus is read from regular files inside the root only, so it is not read, and nothing it holds is checked or shipped',
-    'name-collision': '{{file}} and {{other}} differ {{how}}: on macOS or Windows they are one file, and an install or checkout keeps only one of them',
+    'name-collision': '{{file}} and {{other}} differ only in {{how}}: on macOS or Windows they are one file, and an install or checkout keeps only one of them',
   },
   run(corpus, report) {
     for (const file of corpus.irregular) {
@@ -24,7 +24,7 @@ export default defineCheck({
     // macOS folds Unicode normalization and both it and Windows fold case: two such names install as one file.
     for (const [first, ...others] of collidingNames([...corpus.files.keys()])) {
       for (const other of others) {
-        const how = `only in ${howNamesDiffer(other, first as string)}`;
+        const how = howNamesDiffer(other, first as string);
         report({
           file: other,
           line: 1,
