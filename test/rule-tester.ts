@@ -10,7 +10,9 @@
  *   and location (and data and severity where the case states them), never by wording;
  * - an `invalid` case of a fixable rule must state the exact text of every file its fixes change
  *   (`output`), or `output: null` when its findings carry no fix;
- * - a case whose corpus is the same as another case's is refused: it tests nothing new.
+ * - a case whose corpus is the same as another case's is refused: it tests nothing new;
+ * - a case may give the files of a previous release, which the run compares with as
+ *   `--previous-release DIR` names one (for the rules that judge a change between releases).
  */
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
