@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../checks/index.js';
 import { corpusFromFiles } from '../../../core/model/index.js';
 import { runChecks } from '../../../core/run/index.js';
-import { asExpected, runRule, testRule } from '../../rule-tester.js';
+import { cli, reported, tempTree } from '../../helpers.js';
+import { asExpected, caseFiles, runRule, testRule } from '../../rule-tester.js';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 const PACK = 'schemas/v2/pack.schema.json';
@@ -110,5 +114,30 @@ describe('compat/monotone on a previous release that cannot be read', () => {
     const expected = [{ messageId: 'previous-unreadable', file: '.', line: 1, column: 1, severity: 'error' as const }];
     expect(asExpected(found, expected)).toEqual(expected);
     expect(found[0]?.data?.release).toBe('/nonexistent-release');
+  });
+});
+
+describe('compat/monotone against a git ref', { timeout: 60_000 }, () => {
+  it('reads the previous release from a version tag, named or found, and names it by its ref', async () => {
+    const root = tempTree(caseFiles({ files: PREVIOUS }), 'openwop-monotone-');
+    try {
+      const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' });
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'the previous release');
+      git('tag', 'v2.0.0');
+      for (const [file, text] of Object.entries(REMOVED)) writeFileSync(path.join(root, file), text);
+      const expected = [
+        { messageId: 'removed', file: OPENAPI, line: 1, column: 1, data: { change: 'operation listPacks (GET /packs) was removed', release: 'git ref v2.0.0', line: 7, ...REGISTERS } },
+        { messageId: 'removed', file: PACK, line: 6, column: 1, data: { change: 'property "signing" of the document was removed', release: 'git ref v2.0.0', line: 10, ...REGISTERS } },
+        { messageId: 'removed', file: PACK, line: 11, column: 1, data: { change: '`/transport` no longer admits "http"', release: 'git ref v2.0.0', line: 20, ...REGISTERS } },
+      ];
+      for (const args of [['--previous-release', 'git:v2.0.0'], []]) {
+        const result = await cli(['check', '--root', root, '--rule', 'compat/monotone', '--no-cache', '--format', 'json', ...args]);
+        expect(asExpected(reported(result.stdout), expected)).toEqual(expected);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
