@@ -284,7 +284,8 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     try {
       validate = schemas.validator(schema);
     } catch (error) {
-      return [{ file: registry, line: 1, column: 1, messageId: 'schema-does-not-compile', data: { schema }, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+      const reason = error instanceof Error ? error.message : String(error);
+      return [{ file: registry, line: 1, column: 1, messageId: 'schema-does-not-compile', data: { schema, error: reason }, message: `its schema ${schema} does not compile: ${reason}` }];
     }
   }
   if (validate(data.value)) return [];
