@@ -3,7 +3,7 @@ import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { lazyPlace } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { REGISTER_MESSAGES, registerFinding, validateRegistry } from '../../core/schemas/index.js';
+import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { scopeVocabulary, SCOPES_PATH } from '../../core/registries/index.js';
 
 export default defineCheck({
@@ -18,7 +18,7 @@ export default defineCheck({
     'different-scopes': '{{operation}} asks different scopes of different schemes ({{scopes}})',
     'different-scopes-inherited': '{{operation}} asks different scopes of different schemes ({{scopes}}) (through the document-level security)',
     'unknown-scope': 'scope `{{scope}}` is not in the scope vocabulary {{target}}',
-    ...REGISTER_MESSAGES,
+    ...REGISTRY_MESSAGES,
   },
   options: {
     vocabulary: { type: 'string', default: SCOPES_PATH, description: 'the registry of scopes an operation may require' },
@@ -154,7 +154,7 @@ function checkVocabulary(
   const schema = path.replace(/\.json$/, '.schema.json');
   if (corpus.data(schema)) {
     const invalid = validateRegistry(corpus, path, schema);
-    for (const finding of invalid) report({ ...registerFinding(finding), hint: 'fix the vocabulary so that it matches its schema; scopes are not checked until it does' });
+    for (const finding of invalid) report({ ...unworded(finding), hint: 'fix the vocabulary so that it matches its schema; scopes are not checked until it does' });
     if (invalid.length > 0) return;
   }
   const vocabulary = scopeVocabulary(corpus, path);

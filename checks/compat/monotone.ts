@@ -3,7 +3,7 @@ import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { diffReleases, isShipped, loadReleaseFiles, releasedDigestsOf, whyUnreadable, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { pointerSegments, REGISTER_MESSAGES, registerFinding, validateRegistry } from '../../core/schemas/index.js';
+import { pointerSegments, REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 
 export const RELEASE_PATH = 'spec/v2/release.json';
 export const CORRECTIONS_PATH = 'spec/v2/corrections.json';
@@ -24,7 +24,7 @@ export default defineCheck({
     removed: '{{change}} since {{release}} (line {{line}} there), and no row of {{corrections}} or {{migrations}} licenses it',
     'removed-unplaced': '{{change}} since {{release}}, and no row of {{corrections}} or {{migrations}} licenses it',
     narrowed: '{{change}} since {{release}}: a document the previous release accepted can now fail, which a v2 minor may not do',
-    ...REGISTER_MESSAGES,
+    ...REGISTRY_MESSAGES,
   },
   run(corpus, report, { previousRelease }) {
     // The run resolves the previous release (--previous-release, spec/v2/release.json, the newest
@@ -78,7 +78,7 @@ function readLicences(corpus: Corpus, report: Report): Licence[] | undefined {
     const schema = registry.replace(/\.json$/, '.schema.json');
     if (corpus.data(schema)) {
       const invalid = validateRegistry(corpus, registry, schema);
-      for (const finding of invalid) report({ ...registerFinding(finding), hint: 'fix the register so that it matches its schema; removals are not judged until it does' });
+      for (const finding of invalid) report({ ...unworded(finding), hint: 'fix the register so that it matches its schema; removals are not judged until it does' });
       if (invalid.length > 0) valid = false;
     }
     const rows = isObject(file.value) && Array.isArray(file.value.rows) ? file.value.rows : [];

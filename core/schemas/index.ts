@@ -2,5 +2,4 @@
 export * from './compile.js';
 export * from './cycles.js';
 export * from './json-schema.js';
-export * from './register-findings.js';
 export * from './walk.js';

@@ -74,7 +74,7 @@ testRule('api/security', {
           properties: { rows: { type: 'array', items: { type: 'object', properties: { scope: { type: 'string' } } } } },
         }),
       }),
-      errors: [{ messageId: 'schema-mismatch', file: SCOPES, line: 7, column: 7, data: { schema: 'spec/v2/scopes.schema.json', error: '/rows/1/scope: must be string', places: 1 } }],
+      errors: [{ messageId: 'schema-mismatch', file: SCOPES, line: 7, column: 7, data: { schema: 'spec/v2/scopes.schema.json', against: 'spec/v2/scopes.schema.json', error: '/rows/1/scope: must be string', places: 1 } }],
     },
   ],
 });

@@ -79,7 +79,7 @@ testRule('compat/monotone', {
           properties: { rows: { type: 'array', items: { type: 'object', properties: { pointers: { type: 'array' } } } } },
         }),
       }),
-      errors: [{ messageId: 'schema-mismatch-places', file: CORRECTIONS, line: 6, column: 7, data: { schema: 'spec/v2/corrections.schema.json', error: '/rows/*/pointers: must be array', places: 2 } }],
+      errors: [{ messageId: 'schema-mismatch-at-places', file: CORRECTIONS, line: 6, column: 7, data: { schema: 'spec/v2/corrections.schema.json', against: 'spec/v2/corrections.schema.json', error: '/rows/*/pointers: must be array', places: 2 } }],
     },
     {
       name: 'a row licenses the removal at its pointer and nothing else',
