@@ -32,7 +32,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
@@ -166,7 +166,7 @@ function fail(message, result) {
 function scaledConfig(source, scale) {
   const file = path.join(source, 'openwop-spec.config.json');
   const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const rules = { ...(config.rules ?? {}) };
+  const rules = { ...config.rules };
   rules['docs/core-budget'] = ['error', { ...optionsOf(rules['docs/core-budget']), budget: 25000 * scale }];
   rules['docs/readability'] = ['warn', { ...optionsOf(rules['docs/readability']) }];
   // The recorded count of v1 mentions is the source's; copies repeat some of them, so the scale corpus is held to none.

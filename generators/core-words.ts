@@ -2,7 +2,7 @@
 import { CORE_DOCUMENTS, folderWordCounts, groupDigits } from '../core/model/index.js';
 import { defineGenerator, regionOutputs } from '../core/run/index.js';
 
-export const CORE_WORDS_REGION = 'count/core-words';
+const CORE_WORDS_REGION = 'count/core-words';
 
 export default defineGenerator({
   id: 'core-words',

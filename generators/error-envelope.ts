@@ -3,16 +3,14 @@
  * details schemas) and spec/v2/declaration.json (the vendor orgs), as errors.md §"The envelope" says.
  */
 import { defineGenerator } from '../core/run/index.js';
-import { DECLARATION_PATH } from '../core/registries/index.js';
-import {
+import { DECLARATION_PATH,
   ERRORS_PATH,
   ERRORS_SCHEMA_PATH,
   RETRY_TIMING_MEMBERS,
   readErrorsRegistry,
   vendorCodeRule,
   type ErrorRow,
-  type VendorCodeRule,
-} from '../core/registries/index.js';
+  type VendorCodeRule } from '../core/registries/index.js';
 import { expectedSchemaId } from '../core/schemas/index.js';
 import { formatJson } from '../core/output/index.js';
 
@@ -37,7 +35,7 @@ export default defineGenerator({
   },
 });
 
-export function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule, id: string = expectedSchemaId(ENVELOPE_PATH)): Record<string, unknown> {
+function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule, id: string = expectedSchemaId(ENVELOPE_PATH)): Record<string, unknown> {
   const withDetails = rows.filter((row) => row.details !== null);
   const schema: Record<string, unknown> = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

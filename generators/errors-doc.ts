@@ -2,15 +2,14 @@
  * The prose facts of the error registry, as generated regions: the codes-by-status table, the
  * retriable list, and every `count/errors` in any document, so prose cannot drift from the registry.
  */
-import { countOutputs, regionOutputs } from '../core/run/index.js';
-import { defineGenerator } from '../core/run/index.js';
+import { countOutputs, regionOutputs, defineGenerator } from '../core/run/index.js';
 import { compareStrings } from '../core/output/index.js';
 import { ERRORS_PATH, ERRORS_SCHEMA_PATH, readErrorsRegistry, type ErrorRow } from '../core/registries/index.js';
 import { renderTable } from '../core/markdown/index.js';
 
-export const CODES_BY_STATUS_REGION = 'errors/codes-by-status';
-export const RETRIABLE_REGION = 'errors/retriable';
-export const ERRORS_COUNT = 'errors';
+const CODES_BY_STATUS_REGION = 'errors/codes-by-status';
+const RETRIABLE_REGION = 'errors/retriable';
+const ERRORS_COUNT = 'errors';
 
 export default defineGenerator({
   id: 'errors-doc',

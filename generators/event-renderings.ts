@@ -5,14 +5,12 @@
  * between the renderings; each rendering binds its payload member to the payload of each type.
  */
 import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
-import { CODEMAP_PATH, CODEMAP_SCHEMA_PATH, eventCodemap, RUN_EVENT_PATH, type EventCodemap } from '../core/registries/index.js';
-import { payloadBindingSchema } from '../core/registries/index.js';
+import { CODEMAP_PATH, CODEMAP_SCHEMA_PATH, eventCodemap, RUN_EVENT_PATH, type EventCodemap,payloadBindingSchema,DECLARATION_PATH,isObject } from '../core/registries/index.js';
 import { expectedSchemaId, validateRegistry } from '../core/schemas/index.js';
 import { formatJson } from '../core/output/index.js';
-import { DECLARATION_PATH, isObject } from '../core/registries/index.js';
 
-export const CLOUDEVENT_PATH = 'schemas/v2/cloudevent.schema.json';
-export const WEBHOOK_DELIVERY_PATH = 'schemas/v2/webhook-delivery.schema.json';
+const CLOUDEVENT_PATH = 'schemas/v2/cloudevent.schema.json';
+const WEBHOOK_DELIVERY_PATH = 'schemas/v2/webhook-delivery.schema.json';
 
 const RUN_EVENT_FILE = RUN_EVENT_PATH.slice(RUN_EVENT_PATH.lastIndexOf('/') + 1);
 

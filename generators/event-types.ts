@@ -4,9 +4,8 @@
  * (row count, naming exceptions, renamed types, the vendor grammar). Hand-written JSON keeps its
  * layout: only the derived members are rewritten.
  */
-import { countOutputs, regionOutputs } from '../core/run/index.js';
-import type { Corpus } from '../core/model/index.js';
-import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
+import { countOutputs, regionOutputs, defineGenerator, type GeneratorOutput } from '../core/run/index.js';
+import { type Corpus,spliceJson,SpliceError,type MemberUpdate } from '../core/model/index.js';
 import type { Report } from '../core/output/index.js';
 import {
   CODEMAP_PATH,
@@ -19,13 +18,10 @@ import {
   renamedRows,
   RUN_EVENT_PATH,
   typeIndex,
-  type EventCodemap,
+  type EventCodemap,eventTypeSchema,payloadBindingSchema,DECLARATION_PATH
 } from '../core/registries/index.js';
-import { eventTypeSchema, payloadBindingSchema } from '../core/registries/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
-import { spliceJson, SpliceError, type MemberUpdate } from '../core/model/index.js';
 import { renderTable } from '../core/markdown/index.js';
-import { DECLARATION_PATH } from '../core/registries/index.js';
 
 export default defineGenerator({
   id: 'event-types',

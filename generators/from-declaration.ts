@@ -13,7 +13,7 @@ import { expectedSchemaId, validateRegistry } from '../core/schemas/index.js';
 
 export const CAPABILITIES_PATH = 'schemas/v2/capabilities.schema.json';
 export const PROFILES_PATH = 'spec/v2/profiles.json';
-export const FACETS_FOLDER = 'spec/v2/facets/';
+const FACETS_FOLDER = 'spec/v2/facets/';
 const DECLARATION_SCHEMA = 'spec/v2/declaration.schema.json';
 
 export default defineGenerator({

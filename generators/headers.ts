@@ -9,13 +9,11 @@
  * it and leaves the MUST/SHOULD on each operation. Such a row keeps the neutral Meaning the document
  * already gives it, or gets a neutral one; it is neither a finding nor drift.
  */
-import type { SiteLocation } from '../core/api/index.js';
+import { type SiteLocation, headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/api/index.js';
 import { defineGenerator } from '../core/run/index.js';
 import { compareStrings, type Report } from '../core/output/index.js';
-import { rebaseLinks } from '../core/markdown/index.js';
-import { renderTable } from '../core/markdown/index.js';
+import { rebaseLinks,renderTable } from '../core/markdown/index.js';
 import { compareDocumentOrder, textTables, type MarkdownFile } from '../core/model/index.js';
-import { headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/api/index.js';
 
 export const HEADERS_DOC = 'spec/v2/core/headers.md';
 const COLUMNS = ['Header', 'Operations', 'Meaning'] as const;

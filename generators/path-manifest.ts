@@ -3,12 +3,9 @@
  * api/v2/asyncapi.yaml, with their counts, and every `count/operations` region of the prose.
  */
 import type { Corpus } from '../core/model/index.js';
-import { countOutputs, countRegionId } from '../core/run/index.js';
-import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
-import { compareStrings } from '../core/output/index.js';
-import { formatJson } from '../core/output/index.js';
-import { asyncApiChannels } from '../core/api/index.js';
-import { ASYNCAPI_PATH, OPENAPI_PATH, openApiModel, requestHeaders, type OperationView } from '../core/api/index.js';
+import { countOutputs, countRegionId,defineGenerator,type GeneratorOutput } from '../core/run/index.js';
+import { compareStrings,formatJson } from '../core/output/index.js';
+import { asyncApiChannels,ASYNCAPI_PATH,OPENAPI_PATH,openApiModel,requestHeaders,type OperationView } from '../core/api/index.js';
 
 export const PATH_MANIFEST = 'spec/v2/path-manifest.json';
 

@@ -6,12 +6,11 @@
  */
 import GithubSlugger from 'github-slugger';
 import { ruleAliases, type OptionSpec } from '../core/config/index.js';
-import { regionOutputs } from '../core/run/index.js';
-import { defineGenerator, type Generator } from '../core/run/index.js';
+import { regionOutputs,defineGenerator,type Generator } from '../core/run/index.js';
 import type { Severity } from '../core/output/index.js';
 
 export const RULES_DOC = 'docs/rules.md';
-export const RULES_REGION = 'rules/reference';
+const RULES_REGION = 'rules/reference';
 
 export interface RuleDoc {
   id: string;

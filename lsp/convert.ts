@@ -9,7 +9,7 @@ export function textual(file: CorpusFile | undefined): Textual | undefined {
   return file && file.kind !== 'binary' ? file : undefined;
 }
 
-export function positionAt(file: Textual, offset: number): Position {
+function positionAt(file: Textual, offset: number): Position {
   const { line, column } = file.lines.position(Math.max(0, Math.min(offset, file.text.length)));
   return { line: line - 1, character: column - 1 };
 }

@@ -1,8 +1,7 @@
 /** Definition, hover, references, document links and workspace symbols, answered from the sites of sites.ts against the model of the moment. */
 import type { DocumentLink, Hover, Location, SymbolInformation } from 'vscode-languageserver';
-import type { Paragraph, RootContent } from 'mdast';
-import type { Corpus } from '../core/model/index.js';
-import { locate } from '../core/model/index.js';
+import type { RootContent } from 'mdast';
+import { type Corpus, locate } from '../core/model/index.js';
 import { resolveLink } from '../core/markdown/index.js';
 import { CODEMAP_PATH, ERRORS_PATH, eventCodemap, PAYLOADS_PATH, readErrorsRegistry, requirementRecords, REQUIREMENTS } from '../core/registries/index.js';
 import { openApiModel } from '../core/api/index.js';
@@ -12,7 +11,7 @@ import { codeMeaning, eventMeaning, familyRow, meaningOf, siteAt, sitesMeaning, 
 export type UriOf = (file: string) => string;
 
 /** The identifier under `offset` (a code, an event type, a family key), for places no reader marks as a mention. */
-export function wordAt(text: string, offset: number): { word: string; start: number; end: number } | undefined {
+function wordAt(text: string, offset: number): { word: string; start: number; end: number } | undefined {
   const isWord = (c: string | undefined): boolean => c !== undefined && /[\w.*-]/.test(c);
   let start = offset;
   let end = offset;
@@ -115,13 +114,13 @@ function describe(corpus: Corpus, meaning: Meaning): string {
 function firstParagraph(corpus: Corpus, document: string, line: number): string | undefined {
   const file = corpus.markdown(document);
   if (!file) return undefined;
-  const children = file.tree.children as RootContent[];
+  const children = file.tree.children;
   const at = children.findIndex((node) => node.type === 'heading' && node.position?.start.line === line);
   for (let i = at + 1; at !== -1 && i < children.length; i++) {
     const node = children[i] as RootContent;
     if (node.type === 'heading') return undefined;
     if (node.type === 'paragraph') {
-      const { start, end } = (node as Paragraph).position ?? {};
+      const { start, end } = (node).position ?? {};
       return start?.offset !== undefined && end?.offset !== undefined ? file.text.slice(start.offset, end.offset) : undefined;
     }
   }

@@ -7,14 +7,13 @@
  */
 import type { InlineCode, Link } from 'mdast';
 import { visit } from 'unist-util-visit';
-import type { Corpus, CorpusFile, DataFile, MarkdownFile } from '../core/model/index.js';
-import { dataStrings, dataStringLocation, documentIndex, locate, type PathSegment } from '../core/model/index.js';
+import { type Corpus, type CorpusFile, type DataFile, type MarkdownFile,dataStrings,dataStringLocation,documentIndex,locate,type PathSegment } from '../core/model/index.js';
 import { citingBlocks, linkScope, parseMarkdown, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type SectionCitation } from '../core/markdown/index.js';
 import { collectRefs, resolveRef, type Site } from '../core/api/index.js';
 import { declarationFamilies, DECLARATION_PATH, eventCodemap, eventNameMentions, markdownCodeMentions, readErrorsRegistry, yamlCodeMentions, type CodemapRow, type ErrorRow } from '../core/registries/index.js';
 
 /** Where a site sits in a string of a JSON or YAML file, for edits that keep the string's quoting. */
-export interface InString {
+interface InString {
   path: PathSegment[];
   /** Characters [start, end) of the string's value. */
   start: number;
@@ -23,7 +22,7 @@ export interface InString {
   value: string;
 }
 
-export type SiteKind =
+type SiteKind =
   | { kind: 'heading'; heading: MarkdownHeading }
   | { kind: 'citation'; citation: SectionCitation; document: string | undefined; link: string | undefined }
   | { kind: 'fragment'; url: string; target: string; fragment: string }
@@ -49,7 +48,7 @@ const perFile = new WeakMap<CorpusFile, WrittenSite[]>();
 const CODE_LIKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
 /** The sites written in one file, read once per parse. Event type mentions are added by `eventSites`, which the registries read corpus-wide. */
-export function fileSites(file: CorpusFile): WrittenSite[] {
+function fileSites(file: CorpusFile): WrittenSite[] {
   let sites = perFile.get(file);
   if (!sites) {
     sites = file.kind === 'markdown' ? markdownSites(file) : (file.kind === 'json' || file.kind === 'yaml') && file.problems.length === 0 ? dataSites(file) : [];
@@ -177,7 +176,7 @@ function dataSites(file: DataFile): WrittenSite[] {
 const eventsOf = new WeakMap<Corpus, Map<string, WrittenSite[]>>();
 
 /** Event type mentions, per file: the registries read them corpus-wide (once per model; the run has usually read them already). */
-export function eventSites(corpus: Corpus): Map<string, WrittenSite[]> {
+function eventSites(corpus: Corpus): Map<string, WrittenSite[]> {
   let found = eventsOf.get(corpus);
   if (!found) {
     found = new Map();

@@ -15,12 +15,10 @@ import {
   witnessBaseline,
   witnessCounts,
   witnessEntries,
-  type WitnessCounts,
+  type WitnessCounts,isObject
 } from '../core/registries/index.js';
-import { formatJson } from '../core/output/index.js';
+import { formatJson,writeTextInside } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
-import { isObject } from '../core/registries/index.js';
-import { writeTextInside } from '../core/output/index.js';
 import { EXIT, openCorpus, say, UsageError } from './common.js';
 
 interface BaselineOptions {
@@ -85,7 +83,7 @@ export function runBaseline(options: BaselineOptions): number {
   }
   if (!options.update) return EXIT.clean;
 
-  const rises = recorded ? MEASURES.filter(({ key }) => recorded[key] !== undefined && now[key] > (recorded[key] as number)) : [];
+  const rises = recorded ? MEASURES.filter(({ key }) => recorded[key] !== undefined && now[key] > (recorded[key])) : [];
   if (rises.length > 0 && !options.allowRise) {
     process.stderr.write(
       `baseline: not written: ${rises.map(({ key, label }) => `${label} would rise from ${recorded?.[key]} to ${now[key]}`).join('; ')}. The ratchet only goes down; pass --allow-rise to record a rise deliberately\n`,

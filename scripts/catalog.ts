@@ -8,10 +8,9 @@ import { houseRules } from '../core/house-rules/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
 import { DRIFT_RULE, FIX_RULE, generatorRule, REGION_RULE, SUPPRESSION_RULES, type Catalog, type Generator } from '../core/run/index.js';
-import { GENERATORS } from '../generators/index.js';
-import { RULES_DOC, ruleAnchor, rulesReference } from '../generators/index.js';
+import { GENERATORS,RULES_DOC,ruleAnchor,rulesReference } from '../generators/index.js';
 
-export const REPOSITORY_URL = 'https://github.com/openwop/spec';
+const REPOSITORY_URL = 'https://github.com/openwop/spec';
 
 export interface CatalogRule extends RuleMeta {
   options?: Readonly<Record<string, OptionSpec>>;

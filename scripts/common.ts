@@ -5,10 +5,8 @@ import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import type { Command } from 'commander';
 import { ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
-import type { Diagnostic } from '../core/output/index.js';
-import { isActive, recoverWrites, stopCommands, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy } from '../core/output/index.js';
+import { type Diagnostic,isActive,recoverWrites,stopCommands,summarize,writeFileAtomic,writeSetAtomic,type FailPolicy,FORMATS,REPORTERS,type RuleMeta } from '../core/output/index.js';
 import { expandGlob, isInsideBySpelling } from '../core/fs/index.js';
-import { FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 

@@ -4,10 +4,7 @@ import type { Command } from 'commander';
 import type { Corpus } from '../core/model/index.js';
 import { planGeneration } from '../core/run/index.js';
 import { safeJson, stopCommands, visible } from '../core/output/index.js';
-import { applyImpacts, checkImpacts, configuredImpact, DIFF_RULES, DIRECTIONAL_LEVELS, diffReleases, ImpactConfigError, LEVELS, semverVerdict, type Level } from '../core/release/index.js';
-import { DIFF_FORMATS, formatGithub, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat } from '../core/release/index.js';
-import { loadRelease, type Release } from '../core/release/index.js';
-import { ReleaseSourceError } from '../core/release/index.js';
+import { applyImpacts, checkImpacts, configuredImpact, DIFF_RULES, DIRECTIONAL_LEVELS, diffReleases, ImpactConfigError, LEVELS, semverVerdict, DIFF_FORMATS, formatGithub, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat, loadRelease, type Release, ReleaseSourceError } from '../core/release/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { emit, EXIT, openConfig, UsageError } from './common.js';
 
@@ -90,7 +87,7 @@ function listRules(options: DiffOptions): number {
   const rules = Object.entries(DIFF_RULES).map(([id, rule]) => {
     const directional = DIRECTIONAL_LEVELS[id];
     const configured = configuredImpact(settings ? { impacts: settings.impacts ?? {} } : undefined, { rule: id, file: '' });
-    return { id, impact: rule.level as Level, ...(directional ? { byDirection: directional } : {}), ...(configured ? { configured } : {}), summary: rule.summary };
+    return { id, impact: rule.level, ...(directional ? { byDirection: directional } : {}), ...(configured ? { configured } : {}), summary: rule.summary };
   });
   if (options.format === 'json') {
     emit(`${safeJson(JSON.stringify({ levels: LEVELS, rules, overrides: settings?.overrides ?? [] }, null, 2))}\n`, options.output);

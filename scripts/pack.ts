@@ -2,11 +2,7 @@
 import type { Command } from 'commander';
 import { isActive } from '../core/output/index.js';
 import { runCorpus } from '../core/run/index.js';
-import { NpmPackError } from '../core/release/index.js';
-import { packCorpus } from '../core/release/index.js';
-import { StageError } from '../core/release/index.js';
-import { readPackageManifest } from '../core/release/index.js';
-import { loadSigningKey, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKeyError } from '../core/release/index.js';
+import { NpmPackError,packCorpus,StageError,readPackageManifest,loadSigningKey,SIGNING_KEY_ENV,SIGNING_KEY_FILE_ENV,SigningKeyError } from '../core/release/index.js';
 import { EXIT, exitCodeFor, openCorpus, printDiagnostics, UsageError } from './common.js';
 import { configureRun } from './run-setup.js';
 

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEFAULT_SUPPRESSIONS, readConfigText, ruleSettings, type Config, type RuleSetting } from '../core/config/index.js';
+import { ConfigError, DEFAULT_SUPPRESSIONS, readConfigText, ruleSettings, type Config } from '../core/config/index.js';
 import { guardedPath, OutsideRootError, ReadRefused } from '../core/fs/index.js';
 import { findPreviousRelease, previousReleaseProblem } from '../core/release/index.js';
 import { enabledByOverride, FindingsBaselineError, overrideSettings, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
@@ -28,7 +28,7 @@ export interface RunFlags {
   today?: string;
 }
 
-export interface RunPolicy extends FailPolicy {
+interface RunPolicy extends FailPolicy {
   quiet?: boolean;
   /** Absolute. */
   baselineFindings?: string;
@@ -67,7 +67,7 @@ export function configureRun(flags: RunFlags): ConfiguredRun {
   const options: PipelineOptions = {
     catalog,
     ran: new Set(rules.map((rule) => rule.id)),
-    settings: settings as ReadonlyMap<string, RuleSetting>,
+    settings: settings,
     ...(settingsFor ? { settingsFor } : {}),
     today: flags.today ?? new Date().toISOString().slice(0, 10),
     ...(previousRelease ? { previousRelease } : {}),
@@ -113,7 +113,7 @@ function previousReleaseOf(root: string, given: string | undefined): string | un
   return spec;
 }
 
-export function readBaseline(file: string): BaselineEntry[] {
+function readBaseline(file: string): BaselineEntry[] {
   let text: string;
   try {
     text = readConfigText(file, 'findings baseline');

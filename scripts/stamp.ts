@@ -4,10 +4,9 @@
  * file is current, since a stamp over stale content would certify what a release will not ship.
  */
 import type { Command } from 'commander';
-import { sortDiagnostics } from '../core/output/index.js';
+import { sortDiagnostics,writeTextInside } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { writeTextInside } from '../core/output/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
 

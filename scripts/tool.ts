@@ -19,7 +19,7 @@ export function toolVersion(): string {
  * How the person reading can run this tool. In this repository it is not on PATH: there it is
  * `npm run spec --`. From another package's npm script it is `npx openwop-spec`.
  */
-export function commandPrefix(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+function commandPrefix(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
   if (env.npm_lifecycle_event !== undefined) return env.npm_package_name === THIS_PACKAGE ? 'npm run spec --' : `npx ${TOOL_NAME}`;
   try {
     const manifest = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { name?: unknown };

@@ -1,8 +1,7 @@
 /** `openwop-spec verify <dir|tgz> [--digest D] [--public-key K]`: recompute a release's hashes and digest against its stamps, and check who signed it. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { ReleaseSourceError } from '../core/release/index.js';
-import { describeVerification, normalizeDigest, verifyArtifacts } from '../core/release/index.js';
+import { ReleaseSourceError,describeVerification,normalizeDigest,verifyArtifacts } from '../core/release/index.js';
 import { safeJson } from '../core/output/index.js';
 import { EXIT, UsageError } from './common.js';
 

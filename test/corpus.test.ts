@@ -51,7 +51,7 @@ describe('the corpus model', () => {
       'spec/dup.json': '{\n  "a": 1,\n  "a": 2\n}\n',
       'spec/bad.json': '{\n  "a": 1,\n}\n',
       'spec/ok.json': '{"a": 1}',
-      'spec/bin.json': Buffer.from([0x7b, 0x00, 0x7d]) as unknown as string,
+      'spec/bin.json': Buffer.from([0x7b, 0x00, 0x7d]),
     });
     expect(corpus.get('spec/dup.json')?.problems[0]).toMatchObject({ line: 3, column: 3 });
     expect(corpus.get('spec/bad.json')?.problems[0]).toMatchObject({ line: 3 });
@@ -77,7 +77,7 @@ describe('the corpus model', () => {
   });
 
   it('orders paths by where they are written, from the parsed value alone', () => {
-    const value = (corpusFromFiles('/r', { 'api/a.yaml': 'paths:\n  /z:\n    get: {}\n  /a:\n    post: {}\nlist: [x, y, z]\n' }).data('api/a.yaml')?.value ?? {}) as object;
+    const value = (corpusFromFiles('/r', { 'api/a.yaml': 'paths:\n  /z:\n    get: {}\n  /a:\n    post: {}\nlist: [x, y, z]\n' }).data('api/a.yaml')?.value ?? {});
     const paths: PathSegment[][] = [['list', 2], ['paths', '/a', 'post'], ['list', 0], ['paths', '/z'], ['paths', '/z', 'get']];
     expect([...paths].sort((a, b) => compareDocumentOrder(value, a, b))).toEqual([['paths', '/z'], ['paths', '/z', 'get'], ['paths', '/a', 'post'], ['list', 0], ['list', 2]]);
   });

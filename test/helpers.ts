@@ -146,7 +146,7 @@ async function inProcess(args: readonly string[], { cwd, env }: Required<CliOpti
     process.exitCode = undefined;
     process.exit = ((code?: number | string | null) => {
       throw new ExitCalled(Number(code ?? process.exitCode ?? 0));
-    }) as typeof process.exit;
+    });
     process.stdout.write = capture(stdout);
     process.stderr.write = capture(stderr);
     // What the CLI sees of its output is a pipe, as in a spawned run, whatever the worker's is.
@@ -178,7 +178,7 @@ function capture(sink: Buffer[]): typeof process.stdout.write {
     sink.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk));
     if (callback) process.nextTick(callback);
     return true;
-  }) as typeof process.stdout.write;
+  });
 }
 
 function replaceEnv(env: NodeJS.ProcessEnv): void {

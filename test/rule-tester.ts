@@ -24,7 +24,7 @@ import { configureRun } from '../scripts/run-setup.js';
 import { fixture, readTree, tempTree } from './helpers.js';
 
 /** The corpus every case extends unless it names another: a small corpus every gate passes. */
-export const BASE = 'good';
+const BASE = 'good';
 
 const CONFIG_FILE = 'openwop-spec.config.json';
 
@@ -63,7 +63,7 @@ export interface ExpectedFinding {
   endColumn?: number;
 }
 
-export interface InvalidCase extends CorpusCase {
+interface InvalidCase extends CorpusCase {
   errors: readonly ExpectedFinding[];
   /** For a fixable rule: every file the fixes change and its exact text after them; null: no fix. */
   output?: Readonly<Record<string, string>> | null;
@@ -105,7 +105,7 @@ function baseFiles(name: string): Readonly<Record<string, string>> {
 
 function mergeConfig(text: string | undefined, over: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const base = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  const rules = over.rules ? { rules: { ...(base.rules as object | undefined), ...(over.rules as object) } } : {};
+  const rules = over.rules ? { rules: { ...(base.rules as object | undefined), ...(over.rules) } } : {};
   return { ...base, ...over, ...rules };
 }
 

@@ -14,7 +14,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const UPSTREAM = path.resolve(REPO, process.env.OPENWOP_SPEC_UPSTREAM || path.join('..', 'shared', 'upstream', 'corpus'));
 
 /** The folder as a reader finds it from this repository. */
-export const UPSTREAM_NAME = path.relative(REPO, UPSTREAM).split(path.sep).join('/');
+const UPSTREAM_NAME = path.relative(REPO, UPSTREAM).split(path.sep).join('/');
 
 const present = existsSync(UPSTREAM) && statSync(UPSTREAM).isDirectory();
 

@@ -1,8 +1,6 @@
-import { isRecord, siteLocation } from '../../core/api/index.js';
-import { asyncApiModel, urlPath, type AsyncApiModel, type ChannelView } from '../../core/api/index.js';
+import { isRecord, siteLocation,asyncApiModel,urlPath,type AsyncApiModel,type ChannelView,ASYNCAPI_PATH,OPENAPI_PATH,openApiModel,type OperationView } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { ASYNCAPI_PATH, OPENAPI_PATH, openApiModel, type OperationView } from '../../core/api/index.js';
-import { locate } from '../../core/model/index.js';
+import { isList, locate } from '../../core/model/index.js';
 
 /**
  * events.md §"The events channel": the AsyncAPI channel and the OpenAPI operation that serve one
@@ -81,7 +79,7 @@ function serverPath(model: AsyncApiModel, channel: ChannelView): string {
 }
 
 function operationServerPath(root: unknown, operation: OperationView): string {
-  const servers = Array.isArray(operation.value.servers) ? operation.value.servers : isRecord(root) && Array.isArray(root.servers) ? root.servers : [];
+  const servers = isList(operation.value.servers) ? operation.value.servers : isRecord(root) && isList(root.servers) ? root.servers : [];
   const first = servers[0];
   return isRecord(first) ? urlPath(first.url) : '';
 }

@@ -1,14 +1,13 @@
-import { child, isRecord, refOf, resolveRef, siteLocation, type Site } from '../../core/api/index.js';
+import { child, isRecord, refOf, resolveRef, siteLocation, type Site,describeOperation,headerKey,openApiModel,responseSite,siteKey,type OperationView,type ResponseView } from '../../core/api/index.js';
 import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule } from '../../core/registries/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
 import { expectedSchemaId } from '../../core/schemas/index.js';
-import { describeOperation, headerKey, openApiModel, responseSite, siteKey, type OperationView, type ResponseView } from '../../core/api/index.js';
 
 /** The extension an error response lists the codes it can carry in. */
-export const ERROR_CODES_EXTENSION = 'x-openwop-error-codes';
+const ERROR_CODES_EXTENSION = 'x-openwop-error-codes';
 const ERROR_ENVELOPE_PATH = 'schemas/v2/error-envelope.schema.json';
 
 interface RegisteredCodes {
@@ -161,7 +160,7 @@ function checkCodes(corpus: Corpus, response: ResponseView, codes: RegisteredCod
 }
 
 function statusMatches(documented: string, registered: number): boolean {
-  return /XX$/.test(documented) ? documented[0] === String(registered)[0] : Number(documented) === registered;
+  return documented.endsWith('XX') ? documented[0] === String(registered)[0] : Number(documented) === registered;
 }
 
 /** The codes a response lists in x-openwop-error-codes and in the `error` of its examples. */

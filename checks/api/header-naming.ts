@@ -1,16 +1,12 @@
-import { follow, isRecord, siteLocation, type Site, type SiteLocation } from '../../core/api/index.js';
-import type { Corpus, DataFile } from '../../core/model/index.js';
+import { follow, isRecord, siteLocation, type Site, type SiteLocation,OPENWOP_HEADER,removedHeader,standardHeader,headerUsage,openApiModel } from '../../core/api/index.js';
+import type { Corpus, DataFile,PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { OPENWOP_HEADER, removedHeader, standardHeader } from '../../core/api/index.js';
-import { headerUsage, openApiModel } from '../../core/api/index.js';
-import type { Report } from '../../core/output/index.js';
+import type { Report,Finding } from '../../core/output/index.js';
 import { CITES_V1, isV2Text, nearMiss, readsAsV1, sentenceAt } from '../../core/registries/index.js';
 import { dataStringLocation, dataStrings } from '../../core/model/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
-import type { PathSegment } from '../../core/model/index.js';
-import type { Finding } from '../../core/output/index.js';
 
 /**
  * Every header an API document declares is a standard header under its standard name or

@@ -1,6 +1,5 @@
-import { isRecord, siteLocation } from '../../core/api/index.js';
+import { isRecord, siteLocation,describeOperation,headerKey,OPENAPI_PATH,openApiModel,requestHeaders,responsesWithout,type OperationView,type ResponseView } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type OperationView, type ResponseView } from '../../core/api/index.js';
 
 const KEY = 'idempotency-key';
 const REPLAY = 'openwop-idempotent-replay';

@@ -1,8 +1,7 @@
-import { isRecord, siteLocation } from '../../core/api/index.js';
+import { isRecord, siteLocation,describeOperation,OPENAPI_PATH,openApiModel,SEAMS_PATH,SEAMS_PREFIX,type OperationView } from '../../core/api/index.js';
 import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { describeOperation, OPENAPI_PATH, openApiModel, SEAMS_PATH, SEAMS_PREFIX, type OperationView } from '../../core/api/index.js';
 import { locate } from '../../core/model/index.js';
 
 const MANIFEST = 'spec/v2/path-manifest.json';

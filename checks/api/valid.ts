@@ -1,11 +1,9 @@
 import type { ErrorObject } from 'ajv';
-import { collectRefs, follow, isRecord, resolveRef, siteLocation, typedSegments } from '../../core/api/index.js';
-import { asyncApiSchema, openApiSchema, publishedAsyncApiVersions, salientErrors, type OfficialSchema } from '../../core/api/index.js';
+import { collectRefs, follow, isRecord, resolveRef, siteLocation, typedSegments,asyncApiSchema,openApiSchema,publishedAsyncApiVersions,salientErrors,type OfficialSchema,describeOperation,openApiModel } from '../../core/api/index.js';
 import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { instancePathSegments } from '../../core/schemas/index.js';
-import { describeOperation, openApiModel } from '../../core/api/index.js';
 import { locate } from '../../core/model/index.js';
 
 /**
@@ -61,17 +59,23 @@ function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: O
   }
 }
 
+/** The property ajv reports as not allowed here (unevaluated or additional), when there is one. */
+function extraProperty(error: ErrorObject): string | undefined {
+  const extra: unknown = error.params.unevaluatedProperty ?? error.params.additionalProperty;
+  return typeof extra === 'string' ? extra : undefined;
+}
+
 function locateError(file: DataFile, error: ErrorObject) {
   const segments = typedSegments(file.value, instancePathSegments(error.instancePath));
-  const extra = error.params.unevaluatedProperty ?? error.params.additionalProperty;
-  if (extra !== undefined) return locate(file, [...segments, String(extra)], 'key');
+  const extra = extraProperty(error);
+  if (extra !== undefined) return locate(file, [...segments, extra], 'key');
   return locate(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
 function describe(error: ErrorObject): string {
   const where = error.instancePath || '(root)';
-  const extra = error.params.unevaluatedProperty ?? error.params.additionalProperty;
-  if (extra !== undefined) return `${where}: property "${String(extra)}" is not allowed here`;
+  const extra = extraProperty(error);
+  if (extra !== undefined) return `${where}: property "${extra}" is not allowed here`;
   if (error.keyword === 'required') return `${where}: required property "${String(error.params.missingProperty)}" is missing`;
   if (error.keyword === 'enum') return `${where}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   if (error.keyword === 'const') return `${where}: must be ${JSON.stringify(error.params.allowedValue)}`;
@@ -79,8 +83,8 @@ function describe(error: ErrorObject): string {
 }
 
 function hintFor(error: ErrorObject): string {
-  const extra = error.params.unevaluatedProperty ?? error.params.additionalProperty;
-  if (extra !== undefined) return String(extra).startsWith('x-') ? 'check the extension name' : 'check the spelling, or move the property where the specification allows it (extensions start with x-)';
+  const extra = extraProperty(error);
+  if (extra !== undefined) return extra.startsWith('x-') ? 'check the extension name' : 'check the spelling, or move the property where the specification allows it (extensions start with x-)';
   return 'see the specification of this object';
 }
 

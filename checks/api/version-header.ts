@@ -1,6 +1,5 @@
-import { siteLocation } from '../../core/api/index.js';
+import { siteLocation,describeOperation,headerKey,OPENAPI_PATH,openApiModel,requestHeaders,responsesWithout,type OpenApiModel } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type OpenApiModel } from '../../core/api/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 import type { Corpus, MarkdownFile } from '../../core/model/index.js';
 

@@ -5,9 +5,9 @@ import { diffReleases, isShipped, loadReleaseFiles, releasedDigestsOf, whyUnread
 import { defineCheck } from '../../core/run/index.js';
 import { pointerSegments, REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 
-export const RELEASE_PATH = 'spec/v2/release.json';
-export const CORRECTIONS_PATH = 'spec/v2/corrections.json';
-export const MIGRATIONS_PATH = 'spec/v2/migrations.json';
+const RELEASE_PATH = 'spec/v2/release.json';
+const CORRECTIONS_PATH = 'spec/v2/corrections.json';
+const MIGRATIONS_PATH = 'spec/v2/migrations.json';
 
 /** Removals a correction or migration row may license. */
 const REMOVALS = new Set(['schema/property-removed', 'schema/enum-removed', 'schema/removed', 'operation/removed', 'channel/removed']);
@@ -59,7 +59,7 @@ export default defineCheck({
 function currentRelease(corpus: Corpus): Release {
   const files = new Map<string, Buffer>();
   for (const file of [...corpus.all()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) if (isShipped(file.path)) files.set(file.path, file.bytes);
-  return { label: 'the corpus', version: undefined, digest: undefined, released: files.has(RELEASE_PATH) ? releasedDigestsOf(corpus.data(RELEASE_PATH)?.value) : new Map(), files, root: corpus.root, corpus };
+  return { label: 'the corpus', version: undefined, digest: undefined, released: files.has(RELEASE_PATH) ? releasedDigestsOf(corpus.data(RELEASE_PATH)?.value) : new Map<string, string>(), files, root: corpus.root, corpus };
 }
 
 interface Licence {
@@ -84,7 +84,7 @@ function readLicences(corpus: Corpus, report: Report): Licence[] | undefined {
     const rows = isObject(file.value) && Array.isArray(file.value.rows) ? file.value.rows : [];
     for (const row of rows) {
       if (!isObject(row) || !Array.isArray(row.pointers)) continue;
-      for (const pointer of row.pointers) if (typeof pointer === 'string') licences.push({ pointer, row: String(row.id ?? '?'), registry });
+      for (const pointer of row.pointers) if (typeof pointer === 'string') licences.push({ pointer, row: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '?', registry });
     }
   }
   return valid ? licences : undefined;

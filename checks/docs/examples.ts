@@ -1,11 +1,9 @@
 import type { ValidateFunction } from 'ajv';
-import type { MarkdownFile } from '../../core/model/index.js';
+import { type MarkdownFile,examplePlans,strayAnnotations,type ExampleAnnotation,hasPointer } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { examplePlans, strayAnnotations, type ExampleAnnotation } from '../../core/model/index.js';
 import { corpusSchemas, describeSchemaError, locateSchemaError, type CorpusSchemas } from '../../core/schemas/index.js';
 import type { MarkdownCodeBlock } from '../../core/markdown/index.js';
-import { hasPointer } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
 export default defineCheck({

@@ -25,7 +25,7 @@ export default defineCheck({
 
 /** The `*Sources: RFC …*` paragraph that closes a document: the one place RFC numbers belong. */
 function isSourcesFooter(node: Nodes): boolean {
-  return node.type === 'paragraph' && /^Sources:/.test(plainText(node).trim());
+  return node.type === 'paragraph' && plainText(node).trim().startsWith('Sources:');
 }
 
 function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: number | undefined) => boolean, report: Report): void {

@@ -1,18 +1,14 @@
-import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
-import { countRegionId } from '../../core/run/index.js';
-import { defineCheck } from '../../core/run/index.js';
+import { type Corpus, type DataFile, type MarkdownFile,dataStringLocation,dataStrings,locate,type PathSegment } from '../../core/model/index.js';
+import { countRegionId,defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
 import {
   CODE_GRAMMAR,
   ERRORS_PATH,
   ERRORS_SCHEMA_PATH,
   errorsSchemaViolations,
-  retriableByDefault,
+  retriableByDefault,isObject,errorCountMentions,proseExclusions,reportRegistryCounts
 } from '../../core/registries/index.js';
 import { corpusSchemas, expectedSchemaId } from '../../core/schemas/index.js';
-import { isObject } from '../../core/registries/index.js';
-import { dataStringLocation, dataStrings, locate, type PathSegment } from '../../core/model/index.js';
-import { errorCountMentions, proseExclusions, reportRegistryCounts } from '../../core/registries/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
 const MAJOR_MINOR = /^(\d+)\.(\d+)$/;

@@ -1,10 +1,7 @@
 import { defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
-import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
-import { DECLARATION_PATH } from '../../core/registries/index.js';
-import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
+import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention,DECLARATION_PATH,ERRORS_PATH,readErrorsRegistry,vendorCodeRule,type ErrorRow,type VendorCodeRule } from '../../core/registries/index.js';
 import type { LineIndex } from '../../core/model/index.js';
-import { closest } from '../../core/output/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
 /**

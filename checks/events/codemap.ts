@@ -1,5 +1,5 @@
-import { child, follow, siteLocation } from '../../core/api/index.js';
-import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
+import { child, follow, siteLocation,openApiModel } from '../../core/api/index.js';
+import { type Corpus, type DataFile, type MarkdownFile,lazyPlace,locate,speaksOtherVersion,type PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import {
@@ -12,15 +12,9 @@ import {
   protocolDomains,
   protocolTypes,
   type CodemapRow,
-  type EventCodemap,
+  type EventCodemap,classifyMention,eventNameMentions,isV2Text,readsAsV1,reportRegistryCounts,isPastTense,protocolTypeProblems,typeSegments,analysePayloadDefs,reachable,isObject,vendorOrgs
 } from '../../core/registries/index.js';
-import { classifyMention, eventNameMentions, isV2Text, readsAsV1, reportRegistryCounts } from '../../core/registries/index.js';
-import { isPastTense, protocolTypeProblems, typeSegments } from '../../core/registries/index.js';
 import { validateRegistry } from '../../core/schemas/index.js';
-import { openApiModel } from '../../core/api/index.js';
-import { analysePayloadDefs, reachable } from '../../core/registries/index.js';
-import { isObject, vendorOrgs } from '../../core/registries/index.js';
-import { lazyPlace, locate, speaksOtherVersion, type PathSegment } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
 export default defineCheck({

@@ -1,9 +1,8 @@
 import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../../core/registries/index.js';
+import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind,CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, schemaGraph, validateRegistry } from '../../core/schemas/index.js';
-import { CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
 import { lazyPlace, locate } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 

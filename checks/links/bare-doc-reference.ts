@@ -1,7 +1,6 @@
 import { defineCheck } from '../../core/run/index.js';
 import { documentIndex } from '../../core/model/index.js';
-import { relativeUrl } from '../../core/markdown/index.js';
-import { forEachProseText, isGeneratedDocument } from '../../core/markdown/index.js';
+import { relativeUrl,forEachProseText,isGeneratedDocument } from '../../core/markdown/index.js';
 
 /** A file name such as `packs.md` or a path such as `spec/v2/core/packs.md`, standing alone in text. */
 const MENTION = /(?<![\w/.@-])((?:[\w.-]+\/)*[\w-][\w.-]*\.md)(?![\w-])/g;

@@ -1,8 +1,7 @@
 import { posix } from 'node:path';
 import type { InlineCode, Link, Nodes } from 'mdast';
 import { visit as visitTree } from 'unist-util-visit';
-import type { Corpus, DataFile, MarkdownFile } from '../../core/model/index.js';
-import { dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Location, type PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, type MarkdownFile,dataStringEdit,dataStringLocation,dataStrings,documentIndex,type Location,type PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Fix, Report } from '../../core/output/index.js';
 import { closest, closestPhrase } from '../../core/output/index.js';

@@ -1,7 +1,7 @@
 import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { documentIndex } from '../../core/model/index.js';
+import { documentIndex,lazyPlace,locate } from '../../core/model/index.js';
 import {
   REQUIREMENT_ALIASES,
   REQUIREMENT_ALIASES_SCHEMA,
@@ -14,7 +14,6 @@ import {
 import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { previousRelease } from '../../core/release/index.js';
 import { describeCitation, parseDocumentCitation, resolveCitation } from '../../core/markdown/index.js';
-import { lazyPlace, locate } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
 /** Cited documents are core documents: `idempotency.md` means spec/v2/core/idempotency.md. */

@@ -35,7 +35,7 @@ export default defineCheck({
       // An empty list is witness/classes's finding; a scenario id (no path) is resolved by the suite, not here.
       const bare = tests.filter((t) => !REPO_QUALIFIED.test(t) && t.includes('/'));
       const qualified = tests.filter((t) => REPO_QUALIFIED.test(t));
-      const id = String(entry.id ?? index);
+      const id = typeof entry.id === 'string' || typeof entry.id === 'number' ? String(entry.id) : String(index);
       if (bare.length === 0) {
         if (qualified.length > 0 && qualified.length === tests.length) {
           report({

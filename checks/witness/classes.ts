@@ -1,4 +1,4 @@
-import type { Corpus } from '../../core/model/index.js';
+import { type Corpus,lazyPlace,locate,type PathSegment } from '../../core/model/index.js';
 import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import {
@@ -15,12 +15,10 @@ import {
   witnessBaseline,
   witnessCounts,
   witnessEntries,
-  type WitnessEntry,
+  type WitnessEntry,DECLARATION_PATH
 } from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { previousRelease } from '../../core/release/index.js';
-import { DECLARATION_PATH } from '../../core/registries/index.js';
-import { lazyPlace, locate, type PathSegment } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
 export default defineCheck({

@@ -13,7 +13,7 @@ export interface ChannelView {
   servers: string[];
 }
 
-export interface ServerView {
+interface ServerView {
   name: string;
   /** The path part every channel address is appended to ('' when none). */
   pathname: string;

@@ -34,7 +34,7 @@ export interface RemovedHeader {
 }
 
 /** The header names v1 used and v2 removed (headers.md §"Removed in v2"). */
-export const REMOVED_HEADERS: readonly RemovedHeader[] = [
+const REMOVED_HEADERS: readonly RemovedHeader[] = [
   { pattern: /^capabilities-etag$/i, name: 'Capabilities-Etag', instead: 'the standard ETag / If-None-Match pair on the discovery document' },
   { pattern: /^x-dedup$/i, name: 'X-Dedup', instead: 'OpenWOP-Dedup' },
   { pattern: /^x-force-engine-version$/i, name: 'X-Force-Engine-Version', instead: 'OpenWOP-Force-Engine-Version' },

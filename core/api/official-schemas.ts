@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 
-export { PREBUILT_VALIDATORS };
+;
 
 const require = createRequire(import.meta.url);
 

@@ -13,7 +13,7 @@ export const SEAMS_PATH = 'api/seams-v2.yaml';
 export const SEAMS_PREFIX = '/conformance/seams/';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 /** Methods whose operations change state; `Idempotency-Key` applies to exactly these. */
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -75,7 +75,7 @@ export interface OperationView {
   tags: string[];
 }
 
-export interface ReferenceProblem {
+interface ReferenceProblem {
   site: Site;
   message: string;
 }

@@ -3,11 +3,9 @@
  * that a finding about a referenced object can point at the line where that object is written.
  * Only the corpus model is read: a reference to a file outside the corpus does not resolve.
  */
-import type { Corpus, DataFile } from '../model/index.js';
+import { type Corpus, type DataFile, type Location, lazyPlace, type PathSegment } from '../model/index.js';
 import { schemaPathsOfId } from '../schemas/index.js';
 import { resolveLink } from '../markdown/index.js';
-import type { Location } from '../model/index.js';
-import { lazyPlace, locate, type PathSegment } from '../model/index.js';
 
 /** A place in a data file: the file and the path of keys and indexes to a value. */
 export interface Site {
@@ -39,7 +37,7 @@ export function refOf(value: unknown): string | undefined {
 }
 
 /** The value at `segments` inside `value`, or undefined. */
-export function valueAt(value: unknown, segments: readonly PathSegment[]): unknown {
+function valueAt(value: unknown, segments: readonly PathSegment[]): unknown {
   let node = value;
   for (const segment of segments) {
     if (Array.isArray(node) && typeof segment === 'number') node = node[segment];

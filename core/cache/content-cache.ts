@@ -69,7 +69,7 @@ export class ContentCache {
       return undefined;
     }
     if (typeof entry !== 'object' || entry === null || (entry as { for?: unknown }).for !== key || !('value' in entry)) return undefined;
-    const value = (entry as { value: unknown }).value;
+    const value = (entry).value;
     if (!accept(value)) return undefined;
     this.used.add(this.entryName(key));
     return value;

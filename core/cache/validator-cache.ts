@@ -96,7 +96,7 @@ export class ValidatorStore {
     const wrapper = ((data: unknown): boolean => {
       const outcome = this.remember(`validate ${ref} ${JSON.stringify(data) ?? 'undefined'}`, () => {
         const validate = this.compiledValidator(ref);
-        const valid = validate(data) as boolean;
+        const valid = validate(data);
         return { valid, errors: valid ? [] : structuredClone(validate.errors ?? []) };
       }, isOutcome);
       wrapper.errors = outcome.valid ? null : outcome.errors;
@@ -150,6 +150,7 @@ export class ValidatorStore {
     try {
       const module = { exports: {} as Record<string, unknown> };
       // The tool's own build output (build/precompile-validators.mjs), ajv's standalone code requiring only ajv's runtime and ajv-formats.
+      // oxlint-disable-next-line typescript/no-implied-eval, typescript/no-unsafe-call -- loading that generated code is the point
       new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
       const refs = module.exports.__refs as Record<string, string>;
       for (const [ref, name] of Object.entries(refs)) this.prebuiltLoaded.set(ref, module.exports[name] as ValidateFunction);
@@ -163,8 +164,9 @@ export class ValidatorStore {
   private emit(): void {
     if (!this.options.prebuilt || this.compiled.size === 0) return;
     const refs = [...this.compiled.keys()].sort();
-    const names = Object.fromEntries(refs.map((ref, index) => [ref, `v${index}`]));
-    const code = standaloneCode(this.ajv(), Object.fromEntries(refs.map((ref) => [names[ref], ref])));
+    const named = refs.map((ref, index) => [ref, `v${index}`] as const);
+    const names = Object.fromEntries(named);
+    const code = standaloneCode(this.ajv(), Object.fromEntries(named.map(([ref, name]) => [name, ref])));
     writeFileAtomic(path.join(this.options.prebuilt, this.name), `${code}\nmodule.exports.__refs = ${JSON.stringify(names)};\n`);
     // Files of an older key are never loaded again.
     for (const entry of readdirSync(this.options.prebuilt)) {

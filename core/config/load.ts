@@ -21,7 +21,7 @@ export class ConfigError extends Error {}
 export type ConfiguredSeverity = 'off' | 'warn' | 'error';
 export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>] | HouseRuleEntry;
 /** A rule the config defines (core/house-rules reads it); the config reader only carries it. */
-export type HouseRuleEntry = { readonly given: unknown; readonly then: unknown } & Readonly<Record<string, unknown>>;
+type HouseRuleEntry = { readonly given: unknown; readonly then: unknown } & Readonly<Record<string, unknown>>;
 
 export interface Layout {
   /** Path prefix to $id base, longest prefix first. */
@@ -65,7 +65,7 @@ export interface Override {
   rules: Readonly<Record<string, RuleEntry>>;
 }
 
-export interface Policy {
+interface Policy {
   maxWarnings?: number;
   failSeverity?: 'error' | 'warning';
   quiet?: boolean;
@@ -240,7 +240,7 @@ function readRaw(file: string, root: string): { text?: string; raw: RawConfig } 
 }
 
 /** A config-like file the tool reads from a checkout (config, suppressions): at most this large. */
-export const MAX_CONFIG_BYTES = 16 * 2 ** 20;
+const MAX_CONFIG_BYTES = 16 * 2 ** 20;
 
 /**
  * The text of a config-like file: a regular file, never a link (a checkout's link could point at
@@ -320,25 +320,25 @@ function mergeLayers(layers: readonly RawConfig[]): RawConfig {
     if (overrides) merged.overrides = [...(merged.overrides ?? []), ...overrides];
     if (layout) {
       merged.layout = { ...merged.layout, ...layout };
-      if (layout.schemaIds && layers.indexOf(layer) > 0) merged.layout.schemaIds = { ...(merged.layout.schemaIds ?? {}), ...layout.schemaIds };
+      if (layout.schemaIds && layers.indexOf(layer) > 0) merged.layout.schemaIds = { ...merged.layout.schemaIds, ...layout.schemaIds };
     }
   }
   return merged;
 }
 
-export const BUILT_IN_PREFIX = 'openwop-spec:';
+const BUILT_IN_PREFIX = 'openwop-spec:';
 
 /**
  * The configs every repository can extend by name. `recommended` is every rule at the severity
  * it is documented with (what no config at all gives, written down so that a config can say it
  * builds on it); `strict` is that with every warning failing the run.
  */
-export const BUILT_IN_CONFIGS: Readonly<Record<string, RawConfig>> = {
+const BUILT_IN_CONFIGS: Readonly<Record<string, RawConfig>> = {
   'openwop-spec:recommended': {},
   'openwop-spec:strict': { maxWarnings: 0 },
 };
 
-export interface RawConfig {
+interface RawConfig {
   extends?: string | string[];
   include?: string[];
   exclude?: string[];
@@ -355,7 +355,7 @@ export interface RawConfig {
   diff?: DiffSettings;
 }
 
-export interface RawOverride {
+interface RawOverride {
   files: string | string[];
   excludedFiles?: string | string[];
   rules?: Record<string, RuleEntry>;
@@ -427,7 +427,7 @@ let configStore: ValidatorStore | undefined;
  * that reading a config costs no ajv compile; compiled here only when that file is missing or stale.
  * `emit` (the build) writes the compiled code there instead.
  */
-export function configValidator(emit = false): ValidateFunction {
+function configValidator(emit = false): ValidateFunction {
   configStore ??= new ValidatorStore(undefined, 'config', `${AJV_VERSION}; ${JSON.stringify(CONFIG_AJV_OPTIONS)}; ${JSON.stringify(CONFIG_SCHEMA)}`, () => {
     const ajv = new Ajv2020({ ...CONFIG_AJV_OPTIONS, code: { source: true } });
     const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;

@@ -6,7 +6,6 @@
  */
 /** The names a config file may have, in the order they are looked for; two in one directory is an error. */
 export const CONFIG_FILES = ['openwop-spec.config.json', 'openwop-spec.config.jsonc', 'openwop-spec.config.yaml', 'openwop-spec.config.yml'] as const;
-export const CONFIG_FILE = CONFIG_FILES[0];
 /** Where the build writes the schema, relative to the package root (shipped with dist/). */
 export const CONFIG_SCHEMA_FILE = 'dist/openwop-spec.config.schema.json';
 

@@ -6,7 +6,7 @@
  * component is opened without following a link). A pull request controls every byte of the
  * checkout, links included; CI runs the tool on it.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { braceExpand } from 'minimatch';
 
@@ -137,16 +137,4 @@ export function readRegularFile(file: string, maxBytes = Infinity): Buffer {
 /** `relative`'s bytes under `root`: inside by spelling and by every directory on the way, the file itself no link. */
 export function readInside(root: string, relative: string, maxBytes = Infinity): Buffer {
   return readRegularFile(guardedPath(root, relative), maxBytes);
-}
-
-/** Removes `relative` (a file, or with `recursive` a tree) under `root`, unless it lies outside; a link is removed, never followed. */
-export function removeInside(root: string, relative: string, options: { recursive?: boolean } = {}): boolean {
-  let target: string;
-  try {
-    target = guardedPath(root, relative);
-  } catch {
-    return false;
-  }
-  rmSync(target, { force: true, recursive: options.recursive === true });
-  return true;
 }

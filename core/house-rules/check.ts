@@ -40,7 +40,7 @@ interface Placed {
 
 function problemsOf(target: Target, then: Then): Placed[] {
   const field = then.field;
-  const checked: Value = field === undefined ? { missing: target.value === undefined, value: target.value } as Value : field === '@key' ? (target.key === undefined ? { missing: true } : { missing: false, value: target.key }) : fieldValue(target.value, field);
+  const checked: Value = field === undefined ? { missing: target.value === undefined, value: target.value } : field === '@key' ? (target.key === undefined ? { missing: true } : { missing: false, value: target.key }) : fieldValue(target.value, field);
   const property = field === undefined ? (target.key !== undefined ? String(target.key) : target.name) : field === '@key' ? String(target.key ?? '') : field;
   const subject = field === undefined || field === '@key' ? target.name : `${target.name === '/' ? '' : target.name}/${field}`;
   const vars = { property, path: subject, value: checked.missing ? '' : show(checked.value) };
@@ -71,7 +71,7 @@ function render(template: string | undefined, vars: Readonly<Record<string, stri
 }
 
 /** The rule in one line, from its definition: what it reads and what it asks. */
-export function describeRule(definition: HouseRuleDefinition): string {
+function describeRule(definition: HouseRuleDefinition): string {
   const { given } = definition;
   const files = given.files === undefined ? '' : ` of ${[given.files].flat().map(code).join(', ')}`;
   const where = given.markdown !== undefined ? `markdown ${given.markdown}${given.level ? ` of level ${given.level}` : ''}${given.column ? ` in column "${given.column}"` : ''}${files}` : `${code(given.path ?? given.pointer ?? '')}${files || ' of JSON and YAML files'}`;

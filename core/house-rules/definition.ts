@@ -7,13 +7,13 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { JSONPath } from 'jsonpath-plus';
 
-export const MARKDOWN_SELECTORS = ['headings', 'paragraphs', 'code-spans', 'table-cells'] as const;
-export type MarkdownSelector = (typeof MARKDOWN_SELECTORS)[number];
+const MARKDOWN_SELECTORS = ['headings', 'paragraphs', 'code-spans', 'table-cells'] as const;
+type MarkdownSelector = (typeof MARKDOWN_SELECTORS)[number];
 
-export const FUNCTIONS = ['pattern', 'notPattern', 'enumeration', 'casing', 'length', 'defined', 'undefined', 'substitution'] as const;
-export type HouseFunction = (typeof FUNCTIONS)[number];
+const FUNCTIONS = ['pattern', 'notPattern', 'enumeration', 'casing', 'length', 'defined', 'undefined', 'substitution'] as const;
+type HouseFunction = (typeof FUNCTIONS)[number];
 
-export const CASINGS = ['flat', 'camel', 'pascal', 'kebab', 'cobol', 'snake', 'macro'] as const;
+const CASINGS = ['flat', 'camel', 'pascal', 'kebab', 'cobol', 'snake', 'macro'] as const;
 export type Casing = (typeof CASINGS)[number];
 
 export interface Given {
@@ -97,7 +97,7 @@ function fn(names: readonly string[], schema: Record<string, unknown>): Record<s
   };
 }
 
-export const HOUSE_RULE_SCHEMA = {
+const HOUSE_RULE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   additionalProperties: false,
@@ -131,7 +131,7 @@ let validator: ValidateFunction | undefined;
 export function parseHouseRule(id: string, raw: unknown): HouseRuleDefinition {
   validator ??= new Ajv2020({ strict: true, strictRequired: false, allErrors: false }).compile(HOUSE_RULE_SCHEMA);
   if (!validator(raw)) throw new HouseRuleError(`rules["${id}"]${describe(validator.errors ?? [])}`);
-  const definition = raw as unknown as HouseRuleDefinition;
+  const definition = raw as HouseRuleDefinition;
   const { given } = definition;
   if (given.level !== undefined && given.markdown !== 'headings') throw new HouseRuleError(`rules["${id}"].given.level applies to markdown: "headings" only`);
   if (given.column !== undefined && given.markdown !== 'table-cells') throw new HouseRuleError(`rules["${id}"].given.column applies to markdown: "table-cells" only`);

@@ -103,7 +103,7 @@ function lengthProblems(value: unknown, min: number | undefined, max: number | u
  * word), each value what to write instead. A match that starts with a capital gets a capitalised
  * replacement, so a sentence's first word stays one.
  */
-export function substitutions(value: unknown, swap: Readonly<Record<string, string>>, ignoreCase: boolean): Problem[] {
+function substitutions(value: unknown, swap: Readonly<Record<string, string>>, ignoreCase: boolean): Problem[] {
   if (typeof value !== 'string') return [];
   const problems: Problem[] = [];
   for (const [from, to] of Object.entries(swap)) {

@@ -13,7 +13,7 @@ import type { Fix } from '../output/index.js';
 import type { Given } from './definition.js';
 
 /** A stretch of text the function reads, with how to place and replace characters of it. */
-export interface TextPiece {
+interface TextPiece {
   text: string;
   /** Offset of the piece within the target's value. */
   offset: number;
@@ -50,7 +50,7 @@ function dataTargets(file: DataFile, given: Given): Target[] {
     return [dataTarget(file, path, valueAt(file.value, path))];
   }
   const keys = (given.path ?? '').trimEnd().endsWith('~');
-  const results = JSONPath({ path: given.path ?? '$', json: file.value as object, resultType: 'all', eval: 'safe', wrap: true }) as Array<{ pointer: string; value: unknown }>;
+  const results = JSONPath<Array<{ pointer: string; value: unknown }>>({ path: given.path ?? '$', json: file.value as object, resultType: 'all', eval: 'safe', wrap: true });
   const seen = new Set<string>();
   return results.flatMap((result) => {
     if (seen.has(result.pointer)) return [];
@@ -66,7 +66,7 @@ function dataTarget(file: DataFile, path: PathSegment[], value: unknown): Target
   return {
     file: file.path,
     value,
-    ...(path.length > 0 ? { key: path[path.length - 1] as string | number } : {}),
+    ...(path.length > 0 ? { key: path[path.length - 1] } : {}),
     name: pointerOf(path),
     locate: (field) => {
       const at = fieldPath(field);
@@ -141,7 +141,7 @@ function tableCells(table: Table, column: string | undefined): Array<{ node: Nod
   const headers = (header?.children ?? []).map((cell) => toString(cell).trim());
   const index = column === undefined ? undefined : headers.indexOf(column);
   if (index === -1) return [];
-  return body.flatMap((row) => row.children.flatMap((cell, i) => (index === undefined || i === index ? [{ node: cell as Nodes, name: `cell of column "${headers[i] ?? i + 1}"` }] : [])));
+  return body.flatMap((row) => row.children.flatMap((cell, i) => (index === undefined || i === index ? [{ node: cell, name: `cell of column "${headers[i] ?? i + 1}"` }] : [])));
 }
 
 function markdownTarget(file: MarkdownFile, node: Nodes, name: string): Target {

@@ -126,7 +126,7 @@ export function citingBlocks(tree: Root, source: string): CitingBlock[] {
       blocks.push({ node, start, text, label: node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1 });
       return;
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    if ('children' in node) for (const child of node.children) visit(child);
   };
   visit(tree);
   return blocks;

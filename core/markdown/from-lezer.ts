@@ -682,7 +682,7 @@ class Converter {
         const start = open ? open.to : node.from;
         const end = close && open && close.from !== open.from ? close.from : node.to;
         const type = node.name === 'Emphasis' ? 'emphasis' : node.name === 'StrongEmphasis' ? 'strong' : 'delete';
-        return { type, children: this.inline(node, start, end, depth + 1), position: this.position(node.from, node.to) } as PhrasingContent;
+        return { type, children: this.inline(node, start, end, depth + 1), position: this.position(node.from, node.to) };
       }
       case 'InlineCode': {
         const open = node.firstChild;

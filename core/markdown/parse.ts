@@ -4,7 +4,7 @@ import type { Code, Definition, Html, Image, Link, Nodes, Parent, Root } from 'm
 import { toString } from 'mdast-util-to-string';
 import { markdownToMdast, type MarkdownProblem } from './from-lezer.js';
 
-export { MAX_BLOCK_DEPTH, MAX_TREE_DEPTH, type MarkdownProblem } from './from-lezer.js';
+export { MAX_BLOCK_DEPTH, MAX_TREE_DEPTH,  } from './from-lezer.js';
 
 /** Bumped whenever the tree built from the same text changes shape, so cached trees are not reused. */
 export const MARKDOWN_TREE_VERSION = 'lezer-mdast 1';
@@ -21,7 +21,7 @@ export interface MarkdownHeading {
   column: number;
 }
 
-export interface MarkdownLink {
+interface MarkdownLink {
   kind: 'link' | 'image' | 'definition';
   url: string;
   line: number;
@@ -63,7 +63,7 @@ export interface ParsedMarkdown {
 const NUMBERED_HEADING = /^(?:§\s*)?(?:Appendix\s+([A-Z](?:\.\d+)*)|(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+))\.?(?=\s|$)/;
 const EXPLICIT_ANCHOR = /\b(?:id|name)\s*=\s*["']([^"']+)["']/g;
 
-export function headingNumber(text: string): string | undefined {
+function headingNumber(text: string): string | undefined {
   const match = NUMBERED_HEADING.exec(text.trim());
   return match ? (match[1] ?? match[2]) : undefined;
 }

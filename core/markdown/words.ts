@@ -11,11 +11,6 @@ export function plainText(node: Nodes, code: (value: string) => string = (value)
   return ((node as Parent).children as Nodes[]).map((child) => plainText(child, code)).join(node.type === 'paragraph' || node.type === 'tableCell' || node.type === 'heading' ? '' : ' ');
 }
 
-/** Words as a reader counts them: runs of letters or digits (a hyphenated or dotted token is one word). */
-export function wordCount(text: string): number {
-  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
-}
-
 /**
  * The words of a node as a length limit counts them: an inline code span, however many tokens it
  * holds (`tenantId, scopeId`), is one word, as upstream's readability rule counts it

@@ -50,11 +50,11 @@ export interface DataFile extends TextBase {
   lineCounter: LineCounter;
 }
 
-export interface TextFile extends TextBase {
+interface TextFile extends TextBase {
   kind: 'text';
 }
 
-export interface BinaryFile extends FileBase {
+interface BinaryFile extends FileBase {
   kind: 'binary';
 }
 
@@ -199,7 +199,7 @@ function irregularKind(root: string, relative: string): string {
 }
 
 /** A corpus file may be this large; past it, the file is one finding and is not read. */
-export const MAX_FILE_BYTES = 32 * 2 ** 20;
+const MAX_FILE_BYTES = 32 * 2 ** 20;
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -41,7 +41,7 @@ const linkCache = new WeakMap<DataFile, DataStringLink[]>();
 export interface DataStringLink {
   url: string;
   /** Where the link is written, looked up on first use. */
-  place(): Location;
+  place: () => Location;
 }
 
 /**

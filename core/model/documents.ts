@@ -57,7 +57,7 @@ const namedVersions = new WeakMap<Corpus, Map<string, ReadonlySet<string>>>();
 /** The versions whose documents a file names (`spec/v1/…` names 1), read once per file: gates ask per mention, and a registry holds thousands. */
 function versionsNamed(corpus: Corpus, fromFile: string): ReadonlySet<string> {
   let byFile = namedVersions.get(corpus);
-  if (!byFile) namedVersions.set(corpus, (byFile = new Map()));
+  if (!byFile) namedVersions.set(corpus, (byFile = new Map<string, ReadonlySet<string>>()));
   const known = byFile.get(fromFile);
   if (known) return known;
   const file = corpus.get(fromFile);

@@ -15,8 +15,6 @@ export interface ExampleAnnotation {
   node: Html;
 }
 
-export type ExampleLanguage = 'json' | 'jsonc' | 'yaml';
-
 export type ExamplePlan =
   /** An annotated block to validate: `data` is the parsed instance (its problems, if any, are parse errors). */
   | { status: 'validate'; block: MarkdownCodeBlock; annotation: ExampleAnnotation; data: DataFile }
@@ -31,7 +29,7 @@ const LOOKS_LIKE_ANNOTATION = /^<!--\s*example\b/;
 const ELISION = '…';
 
 /** The annotation an HTML comment states; `malformed` when it starts like one but does not parse. */
-export function parseExampleAnnotation(node: Html): ExampleAnnotation | 'malformed' | undefined {
+function parseExampleAnnotation(node: Html): ExampleAnnotation | 'malformed' | undefined {
   const value = node.value.trim();
   if (!LOOKS_LIKE_ANNOTATION.test(value)) return undefined;
   const match = ANNOTATION.exec(value);

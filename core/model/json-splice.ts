@@ -5,7 +5,7 @@
  */
 import { isMap, isPair, isScalar, type Node } from 'yaml';
 import type { DataFile } from './corpus.js';
-import { nodeAt, type PathSegment } from './structured.js';
+import { nodeAt } from './structured.js';
 
 export interface MemberUpdate {
   /** Object keys from the root to the member. */
@@ -27,7 +27,7 @@ export function spliceJson(file: DataFile, updates: readonly MemberUpdate[]): st
   const text = file.text;
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const update of updates) {
-    const node = nodeAt(file.doc, update.path as PathSegment[]);
+    const node = nodeAt(file.doc, update.path);
     if (node?.range) {
       const indent = lineIndent(text, keyStart(file, update.path) ?? node.range[0]);
       edits.push({ start: node.range[0], end: node.range[1], text: formatValue(update.value, indent) });
@@ -63,7 +63,7 @@ export function spliceJson(file: DataFile, updates: readonly MemberUpdate[]): st
 
 function keyStart(file: DataFile, path: readonly string[]): number | undefined {
   if (path.length === 0) return undefined;
-  const parent = nodeAt(file.doc, path.slice(0, -1) as PathSegment[]);
+  const parent = nodeAt(file.doc, path.slice(0, -1));
   if (!isMap(parent)) return undefined;
   const pair = parent.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === path[path.length - 1]);
   return pair && isPair(pair) ? (pair.key as Node | null)?.range?.[0] : undefined;

@@ -6,7 +6,7 @@
 import { generatedBannerLine } from '../markdown/index.js';
 import type { Html } from 'mdast';
 
-export interface RegionMarker {
+interface RegionMarker {
   start: number;
   end: number;
   line: number;
@@ -108,10 +108,6 @@ function makeRegion(text: string, open: RegionMarker & { id: string; rest: strin
 function lineEnd(text: string, from: number): number {
   const index = text.indexOf('\n', from);
   return index === -1 ? text.length : index;
-}
-
-export function openMarkerText(id: string, source: string | undefined): string {
-  return source ? `<!-- generated: ${id} from ${source}; do not edit -->` : `<!-- generated: ${id} -->`;
 }
 
 /**

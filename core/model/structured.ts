@@ -13,6 +13,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `Array.isArray` narrowing to `unknown` members, not `any`: a parsed value's members are checked before use. */
+export function isList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
+
 export interface ParseProblem {
   message: string;
   line: number;
@@ -265,7 +270,7 @@ function duplicateKeys(text: string): ParseProblem[] {
  * accept and no UTF-8 file can hold, so text generated from it could never be written as planned.
  * Located at the first such escape in the text, else at the start.
  */
-export function loneSurrogate(value: unknown, text: string): ParseProblem | undefined {
+function loneSurrogate(value: unknown, text: string): ParseProblem | undefined {
   // Decoded UTF-8 holds none: only an escape can write one, so a text without such an escape is not walked.
   if (!SURROGATE_ESCAPE.test(text)) return undefined;
   const stack: unknown[] = [value];
@@ -310,7 +315,7 @@ function stringsInText(text: string): number {
  * The strings (keys and values) a parsed value holds, and how deep it nests, in one iterative pass:
  * a value of any depth is measured without recursion. A value nested past the bound stops the count.
  */
-export function measureValue(value: unknown, bound = MAX_NESTING): { strings: number; depth: number } {
+function measureValue(value: unknown, bound = MAX_NESTING): { strings: number; depth: number } {
   let strings = 0;
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[value, 0]];
@@ -392,7 +397,7 @@ export function nodeAt(doc: Document | undefined, path: readonly PathSegment[]):
 }
 
 /** The key node of the last segment of `path` (a map entry), or undefined. */
-export function keyAt(doc: Document | undefined, path: readonly PathSegment[]): Node | undefined {
+function keyAt(doc: Document | undefined, path: readonly PathSegment[]): Node | undefined {
   if (path.length === 0) return undefined;
   const parent = nodeAt(doc, path.slice(0, -1));
   const last = path[path.length - 1];
@@ -421,25 +426,6 @@ export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: read
     }
   }
   return { line: 1, column: 1 };
-}
-
-/** The node a JSON pointer (`/a/0/b`, RFC 6901) names, or undefined. */
-export function nodeAtPointer(doc: Document | undefined, pointer: string): Node | undefined {
-  if (pointer === '') return (doc?.contents ?? undefined) as Node | undefined;
-  if (!pointer.startsWith('/')) return undefined;
-  let node: unknown = doc?.contents;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (isMap(node)) {
-      node = node.items.find((item) => isPair(item) && String(scalarValue(item.key)) === segment)?.value;
-    } else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) {
-      node = node.items[Number(segment)];
-    } else {
-      return undefined;
-    }
-    if (node === undefined || node === null) return undefined;
-  }
-  return node as Node;
 }
 
 const DEFERRED = Symbol('deferred location');

@@ -12,7 +12,7 @@ import type { Corpus } from './corpus.js';
 
 export const CORE_DOCUMENTS = 'spec/v2/core/';
 
-export function rawWordCount(text: string): number {
+function rawWordCount(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
 }
 
@@ -31,7 +31,7 @@ export function folderWordCounts(corpus: Corpus, folder: string = CORE_DOCUMENTS
 }
 
 /** The text with the content of each generated region taken out (its markers stay, one word each side). */
-export function withoutRegions(text: string, regions: ReadonlyArray<{ contentStart: number; contentEnd: number }>): string {
+function withoutRegions(text: string, regions: ReadonlyArray<{ contentStart: number; contentEnd: number }>): string {
   let out = '';
   let at = 0;
   for (const region of [...regions].sort((a, b) => a.contentStart - b.contentStart)) {

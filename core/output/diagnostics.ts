@@ -38,7 +38,7 @@ export interface Diagnostic {
   fingerprint?: string;
 }
 
-export interface RelatedLocation {
+interface RelatedLocation {
   file: string;
   line: number;
   column: number;
@@ -78,7 +78,7 @@ export interface Summary {
   hiddenWarnings?: number;
 }
 
-export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     compareStrings(a.file, b.file) ||
     a.line - b.line ||

@@ -108,7 +108,7 @@ function boundedDistance(a: string, b: string, max: number): number {
     const from = j - max > 1 ? j - max : 1;
     const to = j + max < a.length ? j + max : a.length;
     current[0] = j <= max ? j : big;
-    current[from - 1] = from > 1 ? big : current[0] as number;
+    current[from - 1] = from > 1 ? big : current[0];
     let rowMin = current[from - 1] as number;
     const bj = b.charCodeAt(j - 1);
     for (let i = from; i <= to; i++) {

@@ -37,7 +37,7 @@ export function encodeText(text: string, style: TextStyle | undefined): Buffer {
 }
 
 /** The style of the file at `target`, or undefined when there is none (or it cannot be read). */
-export function styleOfFile(target: string): TextStyle | undefined {
+function styleOfFile(target: string): TextStyle | undefined {
   try {
     return textStyleOf(readFileSync(target, 'utf8'));
   } catch {
@@ -70,7 +70,7 @@ const CAUSES: Record<string, string> = {
   EIO: 'an input/output error (EIO)',
 };
 
-export function describeCode(code: string): string {
+function describeCode(code: string): string {
   return CAUSES[code] ?? code;
 }
 
@@ -99,7 +99,7 @@ export function isAbandonedTemporary(entry: string): boolean {
 }
 
 /** Removes the temporaries abandoned in `directory` by killed runs; returns their names. */
-export function removeAbandonedTemporaries(directory: string): string[] {
+function removeAbandonedTemporaries(directory: string): string[] {
   let entries: string[];
   try {
     entries = readdirSync(directory);
@@ -188,7 +188,7 @@ export function writeFileAtomic(target: string, content: string | Buffer, label 
 }
 
 /** A text file rewritten in the style (line ends, byte order mark) and mode of the file it replaces. */
-export function writeTextAtomic(target: string, text: string, label = target): void {
+function writeTextAtomic(target: string, text: string, label = target): void {
   writeFileAtomic(target, encodeText(text, styleOfFile(target)), label);
 }
 

@@ -40,7 +40,7 @@ export function errorCountMentions(text: string, excluded: ReadonlyArray<readonl
 /** A registry whose size prose may state, and how many entries it has. */
 export type CountedRegistry = 'errors' | 'codemap' | 'metadata' | 'core-families' | 'ext-families';
 
-export interface RegistryCountMention extends CountMention {
+interface RegistryCountMention extends CountMention {
   registry: CountedRegistry;
 }
 
@@ -72,7 +72,7 @@ const HEADING_COUNT = /^(#{1,6})[ \t]+(?:[\d.]+[ \t]+)?(.*?)[ \t]*\((\d+)\)[ \t]
  * heading that counts what it heads ("### 3.1 Metadata keys (17)", "## 5. Core families (72)").
  * `excluded` ranges (generated regions, code) and sentences that speak of v1 are left alone.
  */
-export function registryCountMentions(text: string, excluded: ReadonlyArray<readonly [number, number]> = [], speaksOfV1: (sentence: string) => boolean = () => false): RegistryCountMention[] {
+function registryCountMentions(text: string, excluded: ReadonlyArray<readonly [number, number]> = [], speaksOfV1: (sentence: string) => boolean = () => false): RegistryCountMention[] {
   const found: RegistryCountMention[] = [];
   const outside = (start: number) => !excluded.some(([from, to]) => start >= from && start < to);
   for (const match of text.matchAll(COUNT_NOUN)) {
@@ -98,7 +98,7 @@ export function registryCountMentions(text: string, excluded: ReadonlyArray<read
 }
 
 /** The registry counts of a markdown document's prose: not its generated regions, code or HTML, nor a document generated whole. */
-export function markdownRegistryCounts(file: MarkdownFile): RegistryCountMention[] {
+function markdownRegistryCounts(file: MarkdownFile): RegistryCountMention[] {
   if (isGeneratedDocument(file) || !/\d/.test(file.text)) return [];
   return registryCountMentions(file.text, proseExclusions(file), (sentence) => CITES_V1.test(sentence));
 }

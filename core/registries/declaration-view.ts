@@ -23,7 +23,7 @@ export interface DeclarationView {
 }
 
 /** What can be read of the registry's value. */
-export function declarationView(value: Record<string, unknown>): DeclarationView {
+function declarationView(value: Record<string, unknown>): DeclarationView {
   const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
   const records = (list: unknown) => (Array.isArray(list) ? list.filter(isObject) : []);
   // Rows keep their index in the file, so a row that cannot be read does not shift the locations of the others.

@@ -7,7 +7,7 @@
  */
 import type { Corpus } from '../model/index.js';
 
-export const SECTION_BASE = 'spec/v2/';
+const SECTION_BASE = 'spec/v2/';
 
 export interface ResolvedSection {
   /** The root-relative path of the document (a directory's README.md). */

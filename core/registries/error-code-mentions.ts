@@ -13,10 +13,8 @@ import { visit as visitJsonc } from 'jsonc-parser';
 import type { InlineCode, Nodes, Parent, Root, Table, TableRow } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
-import type { DataFile, MarkdownFile } from '../model/index.js';
+import { type DataFile, type MarkdownFile,nodeAt,type PathSegment,codeBlockData } from '../model/index.js';
 import { parseMarkdown } from '../markdown/index.js';
-import { codeBlockData } from '../model/index.js';
-import { nodeAt, type PathSegment } from '../model/index.js';
 
 export interface CodeMention {
   code: string;
@@ -63,7 +61,7 @@ function treeMentions(tree: Root, source: string, responseStatus?: number): Code
         mentions.push(...(/^ya?ml$/i.test(node.lang ?? '') ? documentMentions(codeBlockData(node).doc, node.value, start) : envelopeMentions(node.value, start)));
       }
     }
-    if ('children' in node) node.children.forEach((child, i) => walk(child as Nodes, node, i));
+    if ('children' in node) node.children.forEach((child, i) => walk(child, node, i));
   };
   walk(tree, undefined, 0);
   return mentions.sort((a, b) => a.start - b.start);
@@ -349,7 +347,7 @@ function documentMentions(doc: Document | undefined, text: string, base: number,
 }
 
 function pairOf(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key) as Pair | undefined;
+  return map.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
 }
 
 /** The status of the nearest `responses: { '409': … }` entry around a node. */

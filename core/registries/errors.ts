@@ -3,10 +3,9 @@
  * exists only for a registry that validates against spec/v2/errors.schema.json: nothing derives
  * an artifact from a registry whose shape is wrong.
  */
-import type { Corpus, DataFile } from '../model/index.js';
+import type { Corpus, DataFile, Location } from '../model/index.js';
 import type { ErrorObject } from 'ajv';
 import { corpusSchemas, describeSchemaError, locateSchemaError, validateRegistry } from '../schemas/index.js';
-import type { Location } from '../model/index.js';
 import { isObject, vendorOrgs } from './views.js';
 
 export const ERRORS_PATH = 'spec/v2/errors.json';
@@ -44,7 +43,7 @@ export interface ErrorsRegistry {
   rows: ErrorRow[];
 }
 
-export type RegistryFinding = Location & { file: string; message: string };
+type RegistryFinding = Location & { file: string; message: string };
 
 export type ErrorsRegistryRead =
   | { state: 'absent' }

@@ -12,7 +12,7 @@ export const PAYLOADS_PATH = 'schemas/v2/run-event-payloads.schema.json';
 export const RUN_EVENT_PATH = 'schemas/v2/run-event.schema.json';
 export const EVENTS_DOC_PATH = 'spec/v2/core/events.md';
 
-export interface NamingException {
+interface NamingException {
   form: 'domain.noun';
   /** The row's note, which opens with "artifact event". */
   reason: string;

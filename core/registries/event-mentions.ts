@@ -21,14 +21,11 @@
 import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
-import { isMap, isScalar, isSeq, type Node } from 'yaml';
-import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
+import { isMap, isScalar, isSeq, type Node,type LineCounter } from 'yaml';
+import { type Corpus, type DataFile, type MarkdownFile,nodeAt,type PathSegment,codeBlockData,dataStringLocation,dataStrings } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
 import { isV2Text, sentenceAt } from './v1-scope.js';
-import { codeBlockData, dataStringLocation, dataStrings } from '../model/index.js';
-import { nodeAt, type PathSegment } from '../model/index.js';
-import type { LineCounter } from 'yaml';
 
 export interface EventNameMention {
   file: string;
@@ -183,7 +180,7 @@ function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
     const parsed = codeBlockData(block.node);
     if (!parsed.doc?.contents) continue;
     const indent = (block.node.position?.start.column ?? 1) - 1;
-    walk(parsed.doc.contents as Node, parsed.lineCounter, (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }), into);
+    walk(parsed.doc.contents, parsed.lineCounter, (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }), into);
   }
 }
 

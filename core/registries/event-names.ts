@@ -9,10 +9,10 @@
 export const TYPE_SEGMENT = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*';
 
 /** The prefix the protocol keeps for itself. */
-export const RESERVED_PREFIX = 'openwop';
+const RESERVED_PREFIX = 'openwop';
 
 /** Pack namespaces (packs.md §"Namespaces"): they name packs, never events. */
-export const PACK_NAMESPACES: readonly string[] = ['core', 'community', 'vendor', 'private', 'local'];
+const PACK_NAMESPACES: readonly string[] = ['core', 'community', 'vendor', 'private', 'local'];
 
 /**
  * Irregular past participles a transition may end in (`lease.lost`, `memory.written`).

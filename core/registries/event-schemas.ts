@@ -9,7 +9,7 @@ import { PAYLOADS_PATH, protocolTypes, typeIndex, type EventCodemap } from './ev
 import { vendorTypePattern } from './event-names.js';
 import { vendorOrgs } from './views.js';
 
-export const PAYLOADS_FILE = PAYLOADS_PATH.slice(PAYLOADS_PATH.lastIndexOf('/') + 1);
+const PAYLOADS_FILE = PAYLOADS_PATH.slice(PAYLOADS_PATH.lastIndexOf('/') + 1);
 
 /** `$defs/eventType` of RunEventDoc: one of the registered protocol types, or a vendor type. */
 export function eventTypeSchema(corpus: Corpus, codemap: EventCodemap): Record<string, unknown> {

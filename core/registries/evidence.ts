@@ -3,9 +3,8 @@
  * invariants, the witness baseline, and the witness classes every family, requirement and
  * invariant carries. Tolerant typed views: an absent registry is undefined; validate first.
  */
-import type { Corpus, DataFile } from '../model/index.js';
+import type { Corpus, DataFile, PathSegment } from '../model/index.js';
 import { DECLARATION_PATH, declarationFamilies, isObject } from './views.js';
-import type { PathSegment } from '../model/index.js';
 
 export const REQUIREMENTS = 'conformance/requirements.json';
 export const REQUIREMENTS_SCHEMA = 'spec/v2/requirements.schema.json';
@@ -24,9 +23,9 @@ export const SEAM_GATED = 'seam-gated';
  * The five classes of conformance.md §"Witness class" that a family may carry. The declaration's
  * `witnessClasses` is authoritative; this is what holds while no declaration exists yet.
  */
-export const DOCUMENTED_WITNESS_CLASSES = ['witnessable-unaided', 'witnessable-gated', 'seam-gated', 'claims-check', 'negative-existence'] as const;
+const DOCUMENTED_WITNESS_CLASSES = ['witnessable-unaided', 'witnessable-gated', 'seam-gated', 'claims-check', 'negative-existence'] as const;
 
-export interface RequirementCitation {
+interface RequirementCitation {
   section: string;
   path: PathSegment[];
 }

@@ -3,17 +3,16 @@
  * schemas/v2/ids.schema.json, the map spec/v2/id-field-bindings.json, every `*Id` / `*Ids` field of
  * the corpus's schemas and API documents, and the kinds a field's schema reaches by `$ref`.
  */
-import type { Corpus, DataFile } from '../model/index.js';
+import type { Corpus, DataFile, PathSegment } from '../model/index.js';
 import { isObject } from './views.js';
 import { IN_PLACE_LISTS, isApiDocument, refsOf, schemaGraph, valueAt, walkSchema, type SchemaLocation } from '../schemas/index.js';
-import type { PathSegment } from '../model/index.js';
 
 export const IDS_SCHEMA = 'schemas/v2/ids.schema.json';
 export const ID_BINDINGS = 'spec/v2/id-field-bindings.json';
 export const ID_BINDINGS_SCHEMA = 'spec/v2/id-field-bindings.schema.json';
 
 /** A name that makes a field an id field: `runId`, or `runIds` for a list of them. */
-export const ID_FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]*Ids?$/;
+const ID_FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]*Ids?$/;
 /** The name of one id field, which a kind is named for. */
 const KIND_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]*Id$/;
 
@@ -50,7 +49,7 @@ export function idKinds(corpus: Corpus): Map<string, IdKind> | undefined {
   return kinds;
 }
 
-export interface MapEntry {
+interface MapEntry {
   name: string;
   /** The kind (bindings) or the reason (notAKind). */
   value: string;

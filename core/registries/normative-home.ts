@@ -37,7 +37,7 @@ export function normativeHomes(file: MarkdownFile): NormativeHomeName[] {
 }
 
 /** The prose a family's normative text must live in: v2 documents; v1 prose predates the house style and is not judged. */
-export const NORMATIVE_TEXT_PREFIX = 'spec/v2/';
+const NORMATIVE_TEXT_PREFIX = 'spec/v2/';
 
 const KEYWORD = /\b(?:MUST|SHOULD|MAY)\b/;
 
@@ -73,9 +73,9 @@ export function normativeTextProblems(
     const path = home.replace(/#.*$/, '');
     if (!home.startsWith(NORMATIVE_TEXT_PREFIX)) {
       // A v1 home is read when the corpus holds it; a schema co-points and carries no obligation.
-      const v1 = /\.md$/.test(path) ? corpus.markdown(path) : undefined;
+      const v1 = path.endsWith('.md') ? corpus.markdown(path) : undefined;
       if (v1) read.push({ entry, home, file: v1 });
-      else if (/\.md$/.test(path)) unread = true;
+      else if (path.endsWith('.md')) unread = true;
       return;
     }
     const file = corpus.markdown(path);

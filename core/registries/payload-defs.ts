@@ -9,7 +9,7 @@ import type { PathSegment } from '../model/index.js';
 
 const LOCAL_DEF = /^#\/\$defs\/([^/]+)$/;
 
-export interface OpenPayload {
+interface OpenPayload {
   name: string;
   /** Where to point: the offending member of the entry. */
   at: PathSegment[];

@@ -47,7 +47,7 @@ export function sentenceAt(text: string, offset: number): string {
 }
 
 /** Whether the markdown at `offset` is read in v1's terms: its sentence, section heading or table column cites v1. */
-export function markdownReadsAsV1(file: MarkdownFile, offset: number): boolean {
+function markdownReadsAsV1(file: MarkdownFile, offset: number): boolean {
   if (CITES_V1.test(sentenceAt(file.text, offset))) return true;
   const before = file.text.slice(0, offset).split('\n');
   for (let i = before.length - 1; i >= 0; i--) {

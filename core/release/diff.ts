@@ -4,14 +4,12 @@
  * line. Changes to generated files whose generator's inputs also changed are marked `derived`:
  * shown, but not counted again, since the change they follow from already is.
  */
-import type { Corpus } from '../model/index.js';
+import { type Corpus, locate, type PathSegment } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
-import { ERRORS_PATH } from '../registries/index.js';
+import { ERRORS_PATH,CODEMAP_PATH,PAYLOADS_PATH } from '../registries/index.js';
 import { firstDifferingLine } from '../run/index.js';
-import { CODEMAP_PATH, PAYLOADS_PATH } from '../registries/index.js';
 import { isSchemaPath } from '../schemas/index.js';
 import { ASYNCAPI_PATH, OPENAPI_PATH } from '../api/index.js';
-import { locate, type PathSegment } from '../model/index.js';
 import { MODELLED_FILES, releaseModel, REQUIREMENTS_PATH, type OperationEntry, type ReleaseModel, type View } from './model.js';
 import { API_DOCUMENTS } from './api-schemas.js';
 import { lostCitedHeadings } from './heading-diff.js';
@@ -22,7 +20,7 @@ export type Level = 'breaking' | 'additive' | 'editorial';
 export const LEVELS: readonly Level[] = ['breaking', 'additive', 'editorial'];
 
 /** Where a change is in one release: a file, and the line when the model knows it. */
-export interface Place {
+interface Place {
   file: string;
   line: number | undefined;
 }
@@ -116,7 +114,7 @@ export function diffReleases(before: Release, after: Release, generated?: Genera
     if (!meta) throw new Error(`unknown diff rule ${rule}`);
     const extra = schema ? { direction: schema.direction, ...(schema.member !== undefined ? { member: schema.member } : {}), ...(schema.definition !== undefined ? { definition: schema.definition } : {}) } : {};
     // Without places of its own, a change is at `file:line` in the release that has it, and at the file in the other.
-    const inOld = !after.files.has(file) || /removed$/.test(rule);
+    const inOld = !after.files.has(file) || rule.endsWith('removed');
     const here = { file, line };
     const there = before.files.has(file) && after.files.has(file) ? { file, line: undefined } : undefined;
     const { before: was, after: is } = places ?? (inOld ? { before: here, after: there } : { before: there, after: here });
@@ -239,7 +237,7 @@ export function summarizeChanges(changes: readonly Change[]): { counts: Record<L
  */
 function compareView<T>(was: View<T>, is: View<T>, file: string, changed: ReadonlySet<string>, compare: (was: Map<string, T>, is: Map<string, T>) => void): void {
   if (!changed.has(file) || was.state === 'unreadable' || is.state === 'unreadable') return;
-  compare(was.state === 'read' ? was.entries : new Map(), is.state === 'read' ? is.entries : new Map());
+  compare(was.state === 'read' ? was.entries : new Map<string, T>(), is.state === 'read' ? is.entries : new Map<string, T>());
 }
 
 function compareHeaders(

@@ -20,7 +20,7 @@ export function checkImpacts(settings: DiffSettings | undefined): void {
   }
 }
 
-export function familyOf(rule: string): string {
+function familyOf(rule: string): string {
   return rule.slice(0, rule.indexOf('/'));
 }
 

@@ -3,30 +3,26 @@
  * views (error codes, event types, operations and their headers, channels, schemas, requirement
  * ids). `diff` compares two of these; it never compares registries as text.
  */
-import { asyncApiChannels } from '../api/index.js';
-import type { Corpus } from '../model/index.js';
-import { ERRORS_PATH, readErrorsRegistry } from '../registries/index.js';
-import { CODEMAP_PATH, decidedRows, effectiveType, eventCodemap } from '../registries/index.js';
+import { asyncApiChannels, ASYNCAPI_PATH, describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responseHeaders } from '../api/index.js';
+import type { Corpus,PathSegment } from '../model/index.js';
+import { ERRORS_PATH, readErrorsRegistry,CODEMAP_PATH,decidedRows,effectiveType,eventCodemap,isObject } from '../registries/index.js';
 import { isSchemaPath } from '../schemas/index.js';
-import { ASYNCAPI_PATH, describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responseHeaders } from '../api/index.js';
-import { isObject } from '../registries/index.js';
-import type { PathSegment } from '../model/index.js';
 
 
 export const REQUIREMENTS_PATH = 'conformance/requirements.json';
-export const REQUIREMENT_ALIASES_PATH = 'conformance/requirement-aliases.json';
+const REQUIREMENT_ALIASES_PATH = 'conformance/requirement-aliases.json';
 
 /** A registry the model reads: absent, present but unreadable (compared as a file), or read. */
 export type View<T> = { state: 'absent' } | { state: 'unreadable' } | { state: 'read'; entries: Map<string, T> };
 
-export interface ErrorEntry {
+interface ErrorEntry {
   httpStatus: number;
   retriable: boolean;
   deprecated: boolean;
   at: PathSegment[];
 }
 
-export interface EventEntry {
+interface EventEntry {
   type: string;
   v1: string;
   /** The `$defs` entry of the payload schema that holds its payload. */
@@ -46,7 +42,7 @@ export interface OperationEntry {
   at: PathSegment[];
 }
 
-export interface ChannelEntry {
+interface ChannelEntry {
   address: string | undefined;
   at: PathSegment[];
 }

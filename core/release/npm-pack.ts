@@ -63,7 +63,7 @@ export function npmPack(stagedDirectory: string, outDirectory: string, staged: r
  * may print the error as JSON (`summary`, `code`); otherwise the cause is the line carrying the
  * error code (`EACCES: permission denied, open '…'`), else the first line of the error block.
  */
-export function npmCause(stderr: string, stdout = ''): string {
+function npmCause(stderr: string, stdout = ''): string {
   try {
     const report = JSON.parse(stdout) as { error?: { code?: unknown; summary?: unknown } };
     const summary = typeof report.error?.summary === 'string' ? report.error.summary : '';

@@ -18,7 +18,7 @@ export type PreviousRelease =
   | { ok: true; corpus: Corpus; label: string; missing: string[] }
   | { ok: false; message: string };
 
-export const RELEASE_FILE = 'spec/v2/release.json';
+const RELEASE_FILE = 'spec/v2/release.json';
 
 const cache = new Map<string, PreviousRelease>();
 

@@ -11,13 +11,13 @@
  * Every change names its place in both releases: the file and JSON path of the keyword in the
  * old schema and in the new (for something removed, the new place is where it would be).
  */
-import { jcs } from '../output/index.js';
-import { isObject, type PathSegment } from '../model/index.js';
+import { compareStrings, jcs } from '../output/index.js';
+import { isList, isObject, type PathSegment } from '../model/index.js';
 import { expectedSchemaId, pointerSegments, resolveUri } from '../schemas/index.js';
 import { apiSchemaEntries, type ApiSchemaEntry, type Flow } from './api-schemas.js';
 
 /** Who writes what a schema change constrains: clients (`request`), hosts (`response`), both, or no API says. */
-export type Direction = Flow | 'both' | 'unknown';
+type Direction = Flow | 'both' | 'unknown';
 type Level = 'breaking' | 'additive' | 'editorial';
 
 export interface SchemaPlace {
@@ -173,11 +173,11 @@ export class SchemaSet {
       } else if (keyword === 'enum' && Array.isArray(value)) {
         out.enum = value.map((member) => jcs(member)).sort();
       } else if ((keyword === 'required' || keyword === 'type') && (Array.isArray(value) || typeof value === 'string')) {
-        out[keyword] = [...new Set(Array.isArray(value) ? value : [value])].sort();
+        out[keyword] = [...new Set((isList(value) ? value : [value]).map(String))].sort(compareStrings);
       } else out[keyword] = value;
     }
     stack.delete(key);
-    const flat = conjuncts.flatMap((part) => (isObject(part) && Object.keys(part).length === 1 && Array.isArray(part.allOf) ? part.allOf : [part]));
+    const flat = conjuncts.flatMap((part) => (isObject(part) && Object.keys(part).length === 1 && isList(part.allOf) ? part.allOf : [part]));
     if (flat.length === 0) return out;
     if (Object.keys(out).length === 0 && flat.length === 1) return flat[0];
     return { ...out, allOf: flat.map((part) => jcs(part)).sort() };
@@ -250,7 +250,7 @@ interface View {
   unresolved: Map<string, Node>;
 }
 
-export class SchemaComparison {
+class SchemaComparison {
   readonly changes: SchemaChange[] = [];
   private readonly seen = new Set<string>();
   private readonly visited = new Set<string>();
@@ -304,7 +304,7 @@ export class SchemaComparison {
     const key = JSON.stringify([rule, before, after, detail]);
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const member = rule === 'schema/enum-added' || rule === 'schema/enum-removed' ? JSON.parse(detail) : undefined;
+    const member = rule === 'schema/enum-added' || rule === 'schema/enum-removed' ? (JSON.parse(detail) as unknown) : undefined;
     this.changes.push({ rule, level: SCHEMA_RULES[rule]?.level ?? 'breaking', before, after, message, ...(member !== undefined ? { member } : {}), ...(rule.startsWith('schema/definition-') ? { definition: detail } : {}), direction: 'unknown' });
   }
 
@@ -854,7 +854,7 @@ const SEVERITY: Record<Level, number> = { editorial: 0, additive: 1, breaking: 2
  * no API entry point uses (a document format, a pack manifest) is read as what its reader
  * validates and accepts: the request reading, where what rejects more is breaking.
  */
-export function levelOf(rule: string, direction: Direction): Level {
+function levelOf(rule: string, direction: Direction): Level {
   const levels = DIRECTIONAL_LEVELS[rule];
   if (!levels) return SCHEMA_RULES[rule]?.level ?? 'breaking';
   if (direction === 'unknown') return levels.request;
@@ -899,9 +899,4 @@ function flowsAt(marks: ReadonlyMap<string, Set<Flow>>, where: SchemaPlace | und
     if (held) return held;
   }
   return new Set();
-}
-
-/** `/properties/owner` -> `#/properties/owner`; the root is `#`. */
-export function describe(at: readonly PathSegment[]): string {
-  return at.length === 0 ? '#' : `#/${at.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }

@@ -9,9 +9,9 @@ import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyOb
 import { readFileSync } from 'node:fs';
 import { isObject } from '../registries/index.js';
 
-export const DSSE_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
-export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
-export const PREDICATE_TYPE = 'https://openwop.dev/attestation/release/v1';
+const DSSE_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
+const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+const PREDICATE_TYPE = 'https://openwop.dev/attestation/release/v1';
 /** Where `pack` writes the envelope: beside the tarball, since it signs the tarball's bytes. */
 export const SIGNATURE_SUFFIX = '.dsse.json';
 /**
@@ -34,7 +34,7 @@ export interface DsseEnvelope {
   signatures: Array<{ keyid: string; sig: string }>;
 }
 
-export interface ReleaseStatement {
+interface ReleaseStatement {
   _type: string;
   subject: Array<{ name: string; digest: Record<string, string> }>;
   predicateType: string;
@@ -42,7 +42,7 @@ export interface ReleaseStatement {
 }
 
 /** DSSE's pre-authentication encoding: what is signed, so the payload type cannot be swapped. */
-export function pae(payloadType: string, payload: Buffer): Buffer {
+function pae(payloadType: string, payload: Buffer): Buffer {
   const type = Buffer.from(payloadType, 'utf8');
   return Buffer.concat([Buffer.from(`DSSEv1 ${type.length} `, 'utf8'), type, Buffer.from(` ${payload.length} `, 'utf8'), payload]);
 }

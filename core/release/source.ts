@@ -61,7 +61,7 @@ function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseF
 export const RELEASE_PATH = 'spec/v2/release.json';
 
 /** `released` of a release record: `{ "<version>": "sha256:…" }`; what is not of that shape is left out. */
-export function releasedDigests(bytes: Buffer | undefined): Map<string, string> {
+function releasedDigests(bytes: Buffer | undefined): Map<string, string> {
   const released = new Map<string, string>();
   if (!bytes) return released;
   let value: unknown;

@@ -46,14 +46,14 @@ export interface StagedCounts {
 }
 
 /** What the package carries beside the corpus to be verified and used without the toolchain. */
-export const LIB_DIRECTORY = 'lib';
-export const SCHEMA_INDEX_PATH = 'schemas.json';
-export const VOCABULARY_PATH = 'vocabulary.json';
+const LIB_DIRECTORY = 'lib';
+const SCHEMA_INDEX_PATH = 'schemas.json';
+const VOCABULARY_PATH = 'vocabulary.json';
 const SHIPPED_MODULES = ['verify.js', 'verify.d.ts', 'cli.js', 'cli.d.ts', 'validator.js', 'validator.d.ts'] as const;
 
 /** The URI of the vocabulary the OpenWOP annotation keywords belong to. */
-export const VOCABULARY_URI = 'https://openwop.dev/vocab/v2/annotations';
-export const VOCABULARY_META_SCHEMA_ID = 'https://openwop.dev/meta/v2/schema';
+const VOCABULARY_URI = 'https://openwop.dev/vocab/v2/annotations';
+const VOCABULARY_META_SCHEMA_ID = 'https://openwop.dev/meta/v2/schema';
 
 export interface StageOptions {
   version: string;
@@ -114,7 +114,7 @@ function shippedModules(): Map<string, Buffer> {
 }
 
 /** `$id` -> path, for every schema the package ships, in path order. */
-export function schemaIndex(corpus: Corpus): Record<string, string> {
+function schemaIndex(corpus: Corpus): Record<string, string> {
   const index: Record<string, string> = {};
   const files = corpus
     .dataFiles()
@@ -133,7 +133,7 @@ export function schemaIndex(corpus: Corpus): Record<string, string> {
  * process the schemas) and declares each keyword as a property. A strict validator is told the
  * keywords by name (ajv: `addVocabulary(Object.keys(vocabulary.properties))`).
  */
-export function renderVocabulary(keywords: readonly string[]): string {
+function renderVocabulary(keywords: readonly string[]): string {
   const standard = ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'];
   const vocabulary: Record<string, boolean> = {};
   for (const name of standard) vocabulary[`https://json-schema.org/draft/2020-12/vocab/${name}`] = true;
@@ -180,7 +180,7 @@ export function writeStaged(directory: string, files: ReadonlyMap<string, Buffer
  * are the package's own verifier, `./validator` the ajv helper (ajv is an optional peer: only
  * that entry needs it).
  */
-export function renderManifest(stamp: CorpusStamp, license: string | undefined): string {
+function renderManifest(stamp: CorpusStamp, license: string | undefined): string {
   const exports: Record<string, unknown> = {
     '.': { types: `./${TYPES_INDEX}` },
     './types': { types: `./${TYPES_INDEX}` },

@@ -5,8 +5,7 @@
  */
 import { readInside, ReadRefused } from '../fs/index.js';
 import path from 'node:path';
-import { compareStrings } from '../output/index.js';
-import { CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } from '../output/index.js';
+import { compareStrings,CANONICALIZATION,jcsDigest,sha256Hex,SHA256_DIGEST,SHA256_HEX } from '../output/index.js';
 import { isObject } from '../registries/index.js';
 
 export const PACKAGE_NAME = '@openwop/spec-artifacts';
@@ -112,7 +111,7 @@ export function readRecord(text: string, strings: readonly string[], digests: re
 }
 
 /** `a/b.json`, never absolute, never `..`, never a backslash or an empty segment. */
-export function isSafeRelativePath(file: string): boolean {
+function isSafeRelativePath(file: string): boolean {
   if (file === '' || file.startsWith('/') || file.includes('\\') || /^[A-Za-z]:/.test(file)) return false;
   return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }

@@ -15,7 +15,7 @@ import { readTar, readTarFile, TarError, type TarEntry } from './tar.js';
  * Files larger than this are hashed as they stream past and not held: no corpus file comes near
  * it, and a tarball that inflates to gigabytes must not take gigabytes to verify.
  */
-export const KEEP_BYTES = 32 * 2 ** 20;
+const KEEP_BYTES = 32 * 2 ** 20;
 
 export class ReleaseSourceError extends Error {}
 

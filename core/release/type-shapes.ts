@@ -15,7 +15,7 @@
  * Every type stays at least as wide as the schema: what cannot be expressed is left wider, never
  * narrower, so a valid document always type-checks.
  */
-import { isObject } from '../model/index.js';
+import { isList, isObject } from '../model/index.js';
 import { walkSchema } from '../schemas/index.js';
 
 type Schema = Record<string, unknown>;
@@ -80,7 +80,7 @@ function inlineOpenParts(node: Schema, resolve: (reference: unknown) => Schema |
     }
     const properties = isObject(node.properties) ? node.properties : {};
     node.properties = { ...target.properties, ...properties };
-    const required = new Set([...(Array.isArray(target.required) ? target.required : []), ...(Array.isArray(node.required) ? node.required : [])]);
+    const required = new Set([...(isList(target.required) ? target.required : []), ...(isList(node.required) ? node.required : [])]);
     if (required.size > 0) node.required = [...required];
     if (node.type === undefined && target.type !== undefined) node.type = target.type;
   }

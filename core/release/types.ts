@@ -5,12 +5,10 @@
  * function of the schemas alone (no banner, no date; prettier with fixed options).
  */
 import path from 'node:path';
-import type { JSONSchema } from 'json-schema-to-typescript';
-import type { Corpus, DataFile } from '../model/index.js';
+import { isList, type Corpus, type DataFile } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
-import { expectedSchemaId, isSchemaPath, type SchemaIds } from '../schemas/index.js';
+import { expectedSchemaId, isSchemaPath, type SchemaIds,resolveUri,walkSchema } from '../schemas/index.js';
 import { isObject } from '../registries/index.js';
-import { resolveUri, walkSchema } from '../schemas/index.js';
 import { reshapeForTypes } from './type-shapes.js';
 
 
@@ -26,7 +24,7 @@ export interface TypeDeclarations {
 }
 
 /** `schemas/v2/ids.schema.json` -> `types/schemas/v2/ids.schema.d.ts`. */
-export function declarationPath(schemaPath: string): string {
+function declarationPath(schemaPath: string): string {
   return `${TYPES_DIRECTORY}/${schemaPath.replace(/\.json$/, '')}.d.ts`;
 }
 
@@ -51,7 +49,7 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
     const { rootType, namespace } = names.get(file.path) as { rootType: string; namespace: string };
     let output: string;
     try {
-      output = await compile(bundle(file, byId, rootNameById, idOf) as JSONSchema, rootType, {
+      output = await compile(bundle(file, byId, rootNameById, idOf), rootType, {
         bannerComment: '',
         declareExternallyReferenced: true,
         format: true,
@@ -126,7 +124,7 @@ function bundle(root: DataFile, byId: ReadonlyMap<string, DataFile>, names: Read
       // 2020-12 applies a `$ref` beside its siblings; the resolver merges the two and loses
       // references inside the siblings. `allOf: [{$ref}]` means the same and survives.
       if (Object.keys(value).some((keyword) => !REF_COMPANIONS.has(keyword))) {
-        value.allOf = [{ $ref: value.$ref }, ...(Array.isArray(value.allOf) ? value.allOf : [])];
+        value.allOf = [{ $ref: value.$ref }, ...(isList(value.allOf) ? value.allOf : [])];
         delete value.$ref;
       }
     }

@@ -92,7 +92,7 @@ function splitLines(text: string | undefined): string[] {
 }
 
 /** Myers' O(ND) line diff, after trimming the common head and tail. */
-export function diffLines(a: readonly string[], b: readonly string[]): Op[] {
+function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;

@@ -17,8 +17,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
-import { compareStrings } from '../output/index.js';
-import { sha256FileHex, sha256Hex, SHA256_DIGEST, visible } from '../output/index.js';
+import { compareStrings,sha256FileHex,sha256Hex,SHA256_DIGEST,visible } from '../output/index.js';
 import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
@@ -27,7 +26,7 @@ import { addressedEnvelope, checkSignature, loadPublicKey, SIGNATURE_SUFFIX, Sig
 
 import { countedFiles } from './shipped/verify.js';
 import type { VerifyOptions, VerifyProblem, VerifyResult } from './public-types.js';
-export type { VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
+export type { VerifyOptions,   VerifyResult } from './public-types.js';
 
 /**
  * Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. With a

@@ -15,14 +15,13 @@
  * that names B (a `$ref` into it), and the findings of the same rule family in that file. Either
  * way, drift of an output whose generator reads B, or digests everything (the stamp), follows.
  */
-import { parseDocument } from 'yaml';
-import { stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { Corpus, MAX_YAML_ALIASES, parseFile, type CorpusFile } from '../model/index.js';
 import type { Diagnostic } from '../output/index.js';
 import { inputCovers } from './define.js';
 import { isGateFailure } from './engine.js';
 
-export const PARSE_RULE = 'corpus/parse';
+const PARSE_RULE = 'corpus/parse';
 const DRIFT = 'generated/drift';
 
 export interface CauseOptions {
@@ -109,7 +108,7 @@ function mentionsByName(message: string, file: string): boolean {
  * The corpus with each broken JSON or YAML file replaced by what its parser could read of it, or
  * undefined when none could be read. The other files are the same objects: nothing is parsed again.
  */
-export function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { corpus: Corpus; recovered: Set<string> } | undefined {
+function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { corpus: Corpus; recovered: Set<string> } | undefined {
   const files = new Map<string, CorpusFile>(corpus.files);
   const recovered = new Set<string>();
   for (const file of broken) {

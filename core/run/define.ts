@@ -39,11 +39,11 @@ export interface Check {
    * second thread). Called once for each gate that will run, before any runs; it reports nothing,
    * and a run without it gives the same findings.
    */
-  prepare?(corpus: Corpus, context: CheckContext): void;
+  prepare?: (corpus: Corpus, context: CheckContext) => void;
 }
 
 /** A whole file the generator owns. */
-export interface GeneratedFile {
+interface GeneratedFile {
   path: string;
   content: string;
 }

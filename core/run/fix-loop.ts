@@ -17,7 +17,7 @@ import { DRIFT_RULE, planGeneration, plannedContent, type GenerationPlan } from 
 import { runCorpus, type PipelineOptions, type RunResult } from './pipeline.js';
 
 /** Passes of fixes and regeneration before `--fix` gives up (ESLint stops at 10). */
-export const MAX_FIX_PASSES = 10;
+const MAX_FIX_PASSES = 10;
 
 export const FIX_RULE = {
   id: 'fix/converges',
@@ -25,7 +25,7 @@ export const FIX_RULE = {
   severity: 'error',
 } as const;
 
-export interface FileChange {
+interface FileChange {
   path: string;
   /** The text before (undefined: a file the run creates) and after. */
   before: string | undefined;
@@ -107,7 +107,7 @@ function staleOutputs(plan: GenerationPlan): Map<string, Buffer> {
 }
 
 /** The corpus with these files in place of (or beside) its own; the others are the same parsed objects. */
-export function withContents(corpus: Corpus, contents: ReadonlyMap<string, Buffer>): Corpus {
+function withContents(corpus: Corpus, contents: ReadonlyMap<string, Buffer>): Corpus {
   const files = new Map<string, CorpusFile>(corpus.files);
   for (const [file, bytes] of contents) files.set(file, parseFile(file, bytes));
   return new Corpus(corpus.root, files, corpus.cacheDir, corpus.config, corpus.irregular, corpus.irregularKinds);

@@ -4,7 +4,7 @@
  * One path for both, so a check can never pass on output that generation would change.
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
-import { joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
+import { isList, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
 import { inputCovers, isRegionContent, type GenerationContext, type Generator } from './define.js';
 import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
 import { timed } from './engine.js';
@@ -359,7 +359,7 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
       for (const key of Object.keys(actual)) if (!Object.hasOwn(wanted, key)) differences.push({ ...at([...path, key]), message: `${describePath([...path, key])} is not generated; expected no such member` });
       return;
     }
-    if (Array.isArray(actual) && Array.isArray(wanted) && [...actual, ...wanted].every(isPlainObject)) {
+    if (isList(actual) && isList(wanted) && [...actual, ...wanted].every(isPlainObject)) {
       const records = [...actual, ...wanted] as Array<Record<string, unknown>>;
       if (foreign && !records.every((record) => recordLabel(record) !== undefined)) return;
       const label = (record: Record<string, unknown>): string => recordLabel(record) ?? JSON.stringify(record);
@@ -403,7 +403,7 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
 
 /** A list of names, or a map of names to booleans read as the names set true; else undefined. */
 function asFlagSet(value: unknown): Set<string> | undefined {
-  if (Array.isArray(value)) return value.every((item) => typeof item === 'string') ? new Set(value as string[]) : undefined;
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string') ? new Set(value) : undefined;
   if (isPlainObject(value) && Object.values(value).every((item) => typeof item === 'boolean')) return new Set(Object.keys(value).filter((key) => value[key] === true));
   return undefined;
 }
@@ -454,7 +454,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-export interface LineDifference {
+interface LineDifference {
   kind: 'changed' | 'extra' | 'missing';
   /** The line of the file on disk (for `missing`, the line the missing one would come before). */
   line: number;
@@ -470,7 +470,7 @@ function isTableRow(text: string): boolean {
 }
 
 /** Each line of `before` that `after` changes or drops, and each line it adds, in file order. */
-export function lineDifferences(before: string, after: string): LineDifference[] {
+function lineDifferences(before: string, after: string): LineDifference[] {
   const differences: LineDifference[] = [];
   let line = 1;
   let removed: string[] = [];

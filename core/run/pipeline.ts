@@ -109,7 +109,7 @@ export function judgedAgainst(diagnostics: readonly Diagnostic[], baseline: read
 }
 
 /** The files `check FILE…` judges: the named ones and the files whose findings depend on them. */
-export function filesJudged(corpus: Corpus, files: ReadonlySet<string>, plan: GenerationPlan | undefined, catalog: Catalog): Set<string> {
+function filesJudged(corpus: Corpus, files: ReadonlySet<string>, plan: GenerationPlan | undefined, catalog: Catalog): Set<string> {
   const scope = dependentScope(corpus, files, plan, catalog.generators);
   for (const file of catalog.mentionDependents?.(corpus, scope) ?? []) scope.add(file);
   return scope;
@@ -120,7 +120,7 @@ export function filesJudged(corpus: Corpus, files: ReadonlySet<string>, plan: Ge
  * (gates, generation, suppressions): a rule turned off says nothing, a severity set is the
  * severity of every finding of the rule.
  */
-export function applySeverities(diagnostics: readonly Diagnostic[], settings: ReadonlyMap<string, RuleSetting>, settingsFor?: SettingsFor): Diagnostic[] {
+function applySeverities(diagnostics: readonly Diagnostic[], settings: ReadonlyMap<string, RuleSetting>, settingsFor?: SettingsFor): Diagnostic[] {
   return diagnostics.flatMap((d) => {
     const setting = (settingsFor ? settingsFor(d.file) : settings).get(d.rule);
     if (setting && !setting.enabled) return [];
@@ -129,7 +129,7 @@ export function applySeverities(diagnostics: readonly Diagnostic[], settings: Re
 }
 
 /** Whether the run plans generation: a generation rule (drift, regions, a generator's own) runs. */
-export function plansGeneration(options: Pick<PipelineOptions, 'ran' | 'catalog'>): boolean {
+function plansGeneration(options: Pick<PipelineOptions, 'ran' | 'catalog'>): boolean {
   return options.ran.has(DRIFT_RULE.id) || options.ran.has(REGION_RULE.id) || options.catalog.generators.some((g) => options.ran.has(generatorRule(g)));
 }
 

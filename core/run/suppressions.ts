@@ -44,7 +44,7 @@ export const SUPPRESSION_RULES = [
 
 const [INVALID, EXPIRED, UNUSED] = SUPPRESSION_RULES;
 
-export interface Suppression {
+interface Suppression {
   kind: 'inSource' | 'external';
   rules: readonly string[];
   reason: string;
@@ -75,13 +75,13 @@ export interface SuppressionOptions {
 }
 
 /** The directives of a markdown comment, as written after `openwop-spec-`. */
-export const DIRECTIVES = ['disable', 'enable', 'disable-line', 'disable-next-line', 'disable-file'] as const;
-export type DirectiveName = (typeof DIRECTIVES)[number];
+const DIRECTIVES = ['disable', 'enable', 'disable-line', 'disable-next-line', 'disable-file'] as const;
+type DirectiveName = (typeof DIRECTIVES)[number];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SYNTAX = 'write <!-- openwop-spec-DIRECTIVE RULE… [until YYYY-MM-DD] -- reason --> (disable-next-line, disable-line, disable … enable, disable-file)';
 
 /** Reads every suppression; malformed ones become findings instead. */
-export function readSuppressions(corpus: Corpus, options: SuppressionOptions, report: (rule: string) => Report): Suppression[] {
+function readSuppressions(corpus: Corpus, options: SuppressionOptions, report: (rule: string) => Report): Suppression[] {
   const found: Suppression[] = [];
   for (const markdown of corpus.markdownFiles()) found.push(...readDirectives(markdown.path, directiveComments(markdown.htmlNodes, markdown.text), options.known, report));
   if (options.file) found.push(...readFile(options.file, options.known, report));
@@ -136,7 +136,8 @@ function readDirectives(file: string, directives: readonly DirectiveComment[], k
         report(INVALID.id)({ ...at, messageId: 'unmatched-enable', message: closing.length === 0 ? 'openwop-spec-enable closes no openwop-spec-disable block' : `openwop-spec-enable ${unmatched.join(', ')} closes no openwop-spec-disable block of ${unmatched.length === 1 ? 'that rule' : 'those rules'}`, hint: 'an enable names rules an earlier openwop-spec-disable in this file silenced (or none, to close every open block)' });
         if (closing.length === 0) continue;
       }
-      for (const block of [...open]) {
+      // Over a copy: a block whose rules all close is removed from `open` inside the loop.
+      for (const block of open.slice()) {
         const ending = block.rules.filter((rule) => closing.includes(rule));
         if (ending.length === 0) continue;
         close(block, ending, directive.line);
@@ -209,18 +210,18 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
     const where = locate(parsed, ['suppressions', index], 'value');
     const at = { file: source.path, line: where.line, column: where.column };
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    const text = (key: string): string | undefined => (typeof e[key] === 'string' ? (e[key] as string) : undefined);
+    const text = (key: string): string | undefined => (typeof e[key] === 'string' ? e[key] : undefined);
     const rule = text('rule');
     const problem =
       text('file') === undefined || text('fingerprint') === undefined
         ? { message: 'suppression entry has no "file" or no "fingerprint"', hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint' }
-        : problemOf(rule ? [rule] : [], text('reason')?.trim() ?? '', e.expires === undefined ? undefined : String(e.expires), known, 'file');
+        : problemOf(rule ? [rule] : [], text('reason')?.trim() ?? '', e.expires === undefined ? undefined : typeof e.expires === 'string' ? e.expires : JSON.stringify(e.expires), known, 'file');
     if (problem) {
       report(INVALID.id)({ ...at, messageId: 'malformed-entry', message: problem.message, hint: problem.hint });
       return;
     }
     const expires = text('expires');
-    out.push({ kind: 'external', rules: [rule as string], reason: (text('reason') as string).trim(), ...(expires ? { expires } : {}), at, file: text('file') as string, fingerprint: text('fingerprint') as string, index });
+    out.push({ kind: 'external', rules: [rule as string], reason: (text('reason') as string).trim(), ...(expires ? { expires } : {}), at, file: text('file'), fingerprint: text('fingerprint'), index });
   });
   return out;
 }

@@ -9,7 +9,7 @@
  * so it is kept across runs under a digest of them, and an unchanged batch is not compiled again.
  */
 import { createHash } from 'node:crypto';
-import type { Corpus } from '../model/index.js';
+import { isObject, type Corpus } from '../model/index.js';
 import { onFlush } from '../output/index.js';
 import { AJV_FINGERPRINT, corpusSchemas, type CorpusSchemas } from './json-schema.js';
 import { ContentCache } from '../cache/index.js';
@@ -104,7 +104,7 @@ export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[]
   // The declared $ids, so that the thread starts before the main one has built its ajv: a schema
   // ajv refuses to register changes its batch's key, and that batch is then compiled on the main thread.
   const corpusWide = corpusSchemas(corpus);
-  const schemas: CorpusSchemas = Object.create(corpusWide, { idOf: { value: corpusWide.declaredIdOf } });
+  const schemas = Object.create(corpusWide, { idOf: { value: corpusWide.declaredIdOf } }) as CorpusSchemas;
   const results = resultsCache(corpus);
   const jobs: CompileJob[] = [];
   // The thread gets a copy of what it compiles, so it takes about one batch's worth: its memory
@@ -244,7 +244,7 @@ function compileInCorpusAjv(schemas: CorpusSchemas, batch: Batch): CompileFailur
 
 /** A cached batch answer as compileFailures writes it; anything else is a miss. */
 function isCompileFailures(value: unknown): value is CompileFailure[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.file === 'string' && typeof item.pointer === 'string' && typeof item.message === 'string' && typeof item.missingRef === 'boolean' && typeof item.stackOverflow === 'boolean');
+  return Array.isArray(value) && value.every((item: unknown) => isObject(item) && typeof item.file === 'string' && typeof item.pointer === 'string' && typeof item.message === 'string' && typeof item.missingRef === 'boolean' && typeof item.stackOverflow === 'boolean');
 }
 
 function failuresOf(batch: Batch, compile: (target: CompileTarget) => void): CompileFailure[] {

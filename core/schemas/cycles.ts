@@ -8,7 +8,7 @@ import type { Corpus } from '../model/index.js';
 import { isObject } from '../model/index.js';
 import { IN_PLACE_LISTS, IN_PLACE_SINGLES, refsOf, schemaGraph, valueAt, type SchemaLocation } from './walk.js';
 
-export interface RefEdge {
+interface RefEdge {
   /** The subschema that holds the `$ref`. */
   site: SchemaLocation;
   keyword: '$ref' | '$dynamicRef';

@@ -5,11 +5,9 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
-import type { Corpus, DataFile } from '../model/index.js';
+import { isObject, locate, type Corpus, type DataFile, type Location, type PathSegment } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
-import type { Location } from '../model/index.js';
 import type { Layout } from '../config/index.js';
-import { locate, type PathSegment } from '../model/index.js';
 import { renderMessage } from '../output/index.js';
 
 /** Without a config, a corpus schema's `$id` is this base followed by its path in the repository. */
@@ -19,7 +17,7 @@ export const SCHEMA_BASE = 'https://openwop.dev/';
 export type SchemaIds = Layout['schemaIds'];
 const DEFAULT_SCHEMA_IDS: SchemaIds = [['', SCHEMA_BASE]];
 
-export const isSchemaPath = (file: string): boolean => /\.schema\.json$/.test(file) && /^(schemas|spec|api)\//.test(file);
+export const isSchemaPath = (file: string): boolean => file.endsWith('.schema.json') && /^(schemas|spec|api)\//.test(file);
 
 /** The `$id` a schema at `file` has: the base of the longest layout prefix it starts with, then the rest of its path. */
 export function expectedSchemaId(file: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): string {
@@ -42,11 +40,6 @@ export function schemaPathsOfId(id: string, schemaIds: SchemaIds = DEFAULT_SCHEM
     }
   }
   return paths;
-}
-
-/** Whether `ref` is an absolute URL under one of the layout's `$id` bases. */
-export function isCorpusSchemaUrl(ref: string, schemaIds: SchemaIds = DEFAULT_SCHEMA_IDS): boolean {
-  return schemaPathsOfId(ref, schemaIds).length > 0;
 }
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
@@ -79,7 +72,7 @@ export function createAjv(annotationKeywords: Iterable<string> = [], options: Aj
   return ajv;
 }
 
-export interface SchemaProblem {
+interface SchemaProblem {
   file: string;
   message: string;
 }
@@ -94,9 +87,9 @@ export interface CorpusSchemas {
   /** A digest of a schema file's text, for keys of cached results. */
   digest(file: string): string;
   /** The `$id` each schema file is registered under (undefined when it could not be registered). */
-  idOf(file: string): string | undefined;
+  idOf: (file: string) => string | undefined;
   /** The `$id` each schema file declares (or is given by the layout), unique, before ajv has seen it: no ajv is built. */
-  declaredIdOf(file: string): string | undefined;
+  declaredIdOf: (file: string) => string | undefined;
   /** Problems met while registering schemas (duplicate `$id`, a schema ajv refuses). */
   readonly problems: SchemaProblem[];
   /** A compiled validator for a schema file, optionally at a JSON pointer inside it; throws if it does not compile. */
@@ -201,7 +194,7 @@ function isCompileProblem(value: unknown): value is { problem: string | null } {
 }
 
 function isSchemaProblems(value: unknown): value is SchemaProblem[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.file === 'string' && typeof item.message === 'string');
+  return Array.isArray(value) && value.every((item: unknown) => isObject(item) && typeof item.file === 'string' && typeof item.message === 'string');
 }
 
 function collectExtensionKeywords(value: unknown, into: Set<string>): void {
@@ -216,9 +209,6 @@ function collectExtensionKeywords(value: unknown, into: Set<string>): void {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `/rows/3/code` as path segments, array indexes as numbers. */
 export function instancePathSegments(instancePath: string): PathSegment[] {

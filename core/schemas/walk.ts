@@ -3,10 +3,8 @@
  * which schemas live inside an OpenAPI document. Shared by the gates that reason about schemas
  * statically (id bindings, `$ref` resolution, cycles), so that none of them re-learns the keywords.
  */
-import type { Corpus, DataFile } from '../model/index.js';
+import { type Corpus, type DataFile, isObject, type PathSegment } from '../model/index.js';
 import { expectedSchemaId, isSchemaPath, SCHEMA_BASE } from './json-schema.js';
-import { isObject } from '../model/index.js';
-import type { PathSegment } from '../model/index.js';
 
 /** Keywords whose value is a map of name -> subschema. */
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
@@ -125,7 +123,7 @@ export interface SchemaLocation {
   path: PathSegment[];
 }
 
-export type RefResolution = { ok: true; target: SchemaLocation; value: unknown } | { ok: false; reason: string };
+type RefResolution = { ok: true; target: SchemaLocation; value: unknown } | { ok: false; reason: string };
 
 export interface SchemaGraph {
   /** Every document that holds schemas: corpus schema files, and the OpenAPI documents. */
@@ -142,7 +140,7 @@ export interface SchemaGraph {
   refs(file: string): readonly SchemaRef[];
 }
 
-export interface SchemaRef {
+interface SchemaRef {
   /** Where the reference is written: the path of the subschema holding it. */
   path: PathSegment[];
   keyword: '$ref' | '$dynamicRef';
@@ -259,7 +257,7 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
  * (OpenAPI parameters, media types, headers), wherever it sits; in an AsyncAPI document also each
  * message's `payload` and `headers`. Examples and extensions are data, not schemas.
  */
-export function openApiSchemaRoots(document: unknown): PathSegment[][] {
+function openApiSchemaRoots(document: unknown): PathSegment[][] {
   const roots: PathSegment[][] = [];
   const schemaKeys = new Set(isObject(document) && typeof document.asyncapi === 'string' ? ['schema', 'payload', 'headers'] : ['schema']);
   const step = (value: unknown, path: PathSegment[]): void => {

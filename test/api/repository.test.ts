@@ -102,7 +102,7 @@ describe('judged scenarios, on a copy of the repository documents', () => {
     ['a response header', 'Location', '    Location:', 'Location'],
   ])('deleting the description of %s makes generate report it at the header\'s line', (_kind, component, headerLine, name) => {
     const copy = { ...files, [OPENAPI]: withoutDescription(openapi, component) };
-    const text = copy[OPENAPI] as string;
+    const text = copy[OPENAPI];
     const findings = plan(corpusOf(copy)).diagnostics.filter((d) => d.rule === 'generate/headers');
     const componentsAt = lineOf(text, 'components:');
     expect(findings).toMatchObject([{ file: OPENAPI, line: lineOf(text, headerLine, componentsAt), message: expect.stringContaining(`${name} has no description`) }]);

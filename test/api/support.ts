@@ -2,14 +2,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
-import type { Check } from '../../core/run/define.js';
-import type { Diagnostic } from '../../core/output/diagnostics.js';
-import { runChecks } from '../../core/run/engine.js';
 import { planGeneration } from '../../core/run/generation.js';
 import headers from '../../generators/headers.js';
 import pathManifest from '../../generators/path-manifest.js';
 
-export const API_GENERATORS = [headers, pathManifest];
+const API_GENERATORS = [headers, pathManifest];
 
 /** Every file under `root`'s corpus directories, as text keyed by its corpus path. */
 export function readTree(root: string, directories = ['api', 'schemas', 'spec']): Record<string, string> {
@@ -44,10 +41,6 @@ export function corpusOf(files: Record<string, string>): Corpus {
   return corpusFromFiles('/fixture', files);
 }
 
-
-export function check(corpus: Corpus, rule: Check): Diagnostic[] {
-  return runChecks(corpus, [rule]);
-}
 
 export function plan(corpus: Corpus) {
   return planGeneration(corpus, API_GENERATORS);

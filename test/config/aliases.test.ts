@@ -98,7 +98,7 @@ describe('an old rule id', () => {
     expect(found(check(again))).toEqual(['docs/rfc-numbers error rfc-in-prose', 'docs/v1-mentions error v1-mentions-up']);
   });
 
-  it('in a findings baseline, accepts what it recorded', async () => {
+  it('in a findings baseline, accepts what it recorded', () => {
     const root = corpus({});
     const paragraph = check(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
     const baseline = { findings: [{ rule: 'docs/readability', file: RUNS, fingerprint: paragraph.fingerprint, message: paragraph.message, severity: 'error' }] };

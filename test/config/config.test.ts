@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_SCHEMA, ConfigError, defaultConfig, loadConfig, ruleSettings, type ConfigurableRule } from '../../core/config/index.js';
+import { CONFIG_SCHEMA, defaultConfig, loadConfig, ruleSettings, type ConfigurableRule } from '../../core/config/index.js';
 import { listCorpusFiles } from '../../core/model/corpus.js';
 import { configProblem } from './problem.js';
 import { cli, copyFixture, fixture } from '../helpers.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_SCHEMA, ConfigError, discoverConfig, loadConfig, parseConfigText } from '../../core/config/index.js';
+import { CONFIG_SCHEMA, discoverConfig, loadConfig, parseConfigText } from '../../core/config/index.js';
 import { configProblem } from './problem.js';
 import { cli, doc, REPO, reported } from '../helpers.js';
 

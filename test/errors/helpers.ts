@@ -9,11 +9,11 @@ import { ERRORS_PATH, ERRORS_SCHEMA_PATH } from '../../core/registries/errors.js
 import { planGeneration, type GenerationPlan } from '../../core/run/generation.js';
 import errorEnvelope from '../../generators/error-envelope.js';
 import errorsDoc from '../../generators/errors-doc.js';
-import { copyFixture, fixture, readTree, REPO } from '../helpers.js';
+import { copyFixture, fixture, readTree } from '../helpers.js';
 
-export const ERRORS_FIXTURE = 'errors/corpus';
+const ERRORS_FIXTURE = 'errors/corpus';
 /** The registry schema of the fixtures (the api fixture's copy, itself this repository's of 2.42.8): tests never read the live one. */
-export const SCHEMA_FIXTURE = path.join(fixture('api/good'), ERRORS_SCHEMA_PATH);
+const SCHEMA_FIXTURE = path.join(fixture('api/good'), ERRORS_SCHEMA_PATH);
 export const SCHEMA_TEXT = readFileSync(SCHEMA_FIXTURE, 'utf8');
 
 /** Every file of a fixture corpus, by root-relative path, with the registry schema added. */

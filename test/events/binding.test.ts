@@ -6,7 +6,7 @@ import { REPO } from '../helpers.js';
 describe('the generated payload binding', () => {
   it('binds the payload of a type in every group, first and last, to its closed $defs entry', () => {
     const corpus = loadCorpus(REPO, { cache: false });
-    const typeIndex = (corpus.data('schemas/v2/run-event-payloads.schema.json')?.value as { _typeIndex: Record<string, string> })._typeIndex;
+    const typeIndex = (corpus.data('schemas/v2/run-event-payloads.schema.json')!.value as { _typeIndex: Record<string, string> })._typeIndex;
     const types = Object.keys(typeIndex).sort();
     expect(types.length).toBeGreaterThan(64);
     // The webhook delivery shares RunEventDoc's binding; the CloudEvent has its own, on `data`.

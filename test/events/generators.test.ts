@@ -148,7 +148,7 @@ describe('the three renderings, validated', () => {
     const codemap = withRow(base[CODEMAP] ?? '', decided('node.started', 'nodeStarted'));
     const payloads = withPayloads(base[PAYLOADS] ?? '', { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) });
     const result = plan(eventsCorpus({ [CODEMAP]: codemap, [PAYLOADS]: payloads }));
-    const regenerated = eventsCorpus({ ...Object.fromEntries([...result.after.entries()]) });
+    const regenerated = eventsCorpus(Object.fromEntries(result.after.entries()));
     const fresh = corpusSchemas(regenerated);
     const [stream, cloudEvent, delivery] = [RUN_EVENT, CLOUDEVENT, WEBHOOK].map((path) => fresh.validator(path));
     const three = renderings('node.started', { attempt: 1 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
 import { fixture, readTree, REPO } from '../helpers.js';
 
-export const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
+const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
 
 export const CODEMAP = 'spec/v2/event-codemap.json';
 export const DECLARATION = 'spec/v2/declaration.json';

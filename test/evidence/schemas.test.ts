@@ -5,7 +5,7 @@ import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import { REPO } from '../helpers.js';
 
 const schemas = corpusSchemas(loadCorpus(REPO));
-const valid = (file: string, instance: unknown, pointer = ''): boolean => schemas.validator(file, pointer)(instance) as boolean;
+const valid = (file: string, instance: unknown, pointer = ''): boolean => schemas.validator(file, pointer)(instance);
 
 const subject = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   issuer: 'https://idp.example',

@@ -13,7 +13,7 @@ import { runChecks } from '../../core/run/engine.js';
 import { FIXTURES, readTree, REPO, tempTree } from '../helpers.js';
 
 /** The schemas the evidence gates validate their registries with, and the id kinds. */
-export const SUPPORT_SCHEMAS = [
+const SUPPORT_SCHEMAS = [
   'schemas/v2/ids.schema.json',
   'spec/v2/id-field-bindings.schema.json',
   'spec/v2/requirements.schema.json',
@@ -24,7 +24,7 @@ export const SUPPORT_SCHEMAS = [
 
 export type Files = Record<string, string>;
 
-export function supportFiles(): Files {
+function supportFiles(): Files {
   return Object.fromEntries(SUPPORT_SCHEMAS.map((file) => [file, readFileSync(path.join(REPO, file), 'utf8')]));
 }
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
     const result = await cli(['completion', shell]);
     expect(result.status, result.stderr).toBe(0);
     scripts[shell] = path.join(scratch, `completion.${shell}`);
-    writeFileSync(scripts[shell] as string, result.stdout);
+    writeFileSync(scripts[shell], result.stdout);
   }
 });
 

@@ -5,7 +5,7 @@
  * (OPENWOP_EDITS_SEED and OPENWOP_EDITS_COUNT choose them). A failure names the seed and the edits,
  * which replay it exactly.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/index.js';

@@ -40,7 +40,8 @@ export async function startClient(root: string, options: { capabilities?: Record
     const file = relative(params.uri);
     diagnostics.set(file, params.diagnostics);
     lastPublish = Date.now();
-    for (const waiter of [...waiters]) {
+    // Over a copy: a waiter that accepts is removed from `waiters` inside the loop.
+    for (const waiter of waiters.slice()) {
       if (waiter.file === file && waiter.accept(params.diagnostics)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(params.diagnostics);
@@ -52,7 +53,7 @@ export async function startClient(root: string, options: { capabilities?: Record
   connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
   const uri = (file: string): string => pathToFileURL(path.join(root, file)).href;
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, ...(options.capabilities ?? {}) }, workspaceFolders: null });
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, ...options.capabilities }, workspaceFolders: null });
   await connection.sendNotification('initialized', {});
   return {
     root,

@@ -106,52 +106,52 @@ describe('on this corpus', () => {
 
   it('definition: a citation in markdown and in a JSON string goes to the heading; an error code to its row; an event type to its codemap row; a $ref to its target', async () => {
     const security = text(SECURITY_DEFAULTS);
-    const fromMarkdown = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) }, position: positionOf(security, '§"Provider identity"', 4) })) as Location;
+    const fromMarkdown = await client.connection.sendRequest<Location>('textDocument/definition', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) }, position: positionOf(security, '§"Provider identity"', 4) });
     expect(fromMarkdown.uri).toBe(client.uri(CONNECTION_PACKS));
     expect(fromMarkdown.range.start.line).toBe(positionOf(text(CONNECTION_PACKS), '## Provider identity').line);
 
     const errors = text(ERRORS);
-    const fromJson = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri(ERRORS) }, position: positionOf(errors, '§Provider identity', 3) })) as Location;
+    const fromJson = await client.connection.sendRequest<Location>('textDocument/definition', { textDocument: { uri: client.uri(ERRORS) }, position: positionOf(errors, '§Provider identity', 3) });
     expect(fromJson.uri).toBe(client.uri(CONNECTION_PACKS));
     expect(fromJson.range.start.line).toBe(11);
 
-    const code = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), 'connection_provider_unresolved', 5) })) as Location;
+    const code = await client.connection.sendRequest<Location>('textDocument/definition', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), 'connection_provider_unresolved', 5) });
     expect(code.uri).toBe(client.uri(ERRORS));
     expect(code.range.start.line).toBe(positionOf(errors, '"code": "connection_provider_unresolved"').line - 1);
 
     const events = text('spec/v2/core/events.md');
     const codemap = text('spec/v2/event-codemap.json');
-    const event = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri('spec/v2/core/events.md') }, position: positionOf(events, '`run.started`', 2) })) as Location;
+    const event = await client.connection.sendRequest<Location>('textDocument/definition', { textDocument: { uri: client.uri('spec/v2/core/events.md') }, position: positionOf(events, '`run.started`', 2) });
     expect(event.uri).toBe(client.uri('spec/v2/event-codemap.json'));
     expect(codemap.split('\n')[event.range.start.line]).toContain('"v1": "run.started"');
 
     const openapi = text('api/v2/openapi.yaml');
-    const ref = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri('api/v2/openapi.yaml') }, position: positionOf(openapi, "'#/components/parameters/OpenWOPVersion'", 5) })) as Location;
+    const ref = await client.connection.sendRequest<Location>('textDocument/definition', { textDocument: { uri: client.uri('api/v2/openapi.yaml') }, position: positionOf(openapi, "'#/components/parameters/OpenWOPVersion'", 5) });
     expect(ref.uri).toBe(client.uri('api/v2/openapi.yaml'));
     expect(openapi.split('\n')[ref.range.start.line]).toMatch(/^\s+OpenWOPVersion:/);
   });
 
   it('hover: a citation shows the section\'s first paragraph; an error code its status, retriability, since and meaning; an event type its names and payload', async () => {
     const security = text(SECURITY_DEFAULTS);
-    const section = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) }, position: positionOf(security, '§"Provider identity"', 4) })) as Hover;
+    const section = await client.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) }, position: positionOf(security, '§"Provider identity"', 4) });
     const firstParagraph = text(CONNECTION_PACKS).split('## Provider identity\n\n')[1]?.split('\n\n')[0] ?? '';
     expect(firstParagraph.length).toBeGreaterThan(20);
     expect((section.contents as { value: string }).value).toContain(firstParagraph);
 
-    const code = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), 'connection_provider_unresolved', 3) })) as Hover;
+    const code = await client.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), 'connection_provider_unresolved', 3) });
     expect((code.contents as { value: string }).value).toMatch(/HTTP 400, not retriable, since 2\.0[\s\S]*registering the dependent connector/);
 
-    const event = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('spec/v2/core/events.md') }, position: positionOf(text('spec/v2/core/events.md'), '`run.started`', 2) })) as Hover;
+    const event = await client.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri: client.uri('spec/v2/core/events.md') }, position: positionOf(text('spec/v2/core/events.md'), '`run.started`', 2) });
     expect((event.contents as { value: string }).value).toMatch(/v1: `run\.started`[\s\S]*payload: `runStarted`[\s\S]*```json/);
   });
 
   it('references: every citation of a heading across markdown, JSON and YAML strings; every mention of an error code', async () => {
-    const refs = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), '## Provider identity', 5), context: { includeDeclaration: false } })) as Location[];
+    const refs = await client.connection.sendRequest<Location[]>('textDocument/references', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), '## Provider identity', 5), context: { includeDeclaration: false } });
     const files = refs.map((r) => path.relative(root, new URL(r.uri).pathname)).sort();
     expect(files).toEqual(expect.arrayContaining([CONNECTION_PACKS, SECURITY_DEFAULTS, ERRORS, 'api/v2/openapi.yaml']));
     expect(files.filter((f) => f === ERRORS)).toHaveLength(2);
 
-    const mentions = (await client.connection.sendRequest('textDocument/references', { textDocument: { uri: client.uri(ERRORS) }, position: positionOf(text(ERRORS), 'connection_provider_unresolved', 2), context: { includeDeclaration: true } })) as Location[];
+    const mentions = await client.connection.sendRequest<Location[]>('textDocument/references', { textDocument: { uri: client.uri(ERRORS) }, position: positionOf(text(ERRORS), 'connection_provider_unresolved', 2), context: { includeDeclaration: true } });
     const where = mentions.map((r) => path.relative(root, new URL(r.uri).pathname));
     expect(where).toEqual(expect.arrayContaining([ERRORS, CONNECTION_PACKS, 'spec/v2/core/errors.md', 'api/v2/openapi.yaml']));
   });
@@ -164,10 +164,10 @@ describe('on this corpus', () => {
     const lines = ['See connection-packs.md §"Prov', 'and [x](connection-packs.md#prov', 'with `connection_prov', '<!-- openwop-spec-disable-next-line links/sec'];
     client.change(SECURITY_DEFAULTS, 2, { start: { line: end, character: 0 }, end: { line: end, character: 0 } }, `\n${lines.join('\n\n')}\n`);
     const at = (i: number): Position => ({ line: end + 1 + 2 * i, character: (lines[i] as string).length });
-    const labels = async (i: number): Promise<string[]> => ((await client.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: at(i) })) as CompletionItem[]).map((item) => item.label);
+    const labels = async (i: number): Promise<string[]> => (await client.connection.sendRequest<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: at(i) })).map((item) => item.label);
     expect(await labels(0)).toContain('Provider identity');
     expect(await labels(1)).toContain('provider-identity');
-    const codes = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: at(2) })) as CompletionItem[];
+    const codes = await client.connection.sendRequest<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: at(2) });
     expect(codes.find((item) => item.label === 'connection_provider_unresolved')?.detail).toBe('HTTP 400');
     expect(await labels(3)).toContain('links/section-ref');
     client.change(SECURITY_DEFAULTS, 3, { start: { line: end, character: 0 }, end: { line: end + 1 + 2 * lines.length, character: 0 } }, '');
@@ -178,13 +178,13 @@ describe('on this corpus', () => {
     const cited = positionOf(errors, '§Provider identity');
     const typed = { line: cited.line, character: cited.character + '§Provider identity'.length };
     client.change(ERRORS, 2, { start: cited, end: typed }, '§\\"Prov');
-    const inJson = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: client.uri(ERRORS) }, position: { line: cited.line, character: cited.character + '§\\"Prov'.length } })) as CompletionItem[];
+    const inJson = await client.connection.sendRequest<CompletionItem[]>('textDocument/completion', { textDocument: { uri: client.uri(ERRORS) }, position: { line: cited.line, character: cited.character + '§\\"Prov'.length } });
     expect((inJson.find((item) => item.label === 'Provider identity')?.textEdit as TextEdit | undefined)?.newText).toBe('Provider identity\\"');
     client.change(ERRORS, 3, { start: cited, end: { line: cited.line, character: cited.character + '§\\"Prov'.length } }, '§Provider identity');
   });
 
   it('rename: a heading renames its citations in markdown and in JSON and YAML strings, keeping their quoting', async () => {
-    const edit = (await client.connection.sendRequest('textDocument/rename', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), '## Provider identity', 4), newName: 'Provider naming' })) as WorkspaceEdit;
+    const edit = await client.connection.sendRequest<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: client.uri(CONNECTION_PACKS) }, position: positionOf(text(CONNECTION_PACKS), '## Provider identity', 4), newName: 'Provider naming' });
     const changes = edit.changes ?? {};
     const renamedErrors = applyEdits(text(ERRORS), changes[client.uri(ERRORS)] ?? []);
     // `§Provider identity` in a JSON string: the whole heading replaced, the quotes escaped.
@@ -200,7 +200,7 @@ describe('on this corpus', () => {
   it('rename: an error code renames its registry row, its mentions and the regenerated outputs, and says what it breaks', async () => {
     const messages: string[] = [];
     client.connection.onNotification('window/showMessage', (params: { message: string }) => void messages.push(params.message));
-    const edit = (await client.connection.sendRequest('textDocument/rename', { textDocument: { uri: client.uri(ERRORS) }, position: positionOf(text(ERRORS), 'connection_provider_unresolved', 2), newName: 'connection_provider_unknown' })) as WorkspaceEdit;
+    const edit = await client.connection.sendRequest<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: client.uri(ERRORS) }, position: positionOf(text(ERRORS), 'connection_provider_unresolved', 2), newName: 'connection_provider_unknown' });
     const changes = edit.changes ?? {};
     expect(JSON.parse(applyEdits(text(ERRORS), changes[client.uri(ERRORS)] ?? [])).rows[0].code).toBe('connection_provider_unknown');
     expect(applyEdits(text(CONNECTION_PACKS), changes[client.uri(CONNECTION_PACKS)] ?? [])).not.toContain('connection_provider_unresolved');
@@ -221,7 +221,7 @@ describe('on this corpus', () => {
     const drift = (await stale).filter((d) => d.code === 'generated/drift');
     expect(drift.length).toBeGreaterThan(0);
     const first = drift[0] as Diagnostic;
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: client.uri(stamp) }, range: first.range, context: { diagnostics: [first] } })) as CodeAction[];
+    const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: client.uri(stamp) }, range: first.range, context: { diagnostics: [first] } });
     const regenerate = actions.find((action) => action.title.startsWith('Regenerate'));
     const regenerated = regenerate?.edit?.changes?.[client.uri(stamp)] ?? [];
     expect(regenerated).toHaveLength(1);
@@ -238,12 +238,12 @@ describe('on this corpus', () => {
   }, 60_000);
 
   it('document links and workspace symbols', async () => {
-    const links = (await client.connection.sendRequest('textDocument/documentLink', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) } })) as DocumentLink[];
+    const links = await client.connection.sendRequest<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri: client.uri(SECURITY_DEFAULTS) } });
     expect(links.some((l) => l.target === `${client.uri(CONNECTION_PACKS)}#L12`)).toBe(true);
-    const symbols = (await client.connection.sendRequest('workspace/symbol', { query: 'provider' })) as SymbolInformation[];
+    const symbols = await client.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'provider' });
     const names = symbols.map((s) => s.name);
     expect(names).toEqual(expect.arrayContaining(['Provider identity', 'connection_provider_unresolved']));
-    const events = (await client.connection.sendRequest('workspace/symbol', { query: 'run.started' })) as SymbolInformation[];
+    const events = await client.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'run.started' });
     expect(events.map((s) => s.kind)).toContain(24);
   });
 });
@@ -266,7 +266,7 @@ describe('on fixture corpora', () => {
       const diagnostics = client.diagnostics.get('spec/v2/core/a.md') as Diagnostic[];
       const sectionRef = diagnostics.filter((d) => d.code === 'links/section-ref');
       expect(sectionRef).toHaveLength(2);
-      const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: client.uri('spec/v2/core/a.md') }, range: (sectionRef[0] as Diagnostic).range, context: { diagnostics: sectionRef } })) as CodeAction[];
+      const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: client.uri('spec/v2/core/a.md') }, range: (sectionRef[0] as Diagnostic).range, context: { diagnostics: sectionRef } });
       const titles = actions.map((action) => action.title);
       const fix = actions.find((action) => action.title.startsWith('Fix links/section-ref: '));
       expect(applyEdits(broken, fix?.edit?.changes?.[client.uri('spec/v2/core/a.md')] ?? [])).toContain(`See b.md §"${cited}" and again b.md §"${cited}x"`);

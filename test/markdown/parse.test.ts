@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Nodes, Root } from 'mdast';
+import type { Nodes } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -14,7 +14,7 @@ const remark = unified().use(remarkParse).use(remarkGfm).freeze();
 const FIELDS = ['value', 'url', 'title', 'depth', 'ordered', 'start', 'checked', 'spread', 'lang', 'meta', 'identifier', 'label', 'referenceType', 'alt', 'align'] as const;
 
 /** The first differences between two trees: type, position and every field the gates read. */
-function differences(text: string, expected: Nodes, actual: Nodes | undefined, at = '', found: string[] = []): string[] {
+function differences(expected: Nodes, actual: Nodes | undefined, at = '', found: string[] = []): string[] {
   if (found.length >= 5) return found;
   const span = (node: Nodes) => `${node.position?.start.line}:${node.position?.start.column}-${node.position?.end.line}:${node.position?.end.column}@${node.position?.start.offset}`;
   if (!actual) return [...found, `${at}: ${expected.type} ${span(expected)} missing`];
@@ -33,7 +33,7 @@ function differences(text: string, expected: Nodes, actual: Nodes | undefined, a
       found.push(`${at}/${actual.type}[${index}]: extra ${(got[index] as Nodes).type}`);
       break;
     }
-    differences(text, child, got[index] as Nodes | undefined, `${at}/${expected.type}[${index}]`, found);
+    differences(child, got[index], `${at}/${expected.type}[${index}]`, found);
   }
   return found;
 }
@@ -53,7 +53,7 @@ function markdownFiles(root: string): string[] {
 }
 
 function parity(text: string): string[] {
-  return differences(text, remark.parse(text) as Root, parseMarkdownTree(text).tree);
+  return differences(remark.parse(text), parseMarkdownTree(text).tree);
 }
 
 describe('the markdown tree', () => {

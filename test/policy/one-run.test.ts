@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
-import type { Diagnostic } from '../../core/output/index.js';
+import { compareStrings, type Diagnostic } from '../../core/output/index.js';
 import { runChecks, UNDECLARED_FIX, defineCheck } from '../../core/run/index.js';
 import { CATALOG } from '../../scripts/catalog.js';
 import { cli, copyFixture, REPO, reported } from '../helpers.js';
@@ -32,7 +32,7 @@ describe('check --fix after adding an error code', { timeout: 240_000 }, () => {
 
     const dry = await cli(['check', '--root', root, '--fix-dry-run']);
     expect(dry.status).toBe(0);
-    const patched = [...dry.stdout.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]).sort();
+    const patched = [...dry.stdout.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1] ?? '').sort(compareStrings);
     // The envelope schema, the codes tables of errors.md and the stamp all follow from the row.
     expect(patched).toEqual(expect.arrayContaining(['CORPUS-STAMP.json', 'schemas/v2/error-envelope.schema.json', 'spec/v2/core/errors.md']));
     expect(changed(before, snapshot(root))).toEqual([]);

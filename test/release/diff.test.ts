@@ -167,7 +167,7 @@ describe('diff: schemas', () => {
       editJson(root, 'schemas/v2/run.schema.json', (schema) => {
         // The state property moves into $defs, the owner's fields behind an allOf of two parts,
         // required is reordered, and the label's maxLength moves to another file.
-        schema.$defs = { ...(schema.$defs ?? {}), state: schema.properties.state };
+        schema.$defs = { ...schema.$defs, state: schema.properties.state };
         schema.properties.state = { $ref: '#/$defs/state' };
         const { properties, ...rest } = schema.properties.owner;
         schema.properties.owner = { allOf: [rest, { properties }] };

@@ -1,11 +1,10 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync,mkdirSync,statSync,writeFileSync,readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { packCorpus, type PackResult } from '../../core/release/pack.js';
 import { readTar } from '../../core/release/tar.js';
 import { npmPack } from '../../core/release/npm-pack.js';
-import { mkdirSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { verifyArtifacts } from '../../core/release/verify.js';
 import { cli } from '../helpers.js';
 import { edit, installInEmptyProject, stamp, stampedCopy, tempDir, typecheck } from './helpers.js';

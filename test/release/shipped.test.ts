@@ -4,12 +4,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { jcs } from '../../core/output/digest.js';
-import { canonicalJson, verifyArtifacts as verifyOwn } from '../../core/release/shipped/verify.js';
+import { canonicalJson, verifyArtifacts as verifyOwn,requireVerifiedArtifacts as requireOwn,verifyArtifacts as verifyOwnApi,type VerifyOptions as OwnOptions,type VerifyResult as OwnResult } from '../../core/release/shipped/verify.js';
 import { stagePackage, writeStaged } from '../../core/release/stage.js';
 import { verifyArtifacts } from '../../core/release/verify.js';
 import { requireVerifiedArtifacts as requireToolchain, verifyArtifacts as verifyToolchainApi } from '../../core/release/consumer.js';
 import type { VerifyOptions as ToolchainOptions, VerifyResult as ToolchainResult } from '../../core/release/public-types.js';
-import { requireVerifiedArtifacts as requireOwn, verifyArtifacts as verifyOwnApi, type VerifyOptions as OwnOptions, type VerifyResult as OwnResult } from '../../core/release/shipped/verify.js';
 import { REPO } from '../helpers.js';
 import { stampedCopy, tempDir } from './helpers.js';
 

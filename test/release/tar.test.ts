@@ -8,6 +8,7 @@ import { loadCorpus } from '../../core/model/corpus.js';
 import { packCorpus } from '../../core/release/pack.js';
 import { verifyArtifacts } from '../../core/release/verify.js';
 import { cli, spawnCli } from '../helpers.js';
+import { compareStrings } from '../../core/output/index.js';
 import { stampedCopy, tempDir, writeRawTarball } from './helpers.js';
 
 describe('the tar reader', () => {
@@ -25,7 +26,7 @@ describe('the tar reader', () => {
       const bytes = readFileSync(tarball);
       for (const input of [bytes, gzipSync(bytes)]) {
         const files = readTar(input).filter((entry) => entry.type === 'file');
-        expect(files.map((entry) => [entry.path, entry.data.toString('utf8')]).sort()).toEqual([
+        expect(files.map((entry) => [entry.path, entry.data.toString('utf8')]).sort((a, b) => compareStrings(a[0] ?? '', b[0] ?? ''))).toEqual([
           [long, '{"long": true}\n'],
           ['package/short.txt', 'é\n'],
         ]);

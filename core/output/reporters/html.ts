@@ -129,7 +129,7 @@ export const html: Reporter = (diagnostics, context) => {
 };
 
 function finding(d: Diagnostic, id: string, meta: RuleMeta | undefined, lines: readonly string[] | undefined): string {
-  const rule = meta?.helpUri && /^https:\/\//.test(meta.helpUri) ? `<a class="rule" ${attrs({ href: meta.helpUri })}>${text(d.rule)}</a>` : `<span class="rule">${text(d.rule)}</span>`;
+  const rule = meta?.helpUri && meta.helpUri.startsWith('https://') ? `<a class="rule" ${attrs({ href: meta.helpUri })}>${text(d.rule)}</a>` : `<span class="rule">${text(d.rule)}</span>`;
   const parts = [
     `<article ${attrs({ class: `finding ${d.severity}`, id, 'data-rule': d.rule, 'data-severity': d.severity })}>`,
     `<p><span class="severity">${d.severity}</span> <a class="where" ${attrs({ href: `#${id}` })}>${d.line}:${d.column}</a> <span class="message">${text(d.message)}</span> ${rule}</p>`,

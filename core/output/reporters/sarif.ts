@@ -8,7 +8,7 @@ import { safeJson } from '../escape.js';
 import type { Reporter } from './types.js';
 
 /** The key of our fingerprint in partialFingerprints: versioned, so a change of scheme is a new key. */
-export const FINGERPRINT_KEY = 'openwopSpecFinding/v1';
+const FINGERPRINT_KEY = 'openwopSpecFinding/v1';
 
 export const sarif: Reporter = (diagnostics, { rules, toolName, toolVersion, summary }) => {
   const ruleIds = [...new Set([...rules.map((r) => r.id), ...diagnostics.map((d) => d.rule)])].sort();
@@ -76,7 +76,7 @@ function location(file: string, at: { line: number; column: number; endLine?: nu
  * query and put the alert on another file). `:` is encoded too: in a first segment it would read
  * as a scheme.
  */
-export function relativeUri(file: string): string {
+function relativeUri(file: string): string {
   return file
     .split('/')
     .map((segment) => encodeURIComponent(segment).replace(/%(2[146-9BC]|3B|3D|40)/g, (escape) => decodeURIComponent(escape)))

@@ -83,7 +83,7 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  return typeof value === 'object' ? 'an object' : typeof value === 'number' || typeof value === 'boolean' ? `${typeof value} ${String(value)}` : typeof value;
 }
 
 export class ArtifactsVerificationError extends Error {

@@ -5,9 +5,9 @@
  */
 export const OPENAPI = 'api/v2/openapi.yaml';
 export const ASYNCAPI = 'api/v2/asyncapi.yaml';
-export const CODEMAP = 'spec/v2/event-codemap.json';
+const CODEMAP = 'spec/v2/event-codemap.json';
 
-export const CODEMAP_TEXT = `${JSON.stringify(
+const CODEMAP_TEXT = `${JSON.stringify(
   {
     grammar: '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$',
     frames: ['state.snapshot'],

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../../core/model/corpus.js';
+import { corpusFromFiles,loadCorpus } from '../../../core/model/corpus.js';
 import { applyFixes } from '../../../core/run/fixes.js';
 import { driftDiagnostics } from '../../../core/run/generation.js';
 import { REPO, run, where } from '../../helpers.js';
-import { loadCorpus } from '../../../core/model/corpus.js';
 import { editedRegistry, errorsCorpus, fixtureFiles, planErrors, SCHEMA_TEXT } from '../../errors/helpers.js';
 import { ERRORS_SCHEMA_PATH } from '../../../core/registries/errors.js';
 import { fixRule } from '../../rule-tester.js';
@@ -104,7 +103,7 @@ describe('errors/registry', () => {
   });
 
   it('holds a corpus that keeps no count regions only to its counts being right', () => {
-    const n = (errorsCorpus({}).data('spec/v2/errors.json')?.value as { rows: unknown[] }).rows.length;
+    const n = (errorsCorpus({}).data('spec/v2/errors.json')!.value as { rows: unknown[] }).rows.length;
     const files = fixtureFiles('errors/corpus');
     const withoutRegions = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, text.replace(/<!-- \/?generated: count\/errors -->/g, '')]));
     const hand = (count: number) => ({ ...withoutRegions, 'spec/v2/core/hand.md': `# H\n\nThe registry \`spec/v2/errors.json\` registers **${count}** codes.\n` });
