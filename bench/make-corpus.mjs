@@ -168,9 +168,14 @@ function scaledConfig(source, scale) {
   const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const rules = { ...config.rules };
   rules['docs/core-budget'] = ['error', { ...optionsOf(rules['docs/core-budget']), budget: 25000 * scale }];
-  rules['docs/readability'] = ['warn', { ...optionsOf(rules['docs/readability']) }];
-  // The recorded count of v1 mentions is the source's; copies repeat some of them, so the scale corpus is held to none.
-  delete rules['docs/readability'][1].v1Mentions;
+  // docs/readability is the old id of the three prose rules; a setting of a new id wins over it, so
+  // each is set where the source config sets it.
+  for (const id of ['docs/readability', 'docs/prose-length', 'docs/rfc-numbers', 'docs/v1-mentions']) {
+    if (id !== 'docs/readability' && !(id in rules)) continue;
+    rules[id] = ['warn', { ...optionsOf(rules[id]) }];
+    // The recorded count of v1 mentions is the source's; copies repeat some of them, so the scale corpus is held to none.
+    delete rules[id][1].v1Mentions;
+  }
   return { ...config, rules };
 }
 
