@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Corpus } from '../core/model/index.js';
 import { planGeneration } from '../core/run/index.js';
 import { safeJson, stopCommands, visible } from '../core/output/index.js';
-import { applyImpacts, checkImpacts, configuredImpact, DIFF_RULES, DIRECTIONAL_LEVELS, diffReleases, ImpactConfigError, LEVELS, semverVerdict, DIFF_FORMATS, formatGithub, formatJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat, loadRelease, type Release, ReleaseSourceError } from '../core/release/index.js';
+import { applyImpacts, checkImpacts, configuredImpact, DIFF_RULES, DIRECTIONAL_LEVELS, diffReleases, ImpactConfigError, LEVELS, semverVerdict, DIFF_FORMATS, formatGithub, formatDiffJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat, loadRelease, type Release, ReleaseSourceError } from '../core/release/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
 import { emit, EXIT, openConfig, UsageError } from './common.js';
 
@@ -52,7 +52,7 @@ export function runDiff(older: string | undefined, newer: string | undefined, op
 
   const text =
     format === 'json'
-      ? formatJson(diff, semver)
+      ? formatDiffJson(diff, semver)
       : format === 'markdown'
         ? formatMarkdown(diff)
         : format === 'github'

@@ -426,8 +426,9 @@ let configStore: ValidatorStore | undefined;
  * The config schema's validator: precompiled by `npm run build` into the tool's own output, so
  * that reading a config costs no ajv compile; compiled here only when that file is missing or stale.
  * `emit` (the build) writes the compiled code there instead.
+ * @public build/precompile-validators.mjs calls it from dist/.
  */
-function configValidator(emit = false): ValidateFunction {
+export function configValidator(emit = false): ValidateFunction {
   configStore ??= new ValidatorStore(undefined, 'config', `${AJV_VERSION}; ${JSON.stringify(CONFIG_AJV_OPTIONS)}; ${JSON.stringify(CONFIG_SCHEMA)}`, () => {
     const ajv = new Ajv2020({ ...CONFIG_AJV_OPTIONS, code: { source: true } });
     const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;

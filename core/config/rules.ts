@@ -147,8 +147,9 @@ const optionRef = (rule: string, name: string): string => `urn:openwop-spec:opti
  * A validator for each option of each rule, in one store keyed by every option schema: `npm run
  * build` precompiles them into the tool's own output (`emit`), so that a config setting options
  * costs no ajv compile; they are compiled here only when that file is missing or stale.
+ * @public build/precompile-validators.mjs calls it from dist/.
  */
-function optionValidator(rules: readonly ConfigurableRule[], rule: string, name: string, emit = false): ValidateFunction {
+export function optionValidator(rules: readonly ConfigurableRule[], rule: string, name: string, emit = false): ValidateFunction {
   const schemas = rules.flatMap((candidate) => Object.entries(candidate.options ?? {}).map(([option, spec]) => {
     const { description: _d, default: _default, ...schema } = spec;
     return [optionRef(candidate.id, option), schema] as const;

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { diffReleases, semverVerdict } from './diff.js';
-import { formatJson } from './diff-format.js';
+import { formatDiffJson } from './diff-format.js';
 import type { DiffReport, VerifyOptions, VerifyResult } from './public-types.js';
 import { loadRelease } from './source.js';
 import * as verification from './verify.js';
@@ -63,5 +63,5 @@ export const requireVerifiedArtifacts: RequireVerifiedArtifacts = requiring(veri
 export function diffReleaseFiles(older: string, newer: string, options: { root?: string } = {}): DiffReport {
   const root = path.resolve(options.root ?? '.');
   const diff = diffReleases(loadRelease(older, root), loadRelease(newer, root));
-  return JSON.parse(formatJson(diff, semverVerdict(diff))) as DiffReport;
+  return JSON.parse(formatDiffJson(diff, semverVerdict(diff))) as DiffReport;
 }

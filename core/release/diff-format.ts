@@ -63,7 +63,7 @@ export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function formatJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: string | undefined; required: string; message: string }): string {
+export function formatDiffJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: string | undefined; required: string; message: string }): string {
   const value = {
     package: PACKAGE_NAME,
     from: diff.from,

@@ -3,7 +3,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffReleases, semverVerdict, versionBump, type ReleaseDiff } from '../../core/release/diff.js';
-import { formatJson, formatMarkdown, formatPatch } from '../../core/release/diff-format.js';
+import { formatDiffJson, formatMarkdown, formatPatch } from '../../core/release/diff-format.js';
 import { loadRelease } from '../../core/release/source.js';
 import { unifiedHunks } from '../../core/release/unified-diff.js';
 import { cli } from '../helpers.js';
@@ -362,7 +362,7 @@ describe('diff formats', () => {
     expect(formatMarkdown(diff)).toBe(
       '# @openwop/spec-artifacts 1.4.2 → 1.4.3\n\n0 breaking, 1 additive and 1 editorial changes; a minor version bump is required.\n\n## Additions\n\n### Documents\n\n- spec/v2/core/new.md was added (now `spec/v2/core/new.md`; document/added)\n\n## Editorial changes\n\n### Documents\n\n- spec/v2/core/errors.md was changed (now `spec/v2/core/errors.md:11`; document/changed)\n',
     );
-    expect(JSON.parse(formatJson(diff, semverVerdict(diff)))).toMatchObject({
+    expect(JSON.parse(formatDiffJson(diff, semverVerdict(diff)))).toMatchObject({
       from: { version: '1.4.2' },
       to: { version: '1.4.3' },
       counts: { breaking: 0, additive: 1, editorial: 1 },
