@@ -19,7 +19,7 @@ import {
 } from '../core/registries/index.js';
 import { formatJson,writeTextInside } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
-import { EXIT, openCorpus, say, UsageError } from './common.js';
+import { EXIT, openCorpus, say, UsageError, configOption, formatOption, rootOption } from './common.js';
 
 interface BaselineOptions {
   root: string;
@@ -39,12 +39,12 @@ export function register(program: Command): void {
   program
     .command('baseline')
     .description(`show the witness counts against ${WITNESS_BASELINE}; --update records them`)
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--update', `write the current counts to ${WITNESS_BASELINE}`)
     .option('--allow-rise', 'with --update, record a count above the baseline (the ratchet normally only goes down)')
     .option('--measured <date>', 'the date to record, YYYY-MM-DD (default: today, UTC)')
-    .option('--format <format>', 'text | json', 'text')
+    .addOption(formatOption(['text', 'json'], 'text'))
     .action((options: BaselineOptions) => {
       process.exitCode = runBaseline(options);
     });

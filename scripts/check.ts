@@ -10,7 +10,7 @@ import { unifiedHunks } from '../core/release/index.js';
 import { fixCorpus, judgedAgainst, parseFindingsBaseline, renderFindingsBaseline, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
 import { catalogFor } from './catalog.js';
 import { editSuppressionsFile, suppressedRules } from './check-suppress.js';
-import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget } from './common.js';
+import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget, configOption, rootOption } from './common.js';
 import { reportOptions } from './report-targets.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
 
@@ -39,8 +39,8 @@ export function register(program: Command): void {
     .command('check')
     .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
     .argument('[files...]', 'files, directories or globs (relative to the working directory) to report on')
-    .option('--root <dir>', 'corpus root (default: where the config file found from the working directory is, else the repository root)', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.{json,jsonc,yaml} in the working directory or the nearest directory above it)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--print-config <file>', 'print the rules and options the config gives this file (JSON), and check nothing')
     .option('--format <format>', `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`, reports.format)
     .option('--output <file>', 'write the report of the --format before it to this file instead of stdout (repeatable, one for each --format)', reports.output)

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { globSync } from 'glob';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
-import type { Command } from 'commander';
-import { ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
+import { Option, type Command } from 'commander';
+import { CONFIG_FILES, ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
 import { type Diagnostic,isActive,recoverWrites,stopCommands,summarize,writeFileAtomic,writeSetAtomic,type FailPolicy,FORMATS,REPORTERS,type RuleMeta } from '../core/output/index.js';
 import { expandGlob, isInsideBySpelling } from '../core/fs/index.js';
 
@@ -27,6 +27,24 @@ export function locateCorpus(command: Command): void {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/**
+ * `--root`, as every verb that reads a corpus declares it: one name, one help text, one default.
+ * Its default is the working directory until locateCorpus (run before the action) moves it.
+ */
+export function rootOption(): Option {
+  return new Option('--root <dir>', 'corpus root').default('.', "the config file's directory, found from the working directory upwards, else the repository root");
+}
+
+/** `--config`, as every verb that reads a config declares it. */
+export function configOption(): Option {
+  return new Option('--config <file>', `config file (default: ${CONFIG_FILES.join(', ')} at the root, the first there is)`);
+}
+
+/** `--format`, for a verb printing one report in one of `formats`; an unknown one is the verb's usage error. */
+export function formatOption(formats: readonly string[], fallback: string): Option {
+  return new Option('--format <format>', `the report's form: ${formats.join(' | ')}`).default(fallback);
 }
 
 /** The config of a run: `--config FILE`, else the root's config file, else the defaults. */

@@ -6,7 +6,7 @@ import { planGeneration } from '../core/run/index.js';
 import { safeJson, stopCommands, visible } from '../core/output/index.js';
 import { applyImpacts, checkImpacts, configuredImpact, DIFF_RULES, DIRECTIONAL_LEVELS, diffReleases, ImpactConfigError, LEVELS, semverVerdict, DIFF_FORMATS, formatGithub, formatDiffJson, formatMarkdown, formatPatch, formatStylish, type DiffFormat, loadRelease, type Release, ReleaseSourceError } from '../core/release/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { emit, EXIT, openConfig, UsageError } from './common.js';
+import { emit, EXIT, openConfig, UsageError, formatOption } from './common.js';
 
 interface DiffOptions {
   root: string;
@@ -28,7 +28,7 @@ export function register(program: Command): void {
     .argument('[new]', 'the later release')
     .option('--root <dir>', 'resolve relative paths and git:<ref> from this directory, and find the config there', '.')
     .option('--config <file>', 'config file whose `diff` section sets impacts (default: openwop-spec.config.json at the root, when there is one)')
-    .option('--format <format>', DIFF_FORMATS.join(' | '), 'stylish')
+    .addOption(formatOption(DIFF_FORMATS, 'stylish'))
     .option('--output <file>', 'write the report to this file instead of stdout')
     .option('--check-semver', 'exit 1 when the version bump is smaller than the changes require')
     .option('--fail-on <impact>', 'exit 1 when a change is at least this impact: breaking | additive')

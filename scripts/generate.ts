@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { JOURNAL, sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, generatorRule, plannedContent, REGION_RULE, REQUIRED_RULE_ID, runGeneration } from '../core/run/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet } from './common.js';
+import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet, configOption, formatOption, rootOption } from './common.js';
 
 interface GenerateOptions {
   root: string;
@@ -21,10 +21,10 @@ export function register(program: Command): void {
   program
     .command('generate')
     .description('regenerate every derived artifact from its registry (only files whose content changes are written)')
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--check', 'write nothing; report every stale or missing output and exit 1')
-    .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .addOption(formatOption(['stylish', 'json', 'sarif', 'github'], 'stylish'))
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .action((options: GenerateOptions) => {
       process.exitCode = runGenerate(options);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { isActive } from '../core/output/index.js';
 import { runCorpus } from '../core/run/index.js';
 import { NpmPackError,packCorpus,StageError,readPackageManifest,loadSigningKey,SIGNING_KEY_ENV,SIGNING_KEY_FILE_ENV,SigningKeyError } from '../core/release/index.js';
-import { EXIT, exitCodeFor, openCorpus, printDiagnostics, UsageError } from './common.js';
+import { EXIT, exitCodeFor, openCorpus, printDiagnostics, UsageError, configOption, rootOption } from './common.js';
 import { configureRun } from './run-setup.js';
 
 interface PackOptions {
@@ -18,8 +18,8 @@ export function register(program: Command): void {
   program
     .command('pack')
     .description('pack @openwop/spec-artifacts (corpus, stamps, types, README, package.json) with npm pack; refuses unless generate --check and check pass')
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--out <dir>', 'directory to write the .tgz (and its .dsse.json signature) into', '.')
     .option('--signing-key <file>', `ed25519 private key (PEM) to sign with; else $${SIGNING_KEY_ENV} (the PEM) or $${SIGNING_KEY_FILE_ENV}`)
     .option('--unsigned', 'pack without a signature (for local builds; a release is signed)')

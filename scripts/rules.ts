@@ -4,7 +4,7 @@ import { ruleAliases, ruleSettings } from '../core/config/index.js';
 import { safeJson, visible } from '../core/output/index.js';
 import { renderRulesReference } from '../generators/index.js';
 import { catalogFor, ruleHelpUri } from './catalog.js';
-import { emit, openConfig, UsageError, usingConfig } from './common.js';
+import { emit, openConfig, UsageError, usingConfig, configOption, formatOption, rootOption } from './common.js';
 
 interface RulesOptions {
   root: string;
@@ -17,9 +17,9 @@ export function register(program: Command): void {
   program
     .command('rules')
     .description('list every rule with its severity (as the config sets it), whether it is fixable, its options and its documentation')
-    .option('--root <dir>', 'corpus root (where the config is looked for)', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
-    .option('--format <format>', 'text | json | markdown', 'text')
+    .addOption(rootOption())
+    .addOption(configOption())
+    .addOption(formatOption(['text', 'json', 'markdown'], 'text'))
     .option('--output <file>', 'write the list to this file instead of stdout')
     .action((options: RulesOptions) => {
       if (!['text', 'json', 'markdown'].includes(options.format)) throw new UsageError(`unknown format "${options.format}"; use text, json or markdown`);

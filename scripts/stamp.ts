@@ -8,7 +8,7 @@ import { sortDiagnostics,writeTextInside } from '../core/output/index.js';
 import { DRIFT_RULE, driftDiagnostics, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
+import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say, configOption, rootOption } from './common.js';
 
 interface StampOptions {
   root: string;
@@ -22,8 +22,8 @@ export function register(program: Command): void {
   program
     .command('stamp')
     .description(`write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`)
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--check', 'write nothing; exit 1 if the stamp is stale')
     .option('--format <format>', 'stylish | json | sarif | github (for findings)', 'stylish')
     .option('--no-cache', 'parse every file afresh')

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { ReleaseSourceError,describeVerification,normalizeDigest,verifyArtifacts } from '../core/release/index.js';
 import { safeJson } from '../core/output/index.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError, formatOption } from './common.js';
 
 interface VerifyOptions {
   root: string;
@@ -22,7 +22,7 @@ export function register(program: Command): void {
     .option('--public-key <file>', 'the release key (PEM) you pinned: refuse a release it did not sign, and name the key that did')
     .option('--signature <file>', 'the DSSE envelope (default: <tgz>.dsse.json beside a tarball; a directory must name one)')
     .option('--root <dir>', 'resolve a relative target from this directory', '.')
-    .option('--format <format>', 'text | json', 'text')
+    .addOption(formatOption(['text', 'json'], 'text'))
     .action((target: string, options: VerifyOptions) => {
       process.exitCode = runVerify(target, options);
     });
