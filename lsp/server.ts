@@ -73,7 +73,8 @@ export function startServer(options: ServerOptions): Connection {
     if (!ran || !workspace) return;
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of ran.diagnostics) if (isActive(d)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
-    const files = new Set([...byFile.keys(), ...published.keys()]);
+    // The edited file is published after every edit, findings or none, so that the editor knows they are of its latest text.
+    const files = new Set([...byFile.keys(), ...published.keys(), ...(first ? [first] : [])]);
     // The edited file first: its findings are what the author is looking at.
     const order = first && files.has(first) ? [first, ...[...files].filter((f) => f !== first)] : [...files];
     for (const file of order) {
