@@ -49,6 +49,9 @@ const perFile = new WeakMap<CorpusFile, WrittenSite[]>();
 /** Shaped like a registered code and unlike a word of prose: lowercase words joined by at least one `_`. */
 const CODE_LIKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
+/** Shaped like an event type: lowercase kebab-case words joined by dots (`run.started`, `node.suspend-failed`). */
+const EVENT_LIKE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+$/;
+
 /** The sites written in one file, read once per parse. Event type mentions are added by `eventSites`, which the registries read corpus-wide. */
 export function fileSites(file: CorpusFile): WrittenSite[] {
   let sites = perFile.get(file);
@@ -103,13 +106,15 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
   }
   // A code span that is a code-shaped word, wherever it stands (the mention readers know the forms the gates judge).
+  // A code span shaped like an event type: what it means is looked up when asked (a type the codemap does not have means nothing).
   visit(file.tree, 'inlineCode', (node: InlineCode) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
-    if (start === undefined || end === undefined || !CODE_LIKE.test(node.value)) return;
+    const code = CODE_LIKE.test(node.value);
+    if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
     const at = file.text.indexOf(node.value, start);
     if (at === -1 || at >= end || mentioned.has(at)) return;
-    sites.push({ kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length });
+    sites.push(code ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length } : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length });
   });
   return sites;
 }
@@ -171,10 +176,12 @@ function dataSites(file: DataFile): WrittenSite[] {
       sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
     }
   }
-  // A string that is a code-shaped word: an enum member, a registry row's code, an example's `code`.
-  for (const string of dataStrings(file, (value) => CODE_LIKE.test(value))) {
+  // A string that is a code-shaped word (an enum member, a registry row's code, an example's `code`), or shaped like an event type (an enum of types, an example's `type`).
+  for (const string of dataStrings(file, (value) => CODE_LIKE.test(value) || EVENT_LIKE.test(value))) {
     const where = place(string.path, 0, string.value.length);
-    if (!mentioned.has(where.start)) sites.push({ kind: 'code', code: string.value, file: file.path, ...where, inString: { path: string.path, start: 0, end: string.value.length, value: string.value } });
+    const inString = { path: string.path, start: 0, end: string.value.length, value: string.value };
+    if (mentioned.has(where.start)) continue;
+    sites.push(CODE_LIKE.test(string.value) ? { kind: 'code', code: string.value, file: file.path, ...where, inString } : { kind: 'event', type: string.value, file: file.path, ...where, inString });
   }
   return sites;
 }
@@ -222,7 +229,9 @@ export function sitesOf(corpus: Corpus, path: string): WrittenSite[] {
   const events = eventSites(corpus).get(path);
   const own = fileSites(file);
   if (!events) return own;
-  return [...own, ...events].sort((a, b) => a.start - b.start || b.end - a.end);
+  // A code span the registries' readers also read as a mention is one site, theirs.
+  const read = new Set(events.map((site) => site.start));
+  return [...own.filter((site) => site.kind !== 'event' || !read.has(site.start)), ...events].sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 /** The innermost site under `offset` (a position at a site's end counts, as an editor's cursor right after a word). */

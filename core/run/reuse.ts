@@ -220,9 +220,11 @@ export class Reuse {
   check(key: string, corpus: Corpus, run: (view: Corpus) => Diagnostic[]): Diagnostic[] {
     const kept = this.keptCheck(key);
     if (kept) return kept;
-    const { view, reads } = this.viewOf(this.groupOf(this.previous?.checks.get(key), `check:${key}`), corpus);
+    const group = this.groupOf(this.previous?.checks.get(key), `check:${key}`);
+    const { view, reads } = this.viewOf(group, corpus);
     const value = run(view);
     this.next.checks.set(key, { reads, value });
+    this.release(group);
     return value;
   }
 
@@ -235,9 +237,11 @@ export class Reuse {
   generator<T>(key: string, corpus: Corpus, run: (view: Corpus, reads: Reads) => T): T {
     const kept = this.kept(this.previous?.generators as Map<string, Kept<T>> | undefined, this.next.generators as Map<string, Kept<T>>, key);
     if (kept !== undefined) return kept;
-    const { view, reads } = this.viewOf(this.groupOf(this.previous?.generators.get(key), `generator:${key}`), corpus);
+    const group = this.groupOf(this.previous?.generators.get(key), `generator:${key}`);
+    const { view, reads } = this.viewOf(group, corpus);
     const value = run(view, reads);
     this.next.generators.set(key, { reads, value });
+    this.release(group);
     return value;
   }
 
@@ -252,6 +256,11 @@ export class Reuse {
   private groupOf(last: Kept<unknown> | undefined, alone: string): string {
     if (!last) return alone;
     return `kinds:${last.reads.all ? '*' : [...last.reads.kinds].sort().join(',')}`;
+  }
+
+  /** A view no other gate will run over is let go once its gate has run, and what was cached per model through it with it. */
+  private release(group: string): void {
+    if (!group.startsWith('kinds:')) this.views.delete(group);
   }
 
   private viewOf(group: string, corpus: Corpus): { view: Corpus; reads: Reads } {
