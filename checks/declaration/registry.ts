@@ -30,7 +30,7 @@ export default defineCheck({
     checkNormativeText(corpus, file, report);
     checkProfilesAndAliases(file, declaration, report);
     checkVendorNames(corpus, declaration, report);
-    checkCounts(corpus, file.value, report);
+    checkCounts(corpus, report);
   },
 });
 
@@ -235,16 +235,8 @@ function suggest(name: string, candidates: Iterable<string>): string {
 }
 
 /** Counts of the declaration in prose ("Metadata keys (17)", "Core families (72)") are its sizes. */
-function checkCounts(corpus: Corpus, value: Record<string, unknown>, report: Report): void {
-  const families = Array.isArray(value.families) ? value.families.filter(isObject) : [];
-  const sizes = [
-    ['metadata', Array.isArray(value.metadata) ? value.metadata.length : isObject(value.metadata) ? Object.keys(value.metadata).length : undefined, 'metadata keys'],
-    ['core-families', families.filter((family) => family.anchor === 'core').length, 'core families'],
-    ['ext-families', families.filter((family) => family.anchor === 'ext').length, 'extension families'],
-  ] as const;
-  for (const file of corpus.markdownFiles()) {
-    for (const [registry, size, what] of sizes) if (size !== undefined) reportRegistryCounts(file, registry, size, `the ${what} of ${DECLARATION_PATH}`, report);
-  }
+function checkCounts(corpus: Corpus, report: Report): void {
+  for (const registry of ['metadata', 'core-families', 'ext-families'] as const) reportRegistryCounts(corpus, registry, report);
 }
 
 /** Each core family's normativeText names complete homes (core/registries/normative-home.ts says what complete is). */
