@@ -93,8 +93,8 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
 
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
 const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-/** A sentence that says a name in it is an event: a host emits it, it is an event type, "the `x` event". */
-const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bevent types?\b|`\s+events?\b/i;
+/** A sentence that says a name in it is an event: a host emits it, it fires, it is an event type, "the `x` event". */
+const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfire(?:s|d)\b|\bevent types?\b|`\s+events?\b/i;
 
 type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
 
