@@ -33,6 +33,8 @@ const ROW_NOUNS = ['rows', 'entries'];
 /** Words that say "N rows" counts some other table than the registry the sentence names. */
 /** An opening quotation mark right before a count: the count is quoted from another text. */
 const QUOTE_BEFORE = /["“'‘]/;
+/** Words right after a count that say it counts a list at hand. */
+const A_LIST_HERE = /^[ \t]+(?:below|above|here|listed here|that follow)\b/i;
 const ANOTHER_TABLE = /\b(?:tables?|lists?|sections?|columns?|below|above|subset)\b/i;
 
 interface Matcher {
@@ -101,6 +103,8 @@ export function textCountMentions(text: string, excluded: ReadonlyArray<readonly
     if (excluded.some(([from, to]) => start >= from && start < to)) continue;
     // A count in quotation marks ("its \"108 codes\"") quotes another text; it states nothing here.
     if (QUOTE_BEFORE.test(text.slice(Math.max(0, start - 1), start))) continue;
+    // "the 3 metadata keys below" counts the list below, not the registry.
+    if (A_LIST_HERE.test(text.slice(start + match[0].length, start + match[0].length + 24))) continue;
     const range = sentenceRange(text, start);
     const sentence = text.slice(range.start, range.end);
     const registry = countedBy(matcher, match[3] ?? '', text.slice(range.start, start + match[0].length), text.slice(range.start, start));

@@ -6,11 +6,14 @@
  * the scope of `check FILE…` and the language server read this index, never a text of their own.
  * Each part is worked out on first read, so a run that judges only events never reads counts.
  */
+import type { InlineCode } from 'mdast';
+import { visit } from 'unist-util-visit';
 import type { Corpus, DataFile, Location, MarkdownFile } from '../model/index.js';
 import { dataStringLocation, dataStrings } from '../model/index.js';
 import { isGeneratedDocument } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
+import { CITES_V1, isV2Text, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
 import { markdownCountMentions, mayHoldCount, proseExclusions, textCountMentions, type CountMention } from './count-mentions.js';
 
 /** An error code mention with the file it is in and where, worked out when asked. */
@@ -30,10 +33,21 @@ export interface LocatedCount extends CountMention {
   place(): Location;
 }
 
+/** A header name written in a code span of v2 text (`OpenWOP-Idempotent-Replay`, `Retry-After: 5`). */
+export interface HeaderMention {
+  file: string;
+  /** The name as written, without a value after it. */
+  written: string;
+  /** Whether the text around it is read in v1's terms (its sentence, section or column cites v1), where v1's spellings are quoted. */
+  readsAsV1(): boolean;
+  place(): Location;
+}
+
 export interface MentionIndex {
   readonly codes: readonly LocatedCodeMention[];
   readonly events: readonly EventNameMention[];
   readonly counts: readonly LocatedCount[];
+  readonly headers: readonly HeaderMention[];
 }
 
 const indexes = new WeakMap<Corpus, MentionIndex>();
@@ -57,7 +71,11 @@ function lazyIndex(corpus: Corpus): MentionIndex {
   let codes: LocatedCodeMention[] | undefined;
   let events: EventNameMention[] | undefined;
   let counts: LocatedCount[] | undefined;
+  let headers: HeaderMention[] | undefined;
   return {
+    get headers() {
+      return (headers ??= headerMentions(corpus));
+    },
     get codes() {
       return (codes ??= codeMentions(corpus));
     },
@@ -110,6 +128,40 @@ function dataCounts(file: DataFile): LocatedCount[] {
     const code = [...string.value.matchAll(/`[^`\n]*`/g)].map((match): [number, number] => [match.index ?? 0, (match.index ?? 0) + match[0].length]);
     for (const mention of textCountMentions(string.value, code)) {
       found.push({ ...mention, file: file.path, kind: 'data', generatorLine: false, place: () => dataStringLocation(file, string.path, mention.start, mention.end) });
+    }
+  }
+  return found;
+}
+
+/** A header name: words joined by `-`, a value after a colon allowed (`OpenWOP-Idempotent-Replay: true`). */
+const HEADER_SPAN = /^([A-Za-z][A-Za-z0-9-]*-[A-Za-z0-9-]+)(?::.*)?$/;
+
+/**
+ * Header names in code spans of v2 text: the prose (not a generated region or a document generated
+ * whole, which restate the API document) and the strings of v2 JSON/YAML documents.
+ */
+function headerMentions(corpus: Corpus): HeaderMention[] {
+  const found: HeaderMention[] = [];
+  for (const file of corpus.markdownFiles()) {
+    if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
+    visit(file.tree, 'inlineCode', (code: InlineCode) => {
+      const written = HEADER_SPAN.exec(code.value)?.[1];
+      const start = code.position?.start;
+      const offset = start?.offset;
+      if (!written || !start || offset === undefined) return;
+      if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+      found.push({ file: file.path, written, readsAsV1: () => markdownReadsAsV1(file, offset + 1), place: () => ({ line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length }) });
+    });
+  }
+  for (const file of corpus.dataFiles()) {
+    if (!isV2Text(file.path)) continue;
+    for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('-'))) {
+      for (const match of string.value.matchAll(/`([^`\n]+)`/g)) {
+        const written = HEADER_SPAN.exec(match[1] ?? '')?.[1];
+        if (!written) continue;
+        const at = (match.index ?? 0) + 1;
+        found.push({ file: file.path, written, readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)), place: () => dataStringLocation(file, string.path, at, at + written.length) });
+      }
     }
   }
   return found;
