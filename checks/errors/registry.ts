@@ -21,7 +21,7 @@ export default defineCheck({
   id: 'errors/registry',
   summary: `${ERRORS_PATH} is well formed (unique snake_case codes, 4xx/5xx statuses, retriability confirmed against the status class, major.minor since, provenance), and prose states its size only through count/errors`,
   description:
-    'A count of the registry is held to the house rule that counts are generated (`count/errors` regions, DESIGN.md) only where the corpus keeps count regions; a corpus that keeps none, a line a generator writes ("Generated from `spec/v2/errors.json` (N codes; …)") and any document under a "generated … do not edit" banner are held only to the count being right. "N codes", "N registered codes" and "N rows" in a sentence that names the registry are counts.',
+    'A count of the registry is held to the house rule that counts are generated (`count/errors` regions, DESIGN.md) only where the corpus keeps count regions; a corpus that keeps none, a line a generator writes ("Generated from `spec/v2/errors.json` (N codes; …)") and any document under a "generated … do not edit" banner are held only to the count being right, as is a count in a string of a JSON or YAML document (a schema\'s "107 registered codes"). "N codes", "N registered codes" and "N rows" in a sentence that names the registry are counts; a count in quotation marks, or of a list at hand ("the 3 codes below"), is not.',
   severity: 'error',
   fixable: true,
   messages: {

@@ -27,7 +27,7 @@ export default defineCheck({
   id: 'events/codemap',
   summary: 'Every codemap row is decided and names a well-formed, past-tense (or excepted), unique type with a closed payload; event names in the corpus are registered; a count of its rows in prose is its size',
   description:
-    'A v1 name that a codemap row renames is a finding in v2 text whether it has two segments or three (`runOrchestrator.decided`, `tool.session.opened`); it is quoted, not used, only in the sentence that cites v1 (v1, a `spec/v1/` document, an era-2 log), the section whose heading names v1, or a table column headed by one ("Era-2 name"), never a whole file because it cites v1 somewhere. A dotted past-tense name in no codemap row is reported only where the text says it is an event ("emits", "event type", "the `x` event", an event column). A count of the codemap\'s rows ("has 118 rows") is compared with it.',
+    'A v1 name that a codemap row renames is a finding in v2 text whether it has two segments or three (`runOrchestrator.decided`, `tool.session.opened`); it is quoted, not used, only in the sentence that cites v1 (v1, a `spec/v1/` document, an era-2 log), the section whose heading names v1, or a table column headed by one ("Era-2 name"), never a whole file because it cites v1 somewhere. A dotted past-tense name in no codemap row is reported only where the text says it is an event ("emits", "fires", "event type", "the `x` event", an event column). A count of the codemap\'s rows ("has 118 rows"), in prose or in a string of a JSON or YAML document, is compared with it.',
   severity: 'error',
   messages: {
     undecided: '`{{type}}` is `{{status}}`; every row of the codemap is decided before it ships',
