@@ -30,11 +30,11 @@ export interface CountMention {
 
 /** Nouns that count whichever registry the sentence names before them. */
 const ROW_NOUNS = ['rows', 'entries'];
-/** Words that say "N rows" counts some other table than the registry the sentence names. */
 /** An opening quotation mark right before a count: the count is quoted from another text. */
 const QUOTE_BEFORE = /["“'‘]/;
 /** Words right after a count that say it counts a list at hand. */
 const A_LIST_HERE = /^[ \t]+(?:below|above|here|listed here|that follow)\b/i;
+/** Words that say "N rows" counts some other table than the registry the sentence names. */
 const ANOTHER_TABLE = /\b(?:tables?|lists?|sections?|columns?|below|above|subset)\b/i;
 
 interface Matcher {

@@ -1,4 +1,4 @@
-/** Typed, tolerant readers of the registries (errors, event codemap, declaration, id kinds, evidence) and where the corpus mentions their entries. */
+/** Typed, tolerant readers of the registries (errors, event codemap, declaration, id kinds, evidence) and the corpus's one index of where its text names or counts their entries. */
 export * from './carried-schemas.js';
 export * from './count-findings.js';
 export * from './count-mentions.js';

@@ -32,7 +32,7 @@ testRule('declaration/registry', {
     on('a heading whose count is the declaration\'s over an enumeration of another size', 'Metadata keys (1)', '`deadline`, `budget`, and `owner`.', {
       errors: [{ messageId: 'heading-count-differs', file: DOC, line: 5, column: 20, data: { registry: WHAT, phrase: 'Metadata keys (1)', listed: 3, written: 1, count: 1 } }],
     }),
-  ],
+  ] as InvalidCase[],
 });
 
 testRule('declaration/registry', {
