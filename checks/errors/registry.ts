@@ -9,7 +9,7 @@ import {
   errorsSchemaViolations,
   retriableByDefault,
 } from '../../core/registries/index.js';
-import { corpusSchemas, expectedSchemaId } from '../../core/schemas/index.js';
+import { corpusSchemas, expectedSchemaId, REGISTRY_MESSAGES } from '../../core/schemas/index.js';
 import { isObject } from '../../core/registries/index.js';
 import { locate, type PathSegment } from '../../core/model/index.js';
 import { COUNT_MESSAGES, mentionIndex, registryCountFindings } from '../../core/registries/index.js';
@@ -40,11 +40,10 @@ export default defineCheck({
     'deprecated-to-itself': '{{code}} is deprecated in favour of itself',
     'deprecated-to-unknown': '{{code}} is deprecated in favour of "{{replacedBy}}", which is not registered',
     'details-do-not-compile': 'the details schema of {{code}} does not compile: {{problem}}',
-    'schema-mismatch': 'does not match {{schema}}: {{error}}',
-    'schema-missing': 'its schema {{schema}} is missing or does not load',
     'count-by-hand': '"{{phrase}}" states the size of the error registry by hand; counts of a registry are generated',
     'count-by-hand-wrong': '"{{phrase}}" states the size of the error registry by hand (it has {{count}}); counts of a registry are generated',
     ...COUNT_MESSAGES,
+    ...REGISTRY_MESSAGES,
   },
   run(corpus, report) {
     const file = corpus.data(ERRORS_PATH);
@@ -62,9 +61,9 @@ export default defineCheck({
     // The schema's own findings, except where a rule above already said it better.
     for (const violation of errorsSchemaViolations(corpus) ?? []) {
       if (covered.has(violation.subject)) continue;
-      const { subject: _subject, message, ...finding } = violation;
-      // The validator's own words stand only where no template of this gate words its finding.
-      report({ ...finding, ...(finding.messageId === 'schema-mismatch' || finding.messageId === 'schema-missing' ? {} : { message }), hint: `see ${ERRORS_SCHEMA_PATH}` });
+      // Worded from REGISTRY_MESSAGES, which this gate's messages hold.
+      const { subject: _subject, message: _message, ...finding } = violation;
+      report({ ...finding, hint: `see ${ERRORS_SCHEMA_PATH}` });
     }
 
     checkCounts(corpus, rows.length, report);

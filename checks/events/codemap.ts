@@ -16,7 +16,7 @@ import {
 } from '../../core/registries/index.js';
 import { classifyMention, COUNT_MESSAGES, isV2Text, mentionIndex, readsAsV1, registryCountFindings } from '../../core/registries/index.js';
 import { isPastTense, protocolTypeProblems, typeSegments } from '../../core/registries/index.js';
-import { validateRegistry } from '../../core/schemas/index.js';
+import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { openApiModel } from '../../core/api/index.js';
 import { analysePayloadDefs, reachable } from '../../core/registries/index.js';
 import { isObject, vendorOrgs } from '../../core/registries/index.js';
@@ -63,11 +63,11 @@ export default defineCheck({
     'stream-mode-differs': 'the streamMode pattern {{pattern}} differs from the one events.md states at line {{line}}: {{stated}}',
     'no-stream-mode-parameter-pattern': 'the streamMode parameter has no pattern; events.md states {{stated}} at line {{line}}',
     ...COUNT_MESSAGES,
+    ...REGISTRY_MESSAGES,
   },
   run(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return;
-    // The validator words its own findings (how many places share one violation): they keep its words.
-    for (const finding of validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH)) report({ ...finding, hint: 'fix the registry so that it matches its schema' });
+    for (const finding of validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH)) report({ ...unworded(finding), hint: 'fix the registry so that it matches its schema' });
     // The rows that can be read are checked whether or not the registry matches its schema.
     const codemap = eventCodemap(corpus);
     if (!codemap) return;

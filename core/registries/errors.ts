@@ -157,7 +157,7 @@ export function errorsSchemaViolations(corpus: Corpus): SchemaViolation[] | unde
     file: ERRORS_PATH,
     ...locateSchemaError(file, error),
     messageId: 'schema-mismatch',
-    data: { schema: ERRORS_SCHEMA_PATH, error: describeSchemaError(error) },
+    data: { schema: ERRORS_SCHEMA_PATH, against: ERRORS_SCHEMA_PATH, error: describeSchemaError(error) },
     message: `does not match ${ERRORS_SCHEMA_PATH}: ${describeSchemaError(error)}`,
     subject: subjectOf(error),
   }));

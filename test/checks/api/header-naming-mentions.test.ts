@@ -19,13 +19,13 @@ testRule('api/header-naming', {
       name: 'a header spelled in another case, in a table cell',
       base: API_BASE,
       files: { [DOC]: doc('| Header | When |\n| --- | --- |\n| `openwop-Idempotent-Replay: true` | a replayed answer |') },
-      errors: [{ messageId: 'declared-spelling', file: DOC, line: 7, column: 4, endLine: 7, endColumn: 29, data: { header: 'openwop-Idempotent-Replay', declared: 'OpenWOP-Idempotent-Replay' } }],
+      errors: [{ messageId: 'declared-spelling', file: DOC, line: 7, column: 4, endLine: 7, endColumn: 29, data: { header: 'openwop-Idempotent-Replay', declared: 'OpenWOP-Idempotent-Replay', document: 'api/v2/openapi.yaml' } }],
     },
     {
       name: 'a header spelled in another case, in a schema description',
       base: API_BASE,
       files: { 'schemas/v2/replay.schema.json': '{ "description": "Answered with `OPENWOP-IDEMPOTENT-REPLAY` on a replay." }\n' },
-      errors: [{ messageId: 'declared-spelling', file: 'schemas/v2/replay.schema.json', line: 1, column: 34, data: { header: 'OPENWOP-IDEMPOTENT-REPLAY', declared: 'OpenWOP-Idempotent-Replay' } }],
+      errors: [{ messageId: 'declared-spelling', file: 'schemas/v2/replay.schema.json', line: 1, column: 34, data: { header: 'OPENWOP-IDEMPOTENT-REPLAY', declared: 'OpenWOP-Idempotent-Replay', document: 'api/v2/openapi.yaml' } }],
     },
   ],
 });

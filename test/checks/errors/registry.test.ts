@@ -72,13 +72,13 @@ testRule(RULE, {
         { messageId: 'empty-provenance', file: REGISTRY, line: 16, column: 51, data: { code: 'no_provenance', field: 'statusSource' } },
         { messageId: 'deprecated-to-unknown', file: REGISTRY, line: 17, column: 177, data: { code: 'old_name', replacedBy: 'new_name' } },
         { messageId: 'details-do-not-compile', file: REGISTRY, line: 18, column: 103 },
-        { messageId: 'schema-mismatch', file: REGISTRY, line: 19, column: 152, data: { schema: ERRORS_SCHEMA_PATH, error: '/rows/13: property "colour" is not allowed' } },
+        { messageId: 'schema-mismatch', file: REGISTRY, line: 19, column: 152, data: { schema: ERRORS_SCHEMA_PATH, against: ERRORS_SCHEMA_PATH, error: '/rows/13: property "colour" is not allowed' } },
       ],
       output: { 'spec/v2/core/notes.md': notes.replace('registers **14** codes.', `registers ${region(15)} codes.`) },
     },
     on('no warning on a retriability that departs from its status class where the row schema is closed and cannot confirm it; the schema refuses the confirming member', { [ERRORS_SCHEMA_PATH]: closedRowSchema() }, {
       edits: [{ file: REGISTRY, find: '"retriable": false', replace: '"retriable": true' }],
-      errors: [{ messageId: 'schema-mismatch', file: REGISTRY, line: 59, column: 7, data: { schema: ERRORS_SCHEMA_PATH, error: '/rows/3: property "retriableException" is not allowed' } }],
+      errors: [{ messageId: 'schema-mismatch', file: REGISTRY, line: 59, column: 7, data: { schema: ERRORS_SCHEMA_PATH, against: ERRORS_SCHEMA_PATH, error: '/rows/3: property "retriableException" is not allowed' } }],
       output: null,
     }),
     on('a row that deprecates itself in its own favour', {}, {
@@ -111,7 +111,7 @@ testRule(RULE, {
     }),
     on('a schema violation no rule words, at its place', {}, {
       edits: [{ file: REGISTRY, find: '"retriable": true', replace: '"retriable": "sometimes"' }],
-      errors: [{ messageId: 'schema-mismatch', file: REGISTRY, line: 58, column: 7, data: { schema: ERRORS_SCHEMA_PATH, error: '/rows/3/retriable: must be boolean' } }],
+      errors: [{ messageId: 'schema-mismatch', file: REGISTRY, line: 58, column: 7, data: { schema: ERRORS_SCHEMA_PATH, against: ERRORS_SCHEMA_PATH, error: '/rows/3/retriable: must be boolean' } }],
       output: null,
     }),
   ] as InvalidCase[],
