@@ -9,6 +9,8 @@
  * it and leaves the MUST/SHOULD on each operation. Such a row keeps the neutral Meaning the document
  * already gives it, or gets a neutral one; it is neither a finding nor drift.
  */
+import type { Heading } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import type { SiteLocation } from '../core/api/index.js';
 import { defineGenerator } from '../core/run/index.js';
 import { compareStrings, type Report } from '../core/output/index.js';
@@ -117,7 +119,7 @@ const NEUTRAL = 'Described per operation: each operation that declares it states
  */
 function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): Map<string, string> {
   const region = doc.regions.find((candidate) => candidate.id === `headers/${direction}`);
-  const text = region ? doc.text.slice(region.contentStart, region.contentEnd) : tableUnderHeading(doc.text, direction);
+  const text = region ? doc.text.slice(region.contentStart, region.contentEnd) : tableUnderHeading(doc, direction);
   const meanings = new Map<string, string>();
   const table = text === undefined ? undefined : textTables(text).find((candidate) => candidate.header[0] === COLUMNS[0]);
   const meaningColumn = table?.header.indexOf(COLUMNS[2]) ?? -1;
@@ -130,12 +132,18 @@ function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): 
   return meanings;
 }
 
-function tableUnderHeading(text: string, direction: 'request' | 'response'): string | undefined {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && new RegExp(`\\b${direction}\\b`, 'i').test(line));
-  if (start < 0) return undefined;
-  const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+/**
+ * The source of the section under the first heading that names `direction`, up to the next
+ * heading, read from the markdown tree: a `#` line inside a fenced block is never a heading.
+ */
+function tableUnderHeading(doc: MarkdownFile, direction: 'request' | 'response'): string | undefined {
+  const names = new RegExp(`\\b${direction}\\b`, 'i');
+  const headings = doc.tree.children.filter((node): node is Heading => node.type === 'heading');
+  const index = headings.findIndex((heading) => names.test(toString(heading)));
+  const from = headings[index]?.position?.end.offset;
+  if (index < 0 || from === undefined) return undefined;
+  const to = headings[index + 1]?.position?.start.offset;
+  return doc.text.slice(from, to);
 }
 
 /**

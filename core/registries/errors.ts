@@ -44,7 +44,7 @@ export interface ErrorsRegistry {
   rows: ErrorRow[];
 }
 
-export type RegistryFinding = Location & { file: string; message: string };
+export type RegistryFinding = Location & { file: string; message: string; messageId?: string; data?: Readonly<Record<string, string | number>> };
 
 export type ErrorsRegistryRead =
   | { state: 'absent' }
@@ -156,6 +156,8 @@ export function errorsSchemaViolations(corpus: Corpus): SchemaViolation[] | unde
   return (validate.errors ?? []).map((error: ErrorObject) => ({
     file: ERRORS_PATH,
     ...locateSchemaError(file, error),
+    messageId: 'schema-mismatch',
+    data: { schema: ERRORS_SCHEMA_PATH, against: ERRORS_SCHEMA_PATH, error: describeSchemaError(error) },
     message: `does not match ${ERRORS_SCHEMA_PATH}: ${describeSchemaError(error)}`,
     subject: subjectOf(error),
   }));

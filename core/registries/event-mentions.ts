@@ -55,11 +55,8 @@ const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
 
 const VENDOR_SHAPE = new RegExp(`^${TYPE_SEGMENT}\\.${TYPE_SEGMENT}(?:\\.${TYPE_SEGMENT})?$`);
 
-const cache = new WeakMap<Corpus, EventNameMention[]>();
-
-export function eventNameMentions(corpus: Corpus): EventNameMention[] {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
+/** Every event name the corpus writes; the mention index (mention-index.ts) calls it once per corpus. */
+export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
   const mentions: EventNameMention[] = [];
   const renamed = new Map<string, string>();
   const domains = new Set<string>();
@@ -91,14 +88,13 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     if (v2 !== undefined && !v2Types.has(mention.name)) mention.renamedTo = v2;
     if (messages.has(mention.name)) mention.declaredMessage = true;
   }
-  cache.set(corpus, mentions);
   return mentions;
 }
 
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
 const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-/** A sentence that says a name in it is an event: a host emits it, it is an event type, "the `x` event". */
-const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bevent types?\b|`\s+events?\b/i;
+/** A sentence that says a name in it is an event: a host emits it, it fires, it is an event type, "the `x` event". */
+const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfire(?:s|d)\b|\bevent types?\b|`\s+events?\b/i;
 
 type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
 

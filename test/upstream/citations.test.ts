@@ -105,16 +105,16 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
   });
 
   it('finds the hand-written registry counts that disagree with errors.json, in prose and in a schema description', () => {
-    const counts = of('errors/registry').filter((d) => /codes/.test(d.message));
+    const counts = of('errors/registry').filter((d) => d.messageId === 'count-wrong');
     expect(counts.map(placed)).toEqual(expect.arrayContaining([`${CORE}/errors.md:31:39`, 'schemas/v2/error-envelope.schema.json:5:110']));
     // The line upstream's generator writes, in a corpus without count regions: held to being right.
-    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.message).toBe('"97 codes" gives the size of the error registry as 97; it has 101');
-    expect(counts.find((d) => d.file === 'schemas/v2/error-envelope.schema.json')?.message).toBe('"107 registered codes" gives the size of the error registry as 107; it has 101');
+    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.data).toMatchObject({ phrase: '97 codes', written: 97, count: 101 });
+    expect(counts.find((d) => d.file === 'schemas/v2/error-envelope.schema.json')?.data).toMatchObject({ phrase: '107 registered codes', written: 107, count: 101 });
   });
 
   it('reads the error codes of api/seams-v2.yaml', () => {
     const codes = of('errors/used-codes-registered');
-    expect(codes.find((d) => placed(d) === 'api/seams-v2.yaml:409:47')?.message).toBe('"unpublish_window_expired" is not a registered error code');
+    expect(codes.find((d) => placed(d) === 'api/seams-v2.yaml:409:47')).toMatchObject({ messageId: 'unregistered', data: { code: 'unpublish_window_expired' } });
   });
 });
 
