@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/run/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
-import { dataStringLinks, foldedName, type Corpus, type Location } from '../../core/model/index.js';
+import { dataStringLinks, foldedName, type Corpus, type Span } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 
 export default defineCheck({
@@ -23,7 +23,7 @@ export default defineCheck({
   },
 });
 
-function checkLink(corpus: Corpus, from: string, kind: string, url: string, place: () => Location, report: Report): void {
+function checkLink(corpus: Corpus, from: string, kind: string, url: string, place: () => Span, report: Report): void {
   const target = resolveLink(from, url);
   if (target.kind !== 'local') return;
   if (target.escapesRoot) {

@@ -4,8 +4,10 @@
  * "codes" counts only in a sentence about the registry (it says "regist…" or names errors.json);
  * ordinary counts ("the 11 codes below") are left alone.
  */
-import type { MarkdownFile } from '../model/index.js';
-import { isGeneratedDocument } from '../markdown/index.js';
+import { Location, type MarkdownFile } from '../model/index.js';
+import type { Report } from '../output/index.js';
+import type { Code, Html, InlineCode } from 'mdast';
+import { isGeneratedDocument, walkMarkdown } from '../markdown/index.js';
 import { CITES_V1 } from './v1-scope.js';
 
 export interface CountMention {
@@ -106,31 +108,27 @@ export function markdownRegistryCounts(file: MarkdownFile): RegistryCountMention
 /** Generated regions, code and HTML: text that is not the author's prose. */
 export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
   const ranges: Array<[number, number]> = file.regions.map((region) => [region.open.start, region.close.end]);
-  const walk = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
-    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
-      const from = node.position?.start.offset;
-      const to = node.position?.end.offset;
-      if (from !== undefined && to !== undefined) ranges.push([from, to]);
-      return;
-    }
-    for (const child of node.children ?? []) walk(child as typeof node);
+  const exclude = (node: Code | InlineCode | Html): void => {
+    const from = node.position?.start.offset;
+    const to = node.position?.end.offset;
+    if (from !== undefined && to !== undefined) ranges.push([from, to]);
   };
-  walk(file.tree);
+  walkMarkdown(file.tree, { code: exclude, inlineCode: exclude, html: exclude });
   return ranges;
 }
 
 /** Each count of `registry` in `file` that is not `size`, as a finding that says both. */
-export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: (finding: { file: string; line: number; column: number; endLine?: number; endColumn?: number; messageId: string; data: { registry: string; count: number; written: number }; message: string; hint: string }) => void): void {
+export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: Report): void {
   for (const mention of markdownRegistryCounts(file)) {
     if (mention.registry !== registry) continue;
-    const place = { file: file.path, ...file.lines.span(mention.start, mention.end) };
+    const location = Location.text(file, mention.start, mention.end);
     if (mention.value !== size) {
-      report({ ...place, messageId: 'count-wrong', data: { registry: what, count: size, written: mention.value }, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
+      report({ location, messageId: 'count-wrong', data: { registry: what, count: size, written: mention.value }, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
     }
     // A heading that counts what it heads is held to that too: the list, table or enumeration under it.
     const listed = mention.phrase.endsWith(')') ? headedCount(file.text, mention.end) : undefined;
     if (listed !== undefined && listed !== mention.value) {
-      report({ ...place, messageId: 'heading-count-differs', data: { registry: what, count: listed, written: mention.value }, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
+      report({ location, messageId: 'heading-count-differs', data: { registry: what, count: listed, written: mention.value }, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
     }
   }
 }

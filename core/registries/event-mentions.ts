@@ -26,7 +26,7 @@ import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
 import { isV2Text, sentenceAt } from './v1-scope.js';
-import { codeBlockData, dataStringLocation, dataStrings } from '../model/index.js';
+import { codeBlockData, dataStringLocation, dataStrings, defineService } from '../model/index.js';
 import { nodeAt, type PathSegment } from '../model/index.js';
 import type { LineCounter } from 'yaml';
 
@@ -55,11 +55,14 @@ const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
 
 const VENDOR_SHAPE = new RegExp(`^${TYPE_SEGMENT}\\.${TYPE_SEGMENT}(?:\\.${TYPE_SEGMENT})?$`);
 
-const cache = new WeakMap<Corpus, EventNameMention[]>();
+/** Where the corpus names event types, in prose, tables, examples and the strings of data files. */
+export const EventNameMentions = defineService('event name mentions', findEventNameMentions);
 
 export function eventNameMentions(corpus: Corpus): EventNameMention[] {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
+  return corpus.service(EventNameMentions);
+}
+
+function findEventNameMentions(corpus: Corpus): EventNameMention[] {
   const mentions: EventNameMention[] = [];
   const renamed = new Map<string, string>();
   const domains = new Set<string>();
@@ -91,7 +94,6 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     if (v2 !== undefined && !v2Types.has(mention.name)) mention.renamedTo = v2;
     if (messages.has(mention.name)) mention.declaredMessage = true;
   }
-  cache.set(corpus, mentions);
   return mentions;
 }
 

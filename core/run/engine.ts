@@ -1,8 +1,8 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
-import type { Corpus } from '../model/index.js';
+import { defineService, type Corpus } from '../model/index.js';
 import type { RuleSetting } from '../config/index.js';
 import type { Check, CheckContext } from './define.js';
-import { collector, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
+import { collector, placeOf, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
 export const timings = new Map<string, number>();
@@ -45,15 +45,15 @@ export function runChecks(corpus: Corpus, checks: readonly Check[], options: Run
   return sortDiagnostics(diagnostics);
 }
 
-const prepared = new WeakMap<Corpus, Set<string>>();
+/** The gates whose background work has been started on this corpus. */
+export const PreparedChecks = defineService('prepared gates', (): Set<string> => new Set());
 
 /**
  * Lets each gate that will run start its background work (Check.prepare), once per corpus model:
  * a verb calls it as soon as the corpus is loaded, runChecks again (then it does nothing).
  */
 export function prepareChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}): void {
-  const done = prepared.get(corpus) ?? new Set<string>();
-  prepared.set(corpus, done);
+  const done = corpus.service(PreparedChecks);
   for (const check of checks) {
     if (!check.prepare || done.has(check.id) || options.settings?.get(check.id)?.enabled === false) continue;
     done.add(check.id);
@@ -105,7 +105,8 @@ function fixesDeclared(check: Check, report: Report): Report {
     if (!finding.fix) return report(finding);
     const { fix: _dropped, ...rest } = finding;
     report(rest);
-    report({ file: finding.file, line: finding.line ?? 1, column: finding.column ?? 1, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
+    const { file, line, column } = placeOf(finding);
+    report({ file, line, column, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
   };
 }
 

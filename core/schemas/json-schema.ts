@@ -7,9 +7,9 @@ import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
 import type { Corpus, DataFile } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
-import type { Location } from '../model/index.js';
+import { defineService, Location, type Span } from '../model/index.js';
 import type { Layout } from '../config/index.js';
-import { locate, type PathSegment } from '../model/index.js';
+import type { PathSegment } from '../model/index.js';
 
 /** Without a config, a corpus schema's `$id` is this base followed by its path in the repository. */
 export const SCHEMA_BASE = 'https://openwop.dev/';
@@ -108,12 +108,14 @@ export interface CorpusSchemas {
   compileProblem(schema: object, id: string): string | undefined;
 }
 
-const cache = new WeakMap<Corpus, CorpusSchemas>();
+/** The corpus's schema files, their ids and extension keywords, and their validators compiled on demand. */
+export const CorpusSchemasService = defineService('corpus schemas', buildCorpusSchemas);
 
 export function corpusSchemas(corpus: Corpus): CorpusSchemas {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
+  return corpus.service(CorpusSchemasService);
+}
 
+function buildCorpusSchemas(corpus: Corpus): CorpusSchemas {
   const files = new Map<string, DataFile>();
   for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) && isObject(file.value)) files.set(file.path, file);
 
@@ -191,7 +193,6 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
       return outcome.problem ?? undefined;
     },
   };
-  cache.set(corpus, schemas);
   return schemas;
 }
 
@@ -252,11 +253,11 @@ export function describeSchemaError(error: ErrorObject): string {
  */
 export function locateSchemaError(file: DataFile, error: ErrorObject, base: PathSegment[] = []): Location {
   const segments = [...base, ...instancePathSegments(error.instancePath)];
-  if (error.keyword === 'additionalProperties') return locate(file, [...segments, String(error.params.additionalProperty)], 'key');
-  return locate(file, segments, segments.length === 0 ? 'value' : 'key');
+  if (error.keyword === 'additionalProperties') return Location.pointer(file, [...segments, String(error.params.additionalProperty)], 'key');
+  return Location.pointer(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
-export type RegistryFinding = Location & { file: string; messageId: 'schema-missing' | 'schema-does-not-compile' | 'schema-mismatch'; data: { schema: string; error?: string; places?: number }; message: string };
+export type RegistryFinding = Span & { file: string; messageId: 'schema-missing' | 'schema-does-not-compile' | 'schema-mismatch'; data: { schema: string; error?: string; places?: number }; message: string };
 
 const carriedValidators = new WeakMap<object, ValidateFunction>();
 
@@ -319,7 +320,6 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     const prefix = `${at(error).instancePath || '(root)'}: `;
     const more = also.map((e) => describeSchemaError(at(e)).slice(prefix.length));
     return {
-      file: registry,
       ...locateSchemaError(data, error),
       messageId: 'schema-mismatch' as const,
       data: { schema, error: [first, ...more].join(', and '), places: count },
