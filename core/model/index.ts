@@ -15,3 +15,4 @@ export * from './required.js';
 export * from './walk-data.js';
 export * from './word-budget.js';
 export * from './folded-names.js';
+export * from './authored-prose.js';
