@@ -3,7 +3,7 @@ import type { Finding, Report } from '../../core/output/index.js';
 import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention } from '../../core/registries/index.js';
 import { DECLARATION_PATH } from '../../core/registries/index.js';
 import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
-import type { LineIndex } from '../../core/model/index.js';
+import { Location, type TextualFile } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
@@ -34,12 +34,12 @@ export default defineCheck({
     for (const file of corpus.markdownFiles()) {
       // A generated document restates the registry; where it disagrees, generated/drift names each row.
       if (!PROSE.test(file.path) || isGeneratedDocument(file)) continue;
-      for (const mention of markdownCodeMentions(file)) judge(file.path, file.lines, mention, rows, vendor, report);
+      for (const mention of markdownCodeMentions(file)) judge(file, mention, rows, vendor, report);
     }
     for (const file of corpus.dataFiles()) {
       if (file.path === ERRORS_PATH) continue;
       const api = API_DOCUMENTS.includes(file.path) && file.path !== SEAMS;
-      for (const mention of yamlCodeMentions(file, { examples: !api })) judge(file.path, file.lines, mention, rows, vendor, report);
+      for (const mention of yamlCodeMentions(file, { examples: !api })) judge(file, mention, rows, vendor, report);
     }
   },
 });
@@ -58,8 +58,8 @@ function compileVendorRule(rule: VendorCodeRule): CompiledVendorRule {
   return { ...rule, regex };
 }
 
-function judge(file: string, lines: LineIndex, mention: CodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
-  const at = (): { file: string; line: number; column: number } => ({ file, ...lines.span(mention.start, mention.end) });
+function judge(file: TextualFile, mention: CodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
+  const at = (): { location: Location } => ({ location: Location.text(file, mention.start, mention.end) });
   const row = rows.get(mention.code);
   if (row) {
     if (mention.status !== undefined && mention.status !== row.httpStatus) {

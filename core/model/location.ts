@@ -46,9 +46,10 @@ export abstract class Location implements Locatable {
     return new FixedLocation(file, { line: 1, column: 1 });
   }
 
-  /** A place a parser has already worked out (a syntax error's line and column, a markdown node's position). */
+  /** A place a parser has already worked out (a syntax error's line and column, a markdown link's): its span is copied, nothing else of it. */
   static fixed(file: string, span: Span): Location {
-    return new FixedLocation(file, span);
+    const { line, column, endLine, endColumn } = span;
+    return new FixedLocation(file, { line, column, ...(endLine !== undefined ? { endLine } : {}), ...(endColumn !== undefined ? { endColumn } : {}) });
   }
 
   /** The characters [start, end) of a text file's text (from `start` alone: a point). */
