@@ -8,7 +8,7 @@
 import type { InlineCode, Link } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { Corpus, CorpusFile, DataFile, MarkdownFile } from '../core/model/index.js';
-import { dataStrings, dataStringLocation, documentIndex, locate, type PathSegment } from '../core/model/index.js';
+import { dataStrings, dataStringLocation, defineService, documentIndex, locate, type PathSegment } from '../core/model/index.js';
 import { citingBlocks, linkScope, parseMarkdown, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type SectionCitation } from '../core/markdown/index.js';
 import { collectRefs, resolveRef, type Site } from '../core/api/index.js';
 import { declarationFamilies, DECLARATION_PATH, eventCodemap, eventNameMentions, markdownCodeMentions, readErrorsRegistry, yamlCodeMentions, type CodemapRow, type ErrorRow } from '../core/registries/index.js';
@@ -186,41 +186,40 @@ function dataSites(file: DataFile): WrittenSite[] {
   return sites;
 }
 
-const eventsOf = new WeakMap<Corpus, Map<string, WrittenSite[]>>();
-
 /** Event type mentions, per file: the registries read them corpus-wide (once per model; the run has usually read them already). */
 export function eventSites(corpus: Corpus): Map<string, WrittenSite[]> {
-  let found = eventsOf.get(corpus);
-  if (!found) {
-    found = new Map();
-    for (const mention of eventNameMentions(corpus)) {
-      const file = corpus.get(mention.file);
-      if (!file || file.kind === 'binary') continue;
-      const lineStart = file.lines.lineStart(mention.line);
-      const guess = lineStart + mention.column - 1;
-      // The mention is located at its first character, or for a JSON/YAML value at its opening quote.
-      const at = file.text.startsWith(mention.name, guess) ? guess : file.text.indexOf(mention.name, guess);
-      if (at === -1) continue;
-      const list = found.get(mention.file) ?? [];
-      list.push({ kind: 'event', type: mention.renamedTo ?? mention.name, file: mention.file, start: at, end: at + mention.name.length });
-      found.set(mention.file, list);
-    }
-    const codemap = eventCodemap(corpus);
-    if (codemap) {
-      for (const row of codemap.rows) {
-        for (const member of ['v1', 'v2'] as const) {
-          const where = locate(codemap.file, ['rows', row.index, member], 'value');
-          const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
-          const list = found.get(codemap.file.path) ?? [];
-          list.push({ kind: 'event', type: row.v2Override ?? row.v2, ...(member === 'v1' ? { v1: true } : {}), file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
-          found.set(codemap.file.path, list);
-        }
+  return corpus.service(EventSites);
+}
+
+/** Event type mentions by file, as sites (built once per model). */
+export const EventSites = defineService('event sites', (corpus: Corpus): Map<string, WrittenSite[]> => {
+  const found = new Map<string, WrittenSite[]>();
+  for (const mention of eventNameMentions(corpus)) {
+    const file = corpus.get(mention.file);
+    if (!file || file.kind === 'binary') continue;
+    const lineStart = file.lines.lineStart(mention.line);
+    const guess = lineStart + mention.column - 1;
+    // The mention is located at its first character, or for a JSON/YAML value at its opening quote.
+    const at = file.text.startsWith(mention.name, guess) ? guess : file.text.indexOf(mention.name, guess);
+    if (at === -1) continue;
+    const list = found.get(mention.file) ?? [];
+    list.push({ kind: 'event', type: mention.renamedTo ?? mention.name, file: mention.file, start: at, end: at + mention.name.length });
+    found.set(mention.file, list);
+  }
+  const codemap = eventCodemap(corpus);
+  if (codemap) {
+    for (const row of codemap.rows) {
+      for (const member of ['v1', 'v2'] as const) {
+        const where = locate(codemap.file, ['rows', row.index, member], 'value');
+        const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
+        const list = found.get(codemap.file.path) ?? [];
+        list.push({ kind: 'event', type: row.v2Override ?? row.v2, ...(member === 'v1' ? { v1: true } : {}), file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
+        found.set(codemap.file.path, list);
       }
     }
-    eventsOf.set(corpus, found);
   }
   return found;
-}
+});
 
 /** Every site of a file, events included, in order. */
 export function sitesOf(corpus: Corpus, path: string): WrittenSite[] {

@@ -1,7 +1,7 @@
 import type { Nodes, Parent } from 'mdast';
 import { isRecord } from '../../core/api/index.js';
 import type { PathSegment } from '../../core/model/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 /**
@@ -44,8 +44,7 @@ export default defineCheck({
           const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
           for (const match of node.value.matchAll(V1_OPERATION)) {
             if (insideQuotedHeading(node.value, match.index ?? 0)) continue;
-            const position = file.lines.position(verbatim ? start + (match.index ?? 0) : start);
-            report({ file: file.path, ...position, messageId: 'v1-mention-in-prose', data: { text: match[0] }, hint: v1Hint(match[0]) });
+            report({ location: Location.text(file, verbatim ? start + (match.index ?? 0) : start), messageId: 'v1-mention-in-prose', data: { text: match[0] }, hint: v1Hint(match[0]) });
           }
           return;
         }
@@ -63,7 +62,7 @@ export default defineCheck({
           for (const [key, child] of Object.entries(value)) {
             if (typeof child === 'string' && DESCRIPTION_KEYS.has(key)) {
               for (const match of child.matchAll(V1_OPERATION)) {
-                if (!insideQuotedHeading(child, match.index ?? 0)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), messageId: 'v1-mention', data: { text: match[0], key }, hint: v1Hint(match[0]) });
+                if (!insideQuotedHeading(child, match.index ?? 0)) report({ location: Location.pointer(file, [...path, key], 'value'), messageId: 'v1-mention', data: { text: match[0], key }, hint: v1Hint(match[0]) });
               }
             } else visit(child, [...path, key]);
           }

@@ -1,4 +1,4 @@
-import { locate } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { DECLARATION_PATH, familiesByKey, isObject, normativeHomes, normativeTextProblems, readDeclaration, resolveSection } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
@@ -46,7 +46,7 @@ export default defineCheck({
       const resolved = resolveSection(corpus, family.section);
       if (!resolved.documentExists || !resolved.anchorExists || resolved.form !== 'heading' || homes.get(resolved.file)?.has(family.key)) continue;
       report({
-        file: file.path, ...locate(file, ['families', family.index, 'section'], 'value'),
+        location: Location.pointer(file, ['families', family.index, 'section'], 'value'),
         messageId: 'home-line-missing', data: { family: family.key, target: resolved.file },
         hint: `add \`${family.key}\` to the "> **Normative home:**" line of ${resolved.file}`,
       });
@@ -56,7 +56,7 @@ export default defineCheck({
     families.forEach((family, index) => {
       if (!isObject(family) || family.anchor !== 'core' || typeof family.key !== 'string' || !Array.isArray(family.normativeText)) return;
       for (const problem of normativeTextProblems(corpus, family.key, family.normativeText)) {
-        report({ file: file.path, ...locate(file, ['families', index, 'normativeText', problem.entry], 'value'), messageId: 'normative-text', data: { family: family.key, home: problem.home }, message: problem.message, hint: problem.hint });
+        report({ location: Location.pointer(file, ['families', index, 'normativeText', problem.entry], 'value'), messageId: 'normative-text', data: { family: family.key, home: problem.home }, message: problem.message, hint: problem.hint });
       }
     });
   },

@@ -4,7 +4,7 @@ import type { Report } from '../../core/output/index.js';
 import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, schemaGraph, validateRegistry } from '../../core/schemas/index.js';
 import { CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
-import { lazyPlace, locate } from '../../core/model/index.js';
+import { lazyPlace, Location } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 
 export default defineCheck({
@@ -49,15 +49,14 @@ export default defineCheck({
       if (!kinds.has(entry.value)) {
         const suggestion = closest(entry.value, [...kinds.keys()]);
         report({
-          file: ID_BINDINGS,
-          ...locate(registry.file, entry.path, 'value'),
+          location: Location.pointer(registry.file, entry.path, 'value'),
           messageId: 'unknown-kind',
           data: { field: entry.name, kind: String(entry.value) },
           hint: suggestion ? `did you mean \`${suggestion}\`?` : `bind it to one of ${[...kinds.keys()].join(', ')}`,
         });
       }
       if (registry.notAKind.has(entry.name)) {
-        report({ file: ID_BINDINGS, ...locate(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, hint: 'keep exactly one of the two entries' });
+        report({ location: Location.pointer(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, hint: 'keep exactly one of the two entries' });
       }
     }
     // An entry names a field of a schema the corpus may not hold: while a $ref of the corpus leads
@@ -66,8 +65,7 @@ export default defineCheck({
     for (const entry of [...registry.bindings.values(), ...registry.notAKind.values()]) {
       if (complete && !fieldNames.has(entry.name)) {
         report({
-          file: ID_BINDINGS,
-          ...locate(registry.file, entry.path),
+          location: Location.pointer(registry.file, entry.path),
           messageId: 'stale-entry',
           data: { field: entry.name },
           hint: 'remove it, or correct the field name',
@@ -96,7 +94,7 @@ function checkKinds(corpus: Corpus, kinds: ReadonlyMap<string, IdKind>, report: 
       kind.minted === undefined || !MINTERS.includes(kind.minted) ? `x-openwop-minted ${kind.minted === undefined ? 'missing' : JSON.stringify(kind.minted)} (host, author or registry)` : undefined,
     ].filter((problem): problem is string => problem !== undefined);
     if (problems.length === 0) continue;
-    report({ file: IDS_SCHEMA, ...locate(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name, problems: problems.join(' and ') }, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
+    report({ location: Location.pointer(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name, problems: problems.join(' and ') }, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
   }
 }
 

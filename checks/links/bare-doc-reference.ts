@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/run/index.js';
-import { documentIndex } from '../../core/model/index.js';
+import { documentIndex, Location } from '../../core/model/index.js';
 import { relativeUrl } from '../../core/markdown/index.js';
 import { forEachProseText, isGeneratedDocument } from '../../core/markdown/index.js';
 
@@ -32,11 +32,10 @@ export default defineCheck({
           const url = relativeUrl(file.path, target);
           const location =
             prose.offset !== undefined
-              ? file.lines.span(prose.offset + index, prose.offset + index + name.length)
-              : { line: prose.node.position?.start.line ?? 1, column: prose.node.position?.start.column ?? 1 };
+              ? Location.text(file, prose.offset + index, prose.offset + index + name.length)
+              : Location.fixed(file.path, { line: prose.node.position?.start.line ?? 1, column: prose.node.position?.start.column ?? 1 });
           const finding = {
-            file: file.path,
-            ...location,
+            location,
             messageId: 'bare-reference',
             data: { name, url },
           };

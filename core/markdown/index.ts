@@ -8,4 +8,5 @@ export * from './parse.js';
 export * from './prose.js';
 export * from './sections.js';
 export * from './table.js';
+export * from './walk.js';
 export * from './words.js';

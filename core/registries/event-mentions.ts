@@ -26,7 +26,7 @@ import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
 import { isV2Text, sentenceAt } from './v1-scope.js';
-import { codeBlockData, dataStringLocation, dataStrings } from '../model/index.js';
+import { codeBlockData, dataStringLocation, dataStrings, defineService } from '../model/index.js';
 import { nodeAt, type PathSegment } from '../model/index.js';
 import type { LineCounter } from 'yaml';
 

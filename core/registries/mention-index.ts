@@ -8,7 +8,7 @@
  */
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
-import type { Corpus, DataFile, Location, MarkdownFile } from '../model/index.js';
+import type { Corpus, DataFile, MarkdownFile, Span } from '../model/index.js';
 import { dataStringLocation, dataStrings } from '../model/index.js';
 import { isGeneratedDocument } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
@@ -20,7 +20,7 @@ import { markdownCountMentions, mayHoldCount, proseExclusions, textCountMentions
 export interface LocatedCodeMention {
   file: string;
   mention: CodeMention;
-  place(): Location;
+  place(): Span;
 }
 
 /** A registry count with the file it is in and where. */
@@ -30,7 +30,7 @@ export interface LocatedCount extends CountMention {
   kind: 'markdown' | 'data';
   /** A line a generator writes about what it generated ("Generated from `spec/v2/errors.json` (97 codes; …)"). */
   generatorLine: boolean;
-  place(): Location;
+  place(): Span;
 }
 
 /** A header name written in a code span of v2 text (`OpenWOP-Idempotent-Replay`, `Retry-After: 5`). */
@@ -40,7 +40,7 @@ export interface HeaderMention {
   written: string;
   /** Whether the text around it is read in v1's terms (its sentence, section or column cites v1), where v1's spellings are quoted. */
   readsAsV1(): boolean;
-  place(): Location;
+  place(): Span;
 }
 
 export interface MentionIndex {

@@ -1,8 +1,8 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
-import type { Corpus } from '../model/index.js';
+import { defineService, type Corpus } from '../model/index.js';
 import { matchesPattern, type RuleSetting } from '../config/index.js';
 import type { Check, CheckContext } from './define.js';
-import { collector, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
+import { collector, placeOf, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
 import type { Reuse } from './reuse.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
@@ -62,7 +62,8 @@ function memoKey(check: Check, options: RunOptions): string {
   return `${check.id}\0${JSON.stringify(contextOf(check, options))}`;
 }
 
-const prepared = new WeakMap<Corpus, Set<string>>();
+/** The gates whose background work has been started on a model (under reuse, on each gate's own view). */
+const PreparedChecks = defineService('prepared gates', (): Set<string> => new Set());
 
 /**
  * Lets each gate that will run start its background work (Check.prepare), once per corpus model:
@@ -75,8 +76,7 @@ export function prepareChecks(corpus: Corpus, checks: readonly Check[], options:
     // Under reuse a gate runs over its own recording view, so that view is what it prepares; a gate whose findings are kept prepares nothing.
     if (reuse?.keeps(key)) continue;
     const model = reuse ? reuse.view(key, corpus) : corpus;
-    const done = prepared.get(model) ?? new Set<string>();
-    prepared.set(model, done);
+    const done = model.service(PreparedChecks);
     if (done.has(check.id)) continue;
     done.add(check.id);
     try {
@@ -127,7 +127,8 @@ function fixesDeclared(check: Check, report: Report): Report {
     if (!finding.fix) return report(finding);
     const { fix: _dropped, ...rest } = finding;
     report(rest);
-    report({ file: finding.file, line: finding.line ?? 1, column: finding.column ?? 1, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
+    const { file, line, column } = placeOf(finding);
+    report({ file, line, column, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
   };
 }
 

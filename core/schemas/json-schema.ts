@@ -7,9 +7,9 @@ import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
 import type { Corpus, DataFile } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
-import type { Location } from '../model/index.js';
+import { defineService, Location, type Span } from '../model/index.js';
 import type { Layout } from '../config/index.js';
-import { locate, type PathSegment } from '../model/index.js';
+import type { PathSegment } from '../model/index.js';
 import { renderMessage } from '../output/index.js';
 
 /** Without a config, a corpus schema's `$id` is this base followed by its path in the repository. */
@@ -109,12 +109,14 @@ export interface CorpusSchemas {
   compileProblem(schema: object, id: string): string | undefined;
 }
 
-const cache = new WeakMap<Corpus, CorpusSchemas>();
+/** The corpus's schema files, their ids and extension keywords, and their validators compiled on demand. */
+export const CorpusSchemasService = defineService('corpus schemas', buildCorpusSchemas);
 
 export function corpusSchemas(corpus: Corpus): CorpusSchemas {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
+  return corpus.service(CorpusSchemasService);
+}
 
+function buildCorpusSchemas(corpus: Corpus): CorpusSchemas {
   const files = new Map<string, DataFile>();
   for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) && isObject(file.value)) files.set(file.path, file);
 
@@ -192,7 +194,6 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
       return outcome.problem ?? undefined;
     },
   };
-  cache.set(corpus, schemas);
   return schemas;
 }
 
@@ -253,8 +254,8 @@ export function describeSchemaError(error: ErrorObject): string {
  */
 export function locateSchemaError(file: DataFile, error: ErrorObject, base: PathSegment[] = []): Location {
   const segments = [...base, ...instancePathSegments(error.instancePath)];
-  if (error.keyword === 'additionalProperties') return locate(file, [...segments, String(error.params.additionalProperty)], 'key');
-  return locate(file, segments, segments.length === 0 ? 'value' : 'key');
+  if (error.keyword === 'additionalProperties') return Location.pointer(file, [...segments, String(error.params.additionalProperty)], 'key');
+  return Location.pointer(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
 /**
@@ -268,7 +269,7 @@ export const REGISTRY_MESSAGES = {
   'schema-mismatch-at-places': 'does not match {{against}}: {{error}} (at {{places}} places, the first here)',
 } as const;
 
-export type RegistryFinding = Location & {
+export type RegistryFinding = Span & {
   file: string;
   messageId: keyof typeof REGISTRY_MESSAGES;
   data: { schema: string; against?: string; error?: string; places?: number; problem?: string };
@@ -347,7 +348,6 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     const messageId = count > 1 ? ('schema-mismatch-at-places' as const) : ('schema-mismatch' as const);
     const found = { schema, against, error: [first, ...more].join(', and '), places: count };
     return {
-      file: registry,
       ...locateSchemaError(data, error),
       messageId,
       data: found,

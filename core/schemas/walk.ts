@@ -5,7 +5,7 @@
  */
 import type { Corpus, DataFile } from '../model/index.js';
 import { expectedSchemaId, isSchemaPath, SCHEMA_BASE } from './json-schema.js';
-import { isObject } from '../model/index.js';
+import { defineService, isObject } from '../model/index.js';
 import type { PathSegment } from '../model/index.js';
 
 /** Keywords whose value is a map of name -> subschema. */
@@ -150,15 +150,17 @@ export interface SchemaRef {
   resolved: RefResolution;
 }
 
-const graphs = new WeakMap<Corpus, SchemaGraph>();
+/** The schema documents of the corpus, their `$id`s, anchors and `$ref`s, resolved. */
+export const SchemaGraphService = defineService('schema graph', buildSchemaGraph);
 
 /** API documents (OpenAPI) whose embedded schemas take part in `$ref` resolution and id bindings. */
 export const isApiDocument = (file: string): boolean => /^api\/.*\.ya?ml$/.test(file) || /^api\/.*openapi.*\.json$/.test(file);
 
 export function schemaGraph(corpus: Corpus): SchemaGraph {
-  const cached = graphs.get(corpus);
-  if (cached) return cached;
+  return corpus.service(SchemaGraphService);
+}
 
+function buildSchemaGraph(corpus: Corpus): SchemaGraph {
   const documents = new Map<string, DataFile>();
   for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) || isApiDocument(file.path)) documents.set(file.path, file);
 
@@ -250,7 +252,6 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
     if (!anchored) return { ok: false, reason: `${targetFile} declares no $anchor "${fragment}"` };
     return { ok: true, target: anchored, value: valueAt(documents.get(anchored.file)?.value, anchored.path) };
   }
-  graphs.set(corpus, graph);
   return graph;
 }
 
