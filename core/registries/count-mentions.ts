@@ -119,18 +119,24 @@ export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
   return ranges;
 }
 
+/** The words of the findings reportRegistryCounts gives, for the `messages` of a gate that reports them. */
+export const REGISTRY_COUNT_MESSAGES = {
+  'count-wrong': '"{{phrase}}" gives the size of {{registry}} as {{written}}; it has {{count}}',
+  'heading-count-differs': '"{{phrase}}" heads {{count}} entries; the count and what it counts disagree',
+} as const;
+
 /** Each count of `registry` in `file` that is not `size`, as a finding that says both. */
-export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: (finding: { file: string; line: number; column: number; endLine?: number; endColumn?: number; messageId: string; data: { registry: string; count: number; written: number }; message: string; hint: string }) => void): void {
+export function reportRegistryCounts(file: MarkdownFile, registry: CountedRegistry, size: number, what: string, report: (finding: { file: string; line: number; column: number; endLine?: number; endColumn?: number; messageId: keyof typeof REGISTRY_COUNT_MESSAGES; data: { registry: string; count: number; written: number; phrase: string }; message: string; hint: string }) => void): void {
   for (const mention of markdownRegistryCounts(file)) {
     if (mention.registry !== registry) continue;
     const place = { file: file.path, ...file.lines.span(mention.start, mention.end) };
     if (mention.value !== size) {
-      report({ ...place, messageId: 'count-wrong', data: { registry: what, count: size, written: mention.value }, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
+      report({ ...place, messageId: 'count-wrong', data: { registry: what, count: size, written: mention.value, phrase: mention.phrase }, message: `"${mention.phrase}" gives the size of ${what} as ${mention.value}; it has ${size}`, hint: `write ${size}, or correct ${what} if the prose is right` });
     }
     // A heading that counts what it heads is held to that too: the list, table or enumeration under it.
     const listed = mention.phrase.endsWith(')') ? headedCount(file.text, mention.end) : undefined;
     if (listed !== undefined && listed !== mention.value) {
-      report({ ...place, messageId: 'heading-count-differs', data: { registry: what, count: listed, written: mention.value }, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
+      report({ ...place, messageId: 'heading-count-differs', data: { registry: what, count: listed, written: mention.value, phrase: mention.phrase }, message: `"${mention.phrase}" heads ${listed} entries; the count and what it counts disagree`, hint: `make the count and the entries under the heading agree (${what} has ${size})` });
     }
   }
 }
