@@ -168,12 +168,13 @@ function scaledConfig(source, scale) {
   const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const rules = { ...(config.rules ?? {}) };
   rules['docs/core-budget'] = ['error', { ...optionsOf(rules['docs/core-budget']), budget: 25000 * scale }];
-  // The prose rules (once docs/readability, whose old id the source's config may still use) become warnings.
-  for (const rule of ['docs/readability', 'docs/rfc-numbers', 'docs/prose-length', 'docs/v1-mentions']) {
-    if (rule === 'docs/readability' && !(rule in rules)) continue;
-    rules[rule] = ['warn', { ...optionsOf(rules[rule]) }];
+  // docs/readability is the old id of the three prose rules; a setting of a new id wins over it, so
+  // each is set where the source config sets it.
+  for (const id of ['docs/readability', 'docs/prose-length', 'docs/rfc-numbers', 'docs/v1-mentions']) {
+    if (id !== 'docs/readability' && !(id in rules)) continue;
+    rules[id] = ['warn', { ...optionsOf(rules[id]) }];
     // The recorded count of v1 mentions is the source's; copies repeat some of them, so the scale corpus is held to none.
-    delete rules[rule][1].v1Mentions;
+    delete rules[id][1].v1Mentions;
   }
   return { ...config, rules };
 }

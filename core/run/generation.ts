@@ -5,7 +5,8 @@
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
 import { joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
-import { inputCovers, isRegionContent, type GenerationContext, type Generator } from './define.js';
+import { inputCovers, isRegionContent, type GenerationContext, type Generator, type GeneratorOutput } from './define.js';
+import type { Reuse } from './reuse.js';
 import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
 import { timed } from './engine.js';
 import { diffArrays } from 'diff';
@@ -36,7 +37,8 @@ export interface GenerationPlan {
   diagnostics: Diagnostic[];
 }
 
-export function planGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationPlan {
+/** `reuse`: over a model that differs from the last run's in a few files, a generator whose reads they miss keeps its outputs (reuse.ts). */
+export function planGeneration(corpus: Corpus, generators: readonly Generator[], reuse?: Reuse): GenerationPlan {
   const diagnostics: Diagnostic[] = [];
   const regionReport = collector(REGION_RULE.id, REGION_RULE.severity, diagnostics);
   const planned = new Map<string, PlannedFile>();
@@ -54,7 +56,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
 
   // Generators that digest other outputs (runsLast) see them through `context`.
   for (const stage of [generators.filter((g) => !g.runsLast), generators.filter((g) => g.runsLast)]) {
-    const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics);
+    const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics, reuse);
     for (const [file, { content, generator }] of wholeFiles) {
       if (planned.has(file)) {
         regionReport({ file, messageId: 'two-writers', data: { generator }, message: `${file} is produced by ${generator} and also written by ${planned.get(file)?.generators.join(', ')}` });
@@ -113,18 +115,23 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
 
 type Owned = Map<string, { content: string; generator: string; undecided?: string[] }>;
 
-function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[]) {
+function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[], reuse?: Reuse) {
   const wholeFiles: Owned = new Map();
   const regionContents = new Map<string, Owned>();
   for (const generator of generators) {
     const report = collector(`generate/${generator.id}`, 'error', diagnostics);
-    let outputs;
-    try {
-      outputs = timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
-    } catch (error) {
-      report({ file: generator.inputs[0] ?? '.', messageId: 'generator-failed', data: { reason: error instanceof Error ? error.message : String(error) }, message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
-      continue;
-    }
+    let outputs: GeneratorOutput[] | undefined;
+    // A generator that digests other outputs reads the plan, which the reads of a model do not cover: it always runs.
+    if (reuse && !generator.runsLast) {
+      const made = reuse.generator(generator.id, corpus, (view, reads) => {
+        const found: Diagnostic[] = [];
+        const recorded: GenerationContext = { contentOf: (file) => (reads.paths.add(file), context.contentOf(file)), plannedPaths: () => ((reads.all = true), context.plannedPaths?.() ?? []) };
+        return { outputs: generateOne(view, generator, collector(`generate/${generator.id}`, 'error', found), recorded), found };
+      });
+      diagnostics.push(...made.found);
+      outputs = made.outputs;
+    } else outputs = generateOne(corpus, generator, report, context);
+    if (!outputs) continue;
     for (const output of outputs) {
       if (isRegionContent(output)) {
         const perFile: Owned = regionContents.get(output.path) ?? new Map();
@@ -142,6 +149,16 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
     }
   }
   return { wholeFiles, regionContents };
+}
+
+/** One generator's outputs, or undefined when it threw (reported as its finding). */
+function generateOne(corpus: Corpus, generator: Generator, report: Report, context: GenerationContext): GeneratorOutput[] | undefined {
+  try {
+    return timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
+  } catch (error) {
+    report({ file: generator.inputs[0] ?? '.', messageId: 'generator-failed', data: { reason: error instanceof Error ? error.message : String(error) }, message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+    return undefined;
+  }
 }
 
 function spliceRegions(markdown: MarkdownFile, owned: Owned, report: Report): string {

@@ -42,6 +42,11 @@ testRule(RULE, {
     { name: 'leaves a migrated status line alone', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFC 0001.*') } },
     { name: 'accepts a footer of the form "RFCs 0002, 0007, 0022"', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0002, 0007, 0022.*') } },
     { name: 'accepts a footer of the form "RFCs 0101", one number', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0101.*') } },
+    // What each fix below writes is itself in house style.
+    { name: 'the status fix and the merge into a footer of the form "RFCs …", fixed', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0002, 0137, 0177.*') } },
+    { name: 'the merge into a house-form footer, fixed', files: { [X]: old('Draft.', 'Text.\n\n*Sources: RFC 0043, RFC 0096, RFC 0170.*') } },
+    { name: 'the footer added as the last line, fixed', files: { [X]: old('Stable.', 'Last paragraph.\n\n*Sources: RFC 0170, RFC 0171, RFC 0176.*') } },
+    { name: 'the footer added after a generated region, fixed', files: { [X]: old('Stable.', `${REGION}\n\n*Sources: RFC 0008.*`) } },
   ],
   invalid: [
     {
