@@ -254,7 +254,9 @@ function checkDescriptions(corpus: Corpus, prefixes: readonly string[], report: 
       else if (isRecord(value)) {
         for (const [key, child] of Object.entries(value)) {
           if (typeof child === 'string' && DESCRIPTION_KEYS.has(key)) {
-            for (const match of child.matchAll(V1_OPERATION)) if (!insideQuotedHeading(child, match.index ?? 0)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), messageId: 'v1-mention', data: { text: match[0], key }, message: `${key}: ${v1Message(match[0])}`, hint: v1Hint(match[0]) });
+            // Every mention is located at the string's start, so a path named twice is one finding.
+            const named = new Set([...child.matchAll(V1_OPERATION)].filter((match) => !insideQuotedHeading(child, match.index ?? 0)).map((match) => match[0]));
+            for (const text of named) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), messageId: 'v1-mention', data: { text, key }, message: `${key}: ${v1Message(text)}`, hint: v1Hint(text) });
           } else visit(child, [...path, key]);
         }
       }

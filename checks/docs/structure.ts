@@ -97,54 +97,44 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootConten
 
 /**
  * The pre-2.42.8 status line (`**Status: Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0137.**`)
- * becomes `**Status: Stable.**`, and its RFCs move to the Sources footer, as 2.42.8 did by hand:
- * two findings, each fixing its own line, so that a fix never rewrites text between them.
+ * becomes `**Status: Stable.**`, and its RFCs move to the Sources footer, as 2.42.8 did by hand.
+ * That is one defect, so one finding, at the status line. Its fix works in two steps, each an edit
+ * of its own line, so that no fix rewrites the text between them: while the footer lacks some of
+ * the line's RFCs it merges them in (or adds the footer), and once it lists them all, it rewrites
+ * the status line. The RFCs are never dropped from the status line before the footer holds them.
  */
 function migrateStatus(file: MarkdownFile, status: { line: number; text: string }, old: RegExpExecArray, children: RootContent[], report: Report): void {
   const lineStart = file.lines.lineStart(status.line);
   const lineText = file.text.slice(lineStart, file.text.indexOf('\n', lineStart) === -1 ? file.text.length : file.text.indexOf('\n', lineStart));
   const from = lineStart + lineText.indexOf(old[0]);
   const rfcs = statusRfcs(old[2] ?? '');
-  report({
+  const finding = {
     file: file.path,
     line: status.line,
     column: from - lineStart + 1,
-    messageId: 'old-status', data: { status: old[1] ?? '' }, message: `status line "${oneLine(old[0])}" is the form before 2.42.8; it is "**Status: ${old[1]}.**"${rfcs.length > 0 ? ', with its RFCs in the *Sources: …* footer' : ''}`,
+    messageId: 'old-status',
+    data: { status: old[1] ?? '' },
+    message: `status line "${oneLine(old[0])}" is the form before 2.42.8; it is "**Status: ${old[1]}.**"${rfcs.length > 0 ? ', with its RFCs in the *Sources: …* footer' : ''}`,
     hint: 'run `openwop-spec check --fix` to migrate it',
-    fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` },
-  });
-  if (rfcs.length === 0) return;
+  };
   const footer = [...children].reverse().find((node): node is Paragraph => node.type === 'paragraph' && SOURCES.test(toString(node)));
   const listed = footer ? footerNumbers(toString(footer)) : [];
-  const missing = rfcs.filter((number) => !listed.includes(number)).sort((a, b) => a - b);
-  if (missing.length === 0) return;
+  const missing = rfcs.filter((number) => !listed.includes(number));
+  if (missing.length === 0) {
+    report({ ...finding, fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` } });
+    return;
+  }
   const merged = [...new Set([...listed, ...rfcs])].sort((a, b) => a - b);
-  const named = missing.map(rfcName).join(', ');
   const start = footer?.position?.start.offset;
   const end = footer?.position?.end.offset;
   if (footer && start !== undefined && end !== undefined) {
-    const plural = /^Sources: RFCs\b/.test(toString(footer));
-    report({
-      file: file.path,
-      line: footer.position?.start.line ?? 1,
-      column: footer.position?.start.column ?? 1,
-      messageId: 'sources-lacks', data: { named }, message: `the Sources footer lacks ${named}, which the status line cites`,
-      hint: 'run `openwop-spec check --fix` to merge them in',
-      fix: { start, end, text: sourcesLine(merged, plural) },
-    });
+    report({ ...finding, fix: { start, end, text: sourcesLine(merged, /^Sources: RFCs\b/.test(toString(footer))) } });
     return;
   }
   // After everything, a closing generated-region marker included: never inside a region.
   const last = file.tree.children[file.tree.children.length - 1];
   const at = last?.position?.end.offset ?? file.text.replace(/\s+$/, '').length;
-  report({
-    file: file.path,
-    line: last?.position?.end.line ?? file.lines.lineCount,
-    column: 1,
-    messageId: 'no-sources', data: { named }, message: `the document has no Sources footer for ${named}, which the status line cites`,
-    hint: 'run `openwop-spec check --fix` to add it as the last line',
-    fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` },
-  });
+  report({ ...finding, fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` } });
 }
 
 /** The RFC numbers of an old status line's tail: every four-digit number from the first "RFC" on (the version and date come before it). */
@@ -158,7 +148,6 @@ function footerNumbers(text: string): number[] {
   return [...(SOURCES.exec(text)?.[1] ?? '').matchAll(/\b(\d{4})\b/g)].map((match) => Number(match[1]));
 }
 
-const rfcName = (number: number): string => `RFC ${String(number).padStart(4, '0')}`;
 
 /** In the form the document's footer already uses: `RFCs 0002, 0007.` or the house form `RFC 0002, RFC 0007.` */
 function sourcesLine(numbers: number[], plural: boolean): string {

@@ -98,12 +98,15 @@ function checkField(
   // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
   const at = lazyPlace(field.file, file, field.at, field.kind === 'property' ? 'key' : 'value');
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
-  const bound = registry.bindings.get(field.name);
-  const recorded = registry.notAKind.get(field.name);
+  // Upstream's registry classifies `*Id` names ("every *Id property MUST appear here exactly once"):
+  // a list it does not name is classified by its singular, so `runIds` is held to `runId`'s kind.
+  const singular = field.plural && !registry.bindings.has(field.name) && !registry.notAKind.has(field.name) ? field.name.slice(0, -1) : field.name;
+  const bound = registry.bindings.get(singular);
+  const recorded = registry.notAKind.get(singular);
   const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
 
   // A name in both maps is reported once, at the map entry; one whose entry cannot be read, by the schema.
-  if ((bound && recorded) || registry.unreadable.has(field.name)) return;
+  if ((bound && recorded) || registry.unreadable.has(singular)) return;
   if (!bound && !recorded) {
     // A list whose items already $ref one kind has nothing left to decide: the items carry the
     // kind, and the registry classifies `*Id` names, which a list of them is not.
@@ -120,7 +123,7 @@ function checkField(
       report({
         ...at,
         messageId: 'not-a-kind-refs-kind', data: { field: what }, message: `${what} is recorded in notAKind, yet it $refs the kind \`${[...reached].sort().join('`, `')}\``,
-        hint: `move \`${field.name}\` to \`bindings\` in ${ID_BINDINGS}`,
+        hint: `move \`${singular}\` to \`bindings\` in ${ID_BINDINGS}`,
       });
     }
     return;
