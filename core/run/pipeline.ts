@@ -197,7 +197,7 @@ export const REQUIRED_RULE_ID = 'corpus/required';
 
 export function runGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationRun {
   const plan = planGeneration(corpus, generators);
-  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map(({ required, ...problem }) => ({ rule: REQUIRED_RULE_ID, severity: 'error', messageId: 'missing', data: { file: required }, ...problem }));
+  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map(({ required, reason, why, ...problem }) => ({ rule: REQUIRED_RULE_ID, severity: 'error', messageId: 'missing', data: { file: required, reason, why }, ...problem }));
   const findings = sortDiagnostics([...missing, ...plan.diagnostics]);
   return { plan, findings, blocking: findings.filter((d) => d.severity === 'error'), drift: driftDiagnostics(plan, generators) };
 }

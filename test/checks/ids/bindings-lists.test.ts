@@ -25,7 +25,7 @@ testRule('ids/bindings', {
       base: BASE,
       files: supportFiles(),
       edits: [withList(STRINGS)],
-      errors: [{ messageId: 'binding-mismatch', file: RUN, line: 14, column: 5, data: { field: 'property `runIds` (a list of ids)', kind: 'runId' } }],
+      errors: [{ messageId: 'binding-mismatch', file: RUN, line: 14, column: 5, data: { field: 'property `runIds` (a list of ids)', kind: 'runId', problem: 'its items do not $ref it' } }],
     },
   ],
 });
