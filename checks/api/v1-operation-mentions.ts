@@ -18,7 +18,7 @@ const QUOTED_HEADING = /§\s*"[^"]*"/g;
 export default defineCheck({
   id: 'api/v1-operation-mentions',
   summary: 'v2 prose and the descriptions of the API documents and schemas name an operation by its v2 path or operationId, never by its /v1/ path',
-  description: 'A paragraph or table cell that speaks of the overlap (the v1 twin of a path, dual-stack serving) names the v1 path on purpose and is not read; nor is the quoted heading of a v1 document cited after a section sign.',
+  description: 'A paragraph or table cell that speaks of the overlap (the v1 twin of a path, dual-stack serving) names the v1 path on purpose and is not read; nor is the quoted heading of a v1 document cited after a section sign. A description is located as a whole, so a v1 path it names twice is one finding.',
   severity: 'error',
   options: {
     prose: { type: 'array', items: { type: 'string' }, default: ['spec/v2/'], description: 'path prefixes of the markdown whose /v1/<operation> spellings are findings' },

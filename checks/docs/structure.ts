@@ -16,6 +16,8 @@ const OLD_STATUS = /^\*\*Status: (Stable|Draft)(?!\.\*\*)([^*]*)\*\*/;
 export default defineCheck({
   id: 'docs/structure',
   summary: 'A core document follows the house style: one H1, a Status line, "Why this exists" first, a sorted Sources footer last',
+  description:
+    'The house style is the one upstream moved its core documents to at 2.42.8: `**Status: Stable.**` or `**Status: Draft.**` alone, the RFCs of the old status line (`**Status: Stable · v2.0.10 (2026-09-10) · RFC 0177.**`) in an italic *Sources: …* footer. An old status line is one finding, the footer that lacks its RFCs being part of the same migration; its fix merges the RFCs into the footer first and then rewrites the line, so that no RFC is lost between passes.',
   severity: 'error',
   fixable: true,
   messages: {

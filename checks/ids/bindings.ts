@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'ids/bindings',
   summary: 'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
   description:
-    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is.',
+    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is. id-field-bindings.json classifies `*Id` names (its own comment: "every *Id property MUST appear here exactly once"), so a list of ids it does not name (`runIds`) is held to what its singular is: its items $ref the kind `runId` is bound to, and nothing is asked of a list whose singular is recorded in notAKind.',
   severity: 'error',
   messages: {
     ...REGISTRY_MESSAGES,
