@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'ids/bindings',
   summary: 'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
   description:
-    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is.',
+    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is. id-field-bindings.json classifies `*Id` names (its own comment: "every *Id property MUST appear here exactly once"), so a list of ids it does not name (`runIds`) is held to what its singular is: its items $ref the kind `runId` is bound to, and nothing is asked of a list whose singular is recorded in notAKind.',
   severity: 'error',
   messages: {
     ...REGISTRY_MESSAGES,
@@ -110,12 +110,15 @@ function checkField(
   // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
   const at = lazyPlace(field.file, file, field.at, field.kind === 'property' ? 'key' : 'value');
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
-  const bound = registry.bindings.get(field.name);
-  const recorded = registry.notAKind.get(field.name);
+  // Upstream's registry classifies `*Id` names ("every *Id property MUST appear here exactly once"):
+  // a list it does not name is classified by its singular, so `runIds` is held to `runId`'s kind.
+  const singular = field.plural && !registry.bindings.has(field.name) && !registry.notAKind.has(field.name) ? field.name.slice(0, -1) : field.name;
+  const bound = registry.bindings.get(singular);
+  const recorded = registry.notAKind.get(singular);
   const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
 
   // A name in both maps is reported once, at the map entry; one whose entry cannot be read, by the schema.
-  if ((bound && recorded) || registry.unreadable.has(field.name)) return;
+  if ((bound && recorded) || registry.unreadable.has(singular)) return;
   if (!bound && !recorded) {
     // A list whose items already $ref one kind has nothing left to decide: the items carry the
     // kind, and the registry classifies `*Id` names, which a list of them is not.
@@ -134,7 +137,7 @@ function checkField(
         ...at,
         messageId: 'not-a-kind-refs-kind',
         data: { field: what, kinds: [...reached].sort().join('`, `') },
-        hint: `move \`${field.name}\` to \`bindings\` in ${ID_BINDINGS}`,
+        hint: `move \`${singular}\` to \`bindings\` in ${ID_BINDINGS}`,
       });
     }
     return;

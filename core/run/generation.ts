@@ -223,10 +223,13 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
     // Another generator's layout is no drift: a row whose cells say the same (backticks and spacing
     // aside) keeps its line as written, and the rows keep the file's order.
     const written = new Map(table.rows.map((row, i) => [sameCell(row[0] ?? ''), { cells: row.map(sameCell), line: lines[i] ?? '', at: i }]));
+    // A row whose key differs only in case is the same row spelled otherwise: one changed row, not
+    // a missing one and an extra one (`openwop-Idempotent-Replay` for `OpenWOP-Idempotent-Replay`).
+    const folded = new Map([...written].reverse().map(([key, row]) => [key.toLowerCase(), row]));
     const rows = generated.rows.map((row) => {
       const key = row[0] ?? '';
       const cells = columns.map((column) => row[column] ?? '');
-      const same = written.get(sameCell(key));
+      const same = written.get(sameCell(key)) ?? (generated.rows.some((other) => other !== row && sameCell(other[0] ?? '').toLowerCase() === sameCell(key).toLowerCase()) ? undefined : folded.get(sameCell(key).toLowerCase()));
       const agrees = same !== undefined && same.cells.length === cells.length && cells.every((cell, i) => sameCell(cell) === same.cells[i]);
       return { key, line: agrees ? same.line : joinRow(cells, table.outerPipes), at: same?.at };
     });
@@ -326,7 +329,8 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
 /** What identifies a line across versions: a table row's first cell, a JSON or YAML member's name, else the line. */
 function lineKey(line: string): string {
   const trimmed = line.trim();
-  if (trimmed.includes('|')) return splitRow(trimmed)[0] ?? trimmed;
+  // A row key in another case names the same row (a header name, case-insensitive in HTTP).
+  if (trimmed.includes('|')) return (splitRow(trimmed)[0] ?? trimmed).toLowerCase();
   const member = /^("(?:[^"\\]|\\.)*"|[\w$-]+)\s*:/.exec(trimmed);
   return member ? (member[1] as string) : trimmed;
 }

@@ -198,7 +198,15 @@ describe.skipIf(!PRESENT)('upstream corpus: check --fix migrates the house style
       }
     }
     expect(touched.length).toBeGreaterThan(50);
-    expect(touched.filter((line) => !reported.has(line))).toEqual([]);
+    // An old status line is one finding, at the line, whose fix also merges its RFCs into the
+    // footer (or adds one after the last line): that footer is the only line changed unreported.
+    const migrated = new Set(before.filter((d) => d.messageId === 'old-status-with-rfcs').map((d) => d.file));
+    const footerOfMigrated = (line: string): boolean => {
+      const [file, number] = [line.slice(0, line.lastIndexOf(':')), Number(line.slice(line.lastIndexOf(':') + 1))];
+      const old = (originals.get(file) ?? '').split('\n');
+      return migrated.has(file) && (/^\*Sources: /.test(old[number - 1] ?? '') || number === old.length - (old[old.length - 1] === '' ? 1 : 0));
+    };
+    expect(touched.filter((line) => !reported.has(line) && !footerOfMigrated(line))).toEqual([]);
 
     const persistence = readFileSync(path.join(root, CORE, 'persistence.md'), 'utf8');
     expect(persistence.split('\n')[2]).toBe('> **Status: Stable.**');
