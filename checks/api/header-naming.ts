@@ -6,9 +6,7 @@ import { headerUsage, openApiModel } from '../../core/api/index.js';
 import type { Report } from '../../core/output/index.js';
 import { CITES_V1, isV2Text, nearMiss, readsAsV1, sentenceAt } from '../../core/registries/index.js';
 import { dataStringLocation, dataStrings } from '../../core/model/index.js';
-import { isGeneratedDocument } from '../../core/markdown/index.js';
-import type { InlineCode } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { inlineCodes, isGeneratedDocument } from '../../core/markdown/index.js';
 import type { PathSegment } from '../../core/model/index.js';
 import type { Finding } from '../../core/output/index.js';
 
@@ -84,14 +82,14 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
   }
   for (const file of corpus.markdownFiles()) {
     if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
-    visit(file.tree, 'inlineCode', (code: InlineCode) => {
+    for (const code of inlineCodes(file.tree)) {
       const written = /^([A-Za-z][A-Za-z0-9-]*)(?::.*)?$/.exec(code.value)?.[1];
       const start = code.position?.start;
-      if (!written || !written.includes('-') || !start || start.offset === undefined) return;
-      if (file.regions.some((region) => start.offset !== undefined && start.offset >= region.contentStart && start.offset < region.contentEnd)) return;
-      if (readsAsV1(corpus, file.path, start.line, start.column + 1)) return;
+      if (!written || !written.includes('-') || !start || start.offset === undefined) continue;
+      if (file.regions.some((region) => start.offset !== undefined && start.offset >= region.contentStart && start.offset < region.contentEnd)) continue;
+      if (readsAsV1(corpus, file.path, start.line, start.column + 1)) continue;
       judge(written, () => ({ file: file.path, line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length }));
-    });
+    }
   }
 }
 

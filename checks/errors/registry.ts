@@ -177,7 +177,7 @@ function detailsCompileProblem(corpus: Corpus, code: string, details: Record<str
  * codes; …)"), is held only to the count being right.
  */
 function handWrittenCounts(file: MarkdownFile, count: number, regionsInUse: boolean, report: Report): void {
-  for (const mention of errorCountMentions(file.text, proseExclusions(file))) {
+  for (const mention of errorCountMentions(file.text, () => proseExclusions(file))) {
     const line = file.text.slice(file.text.lastIndexOf('\n', mention.start) + 1, file.text.indexOf('\n', mention.start) === -1 ? undefined : file.text.indexOf('\n', mention.start));
     if (!regionsInUse || GENERATOR_LINE.test(line)) {
       if (mention.value === count) continue;

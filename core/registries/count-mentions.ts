@@ -22,13 +22,23 @@ const QUICK = /\d[*_]*[ \t]+(?:registered[ \t]+|error[ \t]+)*codes\b/;
 const HAND_COUNT = /(\*\*|__)?\b(\d+)\1?[ \t]+(?:registered[ \t]+|error[ \t]+)*codes\b/g;
 const ABOUT_THE_REGISTRY = /regist|errors\.json/i;
 
+/** Ranges of a text to leave alone, or how to find them: found only once a phrase is in the text, since most texts have none. */
+export type Exclusions = ReadonlyArray<readonly [number, number]> | (() => ReadonlyArray<readonly [number, number]>);
+
+/** Whether `start` is outside every excluded range (the ranges asked for at the first call). */
+function outsideOf(excluded: Exclusions): (start: number) => boolean {
+  let ranges: ReadonlyArray<readonly [number, number]> | undefined;
+  return (start) => !(ranges ??= typeof excluded === 'function' ? excluded() : excluded).some(([from, to]) => start >= from && start < to);
+}
+
 /** Counts of the error registry in `text`, outside the ranges `excluded` (generated regions, code). */
-export function errorCountMentions(text: string, excluded: ReadonlyArray<readonly [number, number]> = []): CountMention[] {
+export function errorCountMentions(text: string, excluded: Exclusions = []): CountMention[] {
   if (!QUICK.test(text)) return [];
   const found: CountMention[] = [];
+  const outside = outsideOf(excluded);
   for (const match of text.matchAll(HAND_COUNT)) {
     const start = match.index ?? 0;
-    if (excluded.some(([from, to]) => start >= from && start < to)) continue;
+    if (!outside(start)) continue;
     const sentenceStart = Math.max(text.lastIndexOf('. ', start), text.lastIndexOf('\n', start)) + 1;
     if (!ABOUT_THE_REGISTRY.test(text.slice(sentenceStart, start + match[0].length))) continue;
     const written = `${match[1] ?? ''}${match[2] ?? ''}${match[1] ?? ''}`;
@@ -72,9 +82,9 @@ const HEADING_COUNT = /^(#{1,6})[ \t]+(?:[\d.]+[ \t]+)?(.*?)[ \t]*\((\d+)\)[ \t]
  * heading that counts what it heads ("### 3.1 Metadata keys (17)", "## 5. Core families (72)").
  * `excluded` ranges (generated regions, code) and sentences that speak of v1 are left alone.
  */
-export function registryCountMentions(text: string, excluded: ReadonlyArray<readonly [number, number]> = [], speaksOfV1: (sentence: string) => boolean = () => false): RegistryCountMention[] {
+export function registryCountMentions(text: string, excluded: Exclusions = [], speaksOfV1: (sentence: string) => boolean = () => false): RegistryCountMention[] {
   const found: RegistryCountMention[] = [];
-  const outside = (start: number) => !excluded.some(([from, to]) => start >= from && start < to);
+  const outside = outsideOf(excluded);
   for (const match of text.matchAll(COUNT_NOUN)) {
     const start = match.index ?? 0;
     if (!outside(start)) continue;
@@ -97,14 +107,24 @@ export function registryCountMentions(text: string, excluded: ReadonlyArray<read
   return found.sort((a, b) => a.start - b.start);
 }
 
+/** Per parsed file: several gates (one per registry) ask for the same document's counts. */
+const countsOf = new WeakMap<MarkdownFile, RegistryCountMention[]>();
+const exclusionsOf = new WeakMap<MarkdownFile, Array<[number, number]>>();
+
 /** The registry counts of a markdown document's prose: not its generated regions, code or HTML, nor a document generated whole. */
 export function markdownRegistryCounts(file: MarkdownFile): RegistryCountMention[] {
-  if (isGeneratedDocument(file) || !/\d/.test(file.text)) return [];
-  return registryCountMentions(file.text, proseExclusions(file), (sentence) => CITES_V1.test(sentence));
+  let counts = countsOf.get(file);
+  if (!counts) {
+    counts = isGeneratedDocument(file) || !/\d/.test(file.text) ? [] : registryCountMentions(file.text, () => proseExclusions(file), (sentence) => CITES_V1.test(sentence));
+    countsOf.set(file, counts);
+  }
+  return counts;
 }
 
 /** Generated regions, code and HTML: text that is not the author's prose. */
 export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
+  const known = exclusionsOf.get(file);
+  if (known) return known;
   const ranges: Array<[number, number]> = file.regions.map((region) => [region.open.start, region.close.end]);
   const walk = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
     if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
@@ -116,6 +136,7 @@ export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
     for (const child of node.children ?? []) walk(child as typeof node);
   };
   walk(file.tree);
+  exclusionsOf.set(file, ranges);
   return ranges;
 }
 
