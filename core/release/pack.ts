@@ -57,7 +57,7 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
     const built = path.join(scratch, 'out');
     mkdirSync(built);
     writeStaged(directory, staged.files);
-    const packed = npmPack(directory, built, [...staged.files.keys()]);
+    const packed = await npmPack(directory, built, [...staged.files.keys()]);
 
     // What is moved into `out` is what verifies: the tarball npm wrote, read back.
     const check = verifyArtifacts(packed.tarball, { digest: staged.stamp.digest });
