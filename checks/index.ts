@@ -4,7 +4,11 @@ import apiChannelParity from './api/channel-parity.js';
 import apiErrorResponses from './api/error-responses.js';
 import apiHeaderNaming from './api/header-naming.js';
 import apiIdempotencyCoverage from './api/idempotency-coverage.js';
-import apiNoV1 from './api/no-v1.js';
+import apiChannelsServed from './api/channels-served.js';
+import apiMessageNames from './api/message-names.js';
+import apiSharedSchemes from './api/shared-schemes.js';
+import apiUnversionedPaths from './api/unversioned-paths.js';
+import apiV1OperationMentions from './api/v1-operation-mentions.js';
 import apiSeamsExcluded from './api/seams-excluded.js';
 import apiSecurity from './api/security.js';
 import apiValid from './api/valid.js';
@@ -14,11 +18,19 @@ import corpusConflictMarker from './corpus/conflict-marker.js';
 import corpusIrregular from './corpus/irregular.js';
 import corpusParse from './corpus/parse.js';
 import corpusRequired from './corpus/required.js';
-import declarationRegistry from './declaration/registry.js';
+import declarationCounts from './declaration/counts.js';
+import declarationEntries from './declaration/entries.js';
+import declarationNormativeHomes from './declaration/normative-homes.js';
+import declarationOrgs from './declaration/orgs.js';
+import declarationSchema from './declaration/schema.js';
+import declarationSections from './declaration/sections.js';
+import declarationVendorOrgs from './declaration/vendor-orgs.js';
 import docsCoreBudget from './docs/core-budget.js';
 import docsExamples from './docs/examples.js';
-import docsReadability from './docs/readability.js';
+import docsProseLength from './docs/prose-length.js';
+import docsRfcNumbers from './docs/rfc-numbers.js';
 import docsStructure from './docs/structure.js';
+import docsV1Mentions from './docs/v1-mentions.js';
 import errorsRegistry from './errors/registry.js';
 import errorsUsedCodesRegistered from './errors/used-codes-registered.js';
 import eventsCodemap from './events/codemap.js';
@@ -44,12 +56,20 @@ export const CHECKS: readonly Check[] = [
   linksSectionRef,
   linksBareDocReference,
   docsStructure,
-  docsReadability,
+  docsRfcNumbers,
+  docsProseLength,
+  docsV1Mentions,
   docsCoreBudget,
   errorsRegistry,
   errorsUsedCodesRegistered,
   eventsCodemap,
-  declarationRegistry,
+  declarationSchema,
+  declarationOrgs,
+  declarationEntries,
+  declarationSections,
+  declarationNormativeHomes,
+  declarationVendorOrgs,
+  declarationCounts,
   apiValid,
   apiHeaderNaming,
   apiIdempotencyCoverage,
@@ -58,7 +78,11 @@ export const CHECKS: readonly Check[] = [
   apiChannelParity,
   apiErrorResponses,
   apiSecurity,
-  apiNoV1,
+  apiMessageNames,
+  apiUnversionedPaths,
+  apiChannelsServed,
+  apiSharedSchemes,
+  apiV1OperationMentions,
   idsBindings,
   witnessClasses,
   securityInvariantTests,

@@ -23,7 +23,7 @@ export default defineGenerator({
   generate(corpus) {
     const file = corpus.data(DECLARATION_PATH);
     if (!file || !isObject(file.value)) return [];
-    // An invalid declaration is declaration/registry's finding; nothing is derived from it until it is valid.
+    // An invalid declaration is declaration/schema's finding; nothing is derived from it until it is valid.
     if (corpus.data(DECLARATION_SCHEMA) && validateRegistry(corpus, DECLARATION_PATH, DECLARATION_SCHEMA).length > 0) return [];
     const declaration = file.value;
     return [

@@ -5,7 +5,7 @@
  * a page cannot describe a rule that changed or is gone.
  */
 import GithubSlugger from 'github-slugger';
-import type { OptionSpec } from '../core/config/index.js';
+import { ruleAliases, type OptionSpec } from '../core/config/index.js';
 import { regionOutputs } from '../core/run/index.js';
 import { defineGenerator, type Generator } from '../core/run/index.js';
 import type { Severity } from '../core/output/index.js';
@@ -62,7 +62,22 @@ export function render(rules: readonly RuleDoc[]): string {
       }
     }
   }
+  out.push(...aliasSections());
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The old ids of rules split into several, each under its own heading so that a link to its former
+ * section still lands on what replaced it.
+ */
+function aliasSections(): string[] {
+  const aliases = ruleAliases();
+  if (aliases.length === 0) return [];
+  const out = ['## Aliases', '', 'Old ids of rules that were split into rules of one concern each. An old id still works wherever a rule id is accepted (`rules` and `overrides` of the config, suppression comments and the suppressions file, the findings baseline, `--rule`): it stands for each of its rules, and a setting of a new id wins over one of its old id. Options set under an old id go to the rules that declare them.', ''];
+  for (const alias of aliases) {
+    out.push(`### ${alias.id}`, '', `Deprecated: split into ${alias.replacedBy.map((id) => `[\`${id}\`](#${ruleAnchor(id)})`).join(', ')}.`, '');
+  }
+  return out;
 }
 
 /**

@@ -1,9 +1,9 @@
-/** `openwop-spec rules`: every rule, its severity under the config, whether --fix repairs it, its options and its page. */
+/** `openwop-spec rules`: every rule, its severity under the config, whether --fix repairs it, its options and its page; then the old ids of split rules and what they stand for. */
 import type { Command } from 'commander';
-import { ruleSettings } from '../core/config/index.js';
+import { ruleAliases, ruleSettings } from '../core/config/index.js';
 import { safeJson, visible } from '../core/output/index.js';
 import { renderRulesReference } from '../generators/index.js';
-import { catalogFor } from './catalog.js';
+import { catalogFor, ruleHelpUri } from './catalog.js';
 import { emit, openConfig, UsageError, usingConfig } from './common.js';
 
 interface RulesOptions {
@@ -36,8 +36,10 @@ export function register(program: Command): void {
         emit(renderRulesReference(catalog.rules), options.output);
         return;
       }
+      // An old id still works in a config, a suppression and --rule: listed so that it is not mistaken for a typo, with what to write instead.
+      const aliases = ruleAliases().map((alias) => ({ ...alias, deprecated: `split into ${alias.replacedBy.join(', ')}; setting it sets each of them`, helpUri: ruleHelpUri(alias.id) }));
       if (options.format === 'json') {
-        emit(`${safeJson(JSON.stringify({ rules }, null, 2))}\n`, options.output);
+        emit(`${safeJson(JSON.stringify({ rules, aliases }, null, 2))}\n`, options.output);
         return;
       }
       const width = Math.max(...rules.map((rule) => rule.id.length));
@@ -47,6 +49,7 @@ export function register(program: Command): void {
         for (const [name, spec] of Object.entries(rule.options)) lines.push(`${''.padEnd(width)}    option ${name} = ${JSON.stringify(spec.value)}: ${visible(spec.description)}`);
         lines.push(`${''.padEnd(width)}    ${rule.helpUri ?? `a house rule, defined in ${rule.definedIn ?? 'the config'}`}`);
       }
+      for (const alias of aliases) lines.push(`${alias.id.padEnd(width)}  ${'alias'.padEnd(7)}           deprecated: ${alias.deprecated}`);
       emit(`${lines.join('\n')}\n`, options.output);
     });
 }

@@ -10,7 +10,9 @@
  *   and location (and data and severity where the case states them), never by wording;
  * - an `invalid` case of a fixable rule must state the exact text of every file its fixes change
  *   (`output`), or `output: null` when its findings carry no fix;
- * - a case whose corpus is the same as another case's is refused: it tests nothing new.
+ * - a case whose corpus is the same as another case's is refused: it tests nothing new;
+ * - a case may give the files of a previous release, which the run compares with as
+ *   `--previous-release DIR` names one (for the rules that judge a change between releases).
  */
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +46,8 @@ export interface CorpusCase {
   edits?: readonly Edit[];
   /** Merged over the base's openwop-spec.config.json (top-level keys; `rules` merged by rule id). */
   config?: Readonly<Record<string, unknown>>;
+  /** The files of a previous release, compared with as `--previous-release DIR` names one. */
+  previous?: Readonly<Record<string, string>>;
 }
 
 /** A finding the case expects: selected by rule and message id, located by file, line and column. */
@@ -118,20 +122,34 @@ function inRoot<T>(files: Readonly<Record<string, string>>, work: (root: string)
   }
 }
 
+/** The run's setup for one rule over a case's root, with the case's previous release beside it. */
+function setUp(rule: string, root: string, previous: string | undefined): ReturnType<typeof configureRun> {
+  return configureRun({ root, rule: [rule], today: TODAY, ...(previous ? { previousRelease: previous } : {}) });
+}
+
 /** One rule over a case's corpus, as `check --rule RULE` runs it. */
 export function runRule(rule: string, corpusCase: Omit<CorpusCase, 'name'>): RunResult {
-  return inRoot(caseFiles(corpusCase), (root) => {
-    const run = configureRun({ root, rule: [rule], today: TODAY });
-    return runCorpus(openCorpus(root, { cache: false, config: run.config }), run.options);
-  });
+  return inRoot(caseFiles(corpusCase), (root) =>
+    inPrevious(corpusCase.previous, (previous) => {
+      const run = setUp(rule, root, previous);
+      return runCorpus(openCorpus(root, { cache: false, config: run.config }), run.options);
+    }),
+  );
 }
 
 /** One rule's fixes over a case's corpus, as `check --rule RULE --fix` works them out (nothing is written). */
 export function fixRule(rule: string, corpusCase: Omit<CorpusCase, 'name'>): FixOutcome {
-  return inRoot(caseFiles(corpusCase), (root) => {
-    const run = configureRun({ root, rule: [rule], today: TODAY });
-    return fixCorpus(openCorpus(root, { cache: false, config: run.config }), run.options);
-  });
+  return inRoot(caseFiles(corpusCase), (root) =>
+    inPrevious(corpusCase.previous, (previous) => {
+      const run = setUp(rule, root, previous);
+      return fixCorpus(openCorpus(root, { cache: false, config: run.config }), run.options);
+    }),
+  );
+}
+
+/** Writes a case's previous release into a root of its own (none: undefined) for the time of `work`. */
+function inPrevious<T>(files: Readonly<Record<string, string>> | undefined, work: (previous: string | undefined) => T): T {
+  return files ? inRoot(files, work) : work(undefined);
 }
 
 /** The findings of a run in the form a case states them: what the stated fields of `like` say. */

@@ -18,10 +18,20 @@ export default defineCheck({
   id: 'api/channel-parity',
   summary: 'The AsyncAPI runEvents (and hostEvents) address and the OpenAPI streamRunEvents (streamHostEvents) path are the same absolute path',
   severity: 'error',
+  messages: {
+    'no-channel': '{{asyncapi}} has no channel {{channel}}, although {{openapi}} serves {{operationId}} at {{path}}',
+    'no-asyncapi': '{{asyncapi}} (missing or not an AsyncAPI document) has no channel {{channel}}, although {{openapi}} serves {{operationId}} at {{path}}',
+    'no-channel-nor-operation': '{{asyncapi}} has no channel {{channel}}, and {{openapi}} no operation {{operationId}}',
+    'no-operation': '{{openapi}} has no operation {{operationId}}, although {{asyncapi}} declares {{channel}} at {{address}}',
+    'no-operation-nor-address': '{{openapi}} has no operation {{operationId}}, and the channel {{channel}} of {{asyncapi}} has no address',
+    'paths-differ': 'channel {{channel}} resolves to {{channelPath}}, but {{operationId}} resolves to {{operationPath}} ({{operationAt}}); the two must be one path',
+    'no-address': 'channel {{channel}} has no address, but {{operationId}} resolves to {{operationPath}} ({{operationAt}}); the two must be one path',
+  },
   run(corpus, report) {
     const openapi = openApiModel(corpus, OPENAPI_PATH);
     const asyncapi = asyncApiModel(corpus);
     if (!openapi) return; // corpus/parse says why, if it is unreadable
+    const documents = { asyncapi: ASYNCAPI_PATH, openapi: OPENAPI_PATH };
     for (const pair of PAIRS) {
       const channel = asyncapi?.channels.find((c) => c.name === pair.channel);
       const operation = openapi.operations.find((o) => o.operationId === pair.operationId);
@@ -30,9 +40,9 @@ export default defineCheck({
         if (!asyncapi && !operation) continue;
         report({
           ...(asyncapi ? { file: ASYNCAPI_PATH, ...locate(asyncapi.file, ['channels'], 'key') } : siteLocation((operation as OperationView).site)),
-          messageId: 'no-channel',
-          data: { channel: pair.channel, operationId: pair.operationId, target: ASYNCAPI_PATH },
-          message: `${asyncapi ? ASYNCAPI_PATH : `${ASYNCAPI_PATH} (missing or not an AsyncAPI document)`} has no channel ${pair.channel}${operation ? `, although ${OPENAPI_PATH} serves ${pair.operationId} at ${operation.path}` : ''}`,
+          ...(operation
+            ? { messageId: asyncapi ? 'no-channel' : 'no-asyncapi', data: { channel: pair.channel, operationId: pair.operationId, path: operation.path, ...documents } }
+            : { messageId: 'no-channel-nor-operation', data: { channel: pair.channel, operationId: pair.operationId, ...documents } }),
           hint: `declare channels.${pair.channel} with the address ${operation?.path ?? 'of its OpenAPI operation'}`,
         });
         continue;
@@ -41,9 +51,9 @@ export default defineCheck({
         report({
           file: OPENAPI_PATH,
           ...locate(openapi.file, ['paths'], 'key'),
-          messageId: 'no-operation',
-          data: { channel: pair.channel, operationId: pair.operationId, target: OPENAPI_PATH },
-          message: `${OPENAPI_PATH} has no operation ${pair.operationId}${channel.address ? `, although ${ASYNCAPI_PATH} declares ${pair.channel} at ${channel.address}` : ''}`,
+          ...(channel.address
+            ? { messageId: 'no-operation', data: { channel: pair.channel, operationId: pair.operationId, address: channel.address, ...documents } }
+            : { messageId: 'no-operation-nor-address', data: { channel: pair.channel, operationId: pair.operationId, ...documents } }),
           hint: `declare GET ${channel.address ?? '<address>'} with operationId ${pair.operationId}`,
         });
         continue;
@@ -54,10 +64,10 @@ export default defineCheck({
       if (channelPath === operationPath) continue;
       const operationAt = siteLocation({ file: openapi.file, segments: ['paths', operation.path] });
       report({
-        ...siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value'),
-        messageId: 'paths-differ',
-        data: { channel: pair.channel, operationId: pair.operationId, channelPath: channelPath ?? '', operationPath },
-        message: `channel ${pair.channel} resolves to ${channelPath ?? 'no address'}, but ${pair.operationId} resolves to ${operationPath} (${operationAt.file}:${operationAt.line}); the two must be one path`,
+        // At the address, or at the channel that has none.
+        ...(channel.address === undefined ? siteLocation(channel.site) : siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value')),
+        ...(channelPath === undefined ? { messageId: 'no-address' } : { messageId: 'paths-differ' }),
+        data: { channel: pair.channel, operationId: pair.operationId, ...(channelPath === undefined ? {} : { channelPath }), operationPath, operationAt: `${operationAt.file}:${operationAt.line}` },
         hint: 'make the channel address and the operation path the same, server paths included',
       });
     }

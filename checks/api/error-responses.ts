@@ -2,7 +2,7 @@ import { child, isRecord, refOf, resolveRef, siteLocation, type Site } from '../
 import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { readErrorsRegistry, vendorCodeRule } from '../../core/registries/index.js';
+import { ERRORS_PATH, readErrorsRegistry, vendorCodeRule } from '../../core/registries/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
 import { expectedSchemaId } from '../../core/schemas/index.js';
 import { describeOperation, headerKey, openApiModel, responseSite, siteKey, type OperationView, type ResponseView } from '../../core/api/index.js';
@@ -36,6 +36,17 @@ export default defineCheck({
   id: 'api/error-responses',
   summary: 'Every 4xx/5xx response body is the error envelope, every documented error code is registered under that status, 401s challenge and 404s do not',
   severity: 'error',
+  messages: {
+    'no-body': '{{response}} has no body; every error response body is the error envelope',
+    'not-envelope': 'the {{mediaType}} body of {{response}} is not the error envelope: {{reason}}',
+    'codes-not-a-list': '{{extension}} of the {{status}} response is not a list of error codes',
+    'unregistered-code': 'error code {{code}} is documented here but is not registered in {{registry}} (nor a vendor code of a registered org)',
+    'status-differs': 'error code {{code}} is registered with status {{registered}} but documented under {{documented}}',
+    'no-401': '{{operation}} requires a credential but documents no 401 response',
+    'no-challenge': 'the 401 response of {{operation}} declares no WWW-Authenticate challenge',
+    'no-challenge-shared': 'the 401 response of {{operation}} and {{others}} declares no WWW-Authenticate challenge',
+    'challenge-on-404': 'the 404 response of {{operation}} declares WWW-Authenticate; a non-disclosure 404 never carries a challenge',
+  },
   run(corpus, report) {
     const codes = registeredCodes(corpus);
     for (const file of corpus.dataFiles()) {
@@ -66,8 +77,10 @@ function reportUnchallenged(unchallenged: ReadonlyMap<string, { at: Site; operat
   for (const { at, operations } of unchallenged.values()) {
     const [first] = operations;
     if (!first) continue;
-    const whose = operations.length === 1 ? describeOperation(first) : `${describeOperation(first)} and ${operations.length - 1} other operation${operations.length === 2 ? '' : 's'}`;
-    report({ ...siteLocation(at), messageId: 'no-challenge', data: { operation: whose }, message: `the 401 response of ${whose} declares no WWW-Authenticate challenge`, hint: 'declare the shared WWW-Authenticate response header on it' });
+    const hint = 'declare the shared WWW-Authenticate response header on it';
+    const others = operations.length - 1;
+    if (others === 0) report({ ...siteLocation(at), messageId: 'no-challenge', data: { operation: describeOperation(first) }, hint });
+    else report({ ...siteLocation(at), messageId: 'no-challenge-shared', data: { operation: describeOperation(first), others: `${others} other operation${others === 1 ? '' : 's'}`, sharedBy: operations.length }, hint });
   }
 }
 
@@ -79,7 +92,7 @@ function checkBody(corpus: Corpus, operation: OperationView, response: ResponseV
   const content = response.value.content;
   const what = `the ${response.status} response of ${describeOperation(operation)}`;
   if (!isRecord(content) || Object.keys(content).length === 0) {
-    report({ ...siteLocation(at), messageId: 'no-body', data: { response: what }, message: `${what} has no body; every error response body is the error envelope`, hint: envelopeHint(at) });
+    report({ ...siteLocation(at), messageId: 'no-body', data: { response: what }, hint: envelopeHint(at) });
     return;
   }
   for (const [mediaType, media] of Object.entries(content)) {
@@ -87,7 +100,7 @@ function checkBody(corpus: Corpus, operation: OperationView, response: ResponseV
     const schema = isRecord(media) ? media.schema : undefined;
     const verdict = schema === undefined ? 'it declares no schema' : envelopeVerdict(corpus, child(mediaSite, 'schema'), schema);
     if (verdict === undefined) continue;
-    report({ ...siteLocation(schema === undefined ? mediaSite : child(mediaSite, 'schema')), messageId: 'not-envelope', data: { response: what, mediaType }, message: `the ${mediaType} body of ${what} is not the error envelope: ${verdict}`, hint: envelopeHint(at) });
+    report({ ...siteLocation(schema === undefined ? mediaSite : child(mediaSite, 'schema')), messageId: 'not-envelope', data: { response: what, mediaType, reason: verdict }, hint: envelopeHint(at) });
   }
 }
 
@@ -128,7 +141,8 @@ function checkCodeList(response: ResponseView, report: Report): void {
   if (listed === undefined || (Array.isArray(listed) && listed.every((code) => typeof code === 'string'))) return;
   report({
     ...siteLocation(child(response.defined, ERROR_CODES_EXTENSION)),
-    messageId: 'codes-not-a-list', data: { status: response.status }, message: `${ERROR_CODES_EXTENSION} of the ${response.status} response is not a list of error codes`,
+    messageId: 'codes-not-a-list',
+    data: { status: response.status, extension: ERROR_CODES_EXTENSION },
     hint: `write it as a list: ${ERROR_CODES_EXTENSION}: [not_found]`,
   });
 }
@@ -138,11 +152,11 @@ function checkCodes(corpus: Corpus, response: ResponseView, codes: RegisteredCod
     const status = codes.status.get(code);
     if (status === undefined) {
       if (codes.isVendorCode(code)) continue;
-      report({ ...siteLocation(site, 'value'), messageId: 'unregistered-code', data: { code: String(code) }, message: `error code ${code} is documented here but is not registered in spec/v2/errors.json (nor a vendor code of a registered org)`, hint: 'register it, or use the registered code that names this state' });
+      report({ ...siteLocation(site, 'value'), messageId: 'unregistered-code', data: { code: String(code), registry: ERRORS_PATH }, hint: 'register it, or use the registered code that names this state' });
       continue;
     }
     if (response.status === 'default' || statusMatches(response.status, status)) continue;
-    report({ ...siteLocation(site, 'value'), messageId: 'status-differs', data: { code: String(code), registered: status, documented: response.status }, message: `error code ${code} is registered with status ${status} but documented under ${response.status}`, hint: `document it under ${status}; a host answers with the registered status` });
+    report({ ...siteLocation(site, 'value'), messageId: 'status-differs', data: { code: String(code), registered: status, documented: response.status }, hint: `document it under ${status}; a host answers with the registered status` });
   }
 }
 
@@ -183,7 +197,8 @@ function checkChallenge(operation: OperationView, report: Report, unchallenged: 
     if (!unauthorized) {
       report({
         ...siteLocation(operation.site),
-        messageId: 'no-401', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} requires a credential but documents no 401 response`,
+        messageId: 'no-401',
+        data: { operation: describeOperation(operation) },
         hint: "add '401': { $ref: '#/components/responses/Unauthorized' }, whose WWW-Authenticate header carries the Bearer challenge",
       });
     } else if (!hasHeader(unauthorized, 'www-authenticate')) {
@@ -198,7 +213,8 @@ function checkChallenge(operation: OperationView, report: Report, unchallenged: 
     const header = notFound.headers.find((h) => headerKey(h.name) === 'www-authenticate');
     report({
       ...siteLocation(header ? header.declared : responseSite(notFound)),
-      messageId: 'challenge-on-404', data: { operation: describeOperation(operation) }, message: `the 404 response of ${describeOperation(operation)} declares WWW-Authenticate; a non-disclosure 404 never carries a challenge`,
+      messageId: 'challenge-on-404',
+      data: { operation: describeOperation(operation) },
       hint: 'remove the header from the 404 response',
     });
   }

@@ -22,6 +22,17 @@ export default defineCheck({
   description:
     'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one.',
   severity: 'error',
+  messages: {
+    removed: 'header {{header}} was removed in v2 ({{listed}} is in the removed-in-v2 list of headers.md) and must not be declared',
+    'standard-spelling': 'standard header {{header}} is spelled {{standard}} by its standard',
+    'openwop-spelling': 'header {{header}} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized',
+    'unknown-header': 'header {{header}} is neither a standard HTTP header nor named OpenWOP-<Name>',
+    'component-key-standard-spelling': 'components.headers key {{header}} is not a header name (standard header {{header}} is spelled {{standard}} by its standard); a shared response header is keyed by the header it describes',
+    'component-key-openwop-spelling': 'components.headers key {{header}} is not a header name (it is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized); a shared response header is keyed by the header it describes',
+    'component-key-unknown-header': 'components.headers key {{header}} is not a header name (it is neither a standard HTTP header nor named OpenWOP-<Name>); a shared response header is keyed by the header it describes',
+    'declared-spelling': 'header {{header}} is spelled {{declared}} where {{document}} declares it',
+    'undeclared-near-miss': 'header {{header}} is declared by no operation of {{document}}; did you mean {{suggestion}}?',
+  },
   run(corpus, report) {
     for (const file of corpus.dataFiles()) {
       if (!file.path.startsWith('api/') || !isRecord(file.value)) continue;
@@ -33,10 +44,8 @@ export default defineCheck({
         if (componentKey && referencedComponent(file, name)) continue;
         const problem = namingProblem(name);
         if (!problem) continue;
-        if (componentKey && !removedHeader(name)) {
-          problem.message = `components.headers key ${name} is not a header name (${problem.message.replace(/^header \S+ is /, 'it is ')}); a shared response header is keyed by the header it describes`;
-        }
-        report({ ...at, ...problem });
+        // A component key nothing refers to is the only name of its header, and is judged as one.
+        report({ ...at, ...problem, ...(componentKey && problem.messageId !== 'removed' ? { messageId: `component-key-${problem.messageId}` } : {}) });
       }
     }
     checkProseSpelling(corpus, report);
@@ -65,8 +74,8 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
     const name = declared.get(written.toLowerCase());
     // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
     const near = name === undefined && OPENWOP_HEADER.test(written) && !removedHeader(written) ? nearMiss(written, declared.values(), '-', false) : undefined;
-    if (name && name !== written) report({ ...place(), messageId: 'declared-spelling', data: { header: written, declared: name }, message: `header ${written} is spelled ${name} where ${model.file.path} declares it`, hint: `write ${name}` });
-    else if (!name && near) report({ ...place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near }, message: `header ${written} is declared by no operation of ${model.file.path}; did you mean ${near}?`, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
+    if (name && name !== written) report({ ...place(), messageId: 'declared-spelling', data: { header: written, declared: name, document: model.file.path }, hint: `write ${name}` });
+    else if (!name && near) report({ ...place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near, document: model.file.path }, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
   };
   // The descriptions of v2 API documents and schemas name headers in code spans too.
   for (const file of corpus.dataFiles()) {
@@ -93,28 +102,28 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
   }
 }
 
-function namingProblem(name: string): (Pick<Finding, 'messageId' | 'data' | 'hint'> & { message: string; severity?: 'warning' }) | undefined {
+function namingProblem(name: string): (Pick<Finding, 'data' | 'hint'> & { messageId: string; severity?: 'warning' }) | undefined {
   const removed = removedHeader(name);
   if (removed) {
     return {
-      messageId: 'removed', data: { header: name },
-      message: `header ${name} was removed in v2 (${removed.name} is in the removed-in-v2 list of headers.md) and must not be declared`,
+      messageId: 'removed',
+      data: { header: name, listed: removed.name },
       hint: `use ${removed.instead}`,
     };
   }
   const standard = standardHeader(name);
   if (standard) {
     if (standard === name) return undefined;
-    return { severity: 'warning', messageId: 'standard-spelling', data: { header: name, standard }, message: `standard header ${name} is spelled ${standard} by its standard`, hint: `write ${standard}` };
+    return { severity: 'warning', messageId: 'standard-spelling', data: { header: name, standard }, hint: `write ${standard}` };
   }
   if (OPENWOP_HEADER.test(name)) return undefined;
   const suggestion = `OpenWOP-${name.replace(/^(x|openwop)-/i, '').split('-').map(capitalize).join('-')}`;
   if (/^openwop-/i.test(name)) {
-    return { messageId: 'openwop-spelling', data: { header: name }, message: `header ${name} is not spelled OpenWOP-<Name>: the prefix is OpenWOP and each word is capitalized`, hint: `write ${suggestion}` };
+    return { messageId: 'openwop-spelling', data: { header: name }, hint: `write ${suggestion}` };
   }
   return {
-    messageId: 'unknown-header', data: { header: name },
-    message: `header ${name} is neither a standard HTTP header nor named OpenWOP-<Name>`,
+    messageId: 'unknown-header',
+    data: { header: name },
     hint: /^x-/i.test(name) ? `X- names are not used in v2; rename it ${suggestion}` : `rename it ${suggestion}, or use the standard header that carries this meaning`,
   };
 }

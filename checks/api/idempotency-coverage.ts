@@ -1,26 +1,55 @@
-import { siteLocation } from '../../core/api/index.js';
+import { isRecord, siteLocation } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type ResponseView } from '../../core/api/index.js';
+import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type OperationView, type ResponseView } from '../../core/api/index.js';
 
 const KEY = 'idempotency-key';
 const REPLAY = 'openwop-idempotent-replay';
-/** Safe methods: retrying them is already harmless, and idempotency.md says GET MUST NOT honor the key. */
+/**
+ * The methods HTTP declares safe (RFC 9110 §9.2.1): the document that gives an operation one of
+ * them says it changes nothing, retrying it is already harmless, and idempotency.md says a GET
+ * MUST NOT honor the key.
+ */
 const SAFE_METHODS = new Set(['get', 'head', 'options', 'trace']);
 /**
- * The methods whose retry can multiply work: HTTP defines PUT and DELETE as idempotent (RFC 9110
- * §9.2.2), so a retried one cannot make a second run or effect, which is what idempotency.md says
- * Layer 1 exists to prevent. Whether the corpus also wants the key on them it does not say.
+ * PUT and DELETE are idempotent by their definition (RFC 9110 §9.2.2): a retried one cannot make
+ * a second run or effect, which is what Layer 1 exists to prevent. POST and PATCH are neither.
  */
-const NON_IDEMPOTENT_METHODS = new Set(['post', 'patch']);
+const UNSAFE_METHODS = new Set(['post', 'patch']);
+
+/** How the document shows that an operation changes state, each with the words of its finding. */
+const EVIDENCE = {
+  patch: 'PATCH applies a change to its target (RFC 5789)',
+  created: 'it answers 201 Created',
+  accepted: 'it answers 202 Accepted',
+  location: 'a response names a new resource in Location',
+  replay: 'a response declares OpenWOP-Idempotent-Replay, the mark of a reply from the idempotency cache',
+  'no-body': 'no success answer carries a body, so its effect is all it does',
+} as const;
+
+type Evidence = keyof typeof EVIDENCE;
+
+const isSuccess = (response: ResponseView) => /^2(\d\d|XX)$/.test(response.status);
+const hasBody = (response: ResponseView) => response.status !== '204' && isRecord(response.value.content) && Object.keys(response.value.content).length > 0;
 
 /**
- * Whether the document shows the operation makes something a retry would make twice: it answers
- * 201 Created or 202 Accepted, or names the new resource in `Location`. A POST that answers 200
- * may compute and change nothing (upstream's `POST /prompts:render`, a deterministic render); the
- * document does not say which, so it is not judged.
+ * What the document says of an unsafe operation that makes it change state, or undefined when it
+ * says nothing either way. PATCH modifies by definition; a POST shows it by answering 201 or 202,
+ * by naming a `Location`, by marking a cached replay, or by answering with no body at all (a
+ * request whose only outcome is its effect). A POST that answers with a representation and shows
+ * none of these may compute and change nothing (upstream's `POST /prompts:render`, a deterministic
+ * render) or may change state: OpenAPI has no field that says which, and neither the method nor
+ * the status does, so such an operation is not judged.
  */
-function makesWork(responses: readonly ResponseView[]): boolean {
-  return responses.some((response) => response.status === '201' || response.status === '202' || response.headers.some((header) => headerKey(header.name) === 'location'));
+function evidenceOfEffect(operation: OperationView): Evidence | undefined {
+  if (operation.method === 'patch') return 'patch';
+  const { responses } = operation;
+  if (responses.some((response) => response.status === '201')) return 'created';
+  if (responses.some((response) => response.status === '202')) return 'accepted';
+  if (responses.some((response) => response.headers.some((header) => headerKey(header.name) === 'location'))) return 'location';
+  if (responses.some((response) => response.headers.some((header) => headerKey(header.name) === REPLAY))) return 'replay';
+  const successes = responses.filter(isSuccess);
+  if (successes.length > 0 && !successes.some(hasBody)) return 'no-body';
+  return undefined;
 }
 
 /**
@@ -33,28 +62,35 @@ function makesWork(responses: readonly ResponseView[]): boolean {
  */
 export default defineCheck({
   id: 'api/idempotency-coverage',
-  summary: 'Every POST or PATCH that creates or accepts work (201, 202, Location) declares Idempotency-Key, and where the replay header is a shared component each 2xx of a keyed operation declares OpenWOP-Idempotent-Replay; no GET declares Idempotency-Key',
+  summary: 'Every POST or PATCH the document shows to change state declares Idempotency-Key, and where the replay header is a shared component each 2xx of a keyed operation declares OpenWOP-Idempotent-Replay; no safe operation (GET, HEAD, OPTIONS, TRACE) declares Idempotency-Key',
   description:
-    'idempotency.md asks Layer 1 of every mutating operation, whose retry must not multiply work. The document shows that an operation makes something when it answers 201 or 202 or names a `Location`: such a POST or PATCH without the key is a finding. A POST that answers 200 may compute and change nothing (a render), and HTTP makes PUT and DELETE idempotent, so neither is asked. `OpenWOP-Idempotent-Replay` is asked of each 2xx of a keyed operation only where the document declares it as a shared component; upstream declares it inline on the one operation it chooses.',
+    'idempotency.md asks Layer 1 of every mutating operation, whose retry must not multiply work, and forbids the key on a GET. The rule reads what the API document itself declares, and guesses nothing. The method is a declaration: GET, HEAD, OPTIONS and TRACE are safe (RFC 9110 §9.2.1), so the key on one of them (on the operation or inherited from its path item) is a finding; PUT and DELETE are idempotent by definition (§9.2.2), so a retry cannot do their work twice and they are not asked; PATCH changes its target by definition (RFC 5789) and is always asked. A POST is asked when the document shows it changes state: it answers 201 or 202, a response names a `Location` or declares `OpenWOP-Idempotent-Replay`, or no success answer carries a body (its effect is all it does). A POST that answers with a representation and shows none of these may be a computation that changes nothing (upstream\'s `POST /prompts:render`) or may change state: OpenAPI has no field that says which, and a 200 does not tell, so the rule says nothing of it. `OpenWOP-Idempotent-Replay` is asked of each 2xx of a keyed operation only where the document declares it as a shared component; upstream declares it inline on the one operation it chooses.',
   severity: 'error',
+  messages: {
+    'key-missing': '{{operation}} is a {{method}} that changes state ({{shown}}), and does not declare the Idempotency-Key header, so a retry may do it twice',
+    'key-on-safe': '{{operation}} is a {{method}} and declares Idempotency-Key; a safe operation MUST NOT honor it',
+    'key-inherited-on-safe': '{{operation}} is a {{method}} and declares Idempotency-Key (it inherits the key from its path item); a safe operation MUST NOT honor it',
+    'replay-header-missing': '{{status}} response of {{operation}}, a {{method}}, does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache',
+  },
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
     for (const operation of model.operations) {
       const key = requestHeaders(operation).find((header) => headerKey(header.name) === KEY);
-      if (NON_IDEMPOTENT_METHODS.has(operation.method) && !key && makesWork(operation.responses)) {
+      const method = operation.method.toUpperCase();
+      const evidence = UNSAFE_METHODS.has(operation.method) && !key ? evidenceOfEffect(operation) : undefined;
+      if (evidence) {
         report({
           ...siteLocation(operation.site),
           messageId: 'key-missing',
-          data: { operation: describeOperation(operation), method: operation.method },
-          message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} that creates or accepts work (it answers ${operation.responses.filter((response) => /^20[12]$/.test(response.status)).map((response) => response.status).join(' or ') || 'with a Location'}), and does not declare the Idempotency-Key header, so a retry may do it twice`,
+          data: { operation: describeOperation(operation), method, evidence, shown: EVIDENCE[evidence] },
           hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey): idempotency.md Layer 1 applies to every mutating operation. If this one changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
         });
       } else if (SAFE_METHODS.has(operation.method) && key) {
-        const inherited = key.level === 'path-item' ? ' (it inherits the key from its path item)' : '';
         report({
           ...siteLocation(key.declared, 'value'),
-          messageId: 'key-on-safe', data: { operation: describeOperation(operation), method: operation.method }, message: `${describeOperation(operation)} is a ${operation.method.toUpperCase()} and declares Idempotency-Key${inherited}; a safe operation MUST NOT honor it`,
+          messageId: key.level === 'path-item' ? 'key-inherited-on-safe' : 'key-on-safe',
+          data: { operation: describeOperation(operation), method },
           hint: 'declare Idempotency-Key on the mutating operations only',
         });
       }
@@ -62,12 +98,11 @@ export default defineCheck({
     const shared = model.operations.some((operation) => operation.responses.some((response) => response.headers.some((header) => headerKey(header.name) === REPLAY && header.component !== undefined)));
     if (!shared) return;
     const keyed = model.operations.filter((operation) => !SAFE_METHODS.has(operation.method) && requestHeaders(operation).some((header) => headerKey(header.name) === KEY));
-    for (const { operation, response, at } of responsesWithout(keyed, REPLAY, (candidate) => /^2(\d\d|XX)$/.test(candidate.status))) {
+    for (const { operation, response, at } of responsesWithout(keyed, REPLAY, isSuccess)) {
       report({
         ...siteLocation(at),
         messageId: 'replay-header-missing',
-        data: { operation: describeOperation(operation), status: response.status },
-        message: `${response.status} response of ${describeOperation(operation)}, a ${operation.method.toUpperCase()}, does not declare OpenWOP-Idempotent-Replay, which marks a response served from the idempotency cache`,
+        data: { operation: describeOperation(operation), status: response.status, method: operation.method.toUpperCase() },
         hint: 'add the shared OpenWOP-Idempotent-Replay response header, as the keyed operations that declare it do',
       });
     }

@@ -18,6 +18,13 @@ export default defineCheck({
   id: 'api/seams-excluded',
   summary: 'No seam or sample-host operation in api/v2/openapi.yaml or the path manifest; every seam operation is in api/seams-v2.yaml under /conformance/seams/',
   severity: 'error',
+  messages: {
+    'outside-seams': 'seam operation {{operation}} is outside the seams path space {{prefix}}…',
+    'seam-in-document': '{{operation}} is a {{kind}} operation ({{reason}}); the canonical document holds none',
+    'seam-in-other-document': '{{operation}} is a {{kind}} operation ({{reason}}); seam operations are described only in {{seams}}',
+    'seam-in-manifest': 'the path manifest lists {{path}}, a {{kind}} path; it lists protocol operations only',
+    'seam-id-in-manifest': 'the path manifest lists {{operationId}}, a seam operation of {{seams}}; it lists protocol operations only',
+  },
   run(corpus, report) {
     const seams = openApiModel(corpus, SEAMS_PATH);
     const seamIds = new Set((seams?.operations ?? []).flatMap((operation) => (operation.operationId ? [operation.operationId] : [])));
@@ -26,7 +33,8 @@ export default defineCheck({
       if (!isSeamPath(operation.path)) {
         report({
           ...siteLocation({ file: operation.file, segments: ['paths', operation.path] }),
-          messageId: 'outside-seams', data: { operation: describeOperation(operation) }, message: `seam operation ${describeOperation(operation)} is outside the seams path space ${SEAMS_PREFIX}…`,
+          messageId: 'outside-seams',
+          data: { operation: describeOperation(operation), prefix: SEAMS_PREFIX },
           hint: `mount it under ${SEAMS_PREFIX}`,
         });
       }
@@ -40,14 +48,15 @@ export default defineCheck({
       for (const operation of model.operations) {
         const why = excludedBecause(operation, file.path === OPENAPI_PATH ? seamIds : new Set());
         if (!why) continue;
-        const pathLevel = why.startsWith('its path');
+        const pathLevel = why.byPath;
         if (pathLevel && reportedPaths.has(operation.path)) continue;
         if (pathLevel) reportedPaths.add(operation.path);
         const where = pathLevel ? siteLocation({ file, segments: ['paths', operation.path] }) : siteLocation(operation.site);
         report({
           ...where,
-          messageId: 'seam-in-document', data: { operation: describeOperation(operation), reason: why }, message: `${describeOperation(operation)} is a ${why.includes('sample-host') ? 'sample-host' : 'seam'} operation (${why}); ${file.path === OPENAPI_PATH ? 'the canonical document holds none' : `seam operations are described only in ${SEAMS_PATH}`}`,
-          hint: why.includes('sample-host') ? 'sample-host operations belong to the sample host, not to the protocol' : `move it to ${SEAMS_PATH}, under ${SEAMS_PREFIX}`,
+          messageId: file.path === OPENAPI_PATH ? 'seam-in-document' : 'seam-in-other-document',
+          data: { operation: describeOperation(operation), kind: why.kind, reason: why.reason, seams: SEAMS_PATH },
+          hint: why.kind === 'sample-host' ? 'sample-host operations belong to the sample host, not to the protocol' : `move it to ${SEAMS_PATH}, under ${SEAMS_PREFIX}`,
         });
       }
     }
@@ -60,15 +69,22 @@ function isSeamPath(path: string): boolean {
   return path === SEAMS_PREFIX.slice(0, -1) || path.startsWith(SEAMS_PREFIX);
 }
 
+interface Excluded {
+  kind: 'seam' | 'sample-host';
+  /** Whether its path says it (then every operation of the path item is reported once, at the path). */
+  byPath: boolean;
+  reason: string;
+}
+
 /** Why an operation is a seam or sample-host operation, or undefined when it is neither. */
-function excludedBecause(operation: OperationView, seamIds: ReadonlySet<string>): string | undefined {
-  if (isSeamPath(operation.path)) return `its path is under ${SEAMS_PREFIX}`;
-  if (operation.path.startsWith(SAMPLE_HOST_PREFIX)) return `its path is under ${SAMPLE_HOST_PREFIX}`;
+function excludedBecause(operation: OperationView, seamIds: ReadonlySet<string>): Excluded | undefined {
+  if (isSeamPath(operation.path)) return { kind: 'seam', byPath: true, reason: `its path is under ${SEAMS_PREFIX}` };
+  if (operation.path.startsWith(SAMPLE_HOST_PREFIX)) return { kind: 'sample-host', byPath: true, reason: `its path is under ${SAMPLE_HOST_PREFIX}` };
   const tag = operation.tags.find((t) => SEAM_TAGS.has(t) || t === 'sample-host');
-  if (tag) return `it is tagged ${tag}`;
-  if (operation.value['x-openwop-seam'] === true) return 'it is marked x-openwop-seam';
-  if (operation.value['x-openwop-sample-host'] === true) return 'it is marked x-openwop-sample-host';
-  if (operation.operationId && seamIds.has(operation.operationId)) return `${SEAMS_PATH} defines ${operation.operationId}`;
+  if (tag) return { kind: tag === 'sample-host' ? 'sample-host' : 'seam', byPath: false, reason: `it is tagged ${tag}` };
+  if (operation.value['x-openwop-seam'] === true) return { kind: 'seam', byPath: false, reason: 'it is marked x-openwop-seam' };
+  if (operation.value['x-openwop-sample-host'] === true) return { kind: 'sample-host', byPath: false, reason: 'it is marked x-openwop-sample-host' };
+  if (operation.operationId && seamIds.has(operation.operationId)) return { kind: 'seam', byPath: false, reason: `${SEAMS_PATH} defines ${operation.operationId}` };
   return undefined;
 }
 
@@ -85,7 +101,9 @@ function checkManifest(corpus: Corpus, seamIds: ReadonlySet<string>, report: Rep
     report({
       file: MANIFEST,
       ...locate(manifest, ['operations', index, bySeamPath ? 'path' : 'operationId'], 'value'),
-      messageId: 'seam-in-manifest', data: { path: path ?? '', operationId: operationId ?? '' }, message: `the path manifest lists ${bySeamPath ? `${path}, a ${path.startsWith(SAMPLE_HOST_PREFIX) ? 'sample-host' : 'seam'} path` : `${operationId}, a seam operation of ${SEAMS_PATH}`}; it lists protocol operations only`,
+      ...(bySeamPath
+        ? { messageId: 'seam-in-manifest', data: { path, operationId: operationId ?? '', kind: path.startsWith(SAMPLE_HOST_PREFIX) ? 'sample-host' : 'seam' } }
+        : { messageId: 'seam-id-in-manifest', data: { path, operationId: operationId ?? '', seams: SEAMS_PATH } }),
       hint: 'remove the operation from api/v2/openapi.yaml and run `openwop-spec generate`',
     });
   });

@@ -3,13 +3,23 @@ import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { lazyPlace } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { validateRegistry } from '../../core/schemas/index.js';
+import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { scopeVocabulary, SCOPES_PATH } from '../../core/registries/index.js';
 
 export default defineCheck({
   id: 'api/security',
   summary: 'Every security scheme an API document names is defined; each operation is public (security: []) or names every scheme with the same scopes; every scope is in the scope vocabulary',
   severity: 'error',
+  messages: {
+    'undefined-scheme': 'security requirement names `{{scheme}}`, which components.securitySchemes does not define',
+    'undefined-scheme-ref': 'security names {{scheme}}, which components.securitySchemes does not define',
+    'partial-schemes': '{{operation}} requires {{required}} but not {{missing}}; an operation is public or accepts every scheme',
+    'partial-schemes-inherited': '{{operation}} requires {{required}} but not {{missing}} (through the document-level security); an operation is public or accepts every scheme',
+    'different-scopes': '{{operation}} asks different scopes of different schemes ({{scopes}})',
+    'different-scopes-inherited': '{{operation}} asks different scopes of different schemes ({{scopes}}) (through the document-level security)',
+    'unknown-scope': 'scope `{{scope}}` is not in the scope vocabulary {{target}}',
+    ...REGISTRY_MESSAGES,
+  },
   options: {
     vocabulary: { type: 'string', default: SCOPES_PATH, description: 'the registry of scopes an operation may require' },
   },
@@ -55,7 +65,8 @@ function checkRequirements(file: DataFile, path: PathSegment[], requirements: un
       if (schemes.has(name)) continue;
       report({
         ...lazyPlace(file.path, file, [...path, index, name], 'key'),
-        messageId: 'undefined-scheme', data: { scheme: name }, message: `security requirement names \`${name}\`, which components.securitySchemes does not define`,
+        messageId: 'undefined-scheme',
+        data: { scheme: name },
         hint: schemes.size > 0 ? `use one of ${[...schemes].map((s) => `\`${s}\``).join(', ')}, or define \`${name}\`` : `define \`${name}\` under components.securitySchemes`,
       });
     }
@@ -73,7 +84,7 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   // An empty requirement `{}` makes the credential optional: whether that is meant cannot be told here.
   if (requirements.some((requirement) => Object.keys(requirement).length === 0)) return;
   const place = () => (own ? lazyPlace(file.path, file, path, 'key') : siteLocation(operation.site));
-  const inherited = own ? '' : ' (through the document-level security)';
+  const inherited = own ? '' : '-inherited';
   const named = new Map<string, string[]>();
   for (const requirement of requirements) {
     for (const [name, scopes] of Object.entries(requirement)) {
@@ -87,7 +98,8 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   if (missing.length > 0 && named.size > 0) {
     report({
       ...place(),
-      messageId: 'partial-schemes', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} requires ${[...named.keys()].map((n) => `\`${n}\``).join(', ')} but not ${missing.map((n) => `\`${n}\``).join(', ')}${inherited}; an operation is public or accepts every scheme`,
+      messageId: `partial-schemes${inherited}`,
+      data: { operation: describeOperation(operation), required: [...named.keys()].map((n) => `\`${n}\``).join(', '), missing: missing.map((n) => `\`${n}\``).join(', ') },
       hint: `add ${missing.map((n) => `{ ${n}: [${(named.values().next().value ?? []).join(', ')}] }`).join(' and ')}, or make it public with security: []`,
     });
   }
@@ -95,7 +107,8 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   if (distinct.size > 1) {
     report({
       ...place(),
-      messageId: 'different-scopes', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} asks different scopes of different schemes (${[...named].map(([n, s]) => `${n}: [${s.join(', ')}]`).join('; ')})${inherited}`,
+      messageId: `different-scopes${inherited}`,
+      data: { operation: describeOperation(operation), scopes: [...named].map(([n, s]) => `${n}: [${s.join(', ')}]`).join('; ') },
       hint: 'give every scheme the same scope list: the right an operation needs does not depend on how the caller authenticated',
     });
   }
@@ -121,7 +134,8 @@ function checkAsyncApi(corpus: Corpus, report: Report): void {
         if (!match) return; // an external scheme is resolved by api/valid
         report({
           ...lazyPlace(file.path, file, [...path, 'security', index, '$ref'], 'value'),
-          messageId: 'undefined-scheme', data: { scheme: ref }, message: `security names ${ref}, which components.securitySchemes does not define`,
+          messageId: 'undefined-scheme-ref',
+          data: { scheme: ref },
           hint: schemes.size > 0 ? `point it at one of ${[...schemes].map((s) => `#/components/securitySchemes/${s}`).join(', ')}` : 'define the scheme under components.securitySchemes',
         });
       });
@@ -140,7 +154,7 @@ function checkVocabulary(
   const schema = path.replace(/\.json$/, '.schema.json');
   if (corpus.data(schema)) {
     const invalid = validateRegistry(corpus, path, schema);
-    for (const finding of invalid) report({ ...finding, hint: 'fix the vocabulary so that it matches its schema; scopes are not checked until it does' });
+    for (const finding of invalid) report({ ...unworded(finding), hint: 'fix the vocabulary so that it matches its schema; scopes are not checked until it does' });
     if (invalid.length > 0) return;
   }
   const vocabulary = scopeVocabulary(corpus, path);
@@ -150,6 +164,6 @@ function checkVocabulary(
   const known = new Set(vocabulary.scopes.map((entry) => entry.scope));
   for (const { scope, at } of used) {
     if (known.has(scope)) continue;
-    report({ ...at(), messageId: 'unknown-scope', data: { scope, target: path }, message: `scope \`${scope}\` is not in the scope vocabulary ${path}`, hint: `register \`${scope}\` in ${path}, or use a registered scope` });
+    report({ ...at(), messageId: 'unknown-scope', data: { scope, target: path }, hint: `register \`${scope}\` in ${path}, or use a registered scope` });
   }
 }

@@ -17,6 +17,17 @@ export default defineCheck({
   id: 'api/valid',
   summary: 'API documents validate against the official OpenAPI 3.1 / AsyncAPI schemas, every $ref resolves, operationIds are unique',
   severity: 'error',
+  messages: {
+    'unknown-version': '{{kind}} version "{{version}}" has no published schema to validate against',
+    'schema-mismatch': 'does not match {{schema}}: {{error}}',
+    'remote-ref': '$ref names a remote document ({{ref}}), which is never fetched, so what it names cannot be checked',
+    'unresolved-ref': '$ref does not resolve: {{reason}}',
+    'circular-ref': '$ref is circular: {{reason}}',
+    'no-operation-id': '{{operation}} has no operationId',
+    'duplicate-operation-id': 'operationId {{operationId}} is also the operationId of {{previous}}',
+    'undeclared-path-parameter': '{{operation}} does not declare the path parameter {{{parameter}}} its path uses',
+    'unused-path-parameter': 'path parameter {{parameter}} does not appear in the path {{path}} of {{operation}}',
+  },
   run(corpus, report) {
     for (const file of apiDocuments(corpus)) {
       const root = file.value as Record<string, unknown>;
@@ -40,14 +51,13 @@ function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: O
       ...locate(file, [kind], 'value'),
       messageId: 'unknown-version',
       data: { kind, version: String((file.value as Record<string, unknown>)[kind]) },
-      message: `${kind} version ${JSON.stringify((file.value as Record<string, unknown>)[kind])} has no published schema to validate against`,
       hint: `use one of: ${versions.join(', ')}`,
     });
     return;
   }
   if (schema.validate(file.value)) return;
   for (const error of salientErrors(schema.validate.errors ?? [])) {
-    report({ file: file.path, ...locateError(file, error), messageId: 'schema-mismatch', data: { schema: schema.label, error: describe(error) }, message: `does not match ${schema.label}: ${describe(error)}`, hint: hintFor(error) });
+    report({ file: file.path, ...locateError(file, error), messageId: 'schema-mismatch', data: { schema: schema.label, error: describe(error) }, hint: hintFor(error) });
   }
 }
 
@@ -84,15 +94,14 @@ function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
       report({
         ...at,
         messageId: result.external ? 'remote-ref' : 'unresolved-ref',
-        data: { ref },
-        message: result.external ? `$ref names a remote document (${ref}), which is never fetched, so what it names cannot be checked` : `$ref does not resolve: ${result.message}`,
+        data: result.external ? { ref } : { ref, reason: result.message },
         hint: result.external ? 'reference a corpus file by a relative path, so the corpus stays self-contained (or set "allowRemoteRefs": true in the config)' : 'fix the path or pointer, or add what it names',
       });
       continue;
     }
     // A chain of bare references that comes back to itself names no value at all.
     const chain = follow(corpus, site, { $ref: ref });
-    if (!chain.ok && chain.cycle) report({ ...at, messageId: 'circular-ref', data: { ref }, message: `$ref is circular: ${chain.message}`, hint: 'point one of the references at an actual object' });
+    if (!chain.ok && chain.cycle) report({ ...at, messageId: 'circular-ref', data: { ref, reason: chain.message }, hint: 'point one of the references at an actual object' });
   }
 }
 
@@ -104,11 +113,11 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
   const once = (key: string) => !reported.has(key) && reported.add(key) !== undefined;
   for (const operation of model.operations) {
     if (operation.operationId === undefined) {
-      report({ ...siteLocation(operation.site), messageId: 'no-operation-id', data: { operation: describeOperation(operation) }, message: `${describeOperation(operation)} has no operationId`, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
+      report({ ...siteLocation(operation.site), messageId: 'no-operation-id', data: { operation: describeOperation(operation) }, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
     } else {
       const previous = seen.get(operation.operationId);
       if (previous) {
-        report({ ...siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), messageId: 'duplicate-operation-id', data: { operationId: operation.operationId ?? '', previous: String(previous) }, message: `operationId ${operation.operationId} is also the operationId of ${previous}`, hint: 'operationIds are unique within a document' });
+        report({ ...siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), messageId: 'duplicate-operation-id', data: { operationId: operation.operationId ?? '', previous: String(previous) }, hint: 'operationIds are unique within a document' });
       } else {
         seen.set(operation.operationId, `${operation.method.toUpperCase()} ${operation.path}`);
       }
@@ -120,14 +129,13 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
           ...siteLocation(operation.site),
           messageId: 'undeclared-path-parameter',
           data: { operation: describeOperation(operation), parameter: variable },
-          message: `${describeOperation(operation)} does not declare the path parameter {${variable}} its path uses`,
           hint: `add a parameter with name: ${variable}, in: path, required: true (at the path item or the operation)`,
         });
       }
     }
     for (const parameter of operation.parameters) {
       if (parameter.in === 'path' && !operation.path.includes(`{${parameter.name}}`) && once(`${parameter.nameAt.line}:${parameter.nameAt.column}:${operation.path}`)) {
-        report({ ...parameter.nameAt, messageId: 'unused-path-parameter', data: { operation: describeOperation(operation), parameter: parameter.name }, message: `path parameter ${parameter.name} does not appear in the path ${operation.path} of ${describeOperation(operation)}`, hint: 'remove it, or add the variable to the path' });
+        report({ ...parameter.nameAt, messageId: 'unused-path-parameter', data: { operation: describeOperation(operation), parameter: parameter.name, path: operation.path }, hint: 'remove it, or add the variable to the path' });
       }
     }
   }

@@ -2,21 +2,25 @@ import { siteLocation } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responsesWithout, type OpenApiModel } from '../../core/api/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
-import type { Corpus } from '../../core/model/index.js';
+import type { Corpus, MarkdownFile } from '../../core/model/index.js';
 
 /**
  * versioning.md §1: every operation accepts `OpenWOP-Version` (§1.2) and `OpenWOP-Client-Version`
  * (§1.5), and every response, errors and 304s included, carries `OpenWOP-Version` (§1.4).
  */
 const REQUEST_HEADERS = [
-  { key: 'openwop-version', name: 'OpenWOP-Version', component: 'OpenWOPVersion', why: 'selects the contract (versioning.md §1.2)' },
-  { key: 'openwop-client-version', name: 'OpenWOP-Client-Version', component: 'OpenWOPClientVersion', why: 'states the client version (versioning.md §1.5)' },
+  { key: 'openwop-version', name: 'OpenWOP-Version', component: 'OpenWOPVersion', section: '§1.2' },
+  { key: 'openwop-client-version', name: 'OpenWOP-Client-Version', component: 'OpenWOPClientVersion', section: '§1.5' },
 ];
 
 export default defineCheck({
   id: 'api/version-header',
   summary: 'Every operation declares OpenWOP-Version and OpenWOP-Client-Version, and every response declares OpenWOP-Version',
   severity: 'error',
+  messages: {
+    'request-header-missing': '{{operation}} does not declare the {{header}} request header, which every operation accepts (versioning.md {{section}})',
+    'response-header-missing': 'the {{status}} response of {{operation}} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)',
+  },
   run(corpus, report) {
     const model = openApiModel(corpus, OPENAPI_PATH);
     if (!model) return;
@@ -28,8 +32,7 @@ export default defineCheck({
         report({
           ...siteLocation(operation.site),
           messageId: 'request-header-missing',
-          data: { operation: describeOperation(operation), header: header.name },
-          message: `${describeOperation(operation)} does not declare the ${header.name} request header, which every operation accepts: it ${header.why}`,
+          data: { operation: describeOperation(operation), header: header.name, section: header.section },
           hint: `add $ref: '#/components/parameters/${header.component}' to the operation or its path item`,
         });
       }
@@ -39,7 +42,6 @@ export default defineCheck({
         ...siteLocation(at),
         messageId: 'response-header-missing',
         data: { operation: describeOperation(operation), status: response.status },
-        message: `the ${response.status} response of ${describeOperation(operation)} does not declare the OpenWOP-Version response header; every response names the contract that produced it (versioning.md §1.4)`,
         hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
       });
     }
@@ -50,9 +52,22 @@ export default defineCheck({
  * Whether this corpus's protocol has the header at all: an operation declares it, or hand-written
  * prose names it. A snapshot of a protocol revision before the header existed (its versioning
  * document never mentions it, no operation takes it) is not missing it everywhere; only generated
- * text from a later revision would say otherwise, and that disagreement is generated/drift's.
+ * text (a generated document, or a generated region of one) from a later revision would say
+ * otherwise, and that disagreement is generated/drift's.
  */
 function partOfProtocol(corpus: Corpus, model: OpenApiModel, header: (typeof REQUEST_HEADERS)[number]): boolean {
   if (model.operations.some((operation) => requestHeaders(operation).some((declared) => headerKey(declared.name) === header.key))) return true;
-  return corpus.markdownFiles().some((file) => !isGeneratedDocument(file) && file.text.includes(header.name));
+  return corpus.markdownFiles().some((file) => !isGeneratedDocument(file) && handWritten(file).includes(header.name));
+}
+
+/** The text of a markdown file outside its generated regions, which say what a generator wrote there. */
+function handWritten(file: MarkdownFile): string {
+  if (file.regions.length === 0) return file.text;
+  let text = '';
+  let from = 0;
+  for (const region of [...file.regions].sort((a, b) => a.contentStart - b.contentStart)) {
+    text += file.text.slice(from, region.contentStart);
+    from = Math.max(from, region.contentEnd);
+  }
+  return text + file.text.slice(from);
 }

@@ -3,7 +3,7 @@ import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { diffReleases, isShipped, loadReleaseFiles, releasedDigestsOf, whyUnreadable, type Change, type Release } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { pointerSegments, validateRegistry } from '../../core/schemas/index.js';
+import { pointerSegments, REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 
 export const RELEASE_PATH = 'spec/v2/release.json';
 export const CORRECTIONS_PATH = 'spec/v2/corrections.json';
@@ -18,13 +18,21 @@ export default defineCheck({
   id: 'compat/monotone',
   summary: 'Against the previous release, the v2 surface only grows: a removed property, enum member, operation or channel needs a row of corrections.json or migrations.json; a new required, a newly closed object or a narrowed type fails',
   severity: 'error',
+  messages: {
+    'previous-unavailable': 'cannot compare with the previous release: {{reason}}',
+    'previous-unreadable': 'the previous release {{release}} cannot be read: {{reason}}',
+    removed: '{{change}} since {{release}} (line {{line}} there), and no row of {{corrections}} or {{migrations}} licenses it',
+    'removed-unplaced': '{{change}} since {{release}}, and no row of {{corrections}} or {{migrations}} licenses it',
+    narrowed: '{{change}} since {{release}}: a document the previous release accepted can now fail, which a v2 minor may not do',
+    ...REGISTRY_MESSAGES,
+  },
   run(corpus, report, { previousRelease }) {
     // The run resolves the previous release (--previous-release, spec/v2/release.json, the newest
     // version tag); a corpus with none has nothing yet to stay monotone against.
     if (!previousRelease) return;
     const unreadable = whyUnreadable(previousRelease);
     if (unreadable !== undefined) {
-      report({ file: '.', line: 1, column: 1, message: `cannot compare with the previous release: ${unreadable}`, hint: 'install git, or name the previous release with --previous-release (a directory or a .tgz), or pass --previous-release none to compare with nothing on purpose' });
+      report({ file: '.', line: 1, column: 1, messageId: 'previous-unavailable', data: { reason: unreadable }, hint: 'install git, or name the previous release with --previous-release (a directory or a .tgz), or pass --previous-release none to compare with nothing on purpose' });
       return;
     }
     const previous = { ref: { spec: previousRelease, label: previousRelease.startsWith('git:') ? `git ref ${previousRelease.slice(4)}` : previousRelease, file: '.' } };
@@ -33,7 +41,7 @@ export default defineCheck({
       const files = loadReleaseFiles(previous.ref.spec, corpus.root);
       before = { ...files, corpus: corpusFromFiles(files.root, Object.fromEntries(files.files)) };
     } catch (error) {
-      report({ file: previous.ref.file, line: 1, column: 1, messageId: 'previous-unreadable', data: { release: previous.ref.label }, message: `the previous release ${previous.ref.label} cannot be read: ${error instanceof Error ? error.message : String(error)}`, hint: 'name a release that exists: a directory, a .tgz or a git ref' });
+      report({ file: previous.ref.file, line: 1, column: 1, messageId: 'previous-unreadable', data: { release: previous.ref.label, reason: error instanceof Error ? error.message : String(error) }, hint: 'name a release that exists: a directory, a .tgz or a git ref' });
       return;
     }
     const licences = readLicences(corpus, report);
@@ -70,7 +78,7 @@ function readLicences(corpus: Corpus, report: Report): Licence[] | undefined {
     const schema = registry.replace(/\.json$/, '.schema.json');
     if (corpus.data(schema)) {
       const invalid = validateRegistry(corpus, registry, schema);
-      for (const finding of invalid) report({ ...finding, hint: 'fix the register so that it matches its schema; removals are not judged until it does' });
+      for (const finding of invalid) report({ ...unworded(finding), hint: 'fix the register so that it matches its schema; removals are not judged until it does' });
       if (invalid.length > 0) valid = false;
     }
     const rows = isObject(file.value) && Array.isArray(file.value.rows) ? file.value.rows : [];
@@ -178,9 +186,11 @@ function placeNow(corpus: Corpus, change: Change): { file: string; line: number;
 }
 
 function reportRemoval(corpus: Corpus, change: Change, label: string, report: Report): void {
+  const line = lineIn(change, 'before');
+  const registers = { corrections: CORRECTIONS_PATH, migrations: MIGRATIONS_PATH };
   report({
     ...placeNow(corpus, change),
-    messageId: 'removed', data: { change: change.message, release: label }, message: `${change.message} since ${label}${lineIn(change, 'before') !== undefined ? ` (line ${lineIn(change, 'before')} there)` : ''}, and no row of ${CORRECTIONS_PATH} or ${MIGRATIONS_PATH} licenses it`,
+    ...(line !== undefined ? { messageId: 'removed', data: { change: change.message, release: label, line, ...registers } } : { messageId: 'removed-unplaced', data: { change: change.message, release: label, ...registers } }),
     hint: `restore it, or record why it may go: a migration row naming what replaces it, or a correction row, with the pointer \`${change.file}#…\``,
   });
 }
@@ -188,7 +198,8 @@ function reportRemoval(corpus: Corpus, change: Change, label: string, report: Re
 function reportNarrowing(corpus: Corpus, change: Change, label: string, report: Report): void {
   report({
     ...placeNow(corpus, change),
-    messageId: 'narrowed', data: { change: change.message, release: label }, message: `${change.message} since ${label}: a document the previous release accepted can now fail, which a v2 minor may not do`,
+    messageId: 'narrowed',
+    data: { change: change.message, release: label },
     hint: 'keep the change additive (a new optional member, a wider type), or make it in the next major',
   });
 }

@@ -6,6 +6,9 @@ export default defineCheck({
   id: 'corpus/conflict-marker',
   summary: 'No merge-conflict marker (<<<<<<<, =======, >>>>>>>) is left in any text file',
   severity: 'error',
+  messages: {
+    'conflict-marker': 'merge-conflict marker "{{marker}}" left in the file',
+  },
   run(corpus, report) {
     for (const file of corpus.textFiles()) {
       // Cheap pre-filter: almost no file contains a run of seven marker characters.
@@ -22,7 +25,6 @@ export default defineCheck({
             endColumn: line.length + 1,
             messageId: 'conflict-marker',
             data: { marker: line.slice(0, 7) },
-            message: `merge-conflict marker "${line.slice(0, 7)}" left in the file`,
             hint: 'resolve the conflict and delete the marker lines',
           });
         }

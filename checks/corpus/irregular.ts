@@ -5,6 +5,10 @@ export default defineCheck({
   id: 'corpus/irregular',
   summary: 'Every corpus entry is a regular file inside the root: no symbolic link, device or pipe is read, and none passes unsaid; no two names are one name on macOS or Windows (equal under Unicode normalization or case folding)',
   severity: 'error',
+  messages: {
+    'not-regular': '{{file}} is {{kind}}; the corpus is read from regular files inside the root only, so it is not read, and nothing it holds is checked or shipped',
+    'name-collision': '{{file}} and {{other}} differ only in {{how}}: on macOS or Windows they are one file, and an install or checkout keeps only one of them',
+  },
   run(corpus, report) {
     for (const file of corpus.irregular) {
       const kind = corpus.irregularKinds.get(file) ?? 'not a regular file';
@@ -13,22 +17,20 @@ export default defineCheck({
         line: 1,
         column: 1,
         messageId: 'not-regular',
-        data: { kind },
-        message: `${file} is ${kind}; the corpus is read from regular files inside the root only, so it is not read, and nothing it holds is checked or shipped`,
+        data: { file, kind },
         hint: 'replace it with the file itself (a link that points out of the root could make a check pass on anything)',
       });
     }
     // macOS folds Unicode normalization and both it and Windows fold case: two such names install as one file.
     for (const [first, ...others] of collidingNames([...corpus.files.keys()])) {
       for (const other of others) {
-        const how = `only in ${howNamesDiffer(other, first as string)}`;
+        const how = howNamesDiffer(other, first as string);
         report({
           file: other,
           line: 1,
           column: 1,
           messageId: 'name-collision',
-          data: { other: first as string, how },
-          message: `${other} and ${first} differ ${how}: on macOS or Windows they are one file, and an install or checkout keeps only one of them`,
+          data: { file: other, other: first as string, how },
           hint: 'rename one of them (or remove the copy), so that every name is its own on every file system',
         });
       }

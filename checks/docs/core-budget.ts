@@ -5,6 +5,9 @@ export default defineCheck({
   id: 'docs/core-budget',
   summary: 'The core documents stay under their word budget (counted as `wc -w` counts raw markdown); an overrun names each document with its share',
   severity: 'error',
+  messages: {
+    'over-budget': '{{folder}} holds {{words}} words, {{over}} over its budget of {{budget}}; by document: {{shares}}',
+  },
   options: {
     budget: { type: 'integer', minimum: 1, default: 25000, description: 'the most words the core documents may hold together' },
     folder: { type: 'string', default: CORE_DOCUMENTS, description: 'the folder whose markdown files (not its subfolders) share the budget' },
@@ -24,8 +27,15 @@ export default defineCheck({
       line: 1,
       column: 1,
       messageId: 'over-budget',
-      data: { folder, words: total, budget, largest: largest.file },
-      message: `${folder} holds ${groupDigits(total)} words, ${groupDigits(total - budget)} over its budget of ${groupDigits(budget)}; by document: ${ranked.map((entry) => `${entry.file.slice(folder.length)} ${groupDigits(entry.words)} (${share(entry.words)})`).join(', ')}`,
+      // The counts as a reader reads them (grouped digits), each document with its share of the total.
+      data: {
+        folder,
+        words: groupDigits(total),
+        over: groupDigits(total - budget),
+        budget: groupDigits(budget),
+        shares: ranked.map((entry) => `${entry.file.slice(folder.length)} ${groupDigits(entry.words)} (${share(entry.words)})`).join(', '),
+        largest: largest.file,
+      },
       hint: `the largest share is ${largest.file.slice(folder.length)}: move what is not a core obligation to an extension document, or say it in fewer words`,
     });
   },

@@ -12,6 +12,16 @@ export default defineCheck({
   id: 'docs/examples',
   summary: 'A fenced example annotated <!-- example: schema[#pointer] --> validates against that schema; an unannotated json block is a warning',
   severity: 'error',
+  messages: {
+    unannotated: 'a json example with no <!-- example: … --> annotation; nothing checks it against a schema',
+    'not-data': 'the example annotation sits on a `{{lang}}` block; only json, jsonc and yaml examples are validated',
+    unparsable: 'the example is not valid {{lang}}: {{problem}}',
+    invalid: 'the example does not match {{target}}: {{error}}',
+    'no-block': 'an example annotation that no fenced block follows',
+    'unknown-schema': 'the example names {{target}}, which is not a schema of this corpus',
+    'no-pointer': '{{schema}} has nothing at #{{pointer}}',
+    'schema-does-not-compile': '{{target}} does not compile, so the example cannot be checked: {{problem}}',
+  },
   run(corpus, report) {
     const files = corpus.markdownFiles().filter((file) => file.codeBlocks.length > 0 || file.htmlNodes.length > 0);
     if (files.length === 0) return;
@@ -30,12 +40,11 @@ export default defineCheck({
               column: columnOf(plan.block),
               severity: 'warning',
               messageId: 'unannotated',
-              message: 'a json example with no <!-- example: … --> annotation; nothing checks it against a schema',
               hint: 'put <!-- example: schemas/v2/<schema>.schema.json[#/$defs/Name] --> on the line before the fence, or make it jsonc if it is not a complete instance',
             });
             break;
           case 'unreadable':
-            report({ ...annotationAt(file, plan.annotation), messageId: 'not-data', data: { lang: plan.block.lang ?? 'plain' }, message: `the example annotation sits on a \`${plan.block.lang ?? 'plain'}\` block; only json, jsonc and yaml examples are validated`, hint: 'remove the annotation, or fence the example as json' });
+            report({ ...annotationAt(file, plan.annotation), messageId: 'not-data', data: { lang: plan.block.lang ?? 'plain' }, hint: 'remove the annotation, or fence the example as json' });
             break;
           case 'skipped':
             // Deliberately silent: an elided jsonc sketch documents a shape and claims no instance.
@@ -46,7 +55,7 @@ export default defineCheck({
             const offset = { line: plan.block.line, column: columnOf(plan.block) - 1 };
             if (plan.data.problems.length > 0 || !plan.data.doc) {
               for (const problem of plan.data.problems) {
-                report({ file: file.path, line: offset.line + problem.line, column: offset.column + problem.column, messageId: 'unparsable', data: { lang: plan.block.lang ?? '', problem: problem.message }, message: `the example is not valid ${plan.block.lang}: ${problem.message}` });
+                report({ file: file.path, line: offset.line + problem.line, column: offset.column + problem.column, messageId: 'unparsable', data: { lang: plan.block.lang ?? '', problem: problem.message }, hint: `correct the example so that it parses as ${plan.block.lang ?? 'data'}` });
               }
               break;
             }
@@ -59,7 +68,6 @@ export default defineCheck({
                 column: offset.column + at.column,
                 messageId: 'invalid',
                 data: { target: target(plan.annotation), error: describeSchemaError(error) },
-                message: `the example does not match ${target(plan.annotation)}: ${describeSchemaError(error)}`,
                 hint: 'correct the example, or the annotation if it names the wrong schema',
               });
             }
@@ -68,7 +76,7 @@ export default defineCheck({
         }
       }
       for (const node of strayAnnotations(file)) {
-        report({ file: file.path, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, messageId: 'no-block', message: 'an example annotation that no fenced block follows', hint: 'put it on the line directly before the fence it describes' });
+        report({ file: file.path, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, messageId: 'no-block', hint: 'put it on the line directly before the fence it describes' });
       }
     }
   },
@@ -79,17 +87,17 @@ function validatorFor(schemas: CorpusSchemas, file: MarkdownFile, annotation: Ex
   const schemaFile = schemas.files.get(annotation.schema);
   if (!schemaFile || !schemas.idOf(annotation.schema)) {
     const suggestion = closest(annotation.schema, [...schemas.files.keys()]);
-    report({ ...at, messageId: 'unknown-schema', data: { target: annotation.schema }, message: `the example names ${annotation.schema}, which is not a schema of this corpus`, hint: suggestion ? `did you mean ${suggestion}?` : 'name a *.schema.json file by its path from the corpus root' });
+    report({ ...at, messageId: 'unknown-schema', data: { target: annotation.schema }, hint: suggestion ? `did you mean ${suggestion}?` : 'name a *.schema.json file by its path from the corpus root' });
     return undefined;
   }
   if (annotation.pointer && !hasPointer(schemaFile.value, annotation.pointer)) {
-    report({ ...at, messageId: 'no-pointer', data: { target: `${annotation.schema}#${annotation.pointer ?? ''}` }, message: `${annotation.schema} has nothing at #${annotation.pointer}`, hint: 'point at a subschema that exists, such as #/$defs/<Name>' });
+    report({ ...at, messageId: 'no-pointer', data: { schema: annotation.schema, pointer: annotation.pointer }, hint: 'point at a subschema that exists, such as #/$defs/<Name>' });
     return undefined;
   }
   try {
     return schemas.validator(annotation.schema, annotation.pointer);
   } catch (error) {
-    report({ ...at, messageId: 'schema-does-not-compile', data: { target: target(annotation) }, message: `${target(annotation)} does not compile, so the example cannot be checked: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, hint: 'see the schemas/compile finding on that schema' });
+    report({ ...at, messageId: 'schema-does-not-compile', data: { target: target(annotation), problem: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) }, hint: 'see the schemas/compile finding on that schema' });
     return undefined;
   }
 }

@@ -3,7 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import type { MarkdownFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { declarationFamilies } from '../../core/registries/index.js';
+import { DECLARATION_PATH, declarationFamilies } from '../../core/registries/index.js';
 import { closest } from '../../core/output/index.js';
 import { HOUSE_STYLE_DOCUMENT } from '../../core/markdown/index.js';
 
@@ -18,6 +18,25 @@ export default defineCheck({
   summary: 'A core document follows the house style: one H1, a Status line, "Why this exists" first, a sorted Sources footer last',
   severity: 'error',
   fixable: true,
+  messages: {
+    'no-title': 'a core document starts with its title as a level-1 heading ("# Title")',
+    'second-title': 'second level-1 heading "{{heading}}"; a document has one title',
+    'no-status': 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"',
+    'first-section': 'the first section is "{{heading}}"; it must be "## Why this exists"',
+    'no-why': 'the document has no "## Why this exists" section',
+    'status-form': 'status line must be "> **Status: Stable.**" or "> **Status: Draft.**"; found "{{found}}"',
+    'rfc-in-status': '"{{rfc}}" in the status block; RFC numbers belong in the closing *Sources: …* line',
+    'unknown-family': `Normative home names \`{{family}}\`, which is not a family of ${DECLARATION_PATH}`,
+    'old-status': 'status line "{{found}}" is the form before 2.42.8; it is "**Status: {{status}}.**"',
+    'old-status-with-rfcs': 'status line "{{found}}" is the form before 2.42.8; it is "**Status: {{status}}.**", with its RFCs in the *Sources: …* footer',
+    'sources-lacks': 'the Sources footer lacks {{named}}, which the status line cites',
+    'no-sources': 'the document has no Sources footer for {{named}}, which the status line cites',
+    'sources-not-last': 'the *Sources: …* line is the last line of the document, and there is one',
+    'sources-not-italic': 'the Sources line is set in italics: *Sources: RFC 0137, RFC 0177.*',
+    'sources-item': '"{{item}}" in the Sources line is not of the form "RFC NNNN"',
+    'sources-twice': '{{rfc}} is listed twice in the Sources line',
+    'sources-order': 'the Sources line is not in ascending order: {{before}} comes before {{after}}',
+  },
   run(corpus, report) {
     const families = declarationFamilies(corpus);
     for (const file of corpus.markdownFiles()) {
@@ -37,24 +56,24 @@ function checkDocument(file: MarkdownFile, families: string[] | undefined, repor
   const titleIndex = children.findIndex((node) => node.type === 'heading' && node.depth === 1);
   const title = children[titleIndex];
   if (titleIndex !== 0) {
-    report({ ...at(children[0]), messageId: 'no-title', message: 'a core document starts with its title as a level-1 heading ("# Title")', hint: titleIndex > 0 ? 'move the title to the top' : undefined });
+    report({ ...at(children[0]), messageId: 'no-title', hint: titleIndex > 0 ? 'move the title to the top' : 'begin the document with its title: "# Title"' });
   }
   for (const heading of file.headings.filter((h) => h.depth === 1).slice(1)) {
-    report({ file: file.path, line: heading.line, column: heading.column, messageId: 'second-title', data: { heading: oneLine(heading.text) }, message: `second level-1 heading "${oneLine(heading.text)}"; a document has one title`, hint: 'make it a "##" section' });
+    report({ file: file.path, line: heading.line, column: heading.column, messageId: 'second-title', data: { heading: oneLine(heading.text) }, hint: 'make it a "##" section' });
   }
 
   const status = titleIndex === -1 ? undefined : children[titleIndex + 1];
   if (status?.type !== 'blockquote') {
-    report({ ...at(status ?? title), messageId: 'no-status', message: 'the title is followed by the status blockquote: "> **Status: Stable.**" or "> **Status: Draft.**"' });
+    report({ ...at(status ?? title), messageId: 'no-status', hint: 'put "> **Status: Stable.**" or "> **Status: Draft.**" on the line after a blank one below the title' });
   } else {
     checkStatus(file, status, children, families, report);
   }
 
   const firstSection = file.headings.find((heading) => heading.depth === 2);
   if (firstSection && firstSection.text !== 'Why this exists') {
-    report({ file: file.path, line: firstSection.line, column: firstSection.column, messageId: 'first-section', data: { heading: oneLine(firstSection.text) }, message: `the first section is "${oneLine(firstSection.text)}"; it must be "## Why this exists"` });
+    report({ file: file.path, line: firstSection.line, column: firstSection.column, messageId: 'first-section', data: { heading: oneLine(firstSection.text) }, hint: 'open the document with "## Why this exists", saying what it is for' });
   } else if (!firstSection) {
-    report({ ...at(title), messageId: 'no-why', message: 'the document has no "## Why this exists" section' });
+    report({ ...at(title), messageId: 'no-why', hint: 'add "## Why this exists" as its first section, saying what the document is for' });
   }
 
   checkSources(file, children, report, at);
@@ -74,13 +93,14 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootConten
   if (status && old) {
     migrateStatus(file, status, old, children, report);
   } else if (!status || !STATUS.test(status.text)) {
-    report({ file: file.path, line: start, column: 1, messageId: 'status-form', message: `status line must be "> **Status: Stable.**" or "> **Status: Draft.**"${status ? `; found "${status.text.slice(0, 60)}"` : ''}` });
+    // A blockquote has a first line, so there is always a line found.
+    report({ file: file.path, line: start, column: 1, messageId: 'status-form', data: { found: status?.text.slice(0, 60) ?? '' }, hint: 'write the first line of the blockquote as "> **Status: Stable.**" or "> **Status: Draft.**"' });
   }
   for (const { line, text } of lines) {
     if (old && line === status?.line) continue;
     const rfc = /RFC\s*\d+/.exec(text);
     if (rfc) {
-      report({ file: file.path, line, column: text.indexOf(rfc[0]) + 3, messageId: 'rfc-in-status', data: { rfc: rfc[0] }, message: `"${rfc[0]}" in the status block; RFC numbers belong in the closing *Sources: …* line`, hint: 'move it to the Sources footer' });
+      report({ file: file.path, line, column: text.indexOf(rfc[0]) + 3, messageId: 'rfc-in-status', data: { rfc: rfc[0] }, hint: 'move it to the Sources footer' });
     }
     const home = NORMATIVE_HOME.exec(text);
     if (home && families) {
@@ -88,7 +108,7 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootConten
         const family = match[1] ?? '';
         if (!families.includes(family)) {
           const suggestion = closest(family, families);
-          report({ file: file.path, line, column: text.indexOf(match[0]) + 3, messageId: 'unknown-family', data: { family }, message: `Normative home names \`${family}\`, which is not a family of spec/v2/declaration.json`, hint: suggestion ? `did you mean \`${suggestion}\`?` : 'add the family to the declaration, or correct the name' });
+          report({ file: file.path, line, column: text.indexOf(match[0]) + 3, messageId: 'unknown-family', data: { family }, hint: suggestion ? `did you mean \`${suggestion}\`?` : 'add the family to the declaration, or correct the name' });
         }
       }
     }
@@ -109,7 +129,8 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
     file: file.path,
     line: status.line,
     column: from - lineStart + 1,
-    messageId: 'old-status', data: { status: old[1] ?? '' }, message: `status line "${oneLine(old[0])}" is the form before 2.42.8; it is "**Status: ${old[1]}.**"${rfcs.length > 0 ? ', with its RFCs in the *Sources: …* footer' : ''}`,
+    messageId: rfcs.length > 0 ? 'old-status-with-rfcs' : 'old-status',
+    data: { found: oneLine(old[0]), status: old[1] ?? '' },
     hint: 'run `openwop-spec check --fix` to migrate it',
     fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` },
   });
@@ -128,7 +149,8 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
       file: file.path,
       line: footer.position?.start.line ?? 1,
       column: footer.position?.start.column ?? 1,
-      messageId: 'sources-lacks', data: { named }, message: `the Sources footer lacks ${named}, which the status line cites`,
+      messageId: 'sources-lacks',
+      data: { named },
       hint: 'run `openwop-spec check --fix` to merge them in',
       fix: { start, end, text: sourcesLine(merged, plural) },
     });
@@ -141,7 +163,8 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
     file: file.path,
     line: last?.position?.end.line ?? file.lines.lineCount,
     column: 1,
-    messageId: 'no-sources', data: { named }, message: `the document has no Sources footer for ${named}, which the status line cites`,
+    messageId: 'no-sources',
+    data: { named },
     hint: 'run `openwop-spec check --fix` to add it as the last line',
     fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` },
   });
@@ -183,24 +206,24 @@ function checkSources(file: MarkdownFile, children: RootContent[], report: Repor
   const last = children[children.length - 1];
   for (const paragraph of sources) {
     if (paragraph !== last || sources.length > 1) {
-      report({ ...at(paragraph), messageId: 'sources-not-last', message: 'the *Sources: …* line is the last line of the document, and there is one' });
+      report({ ...at(paragraph), messageId: 'sources-not-last', hint: 'keep one Sources line, as the last line of the document' });
     }
     const only = paragraph.children.length === 1 ? paragraph.children[0] : undefined;
-    if (only?.type !== 'emphasis') report({ ...at(paragraph), messageId: 'sources-not-italic', message: 'the Sources line is set in italics: *Sources: RFC 0137, RFC 0177.*' });
+    if (only?.type !== 'emphasis') report({ ...at(paragraph), messageId: 'sources-not-italic', hint: 'wrap the whole line in single asterisks' });
     const list = (SOURCES.exec(toString(paragraph))?.[1] ?? '').replace(/\.\s*$/, '');
     const items = sourceItems(list);
     const numbers: number[] = [];
     for (const item of items) {
       if (!/^RFC \d{4}$/.test(item)) {
-        report({ ...at(paragraph), messageId: 'sources-item', data: { item }, message: `"${item}" in the Sources line is not of the form "RFC NNNN"` });
+        report({ ...at(paragraph), messageId: 'sources-item', data: { item }, hint: 'list each source as "RFC" and its four-digit number' });
         continue;
       }
       numbers.push(Number(item.slice(4)));
     }
     for (let i = 1; i < numbers.length; i++) {
       const [a, b] = [numbers[i - 1] ?? 0, numbers[i] ?? 0];
-      if (a === b) report({ ...at(paragraph), messageId: 'sources-twice', data: { rfc: b }, message: `RFC ${String(b).padStart(4, '0')} is listed twice in the Sources line` });
-      else if (a > b) report({ ...at(paragraph), messageId: 'sources-order', data: { before: a, after: b }, message: `the Sources line is not in ascending order: RFC ${String(a).padStart(4, '0')} comes before RFC ${String(b).padStart(4, '0')}` });
+      if (a === b) report({ ...at(paragraph), messageId: 'sources-twice', data: { rfc: rfcName(b) }, hint: 'list it once' });
+      else if (a > b) report({ ...at(paragraph), messageId: 'sources-order', data: { before: rfcName(a), after: rfcName(b) }, hint: 'list the RFCs by ascending number' });
     }
   }
 }

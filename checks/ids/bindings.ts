@@ -2,7 +2,7 @@ import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind } from '../../core/registries/index.js';
-import { schemaGraph, validateRegistry } from '../../core/schemas/index.js';
+import { REGISTRY_MESSAGES, unworded, schemaGraph, validateRegistry } from '../../core/schemas/index.js';
 import { CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
 import { lazyPlace, locate } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
@@ -13,21 +13,33 @@ export default defineCheck({
   description:
     'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is.',
   severity: 'error',
+  messages: {
+    ...REGISTRY_MESSAGES,
+    'bindings-missing': '{{target}} is missing, so none of the {{count}} id fields of the corpus is classified',
+    'kinds-missing': '{{target}} is missing or has no $defs, so no binding can name a kind',
+    'unknown-kind': `\`{{field}}\` is bound to \`{{kind}}\`, which is not a kind of ${IDS_SCHEMA}`,
+    'bound-and-not-a-kind': '`{{field}}` is both bound to `{{kind}}` and recorded in notAKind',
+    'stale-entry': '`{{field}}` names no id field of any v2 schema or API document; the entry is stale',
+    'malformed-kind': 'the kind `{{kind}}` has {{problems}}',
+    unclassified: `{{field}} is an id field that ${ID_BINDINGS} does not classify`,
+    'not-a-kind-refs-kind': '{{field}} is recorded in notAKind, yet it $refs the kind `{{kinds}}`',
+    'binding-mismatch': '{{field}} is bound to the kind `{{kind}}`, but {{problem}}',
+  },
   run(corpus, report) {
     const fields = idFields(corpus);
     if (!corpus.exists(ID_BINDINGS)) {
       if (fields.length > 0) {
-        report({ file: ID_BINDINGS, messageId: 'bindings-missing', data: { target: ID_BINDINGS }, message: `${ID_BINDINGS} is missing, so none of the ${fields.length} id fields of the corpus is classified`, hint: 'create it: { "bindings": { "<field>": "<kind>" }, "notAKind": { "<field>": "<reason>" } }' });
+        report({ file: ID_BINDINGS, messageId: 'bindings-missing', data: { target: ID_BINDINGS, count: fields.length }, hint: 'create it: { "bindings": { "<field>": "<kind>" }, "notAKind": { "<field>": "<reason>" } }' });
       }
       return;
     }
-    for (const finding of validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA, CARRIED_ID_BINDINGS_SCHEMA)) report(finding);
+    for (const finding of validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA, CARRIED_ID_BINDINGS_SCHEMA)) report(unworded(finding));
     // Whatever its schema says, the entries that are strings are read and checked.
     const registry = idBindingsRegistry(corpus);
     if (!registry) return;
     const kinds = idKinds(corpus);
     if (!kinds) {
-      report({ file: ID_BINDINGS, messageId: 'kinds-missing', data: { target: IDS_SCHEMA }, message: `${IDS_SCHEMA} is missing or has no $defs, so no binding can name a kind`, hint: 'define the kinds of identity.md §5 there' });
+      report({ file: ID_BINDINGS, messageId: 'kinds-missing', data: { target: IDS_SCHEMA }, hint: 'define the kinds of identity.md §5 there' });
       return;
     }
 
@@ -39,12 +51,13 @@ export default defineCheck({
         report({
           file: ID_BINDINGS,
           ...locate(registry.file, entry.path, 'value'),
-          messageId: 'unknown-kind', data: { field: entry.name, kind: String(entry.value) }, message: `\`${entry.name}\` is bound to \`${entry.value}\`, which is not a kind of ${IDS_SCHEMA}`,
+          messageId: 'unknown-kind',
+          data: { field: entry.name, kind: String(entry.value) },
           hint: suggestion ? `did you mean \`${suggestion}\`?` : `bind it to one of ${[...kinds.keys()].join(', ')}`,
         });
       }
       if (registry.notAKind.has(entry.name)) {
-        report({ file: ID_BINDINGS, ...locate(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, message: `\`${entry.name}\` is both bound to \`${entry.value}\` and recorded in notAKind`, hint: 'keep exactly one of the two entries' });
+        report({ file: ID_BINDINGS, ...locate(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, hint: 'keep exactly one of the two entries' });
       }
     }
     // An entry names a field of a schema the corpus may not hold: while a $ref of the corpus leads
@@ -55,7 +68,8 @@ export default defineCheck({
         report({
           file: ID_BINDINGS,
           ...locate(registry.file, entry.path),
-          messageId: 'stale-entry', data: { field: entry.name }, message: `\`${entry.name}\` names no id field of any v2 schema or API document; the entry is stale`,
+          messageId: 'stale-entry',
+          data: { field: entry.name },
           hint: 'remove it, or correct the field name',
         });
       }
@@ -82,7 +96,7 @@ function checkKinds(corpus: Corpus, kinds: ReadonlyMap<string, IdKind>, report: 
       kind.minted === undefined || !MINTERS.includes(kind.minted) ? `x-openwop-minted ${kind.minted === undefined ? 'missing' : JSON.stringify(kind.minted)} (host, author or registry)` : undefined,
     ].filter((problem): problem is string => problem !== undefined);
     if (problems.length === 0) continue;
-    report({ file: IDS_SCHEMA, ...locate(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name }, message: `the kind \`${kind.name}\` has ${problems.join(' and ')}`, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
+    report({ file: IDS_SCHEMA, ...locate(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name, problems: problems.join(' and ') }, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
   }
 }
 
@@ -110,7 +124,8 @@ function checkField(
     if (field.plural && reached.size === 1) return;
     report({
       ...at,
-      messageId: 'unclassified', data: { field: what }, message: `${what} is an id field that ${ID_BINDINGS} does not classify`,
+      messageId: 'unclassified',
+      data: { field: what },
       hint: `classify it: bind it to a kind in \`bindings\` (and $ref ${kindRef(field.file, '<kind>')}), or record why no kind governs it in \`notAKind\``,
     });
     return;
@@ -119,7 +134,8 @@ function checkField(
     if (reached.size > 0) {
       report({
         ...at,
-        messageId: 'not-a-kind-refs-kind', data: { field: what }, message: `${what} is recorded in notAKind, yet it $refs the kind \`${[...reached].sort().join('`, `')}\``,
+        messageId: 'not-a-kind-refs-kind',
+        data: { field: what, kinds: [...reached].sort().join('`, `') },
         hint: `move \`${field.name}\` to \`bindings\` in ${ID_BINDINGS}`,
       });
     }
@@ -134,7 +150,8 @@ function checkField(
   else problem = `${subject} ${field.plural ? 'do' : 'does'} not $ref it`;
   report({
     ...at,
-    messageId: 'binding-mismatch', data: { field: what, kind: String(bound.value) }, message: `${what} is bound to the kind \`${bound.value}\`, but ${problem}`,
+    messageId: 'binding-mismatch',
+    data: { field: what, kind: String(bound.value), problem },
     hint: field.plural ? `give it "items": { "$ref": "${ref}" }` : `make its schema { "$ref": "${ref}" }`,
   });
 }

@@ -11,6 +11,9 @@ export default defineCheck({
   summary: 'A corpus document named in running prose is a relative link, not a bare file name (fixable)',
   severity: 'error',
   fixable: true,
+  messages: {
+    'bare-reference': '"{{name}}" names a corpus document in prose; make it a link: [{{name}}]({{url}})',
+  },
   run(corpus, report) {
     const documents = documentIndex(corpus);
     for (const file of corpus.markdownFiles()) {
@@ -36,10 +39,13 @@ export default defineCheck({
             ...location,
             messageId: 'bare-reference',
             data: { name, url },
-            message: `"${name}" names a corpus document in prose; make it a link: [${name}](${url})`,
-            hint: 'run `openwop-spec check --fix` to rewrite it',
           };
-          report(prose.offset !== undefined ? { ...finding, fix: { start: prose.offset + index, end: prose.offset + index + name.length, text: `[${name}](${url})` } } : finding);
+          // Where the text's offsets are unknown there is nothing to rewrite: the hint then says how to by hand.
+          report(
+            prose.offset !== undefined
+              ? { ...finding, hint: 'run `openwop-spec check --fix` to rewrite it', fix: { start: prose.offset + index, end: prose.offset + index + name.length, text: `[${name}](${url})` } }
+              : { ...finding, hint: `write it as [${name}](${url})` },
+          );
         }
       });
     }

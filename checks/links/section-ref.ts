@@ -18,6 +18,12 @@ export default defineCheck({
     'A citation of a document under a prefix the `external` option lists is neither checked nor reported, in any form a citation names it: the path as written (with or without a leading slash or backticks), a path relative to the citing file, a link, or a bare name that is no corpus document and that the corpus names only under such a prefix, or that a file citing under it writes. A bare §1.2 cites its own document when its block names no other source.',
   severity: 'error',
   fixable: true,
+  messages: {
+    'no-section': '{{target}} has no section {{citation}}',
+    'not-in-corpus': '{{target}} is not a document of the corpus, so {{citation}} cannot be checked',
+    'link-to-other-heading': 'the link for {{citation}} points at #{{fragment}}, but the cited heading is #{{heading}}',
+    'link-to-document': 'the link for {{citation}} stops at the document; link to the heading, #{{heading}}',
+  },
   options: {
     external: {
       type: 'array',
@@ -165,7 +171,6 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
     ...(typeof place === 'function' ? place() : place),
     messageId: 'no-section',
     data: { target: target.name, citation: describeCitation(citation) },
-    message: `${target.name} has no section ${describeCitation(citation)}`,
     hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? (inData ? ' (`--fix` rewrites the citation)' : ' (`--fix` rewrites the citation and its link)') : ''}` : 'cite a heading that exists: §"Exact heading text", or its number',
   };
   report(fix ? { ...finding, fix } : finding);
@@ -217,7 +222,6 @@ function namedTarget(corpus: Corpus, from: string, name: string, citation: Scope
     severity: 'warning',
     messageId: 'not-in-corpus',
     data: { target: name, citation: describeCitation(citation) },
-    message: `${name} is not a document of the corpus, so ${describeCitation(citation)} cannot be checked`,
     hint: 'cite a corpus document, add the file to "include" in openwop-spec.config.json, or, for a document that lives elsewhere, list its path prefix in the rule\'s "external" option',
   });
   return undefined;
@@ -297,9 +301,6 @@ function checkLinkFragment(file: MarkdownFile, link: Link, citation: ScopedCitat
     ...place,
     messageId: fragment ? 'link-to-other-heading' : 'link-to-document',
     data: { citation: describeCitation(citation), fragment: fragment ?? '', heading: heading.slug },
-    message: fragment
-      ? `the link for ${describeCitation(citation)} points at #${fragment}, but the cited heading is #${heading.slug}`
-      : `the link for ${describeCitation(citation)} stops at the document; link to the heading, #${heading.slug}`,
     hint: 'a section reference links to the heading it cites',
   };
   const fix = fragmentFix(file, link, heading.slug);

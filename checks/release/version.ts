@@ -14,6 +14,11 @@ export default defineCheck({
   description:
     '`pack` builds the package at the version of package.json and refuses when spec/v2/release.json names another, or when that version was released (its `released` map) with another corpus digest than the stamp records. This rule says both in `check`, so that `pack` refuses exactly when `check` fails. A corpus with no package.json beside it (a fixture, a scratch copy) has no release to judge.',
   severity: 'error',
+  messages: {
+    'version-differs': '{{file}} gives version "{{recorded}}" and package.json {{packaged}}; the release has one version',
+    'version-missing': '{{file}} gives no version, and package.json {{packaged}}; the release has one version',
+    'released-digest-differs': '{{version}} was released with digest {{published}}, and this corpus is stamped {{stamped}}',
+  },
   run(corpus, report) {
     const record = corpus.data(RELEASE_PATH);
     if (!record) return;
@@ -24,9 +29,9 @@ export default defineCheck({
       report({
         file: RELEASE_PATH,
         ...locate(record, ['version'], 'value'),
-        messageId: 'version-differs',
-        data: { recorded: String(recorded), packaged: manifest.version },
-        message: `${RELEASE_PATH} gives version ${JSON.stringify(recorded)} and package.json ${manifest.version}; the release has one version`,
+        ...(typeof recorded === 'string'
+          ? { messageId: 'version-differs', data: { file: RELEASE_PATH, recorded, packaged: manifest.version } }
+          : { messageId: 'version-missing', data: { file: RELEASE_PATH, packaged: manifest.version } }),
         hint: 'bump both together: the version in package.json and in spec/v2/release.json',
       });
       return;
@@ -40,7 +45,6 @@ export default defineCheck({
         ...locate(record, ['version'], 'value'),
         messageId: 'released-digest-differs',
         data: { version: manifest.version, published, stamped },
-        message: `${manifest.version} was released with digest ${published}, and this corpus is stamped ${stamped}`,
         hint: 'a released version is frozen: bump the version (package.json and spec/v2/release.json) for the change',
       });
     }

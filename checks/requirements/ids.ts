@@ -11,7 +11,7 @@ import {
   requirementRecords,
   type RequirementRecord,
 } from '../../core/registries/index.js';
-import { validateRegistry } from '../../core/schemas/index.js';
+import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { previousRelease } from '../../core/release/index.js';
 import { describeCitation, parseDocumentCitation, resolveCitation } from '../../core/markdown/index.js';
 import { lazyPlace, locate } from '../../core/model/index.js';
@@ -24,6 +24,19 @@ export default defineCheck({
   id: 'requirements/ids',
   summary: 'Requirement ids are well formed and unique, every citation names a heading of its document, and an id gone since the previous release has an alias',
   severity: 'error',
+  messages: {
+    ...REGISTRY_MESSAGES,
+    'minted-twice': 'requirement id `{{id}}` is minted twice; the first is at line {{first}}',
+    'malformed-citation': 'citation "{{citation}}" is not of the form <doc> §<section>',
+    'unknown-document': 'citation "{{citation}}" names {{target}}, which is not a corpus document',
+    'no-section': '{{target}} has no section {{citation}}; the requirement cites a heading that does not exist',
+    'alias-of-live-id': '`{{id}}` is aliased, but it is still a live requirement id',
+    'alias-leads-nowhere': '`{{id}}` is aliased to `{{target}}`, which leads to no live requirement id',
+    'alias-cycle': 'the aliases of `{{id}}` form a cycle',
+    'previous-unreadable': 'cannot compare with the previous release: {{problem}}',
+    'previous-without-requirements': `{{release}} has no readable ${REQUIREMENTS}; no requirement id can have been removed since`,
+    'removed-id': `requirement id \`{{id}}\` is in {{release}} and is gone, with no row in ${REQUIREMENT_ALIASES}; every bundle that cites it loses its referent`,
+  },
   run(corpus, report, options) {
     const file = corpus.data(REQUIREMENTS);
     if (!file) return;
@@ -31,7 +44,7 @@ export default defineCheck({
     const aliasProblems = validateRegistry(corpus, REQUIREMENT_ALIASES, REQUIREMENT_ALIASES_SCHEMA);
     // The schema states the id form; what it cannot state (uniqueness, citations, aliases) is
     // checked on whatever records read cleanly, so one malformed record hides nothing else.
-    for (const finding of [...problems, ...aliasProblems]) report(finding);
+    for (const finding of [...problems, ...aliasProblems]) report(unworded(finding));
     const records = requirementRecords(file);
     if (!records) return;
 
@@ -50,7 +63,7 @@ function checkIds(file: DataFile, records: readonly RequirementRecord[], report:
     const at = lazyPlace(REQUIREMENTS, file, [...record.path, 'id'], 'value');
     const earlier = first.get(record.id);
     if (earlier) {
-      report({ ...at, messageId: 'minted-twice', data: { id: record.id }, message: `requirement id \`${record.id}\` is minted twice; the first is at line ${locate(file, [...earlier.path, 'id'], 'value').line}`, hint: 'an id names one requirement: give this one its own' });
+      report({ ...at, messageId: 'minted-twice', data: { id: record.id, first: locate(file, [...earlier.path, 'id'], 'value').line }, hint: 'an id names one requirement: give this one its own' });
     } else {
       first.set(record.id, record);
     }
@@ -62,13 +75,13 @@ function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Ar
   const at = lazyPlace(REQUIREMENTS, file, path, 'value');
   const parsed = parseDocumentCitation(section);
   if (!parsed) {
-    report({ ...at, messageId: 'malformed-citation', data: { citation: section }, message: `citation "${section}" is not of the form <doc> §<section>`, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });
+    report({ ...at, messageId: 'malformed-citation', data: { citation: section }, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });
     return;
   }
   const documentPath = documentIndex(corpus).resolve(parsed.document, CITING_FROM);
   const document = documentPath ? corpus.markdown(documentPath) : undefined;
   if (!document) {
-    report({ ...at, messageId: 'unknown-document', data: { citation: section, target: parsed.document }, message: `citation "${section}" names ${parsed.document}, which is not a corpus document`, hint: 'cite a document of spec/v2/core/' });
+    report({ ...at, messageId: 'unknown-document', data: { citation: section, target: parsed.document }, hint: 'cite a document of spec/v2/core/' });
     return;
   }
   if (resolveCitation(document.headings, parsed.citation)) return;
@@ -76,7 +89,8 @@ function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Ar
   const suggestion = closest(parsed.citation.value, document.headings.map((heading) => (numbered ? (heading.number ?? '') : heading.text)).filter(Boolean));
   report({
     ...at,
-    messageId: 'no-section', data: { target: parsed.document, citation: describeCitation(parsed.citation) }, message: `${parsed.document} has no section ${describeCitation(parsed.citation)}; the requirement cites a heading that does not exist`,
+    messageId: 'no-section',
+    data: { target: parsed.document, citation: describeCitation(parsed.citation) },
     hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading of the document, quoted or by number',
   });
 }
@@ -87,7 +101,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
   if (!aliases || !file) return;
   for (const [from, { target, path }] of aliases) {
     if (live.has(from)) {
-      report({ file: REQUIREMENT_ALIASES, ...locate(file, path), messageId: 'alias-of-live-id', data: { id: from }, message: `\`${from}\` is aliased, but it is still a live requirement id`, hint: 'an alias row is for an id that is gone; remove the row or the record' });
+      report({ file: REQUIREMENT_ALIASES, ...locate(file, path), messageId: 'alias-of-live-id', data: { id: from }, hint: 'an alias row is for an id that is gone; remove the row or the record' });
       continue;
     }
     // Follow the chain: an alias may point at an id that was itself renamed later.
@@ -101,7 +115,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
       report({
         file: REQUIREMENT_ALIASES,
         ...locate(file, path, 'value'),
-        messageId: 'alias-leads-nowhere', data: { id: from }, message: seen.has(current) ? `the aliases of \`${from}\` form a cycle` : `\`${from}\` is aliased to \`${target}\`, which leads to no live requirement id`,
+        ...(seen.has(current) ? { messageId: 'alias-cycle', data: { id: from } } : { messageId: 'alias-leads-nowhere', data: { id: from, target } }),
         hint: 'point it at the id of conformance/requirements.json that replaced it',
       });
     }
@@ -114,12 +128,12 @@ function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>,
   if (!options.previousRelease) return;
   const previous = previousRelease(corpus.root, options.previousRelease, [REQUIREMENTS]);
   if (!previous.ok) {
-    report({ ...top, messageId: 'previous-unreadable', message: `cannot compare with the previous release: ${previous.message}`, hint: 'pass --previous-release with a directory, a .tgz or git:<tag>' });
+    report({ ...top, messageId: 'previous-unreadable', data: { problem: previous.message }, hint: 'pass --previous-release with a directory, a .tgz or git:<tag>' });
     return;
   }
   const before = requirementRecords(previous.corpus.data(REQUIREMENTS));
   if (!before) {
-    report({ ...top, severity: 'warning', messageId: 'previous-without-requirements', data: { release: previous.label }, message: `${previous.label} has no readable ${REQUIREMENTS}; no requirement id can have been removed since` });
+    report({ ...top, severity: 'warning', messageId: 'previous-without-requirements', data: { release: previous.label }, hint: `nothing to do unless ${previous.label} is not the release to compare with: then name it with --previous-release` });
     return;
   }
   const aliases = requirementAliases(corpus) ?? new Map();
@@ -129,7 +143,8 @@ function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>,
     if (live.has(id) || aliases.has(id)) continue;
     report({
       ...where,
-      messageId: 'removed-id', data: { id, release: previous.label }, message: `requirement id \`${id}\` is in ${previous.label} and is gone, with no row in ${REQUIREMENT_ALIASES}; every bundle that cites it loses its referent`,
+      messageId: 'removed-id',
+      data: { id, release: previous.label },
       hint: `add "${id}": "<the id that replaced it>" to the aliases, or restore the record`,
     });
   }

@@ -11,6 +11,13 @@ export default defineCheck({
   id: 'schemas/closure',
   summary: 'Every object schema under schemas/v2 says whether it is open (additionalProperties or unevaluatedProperties); the named roots are closed; patternProperties use the vendor grammar of the declaration; no capability family record carries `supported`',
   severity: 'error',
+  messages: {
+    'open-by-default': 'the object schema at {{pointer}} says neither additionalProperties nor unevaluatedProperties, so whether it is closed is left to the default (open)',
+    'vendor-pattern': 'patternProperties key `{{pattern}}` is not the vendor-extension grammar ({{source}})',
+    'closed-root-open': '{{file}} is a closed root, but its root has {{keyword}} {{value}}',
+    'closed-root-unsaid': '{{file}} is a closed root, but its root does not say additionalProperties: false',
+    'supported-property': 'the `{{family}}` capability record carries a `supported` property; v2 advertises a family by the presence of its record',
+  },
   options: {
     paths: { type: 'array', items: { type: 'string' }, default: ['schemas/v2/'], description: 'path prefixes whose object schemas must declare additionalProperties or unevaluatedProperties' },
     closedRoots: {
@@ -103,7 +110,8 @@ function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: Readonl
     if (!conditional && isObjectSchema(value) && !declaresOpenness(value) && !decided()) {
       report({
         ...lazyPlace(file.path, file, path.length > 0 ? path : ['type'], 'key'),
-        messageId: 'open-by-default', data: { pointer: pointer(path) }, message: `the object schema at ${pointer(path)} says neither additionalProperties nor unevaluatedProperties, so whether it is closed is left to the default (open)`,
+        messageId: 'open-by-default',
+        data: { pointer: pointer(path) },
         hint: 'add "additionalProperties": false, or "additionalProperties": true where the object is open on purpose',
       });
     }
@@ -112,7 +120,8 @@ function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: Readonl
         if (grammar.allowed.has(pattern)) continue;
         report({
           ...lazyPlace(file.path, file, [...path, 'patternProperties', pattern], 'key'),
-          messageId: 'vendor-pattern', data: { pattern }, message: `patternProperties key \`${pattern}\` is not the vendor-extension grammar (${grammar.source})`,
+          messageId: 'vendor-pattern',
+          data: { pattern, source: grammar.source },
           hint: `key the map with ${[...grammar.allowed].map((p) => `\`${p}\``).join(' or ')}, or name its members in properties`,
         });
       }
@@ -127,7 +136,7 @@ function checkClosedRoot(file: DataFile | undefined, report: Report): void {
   const keyword = 'unevaluatedProperties' in root ? 'unevaluatedProperties' : 'additionalProperties';
   report({
     ...lazyPlace(file.path, file, keyword in root ? [keyword] : [], keyword in root ? 'value' : 'key'),
-    messageId: 'closed-root-open', data: { keyword }, message: `${file.path} is a closed root, but its root ${keyword in root ? `has ${keyword} ${JSON.stringify(root[keyword])}` : 'does not say additionalProperties: false'}`,
+    ...(keyword in root ? { messageId: 'closed-root-open', data: { file: file.path, keyword, value: JSON.stringify(root[keyword]) } } : { messageId: 'closed-root-unsaid', data: { file: file.path } }),
     hint: 'set "additionalProperties": false (or "unevaluatedProperties": false) at the root; a new member is added to properties, not let through',
   });
 }
@@ -138,7 +147,8 @@ function checkNoSupported(corpus: Corpus, capabilitiesPath: string, facetsFolder
   const say = (file: DataFile, path: PathSegment[], family: string) =>
     report({
       ...lazyPlace(file.path, file, path, 'key'),
-      messageId: 'supported-property', data: { family }, message: `the \`${family}\` capability record carries a \`supported\` property; v2 advertises a family by the presence of its record`,
+      messageId: 'supported-property',
+      data: { family },
       hint: 'remove `supported`: a host that does not support the family leaves its record out',
     });
   const capabilities = corpus.data(capabilitiesPath);

@@ -16,6 +16,18 @@ export default defineCheck({
   summary: 'Every corpus schema is JSON Schema 2020-12 that compiles in strict mode, with a unique $id that is its path under the layout\'s $id base (https://openwop.dev/<path> by default), every $ref resolving, and no $ref cycle that consumes nothing; a facet fragment is checked as part of the schema it composes into',
   severity: 'error',
   fixable: true,
+  messages: {
+    'not-an-object': 'a *.schema.json file holds a JSON Schema object; this one is not an object',
+    'cannot-register': 'the schema cannot be registered: {{problem}}',
+    'ref-cycle': 'a $ref cycle that consumes no part of the instance: {{chain}}; validation would recurse forever',
+    'no-dialect': 'the schema declares no $schema; corpus schemas are JSON Schema 2020-12',
+    'other-dialect': 'the schema declares $schema {{dialect}}; corpus schemas are JSON Schema 2020-12',
+    'no-id': 'the schema has no $id; it should be {{expected}}',
+    'wrong-id': "$id is {{id}}, but a corpus schema's $id is {{expected}}, its path under {{base}}",
+    'wrong-id-in-layout': "$id is {{id}}, but a corpus schema's $id is {{expected}}, its path under the $id base that layout.schemaIds gives its folder",
+    'unresolved-ref': '{{keyword}} {{ref}} does not resolve: {{reason}}',
+    'strict-mode': 'does not compile as JSON Schema 2020-12 in strict mode: {{problem}}',
+  },
   run(corpus, report) {
     const files = corpus.dataFiles().filter((file) => isSchemaPath(file.path));
     if (files.length === 0) return;
@@ -24,7 +36,7 @@ export default defineCheck({
     const schemaIds = corpus.config.layout.schemaIds;
     for (const file of files) {
       if (!isObject(file.value)) {
-        report({ file: file.path, messageId: 'not-an-object', message: 'a *.schema.json file holds a JSON Schema object; this one is not an object' });
+        report({ file: file.path, messageId: 'not-an-object', hint: 'write the schema as a JSON object, or rename the file if it holds no schema' });
         continue;
       }
       if (!fragments.has(file.path)) checkHeader(file, expectedSchemaId(file.path, schemaIds), report);
@@ -34,7 +46,7 @@ export default defineCheck({
       // A schema in another dialect cannot register; its $schema finding already says why.
       const dialect = isObject(file?.value) ? file.value.$schema : undefined;
       if (typeof dialect === 'string' && dialect !== DIALECT && problem.message.includes(dialect)) continue;
-      report({ file: problem.file, ...(file ? locate(file, ['$id'], 'value') : {}), messageId: 'cannot-register', data: { problem: problem.message }, message: `the schema cannot be registered: ${problem.message}`, hint: `its $id is ${expectedSchemaId(problem.file, schemaIds)}` });
+      report({ file: problem.file, ...(file ? locate(file, ['$id'], 'value') : {}), messageId: 'cannot-register', data: { problem: problem.message }, hint: `its $id is ${expectedSchemaId(problem.file, schemaIds)}` });
     }
 
     const { unresolved, targets } = checkRefs(corpus, [...schemas.files.keys()], report);
@@ -47,7 +59,8 @@ export default defineCheck({
       report({
         file: first.site.file,
         ...(file ? locate(file, [...first.site.path, first.keyword], 'value') : {}),
-        messageId: 'ref-cycle', data: { chain: chain.join(' -> ') }, message: `a $ref cycle that consumes no part of the instance: ${[...chain, chain[0]].join(' -> ')}; validation would recurse forever`,
+        messageId: 'ref-cycle',
+        data: { chain: [...chain, chain[0]].join(' -> ') },
         hint: 'recurse only under properties, items or the like, so that each level consumes part of the value',
       });
     }
@@ -105,19 +118,21 @@ function facetFragments(corpus: Corpus): Set<string> {
 function checkHeader(file: DataFile, expected: string, report: Report): void {
   const value = file.value as Record<string, unknown>;
   if (value.$schema === undefined) {
-    report({ file: file.path, ...locate(file, []), messageId: 'no-dialect', message: `the schema declares no $schema; corpus schemas are JSON Schema 2020-12`, hint: `add "$schema": "${DIALECT}"` });
+    report({ file: file.path, ...locate(file, []), messageId: 'no-dialect', hint: `add "$schema": "${DIALECT}"` });
   } else if (value.$schema !== DIALECT) {
-    report({ file: file.path, ...locate(file, ['$schema'], 'value'), messageId: 'other-dialect', data: { dialect: String(value.$schema) }, message: `the schema declares $schema ${JSON.stringify(value.$schema)}; corpus schemas are JSON Schema 2020-12`, hint: `use "${DIALECT}"` });
+    report({ file: file.path, ...locate(file, ['$schema'], 'value'), messageId: 'other-dialect', data: { dialect: JSON.stringify(value.$schema) }, hint: `use "${DIALECT}"` });
   }
   if (value.$id === undefined) {
-    report({ file: file.path, ...locate(file, []), messageId: 'no-id', data: { expected }, message: `the schema has no $id; it should be ${expected}`, hint: `add "$id": "${expected}"` });
+    report({ file: file.path, ...locate(file, []), messageId: 'no-id', data: { expected }, hint: `add "$id": "${expected}"` });
   } else if (value.$id !== expected) {
     const node = nodeAt(file.doc, ['$id']);
     const range = node?.range;
     report({
       file: file.path,
       ...locate(file, ['$id'], 'value'),
-      messageId: 'wrong-id', data: { id: String(value.$id), expected }, message: `$id is ${JSON.stringify(value.$id)}, but a corpus schema's $id is ${expected}, ${expected.endsWith(`/${file.path}`) ? `its path under ${expected.slice(0, -file.path.length)}` : 'its path under the $id base that layout.schemaIds gives its folder'}`,
+      ...(expected.endsWith(`/${file.path}`)
+        ? { messageId: 'wrong-id', data: { id: JSON.stringify(value.$id), expected, base: expected.slice(0, -file.path.length) } }
+        : { messageId: 'wrong-id-in-layout', data: { id: JSON.stringify(value.$id), expected } }),
       hint: 'run `openwop-spec check --fix` to correct it',
       ...(range && file.kind === 'json' ? { fix: { start: range[0], end: range[1], text: JSON.stringify(expected) } } : {}),
     });
@@ -138,7 +153,7 @@ function checkRefs(corpus: Corpus, files: readonly string[], report: Report): { 
         continue;
       }
       unresolved = true;
-      report({ file: path, ...locate(file, [...at, keyword], 'value'), messageId: 'unresolved-ref', data: { ref: String(ref), keyword }, message: `${keyword} ${JSON.stringify(ref)} does not resolve: ${resolved.reason}`, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
+      report({ file: path, ...locate(file, [...at, keyword], 'value'), messageId: 'unresolved-ref', data: { keyword, ref: JSON.stringify(ref), reason: resolved.reason }, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
     }
   }
   return { unresolved, targets };
@@ -166,13 +181,13 @@ function compileFailure(corpus: Corpus, failure: CompileFailure, known: { unreso
     const keyword = UNKNOWN_KEYWORD.exec(raw)?.[1];
     if (keyword) segments = findKey(corpus.data(target)?.value, keyword);
   }
-  const message = `does not compile as JSON Schema 2020-12 in strict mode: ${raw.replace(AT, '').replace(/^strict mode: /, '')}`;
+  const problem = raw.replace(AT, '').replace(/^strict mode: /, '');
   const file = corpus.data(target);
   const location = file && segments ? locate(file, segments, 'key') : { line: 1, column: 1 };
-  const key = `${target}:${location.line}:${location.column}:${message}`;
+  const key = `${target}:${location.line}:${location.column}:${problem}`;
   if (reported.has(key)) return;
   reported.add(key);
-  report({ file: target, ...location, messageId: 'strict-mode', data: { problem: message }, message, hint: 'corpus schemas compile under ajv strict mode: declare types for type-specific keywords, and list required members under properties' });
+  report({ file: target, ...location, messageId: 'strict-mode', data: { problem }, hint: 'corpus schemas compile under ajv strict mode: declare types for type-specific keywords, and list required members under properties' });
 }
 
 /**

@@ -12,6 +12,12 @@ export default defineCheck({
   id: 'security/invariant-tests',
   summary: 'Every protocol-tier security invariant names an in-repository test that exists: one of its bare test paths or globs matches a file of the repository',
   severity: 'error',
+  messages: {
+    'tests-elsewhere': '{{tier}}-tier invariant `{{invariant}}` names tests only in other repositories ({{tests}}); it needs one in this repository',
+    'tests-not-found': '{{tier}}-tier invariant `{{invariant}}` names a test that no file of the repository matches ({{tests}})',
+    'tests-not-found-plural': '{{tier}}-tier invariant `{{invariant}}` names tests that no file of the repository matches ({{tests}})',
+    'tests-outside-corpus': 'the tests of {{count}} invariants are under folders the corpus does not hold ({{folders}}), so whether they exist is not checked',
+  },
   options: {
     tiers: { type: 'array', items: { type: 'string' }, default: ['protocol'], description: 'the tiers whose invariants must have a test in this repository' },
   },
@@ -34,7 +40,8 @@ export default defineCheck({
         if (qualified.length > 0 && qualified.length === tests.length) {
           report({
             ...lazyPlace(file.path, file, ['invariants', index, 'tests'], 'key'),
-            messageId: 'tests-elsewhere', data: { invariant: id, tier: entry.tier }, message: `${entry.tier}-tier invariant \`${id}\` names tests only in other repositories (${qualified.join(', ')}); it needs one in this repository`,
+            messageId: 'tests-elsewhere',
+            data: { invariant: id, tier: entry.tier, tests: qualified.join(', ') },
             hint: 'add the path of a test in this repository that witnesses it',
           });
         }
@@ -52,7 +59,8 @@ export default defineCheck({
       }
       report({
         ...lazyPlace(file.path, file, ['invariants', index, 'tests', entry.tests.indexOf(bare[0])], 'value'),
-        messageId: 'tests-not-found', data: { invariant: id, tier: entry.tier }, message: `${entry.tier}-tier invariant \`${id}\` names ${bare.length === 1 ? 'a test' : 'tests'} that no file of the repository matches (${bare.join(', ')})`,
+        messageId: bare.length === 1 ? 'tests-not-found' : 'tests-not-found-plural',
+        data: { invariant: id, tier: entry.tier, tests: bare.join(', ') },
         hint: 'point tests at the test file that witnesses the invariant, or add that test',
       });
     });
@@ -77,7 +85,8 @@ function reportOutside(file: DataFile, outside: ReadonlyMap<string, ReadonlySet<
   report({
     ...lazyPlace(file.path, file, ['invariants'], 'key'),
     severity: 'warning',
-    messageId: 'tests-outside-corpus', data: { count }, message: `the tests of ${count} invariants are under folders the corpus does not hold (${folders.map(([folder, ids]) => `${folder}/ ${ids.size}`).join(', ')}), so whether they exist is not checked`,
+    messageId: 'tests-outside-corpus',
+    data: { count, folders: folders.map(([folder, ids]) => `${folder}/ ${ids.size}`).join(', ') },
     hint: 'include those folders in the corpus (config "include") to have each test path resolved',
   });
 }

@@ -17,7 +17,7 @@ import {
   witnessEntries,
   type WitnessEntry,
 } from '../../core/registries/index.js';
-import { validateRegistry } from '../../core/schemas/index.js';
+import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
 import { previousRelease } from '../../core/release/index.js';
 import { DECLARATION_PATH } from '../../core/registries/index.js';
 import { lazyPlace, locate, type PathSegment } from '../../core/model/index.js';
@@ -27,10 +27,25 @@ export default defineCheck({
   id: 'witness/classes',
   summary: 'Every family, requirement and invariant carries a witness class of the closed set, with the rules of each class, and the seam count stays within docs/witness-baseline.json',
   severity: 'error',
+  messages: {
+    ...REGISTRY_MESSAGES,
+    'no-witness': '{{entry}} carries no witness class',
+    'unwitnessable-family': '{{entry}} is `unwitnessable`, a class allowed on requirements and invariants only',
+    'unknown-class': '{{entry}} has witness `{{witness}}`, which is not in the closed set ({{set}})',
+    'unknown-class-undeclared': '{{entry}} has witness `{{witness}}`, which is not in the closed set',
+    'no-rationale': '{{entry}} is unwitnessable without a rationale',
+    'empty-tests': '{{entry}} has `tests: []` but is `{{witness}}`; an empty test list is expressible only as unwitnessable',
+    'protocol-unwitnessable': 'protocol-tier {{entry}} is marked unwitnessable; a protocol invariant must have an observation path',
+    'baseline-missing': '{{target}} is missing, so the seam count is held to no ratchet',
+    'ratchet-up': '{{now}} {{counted}}, above the baseline of {{allowed}}: the count is a ratchet and may not rise. They are: {{bearers}}',
+    'ratchet-up-since-release': '{{now}} {{counted}}, above the baseline of {{allowed}}: the count is a ratchet and may not rise. New since the previous release: {{bearers}}',
+    'became-uncounted': `{{entry}} became {{witness}} since the previous release, raising the count above ${WITNESS_BASELINE}`,
+    'ratchet-down': '{{now}} {{counted}}, below the baseline of {{allowed}}; the baseline can be lowered to {{now}}',
+  },
   run(corpus, report, options) {
     const invariantProblems = validateRegistry(corpus, INVARIANTS, INVARIANTS_SCHEMA, CARRIED_INVARIANTS_SCHEMA);
     const baselineProblems = validateRegistry(corpus, WITNESS_BASELINE, WITNESS_BASELINE_SCHEMA, CARRIED_WITNESS_BASELINE_SCHEMA);
-    for (const finding of [...invariantProblems, ...baselineProblems]) report(finding);
+    for (const finding of [...invariantProblems, ...baselineProblems]) report(unworded(finding));
     // Rows that can be read are checked even when their registry does not match its schema;
     // requirements.json is reported by requirements/ids.
     const entries = witnessEntries(corpus);
@@ -55,18 +70,21 @@ function checkEntry(corpus: Corpus, entry: WitnessEntry, familyClasses: readonly
   const allowed = entry.source === 'family' ? familyClasses.filter((c) => c !== UNWITNESSABLE) : [...familyClasses.filter((c) => c !== UNWITNESSABLE), UNWITNESSABLE];
   const witness = entry.witness;
   if (witness === undefined) {
-    report({ ...at(corpus, entry, 'witness'), messageId: 'no-witness', data: { entry: label(entry) }, message: `${label(entry)} carries no witness class`, hint: `add "witness": one of ${allowed.join(', ')}` });
+    report({ ...at(corpus, entry, 'witness'), messageId: 'no-witness', data: { entry: label(entry) }, hint: `add "witness": one of ${allowed.join(', ')}` });
     return;
   }
   if (entry.source === 'family' && witness === UNWITNESSABLE) {
-    report({ ...at(corpus, entry, 'witness'), messageId: 'unwitnessable-family', data: { entry: label(entry) }, message: `${label(entry)} is \`unwitnessable\`, a class allowed on requirements and invariants only`, hint: 'a family names how the suite observes it: give it one of the family classes' });
+    report({ ...at(corpus, entry, 'witness'), messageId: 'unwitnessable-family', data: { entry: label(entry) }, hint: 'a family names how the suite observes it: give it one of the family classes' });
     return;
   }
   if (!allowed.includes(witness)) {
     const suggestion = closest(witness, allowed);
     report({
       ...at(corpus, entry, 'witness'),
-      messageId: 'unknown-class', data: { entry: label(entry), witness: String(witness) }, message: `${label(entry)} has witness \`${witness}\`, which is not in the closed set${declared ? ` (witnessClasses of ${DECLARATION_PATH}${entry.source === 'family' ? '' : ', and unwitnessable'})` : ''}`,
+      // The closed set is named where the declaration states it.
+      ...(declared
+        ? { messageId: 'unknown-class', data: { entry: label(entry), witness: String(witness), set: `witnessClasses of ${DECLARATION_PATH}${entry.source === 'family' ? '' : ', and unwitnessable'}` } }
+        : { messageId: 'unknown-class-undeclared', data: { entry: label(entry), witness: String(witness) } }),
       hint: suggestion ? `did you mean \`${suggestion}\`?` : `use one of ${allowed.join(', ')}`,
     });
     return;
@@ -75,15 +93,16 @@ function checkEntry(corpus: Corpus, entry: WitnessEntry, familyClasses: readonly
 
   const { rationale, tests, tier } = entry;
   if (witness === UNWITNESSABLE && !rationale) {
-    report({ ...at(corpus, entry, 'rationale'), messageId: 'no-rationale', data: { entry: label(entry) }, message: `${label(entry)} is unwitnessable without a rationale`, hint: 'say why no observation path exists; the rationale is REQUIRED with this class' });
+    report({ ...at(corpus, entry, 'rationale'), messageId: 'no-rationale', data: { entry: label(entry) }, hint: 'say why no observation path exists; the rationale is REQUIRED with this class' });
   }
   if (tests !== undefined && tests.length === 0 && witness !== UNWITNESSABLE) {
-    report({ ...at(corpus, entry, 'tests'), messageId: 'empty-tests', data: { entry: label(entry), witness: String(witness) }, message: `${label(entry)} has \`tests: []\` but is \`${witness}\`; an empty test list is expressible only as unwitnessable`, hint: 'name the scenarios that witness it' });
+    report({ ...at(corpus, entry, 'tests'), messageId: 'empty-tests', data: { entry: label(entry), witness: String(witness) }, hint: 'name the scenarios that witness it' });
   }
   if (entry.source === 'invariant' && tier === 'protocol' && witness === UNWITNESSABLE) {
     report({
       ...at(corpus, entry, 'witness'),
-      messageId: 'protocol-unwitnessable', data: { entry: label(entry) }, message: `protocol-tier ${label(entry)} is marked unwitnessable; a protocol invariant must have an observation path`,
+      messageId: 'protocol-unwitnessable',
+      data: { entry: label(entry) },
       hint: 'give it a witness and the scenarios that observe it, or demote it out of the protocol tier and record the demotion',
     });
   }
@@ -96,7 +115,8 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
     report({
       file: WITNESS_BASELINE,
       severity: 'warning',
-      messageId: 'baseline-missing', data: { target: WITNESS_BASELINE }, message: `${WITNESS_BASELINE} is missing, so the seam count is held to no ratchet`,
+      messageId: 'baseline-missing',
+      data: { target: WITNESS_BASELINE },
       hint: 'run `openwop-spec baseline --update` to record the current counts',
     });
     return;
@@ -117,17 +137,19 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
       const listed = (added ?? bearers).map((entry) => `${entry.source} ${entry.id} (${entry.file}:${locate(corpus.data(entry.file) ?? baselineFile, entry.path).line})`);
       report({
         ...where,
-        messageId: 'ratchet-up', data: { now, allowed }, message: `${now} ${what}, above the baseline of ${allowed}: the count is a ratchet and may not rise. ${added ? 'New since the previous release' : 'They are'}: ${listed.join(', ')}`,
+        messageId: added ? 'ratchet-up-since-release' : 'ratchet-up',
+        data: { now, allowed, counted: what, bearers: listed.join(', ') },
         hint: measure === 'seamGated' ? 'give the new entry a normative observation path (or demote its MUST to a SHOULD) instead of a seam' : 'find an observation path for the new entry instead of declaring it unwitnessable',
       });
       for (const entry of added ?? []) {
-        report({ ...at(corpus, entry, 'witness'), messageId: 'became-uncounted', data: { entry: label(entry) }, message: `${label(entry)} became ${measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE} since the previous release, raising the count above ${WITNESS_BASELINE}` });
+        report({ ...at(corpus, entry, 'witness'), messageId: 'became-uncounted', data: { entry: label(entry), witness: measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE }, hint: 'give it back an observation path, or witness it some other way than by this class' });
       }
     } else if (now < allowed && complete) {
       report({
         ...where,
         severity: 'warning',
-        messageId: 'ratchet-down', data: { now, allowed }, message: `${now} ${what}, below the baseline of ${allowed}; the baseline can be lowered to ${now}`,
+        messageId: 'ratchet-down',
+        data: { now, allowed, counted: what },
         hint: 'run `openwop-spec baseline --update` to lower it',
       });
     }

@@ -1,12 +1,14 @@
 /**
  * What the config's `rules` make of each rule: whether it runs, at which severity, with which
- * options. A rule's own id wins over its `family/*`, whatever their order in the file.
+ * options. A rule's own id wins over an old id it was split from (core/config/aliases.ts), which
+ * wins over its `family/*`, whatever their order in the file.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index.js';
 import type { Severity } from '../output/index.js';
 import picomatch from 'picomatch';
 import { ConfigError, configName, type Config, type ConfiguredSeverity, type Override, type RuleEntry } from './load.js';
+import { isRuleAlias, matchesPattern, ruleLineage } from './aliases.js';
 
 /** One option of a rule: a JSON Schema for its value, with a default and a line of description. */
 export type OptionSpec = Record<string, unknown> & { description: string; default: unknown };
@@ -74,23 +76,27 @@ function checkPatterns(config: Config, entries: Readonly<Record<string, RuleEntr
 }
 
 /**
- * One layer of rule entries over the settings before it: a rule's own id wins over its
- * `family/*`, whatever their order; a severity alone keeps the options set before it, as in ESLint.
+ * One layer of rule entries over the settings before it: a rule's own id wins over an alias that
+ * stands for it, which wins over its `family/*`, whatever their order; a severity alone keeps the
+ * options set before it, as in ESLint. Options given through an alias go to each rule it stands
+ * for that declares them.
  */
 function applyEntries(config: Config, before: ReadonlyMap<string, RuleSetting>, given: Readonly<Record<string, RuleEntry>>, rules: readonly ConfigurableRule[], key: string): Map<string, RuleSetting> {
   const entries = Object.entries(given);
   checkPatterns(config, given, rules, key);
+  checkAliasOptions(config, given, rules, key);
   const settings = new Map(before);
   for (const rule of rules) {
     const family = entries.find(([pattern]) => pattern.endsWith('/*') && matchesPattern(rule.id, pattern));
-    const own = entries.find(([pattern]) => pattern === rule.id);
-    const chosen = own ?? family;
+    const named = ruleLineage(rule.id).flatMap((id) => entries.filter(([pattern]) => pattern === id));
+    const chosen = named[0] ?? family;
     const previous = before.get(rule.id);
     if (!chosen || !previous) continue;
     const [pattern, entry] = chosen;
-    const [level, options] = normalise(entry);
+    const [level, given] = normalise(entry);
     // Options belong to one rule: given through `family/*` they would be checked against every member.
-    if (options && pattern.endsWith('/*')) throw new ConfigError(`config${where(config)}: ${key}["${pattern}"] sets options; options are set per rule id`);
+    if (given && pattern.endsWith('/*')) throw new ConfigError(`config${where(config)}: ${key}["${pattern}"] sets options; options are set per rule id`);
+    const options = given && pattern !== rule.id ? ownOptions(rule, given) : given;
     if (options) checkOptions(config, rule, options, rules);
     settings.set(rule.id, {
       enabled: level !== 'off',
@@ -102,8 +108,23 @@ function applyEntries(config: Config, before: ReadonlyMap<string, RuleSetting>, 
   return settings;
 }
 
-export function matchesPattern(id: string, pattern: string): boolean {
-  return pattern.endsWith('/*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern;
+/** Of the options set through an alias, those `rule` declares. */
+function ownOptions(rule: ConfigurableRule, given: Record<string, unknown>): Record<string, unknown> | undefined {
+  const own = Object.entries(given).filter(([name]) => Object.hasOwn(rule.options ?? {}, name));
+  // None of them its own: the entry sets its severity alone, which keeps the options set before it.
+  return own.length > 0 ? Object.fromEntries(own) : undefined;
+}
+
+/** An option set through an alias must be one some rule it stands for declares. */
+function checkAliasOptions(config: Config, given: Readonly<Record<string, RuleEntry>>, rules: readonly ConfigurableRule[], key: string): void {
+  for (const [pattern, entry] of Object.entries(given)) {
+    if (!isRuleAlias(pattern) || !Array.isArray(entry) || entry[1] === undefined) continue;
+    const members = rules.filter((rule) => matchesPattern(rule.id, pattern));
+    const known = [...new Set(members.flatMap((rule) => Object.keys(rule.options ?? {})))];
+    for (const name of Object.keys(entry[1])) {
+      if (!known.includes(name)) throw new ConfigError(`config${where(config)}: ${key}["${pattern}"] has no option "${name}"${known.length > 0 ? ` (its rules' options: ${known.join(', ')})` : ' (its rules take none)'}`);
+    }
+  }
 }
 
 function isSeverity(value: unknown): value is ConfiguredSeverity {

@@ -4,7 +4,7 @@
  * and turned into gates; a definition's severity stays a setting, so `family/*` and the command
  * line's --rule treat a house rule as they treat a built-in one.
  */
-import { ConfigError, configName, type Config, type RuleEntry } from '../config/index.js';
+import { ConfigError, configName, isRuleAlias, type Config, type RuleEntry } from '../config/index.js';
 import type { Check } from '../run/index.js';
 import { houseRuleCheck } from './check.js';
 import { HouseRuleError, parseHouseRule } from './definition.js';
@@ -27,7 +27,8 @@ export function houseRules(config: Config, builtIn: ReadonlySet<string>): HouseR
       continue;
     }
     if (id.endsWith('/*')) throw new ConfigError(`${where}rules["${id}"] defines a rule: give it an id of its own (family/name), not a family`);
-    if (builtIn.has(id)) throw new ConfigError(`${where}rules["${id}"] defines a rule with the id of a built-in one: give the house rule an id of its own`);
+    // An old id of a split rule still stands for its rules: a definition under it would be read as a setting of them.
+    if (builtIn.has(id) || isRuleAlias(id)) throw new ConfigError(`${where}rules["${id}"] defines a rule with the id of a built-in one: give the house rule an id of its own`);
     try {
       const definition = parseHouseRule(id, entry);
       checks.push(houseRuleCheck(id, definition));

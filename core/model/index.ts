@@ -12,3 +12,4 @@ export * from './structured.js';
 export * from './required.js';
 export * from './word-budget.js';
 export * from './folded-names.js';
+export * from './authored-prose.js';

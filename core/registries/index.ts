@@ -17,3 +17,4 @@ export * from './views.js';
 export * from './mention-scope.js';
 export * from './v1-scope.js';
 export * from './near-miss.js';
+export * from './declaration-view.js';

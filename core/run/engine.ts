@@ -1,6 +1,6 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
 import type { Corpus } from '../model/index.js';
-import type { RuleSetting } from '../config/index.js';
+import { matchesPattern, type RuleSetting } from '../config/index.js';
 import type { Check, CheckContext } from './define.js';
 import { collector, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
 
@@ -109,13 +109,13 @@ function fixesDeclared(check: Check, report: Report): Report {
   };
 }
 
-/** Selects rules by id or `family/*`; returns the unknown patterns too. */
+/** Selects rules by id, `family/*` or an old id split into several (core/config/aliases.ts); returns the unknown patterns too. */
 export function selectRules<T extends { id: string }>(rules: readonly T[], patterns: readonly string[]): { selected: T[]; unknown: string[] } {
   if (patterns.length === 0) return { selected: [...rules], unknown: [] };
   const unknown: string[] = [];
   const chosen = new Set<T>();
   for (const pattern of patterns) {
-    const matches = rules.filter((rule) => (pattern.endsWith('/*') ? rule.id.startsWith(pattern.slice(0, -1)) : rule.id === pattern));
+    const matches = rules.filter((rule) => matchesPattern(rule.id, pattern));
     if (matches.length === 0) unknown.push(pattern);
     for (const match of matches) chosen.add(match);
   }

@@ -4,6 +4,7 @@
  * findings); a later run fails only on findings beyond it, and names the entries no longer found,
  * so that the file is rewritten smaller (`--update`) and never grows by accident.
  */
+import { fingerprintRuleId } from '../config/index.js';
 import { compareStrings, formatJson, type Diagnostic, type Severity } from '../output/index.js';
 
 export interface BaselineEntry {
@@ -59,7 +60,8 @@ export function renderFindingsBaseline(diagnostics: readonly Diagnostic[]): stri
  */
 export function compareWithBaseline(diagnostics: readonly Diagnostic[], baseline: readonly BaselineEntry[]): Diagnostic[] {
   const remaining = new Map<string, number>();
-  const key = (rule: string, file: string, fingerprint: string | undefined): string => `${rule}\u0000${file}\u0000${fingerprint ?? ''}`;
+  // An entry written under an old id matches the findings of the rules split out of it.
+  const key = (rule: string, file: string, fingerprint: string | undefined): string => `${fingerprintRuleId(rule)}\u0000${file}\u0000${fingerprint ?? ''}`;
   for (const entry of baseline) remaining.set(key(entry.rule, entry.file, entry.fingerprint), (remaining.get(key(entry.rule, entry.file, entry.fingerprint)) ?? 0) + entry.count);
   const out: Diagnostic[] = diagnostics.map((d) => {
     if (d.suppression) return d;

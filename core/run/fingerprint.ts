@@ -3,8 +3,10 @@
  * text at the location (whitespace folded) are hashed; the line number is left out, so a
  * suppression or a baseline entry survives an edit above it, and goes stale when the text it
  * accepted changes. Where there is no text to quote (the file is missing, or the place is the
- * file as a whole), the message stands in.
+ * file as a whole), the message stands in. A rule split out of another is hashed under the old id
+ * (core/config/aliases.ts), so that what was accepted before the split stays accepted.
  */
+import { fingerprintRuleId } from '../config/index.js';
 import type { Corpus } from '../model/index.js';
 import { sha256Hex, type Diagnostic } from '../output/index.js';
 
@@ -33,7 +35,7 @@ export function locatedText(corpus: Corpus, d: Pick<Diagnostic, 'file' | 'line' 
 
 export function fingerprint(corpus: Corpus, d: Diagnostic): string {
   const text = locatedText(corpus, d) || d.message;
-  return sha256Hex(JSON.stringify([d.rule, d.file, text])).slice(0, 32);
+  return sha256Hex(JSON.stringify([fingerprintRuleId(d.rule), d.file, text])).slice(0, 32);
 }
 
 /** Each diagnostic with its fingerprint. */

@@ -15,7 +15,7 @@
  * misspelt `openwop-spec-disabel-next-line`) is a finding too, never silently ignored.
  */
 import type { Corpus } from '../model/index.js';
-import { matchesPattern } from '../config/index.js';
+import { aliasMembers, isRuleAlias, matchesPattern } from '../config/index.js';
 import { directiveComments, type DirectiveComment } from '../markdown/index.js';
 import { locate, parseJsonText } from '../model/index.js';
 import { closest, collector, type Diagnostic, type Report } from '../output/index.js';
@@ -161,8 +161,14 @@ function readDirectives(file: string, directives: readonly DirectiveComment[], k
   return found;
 }
 
-/** Whether a suppression's rule (an id or `family/*`) covers `rule`. */
+/** Whether a suppression's rule (an id, an old id split into several, or `family/*`) covers `rule`. */
 const covers = (pattern: string, rule: string): boolean => matchesPattern(rule, pattern);
+
+/**
+ * Whether every finding a suppression's rule could match was looked for: an old id split into
+ * several rules only when all of them ran (its finding may be one of a rule that did not).
+ */
+const ranWhole = (pattern: string, ran: ReadonlySet<string>): boolean => (isRuleAlias(pattern) ? aliasMembers(pattern).every((rule) => ran.has(rule)) : [...ran].some((id) => covers(pattern, id)));
 
 function problemOfRules(rules: readonly string[], known: ReadonlySet<string>, { optional = false } = {}): { message: string; hint: string } | undefined {
   if (rules.length === 0 && !optional) return { message: 'suppression names no rule', hint: SYNTAX };
@@ -244,7 +250,7 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
   for (const s of suppressions) {
     if (used.has(s)) continue;
     const target = s.kind === 'inSource' ? s.at.file : (s.file as string);
-    if (!s.rules.every((rule) => [...options.ran].some((ran) => covers(rule, ran))) || (options.inScope && !options.inScope(target))) continue;
+    if (!s.rules.every((rule) => ranWhole(rule, options.ran)) || (options.inScope && !options.inScope(target))) continue;
     report(UNUSED.id)({
       ...s.at,
       messageId: 'unused',

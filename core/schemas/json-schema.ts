@@ -10,6 +10,7 @@ import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Location } from '../model/index.js';
 import type { Layout } from '../config/index.js';
 import { locate, type PathSegment } from '../model/index.js';
+import { renderMessage } from '../output/index.js';
 
 /** Without a config, a corpus schema's `$id` is this base followed by its path in the repository. */
 export const SCHEMA_BASE = 'https://openwop.dev/';
@@ -256,7 +257,31 @@ export function locateSchemaError(file: DataFile, error: ErrorObject, base: Path
   return locate(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
-export type RegistryFinding = Location & { file: string; messageId: 'schema-missing' | 'schema-does-not-compile' | 'schema-mismatch'; data: { schema: string; error?: string; places?: number }; message: string };
+/**
+ * The words of validateRegistry's findings, by message id: a gate that reports them puts these in
+ * its own `messages` and reports the findings without their `message`, so they are worded from here.
+ */
+export const REGISTRY_MESSAGES = {
+  'schema-missing': 'its schema {{schema}} is missing or does not load',
+  'schema-does-not-compile': 'its schema {{schema}} does not compile: {{problem}}',
+  'schema-mismatch': 'does not match {{against}}: {{error}}',
+  'schema-mismatch-at-places': 'does not match {{against}}: {{error}} (at {{places}} places, the first here)',
+} as const;
+
+export type RegistryFinding = Location & {
+  file: string;
+  messageId: keyof typeof REGISTRY_MESSAGES;
+  data: { schema: string; against?: string; error?: string; places?: number; problem?: string };
+  /** REGISTRY_MESSAGES worded with `data`, for a gate that does not word them itself. */
+  message: string;
+  hint: string;
+};
+
+/** A registry finding as a gate reports it when REGISTRY_MESSAGES are among its `messages`: worded from them. */
+export function unworded(finding: RegistryFinding): Omit<RegistryFinding, 'message'> {
+  const { message: _message, ...rest } = finding;
+  return rest;
+}
 
 const carriedValidators = new WeakMap<object, ValidateFunction>();
 
@@ -275,7 +300,7 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
   let against = schema;
   let carriedRoot: object | undefined;
   if (!schemas.idOf(schema)) {
-    if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, messageId: 'schema-missing', data: { schema }, message: `its schema ${schema} is missing or does not load` }];
+    if (!carried || corpus.get(schema)) return [{ file: registry, line: 1, column: 1, messageId: 'schema-missing', data: { schema }, message: renderMessage(REGISTRY_MESSAGES['schema-missing'], { schema }), hint: `restore ${schema}, or correct it so that it parses` }];
     against = `the schema openwop-spec carries for it (the corpus has no ${schema})`;
     carriedRoot = carried;
     validate = carriedValidators.get(carried) ?? createAjv().compile(carried);
@@ -284,7 +309,8 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     try {
       validate = schemas.validator(schema);
     } catch (error) {
-      return [{ file: registry, line: 1, column: 1, messageId: 'schema-does-not-compile', data: { schema }, message: `its schema ${schema} does not compile: ${error instanceof Error ? error.message : String(error)}` }];
+      const problem = error instanceof Error ? error.message : String(error);
+      return [{ file: registry, line: 1, column: 1, messageId: 'schema-does-not-compile', data: { schema, problem }, message: renderMessage(REGISTRY_MESSAGES['schema-does-not-compile'], { schema, problem }), hint: 'see the schemas/compile finding on that schema' }];
     }
   }
   if (validate(data.value)) return [];
@@ -318,12 +344,15 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     const first = describeSchemaError(at(error));
     const prefix = `${at(error).instancePath || '(root)'}: `;
     const more = also.map((e) => describeSchemaError(at(e)).slice(prefix.length));
+    const messageId = count > 1 ? ('schema-mismatch-at-places' as const) : ('schema-mismatch' as const);
+    const found = { schema, against, error: [first, ...more].join(', and '), places: count };
     return {
       file: registry,
       ...locateSchemaError(data, error),
-      messageId: 'schema-mismatch' as const,
-      data: { schema, error: [first, ...more].join(', and '), places: count },
-      message: `does not match ${against}: ${[first, ...more].join(', and ')}${count > 1 ? ` (at ${count} places, the first here)` : ''}`,
+      messageId,
+      data: found,
+      message: renderMessage(REGISTRY_MESSAGES[messageId], found),
+      hint: 'correct the registry so that it matches its schema',
     };
   });
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHECKS } from '../../checks/index.js';
-import { Corpus, corpusFromFiles } from '../../core/model/corpus.js';
+import type { Corpus } from '../../core/model/corpus.js';
 import type { RunOptions } from '../../core/run/engine.js';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { runChecks } from '../../core/run/engine.js';
@@ -28,21 +28,9 @@ export function supportFiles(): Files {
   return Object.fromEntries(SUPPORT_SCHEMAS.map((file) => [file, readFileSync(path.join(REPO, file), 'utf8')]));
 }
 
-/**
- * Every file of test/fixtures/evidence/<name>, by corpus path. A `-defects` fixture holds only what
- * differs from its `-good` one and is read over it, so that neither carries a copy of the other.
- */
+/** Every file of test/fixtures/evidence/<name>, by corpus path. */
 export function fixtureFiles(name: string): Files {
-  const own = readTree(path.join(FIXTURES, 'evidence', name));
-  return name.endsWith(DEFECTS) ? { ...fixtureFiles(`${name.slice(0, -DEFECTS.length)}-good`), ...own } : own;
-}
-
-const DEFECTS = '-defects';
-
-/** A fixture (or a map of files) with the support schemas, as an in-memory corpus. */
-export function evidenceCorpus(source: string | Files, overrides: Files = {}): Corpus {
-  const files = typeof source === 'string' ? fixtureFiles(source) : source;
-  return corpusFromFiles('/evidence-fixture', { ...supportFiles(), ...files, ...overrides });
+  return readTree(path.join(FIXTURES, 'evidence', name));
 }
 
 /** The same files written to a fresh temporary directory, for CLI runs and for edits. */

@@ -152,7 +152,8 @@ describe('the engine holds a gate to its fixable', () => {
     expect(fixable.length).toBeGreaterThan(0);
     for (const check of fixable) {
       const test = readFileSync(path.join(import.meta.dirname, '..', 'checks', `${check.id}.test.ts`), 'utf8');
-      expect(test, `${check.id} declares fixable`).toMatch(/\.fix\b|applyFixes|--fix/);
+      // A rule tester case states the exact text its fixes write as `output: { file: text }`.
+      expect(test, `${check.id} declares fixable`).toMatch(/\.fix\b|applyFixes|--fix|\boutput: \{/);
     }
   });
 });

@@ -97,8 +97,8 @@ describe('directives and readability', () => {
   it('a paragraph at the word limit stays within it with a directive inside it', () => {
     const paragraph = Array.from({ length: 90 }, (_, i) => `word${i}`).join(' ');
     const directive = '<!-- openwop-spec-disable-line links/anchor until 2027-01-01 -- the heading lands with the next release of the spec -->';
-    expect(run('docs/readability', { [FILE]: doc('A', `${paragraph} ${directive}`) })).toEqual([]);
-    expect(run('docs/readability', { [FILE]: doc('A', `${paragraph} one more`) }).map((d) => d.message)).toEqual(['a paragraph of 92 words, over the limit of 90']);
+    expect(run('docs/prose-length', { [FILE]: doc('A', `${paragraph} ${directive}`) })).toEqual([]);
+    expect(run('docs/prose-length', { [FILE]: doc('A', `${paragraph} one more`) }).map((d) => d.message)).toEqual(['a paragraph of 92 words, over the limit of 90']);
   });
 });
 

@@ -1,61 +1,58 @@
-import { describe, expect, it } from 'vitest';
-import { run } from '../../helpers.js';
-import { API_BASE, at, RULES } from './helpers.js';
 import { testRule } from '../../rule-tester.js';
+import { api, OPENAPI, openapi } from './helpers.js';
 
-testRule('api/version-header', { valid: [{ name: 'a correct API corpus', base: API_BASE }], invalid: [] });
-
-describe('api/version-header', () => {
-  const found = run('api/version-header', RULES);
-
-  it('fires on an operation missing a version request header, and on responses missing OpenWOP-Version', () => {
-    expect(found.map((d) => [`${d.file}:${d.line}:${d.column}`, d.message.match(/OpenWOP-[A-Za-z-]+/)?.[0]])).toEqual([
-      [at('delete:', 5), 'OpenWOP-Client-Version'],
-      [at("'204':", 9), 'OpenWOP-Version'],
-      // a shared response is reported once, where it is defined
-      [at('Ok:', 5), 'OpenWOP-Version'],
-    ]);
-  });
+const CLIENT = "      - $ref: '#/components/parameters/OpenWOPClientVersion'\n";
+/** The revision before OpenWOP-Client-Version: no operation takes it (the base's headers.md still lists it, in a generated region). */
+const NO_CLIENT_HEADER = openapi(new RegExp(CLIENT.replace(/[$/'#]/g, '\\$&'), 'g'), '');
+const VERSIONING = 'spec/v2/core/versioning.md';
+const clientMissing = (operation: string, line: number) => ({
+  messageId: 'request-header-missing',
+  file: OPENAPI,
+  line,
+  column: 5,
+  data: { operation, header: 'OpenWOP-Client-Version', section: '§1.5' },
 });
 
-describe('api/version-header on a protocol revision without OpenWOP-Client-Version', () => {
-  const api = `openapi: 3.1.0
-info: { title: t, version: '2.0' }
-paths:
-  /runs:
-    get:
-      operationId: listRuns
-      parameters:
-      - $ref: '#/components/parameters/OpenWOPVersion'
-      responses:
-        '200':
-          description: ok
-          headers:
-            OpenWOP-Version: { $ref: '#/components/headers/OpenWOPVersion' }
-    post:
-      operationId: createRun
-      responses:
-        '201':
-          description: created
-          headers:
-            OpenWOP-Version: { $ref: '#/components/headers/OpenWOPVersion' }
-components:
-  parameters:
-    OpenWOPVersion: { name: OpenWOP-Version, in: header, schema: { type: string } }
-  headers:
-    OpenWOPVersion: { schema: { type: string }, description: the contract used }
-`;
-  const generated = '# Headers\n\n> **Status: Stable.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n| `OpenWOP-Client-Version` | 55 | from a later revision |\n';
-  const line = (needle: string) => api.split('\n').findIndex((l) => l.includes(needle)) + 1;
-
-  it('asks for the header only when an operation declares it or hand-written prose names it (upstream\'s versioning.md does not)', () => {
-    const found = run('api/version-header', { 'api/v2/openapi.yaml': api, 'spec/v2/core/headers.md': generated });
-    expect(found.map((d) => `${d.line} ${d.message.match(/OpenWOP-[A-Za-z-]+/)?.[0]}`)).toEqual([`${line('post:')} OpenWOP-Version`]);
-  });
-
-  it('asks every operation for it once the corpus says every operation accepts it', () => {
-    const versioning = '# Versioning\n\n> **Status: Stable.**\n\n## Why this exists\n\nA client MAY send `OpenWOP-Client-Version`. Every operation accepts it.\n';
-    const found = run('api/version-header', { 'api/v2/openapi.yaml': api, 'spec/v2/core/versioning.md': versioning });
-    expect(found.map((d) => `${d.line} ${d.message.match(/OpenWOP-[A-Za-z-]+/)?.[0]}`)).toEqual([`${line('get:')} OpenWOP-Client-Version`, `${line('post:')} OpenWOP-Client-Version`, `${line('post:')} OpenWOP-Version`]);
-  });
+testRule('api/version-header', {
+  valid: [
+    { name: 'every operation takes both request headers, every response (shared ones too) declares OpenWOP-Version', base: 'api/good' },
+    { name: 'a protocol revision before OpenWOP-Client-Version: no operation takes it, and only generated text names it', ...api([NO_CLIENT_HEADER]) },
+    {
+      name: 'a generated document of a later revision naming OpenWOP-Client-Version does not make it part of this one',
+      ...api([NO_CLIENT_HEADER], { 'spec/v2/core/later.md': '# Later\n\n> **Status: Stable.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n| `OpenWOP-Client-Version` | 5 | from a later revision |\n' }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'an operation without OpenWOP-Client-Version, which the others take: at the operation',
+      ...api([openapi(`  /runs:\n    parameters:\n      - $ref: '#/components/parameters/OpenWOPVersion'\n${CLIENT}`, "  /runs:\n    parameters:\n      - $ref: '#/components/parameters/OpenWOPVersion'\n")]),
+      errors: [clientMissing('createRun (POST /runs)', 39)],
+    },
+    {
+      name: 'an operation without OpenWOP-Version: at the operation',
+      ...api([openapi("  /host/events:\n    parameters:\n      - $ref: '#/components/parameters/OpenWOPVersion'\n", '  /host/events:\n    parameters:\n')]),
+      errors: [{ messageId: 'request-header-missing', file: OPENAPI, line: 127, column: 5, data: { operation: 'streamHostEvents (GET /host/events)', header: 'OpenWOP-Version', section: '§1.2' } }],
+    },
+    {
+      name: 'hand-written prose says every operation accepts OpenWOP-Client-Version, and none declares it: at every operation',
+      ...api([NO_CLIENT_HEADER, { file: VERSIONING, find: 'By header.', replace: 'By header. A client MAY send `OpenWOP-Client-Version`; every operation accepts it.' }]),
+      errors: [
+        clientMissing('getDiscovery (GET /.well-known/openwop)', 17),
+        clientMissing('createRun (POST /runs)', 38),
+        clientMissing('getRun (GET /runs/{runId})', 78),
+        clientMissing('streamRunEvents (GET /runs/{runId}/events)', 103),
+        clientMissing('streamHostEvents (GET /host/events)', 123),
+      ],
+    },
+    {
+      name: 'a response without OpenWOP-Version: at the response',
+      ...api([openapi("          description: Another run holds the claim.\n          headers:\n            OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' }\n", '          description: Another run holds the claim.\n          headers:\n')]),
+      errors: [{ messageId: 'response-header-missing', file: OPENAPI, line: 64, column: 9, data: { operation: 'createRun (POST /runs)', status: '409' } }],
+    },
+    {
+      name: 'a shared response without OpenWOP-Version: once, where it is defined',
+      ...api([openapi("      description: No valid credential.\n      headers:\n        OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' }\n", '      description: No valid credential.\n      headers:\n')]),
+      errors: [{ messageId: 'response-header-missing', file: OPENAPI, line: 195, column: 5, data: { operation: 'createRun (POST /runs)', status: '401' } }],
+    },
+  ],
 });

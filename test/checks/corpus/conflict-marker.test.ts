@@ -1,15 +1,38 @@
-import { describe, expect, it } from 'vitest';
-import { fixture, run, where } from '../../helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-describe('corpus/conflict-marker', () => {
-  it('finds each marker line in markdown and YAML', () => {
-    const found = run('corpus/conflict-marker', fixture('defects/conflict'));
-    expect(where(found)).toEqual(['api/v2/openapi.yaml:2:1', 'spec/v2/core/a.md:4:1', 'spec/v2/core/a.md:6:1', 'spec/v2/core/a.md:8:1']);
-  });
+const A = 'spec/v2/core/a.md';
+const OPENAPI = 'api/v2/openapi.yaml';
+const DETAILS = '## Details\n';
+const marker = (file: string, line: number, text: string) => ({ messageId: 'conflict-marker', file, line, column: 1, endLine: line, endColumn: text.length + 1, data: { marker: text.slice(0, 7) } });
 
-  it('does not mistake longer rules, quoted markers or markers mid-line for conflicts', () => {
-    const files = { 'spec/x.md': '# T\n\n========\n\nA line with <<<<<<< inside.\n\n    ======= indented\n', 'spec/y.json': '{"a": "<<<<<<< not at line start"}\n' };
-    expect(run('corpus/conflict-marker', files)).toEqual([]);
-    expect(run('corpus/conflict-marker', fixture('good'))).toEqual([]);
-  });
+testRule('corpus/conflict-marker', {
+  valid: [
+    { name: 'a corpus without conflicts' },
+    {
+      name: 'longer rules, markers quoted, mid-line or indented are not conflicts',
+      edits: [{ file: A, find: DETAILS, replace: `========\n\nA line with <<<<<<< inside.\n\n    ======= indented\n\n${DETAILS}` }],
+      files: { 'spec/v2/quoted.json': '{"a": "<<<<<<< not at line start"}\n' },
+    },
+  ],
+  invalid: [
+    {
+      name: 'each marker line of a conflict in markdown and in YAML, the diff3 base marker included: at the line',
+      edits: [
+        { file: A, find: DETAILS, replace: `<<<<<<< HEAD\nours\n||||||| base\nbefore\n=======\ntheirs\n>>>>>>> feature\n\n${DETAILS}` },
+        { file: OPENAPI, find: 'info:\n', replace: 'info:\n<<<<<<< HEAD\n' },
+      ],
+      errors: [
+        marker(OPENAPI, 3, '<<<<<<< HEAD'),
+        marker(A, 12, '<<<<<<< HEAD'),
+        marker(A, 14, '||||||| base'),
+        marker(A, 16, '======='),
+        marker(A, 18, '>>>>>>> feature'),
+      ],
+    },
+    {
+      name: 'a marker line that ends in CRLF: the carriage return is not part of it',
+      edits: [{ file: A, find: DETAILS, replace: `>>>>>>> theirs\r\n\n${DETAILS}` }],
+      errors: [marker(A, 12, '>>>>>>> theirs')],
+    },
+  ],
 });

@@ -1,15 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { fixture, run, where } from '../../helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-describe('corpus/parse', () => {
-  it('reports each file that does not parse at the parser position, and reads the rest', () => {
-    const found = run('corpus/parse', fixture('defects/parse'));
-    expect(where(found)).toEqual(['api/v2/openapi.yaml:4:3', 'schemas/v2/binary.json:1:1', 'spec/v2/duplicate-key.json:3:3', 'spec/v2/trailing-comma.json:3:20']);
-    expect(found[2]?.message).toMatch(/^duplicate key "\w+": an object has this member twice/);
-    expect(found[3]?.message).toMatch(/invalid JSON/);
-  });
+/** A finding of the rule; its data (the parser's own words) stated where this tool words the problem. */
+const problem = (messageId: string, file: string, line: number, column: number, words?: string) => ({ messageId, file, line, column, ...(words ? { data: { problem: words } } : {}) });
 
-  it('is quiet on a corpus that parses', () => {
-    expect(run('corpus/parse', fixture('good'))).toEqual([]);
-  });
+testRule('corpus/parse', {
+  valid: [{ name: 'a corpus whose JSON, YAML and markdown parse' }, { name: 'a JSON schema beside them', files: { 'schemas/v2/fine.schema.json': '{"ok": true}\n' } }],
+  invalid: [
+    {
+      name: 'each file that does not parse, at the parser position: YAML, a trailing comma, a duplicate key, a binary file',
+      files: {
+        'api/v2/openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: [unclosed\n  version: 1\n',
+        'spec/v2/trailing-comma.json': '{\n  "rows": [\n    { "code": "a", }\n  ]\n}\n',
+        'spec/v2/duplicate-key.json': '{\n  "code": "a",\n  "code": "b"\n}\n',
+        'schemas/v2/binary.json': '{\u0000\u0001binary',
+      },
+      errors: [
+        problem('syntax', 'api/v2/openapi.yaml', 4, 3),
+        problem('syntax', 'schemas/v2/binary.json', 1, 1, 'binary content in a .json file (a NUL byte); it cannot be read as text'),
+        problem('syntax', 'spec/v2/duplicate-key.json', 3, 3, 'duplicate key "code": an object has this member twice, and JSON parsers keep only one of them, silently; remove or rename one'),
+        problem('syntax', 'spec/v2/trailing-comma.json', 3, 20),
+      ],
+    },
+  ],
 });

@@ -1,14 +1,13 @@
 import { rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../core/config/index.js';
-import { defaultConfig } from '../../../core/config/index.js';
-import { corpusFromFiles, loadCorpus } from '../../../core/model/index.js';
-import { copyFixture, REPO, run, where } from '../../helpers.js';
-import { testRule } from '../../rule-tester.js';
+import { defaultConfig, loadConfig } from '../../../core/config/index.js';
+import { loadCorpus } from '../../../core/model/index.js';
+import { copyFixture, run } from '../../helpers.js';
+import { asExpected, testRule } from '../../rule-tester.js';
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+const CONFIG = 'openwop-spec.config.json';
+const ABSENT = { reason: 'absent', why: 'does not exist' };
 
 testRule('corpus/required', {
   valid: [
@@ -17,33 +16,38 @@ testRule('corpus/required', {
   ],
   invalid: [
     {
-      name: 'reports a required file the corpus lacks at the config entry that requires it',
+      name: 'a required file the corpus lacks: at the config entry that requires it',
       files: { 'api/v2/openapi.yaml': null },
-      errors: [{ messageId: 'missing', file: 'openwop-spec.config.json', line: 1, column: 15, data: { file: 'api/v2/openapi.yaml' } }],
+      errors: [{ messageId: 'missing', file: CONFIG, line: 1, column: 15, data: { file: 'api/v2/openapi.yaml', ...ABSENT } }],
+    },
+    {
+      name: 'a required path that is a directory, not a file the corpus reads',
+      config: { required: ['spec/v2/core'] },
+      errors: [{ messageId: 'missing', file: CONFIG, line: 3, column: 5, data: { file: 'spec/v2/core', reason: 'not-read', why: 'is not a file the corpus reads (a directory, or outside the include globs)' } }],
+    },
+    {
+      name: 'no config: each file the default config requires that the corpus lacks (all but its OpenAPI document), at the file',
+      files: { [CONFIG]: null },
+      errors: defaultConfig()
+        .required.filter((file) => file !== 'api/v2/openapi.yaml')
+        .sort()
+        .map((file) => ({ messageId: 'missing', file, line: 1, column: 1, data: { file, ...ABSENT } })),
     },
   ],
 });
 
-describe('corpus/required', { timeout: 60_000 }, () => {
-  it('reports each required file the corpus lacks, at the file, by default', () => {
-    const found = run('corpus/required', { 'docs/notes.md': '# Notes\n' });
-    expect(where(found)).toEqual(defaultConfig().required.map((file) => `${file}:1:1`).sort());
-    expect(found[0]?.message).toMatch(/^the corpus must contain .* \(config `required`\), but it does not exist/);
-  });
+// A link is what the rule tester's cases (files as text) cannot hold: this corpus is made on disk.
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-  it('reports at the config entry that requires it, and names a link for what it is', () => {
+describe('corpus/required on a link', { timeout: 60_000 }, () => {
+  it('reports a required file that is a link at the config entry, naming it for what it is', () => {
     const root = copyFixture('errors/corpus');
     roots.push(root);
     const registry = path.join(root, 'spec/v2/errors.json');
     rmSync(registry);
     symlinkSync('/etc/passwd', registry);
-    const found = run('corpus/required', loadCorpus(root, { config: loadConfig(root) }));
-    expect(where(found)).toEqual(['openwop-spec.config.json:1:15']);
-    expect(found[0]?.message).toMatch(/but it is a symbolic link, which the corpus does not read/);
-  });
-
-  it('is quiet when every required file is there: this repository, and a config that requires nothing', () => {
-    expect(run('corpus/required', loadCorpus(REPO, { cache: false }))).toEqual([]);
-    expect(run('corpus/required', corpusFromFiles('/r', { 'docs/a.md': '# A\n' }, { ...defaultConfig(), required: [] }))).toEqual([]);
+    const expected = [{ messageId: 'missing', file: CONFIG, line: 1, column: 15, data: { file: 'spec/v2/errors.json', reason: 'irregular', why: 'is a symbolic link, which the corpus does not read' } }];
+    expect(asExpected(run('corpus/required', loadCorpus(root, { config: loadConfig(root) })), expected)).toEqual(expected);
   });
 });

@@ -1,47 +1,47 @@
-import { describe, expect, it } from 'vitest';
-import { corpusFromFiles } from '../../../core/model/index.js';
-import coreWords from '../../../generators/core-words.js';
-import { doc, run, where } from '../../helpers.js';
-import { runWithOptions } from '../options.js';
+import { testRule } from '../../rule-tester.js';
+
+const RULE = 'docs/core-budget';
+const A = 'spec/v2/core/a.md';
+const B = 'spec/v2/core/b.md';
 
 const words = (n: number): string => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+const budget = (words: number) => ({ rules: { [RULE]: ['error', { budget: words }] } });
 
-describe('docs/core-budget', () => {
-  const files = {
-    'spec/v2/core/a.md': `${words(60)}\n`,
-    'spec/v2/core/b.md': `${words(30)}\n`,
-    'spec/v2/core/sub/c.md': `${words(500)}\n`,
-    'spec/v2/ext/x/README.md': `${words(500)}\n`,
-  };
+/** 60 and 30 words in the core folder; 500 in a subfolder and 500 in an extension, which the budget does not count. */
+const SIZED = { [A]: `${words(60)}\n`, [B]: `${words(30)}\n`, 'spec/v2/core/sub/c.md': `${words(500)}\n`, 'spec/v2/ext/x/README.md': `${words(500)}\n` };
 
-  it('is quiet while the core documents stay within the budget', () => {
-    expect(run('docs/core-budget', files)).toEqual([]);
-    expect(runWithOptions('docs/core-budget', files, { budget: 90 })).toEqual([]);
-  });
+const REGION = '<!-- generated: t from x; do not edit -->\n| a | b |\n<!-- /generated: t -->\n';
 
-  it('fires at the largest document when the words go over, naming each share', () => {
-    const found = runWithOptions('docs/core-budget', files, { budget: 89 });
-    expect(where(found)).toEqual(['spec/v2/core/a.md:1:1']);
-    expect(found[0]?.message).toBe('spec/v2/core/ holds 90 words, 1 over its budget of 89; by document: a.md 60 (66.7%), b.md 30 (33.3%)');
-  });
-
-  it('leaves the content of generated regions out: the registries restated are not the core\'s words', () => {
-    const region = '<!-- generated: t from x; do not edit -->\n| a | b |\n<!-- /generated: t -->\n';
-    const found = runWithOptions('docs/core-budget', { 'spec/v2/core/a.md': `one two\n${region}` }, { budget: 1 });
-    expect(found[0]?.message).toContain('holds 15 words');
-  });
-
-  it('counts as wc -w does: every run of non-space characters, markup included', () => {
-    const found = runWithOptions('docs/core-budget', { 'spec/v2/core/a.md': '# Title\n\n| a | b |\n```js\nx = 1\n```\n' }, { budget: 1 });
-    expect(found[0]?.message).toContain('holds 12 words');
-  });
-});
-
-describe('core-words generator', () => {
-  it('fills every count/core-words region with the grouped total, leaving generated region contents out of it', () => {
-    const region = '<!-- generated: count/core-words -->**0**<!-- /generated: count/core-words -->';
-    const corpus = corpusFromFiles('/nonexistent-root', { 'spec/v2/core/a.md': doc('A', `The core holds ${region} words.`), 'spec/v2/core/b.md': `${words(1200)}\n` });
-    const outputs = coreWords.generate(corpus, () => {}, { contentOf: () => undefined });
-    expect(outputs).toEqual([{ path: 'spec/v2/core/a.md', region: 'count/core-words', content: '**1,221**' }]);
-  });
+testRule(RULE, {
+  valid: [
+    { name: 'the base corpus, within the default budget' },
+    { name: 'the sized corpus within the default budget', files: SIZED },
+    { name: 'the sized corpus at exactly its budget', files: SIZED, config: budget(90) },
+  ],
+  invalid: [
+    {
+      name: 'fires at the largest document when the words go over, naming each share; subfolders and extensions are not counted',
+      files: SIZED,
+      config: budget(89),
+      errors: [{ messageId: 'over-budget', file: A, line: 1, column: 1, data: { folder: 'spec/v2/core/', words: '90', over: '1', budget: '89', shares: 'a.md 60 (66.7%), b.md 30 (33.3%)', largest: A } }],
+    },
+    {
+      name: "leaves the content of generated regions out: the registries restated are not the core's words",
+      files: { [A]: `one two\n${REGION}`, [B]: null },
+      config: budget(1),
+      errors: [{ messageId: 'over-budget', file: A, line: 1, column: 1, data: { folder: 'spec/v2/core/', words: '15', over: '14', budget: '1', shares: 'a.md 15 (100.0%)', largest: A } }],
+    },
+    {
+      name: 'counts as wc -w does: every run of non-space characters, markup included',
+      files: { [A]: '# Title\n\n| a | b |\n```js\nx = 1\n```\n', [B]: null },
+      config: budget(1),
+      errors: [{ messageId: 'over-budget', file: A, line: 1, column: 1, data: { folder: 'spec/v2/core/', words: '12', over: '11', budget: '1', shares: 'a.md 12 (100.0%)', largest: A } }],
+    },
+    {
+      name: 'groups the digits of large counts, and takes its folder from its options',
+      files: { 'spec/v2/ext/x/one.md': `${words(1500)}\n` },
+      config: { rules: { [RULE]: ['error', { budget: 1000, folder: 'spec/v2/ext/x/' }] } },
+      errors: [{ messageId: 'over-budget', file: 'spec/v2/ext/x/one.md', line: 1, column: 1, data: { folder: 'spec/v2/ext/x/', words: '1,500', over: '500', budget: '1,000', shares: 'one.md 1,500 (100.0%)', largest: 'spec/v2/ext/x/one.md' } }],
+    },
+  ],
 });

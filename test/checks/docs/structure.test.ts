@@ -1,103 +1,140 @@
-import { describe, expect, it } from 'vitest';
-import { applyFixes } from '../../../core/run/index.js';
-import type { Diagnostic } from '../../../core/output/index.js';
-import { fixture, run, where } from '../../helpers.js';
+import { testRule } from '../../rule-tester.js';
 
-const PATH = 'spec/v2/core/x.md';
+const RULE = 'docs/structure';
+const X = 'spec/v2/core/x.md';
+const C = 'spec/v2/core/c.md';
+const D = 'spec/v2/core/d.md';
 
-/** The document after applying every fix docs/structure offers for it. */
-function fixed(text: string): { text: string; found: Diagnostic[] } {
-  const found = run('docs/structure', { [PATH]: text });
-  return { text: applyFixes(text, found.flatMap((d) => (d.fix ? [d.fix] : []))).text, found };
-}
+/** A core document with the status line `**Status: ${status}**` and `body` under "Why this exists". */
+const old = (status: string, body: string): string => `# X\n\n> **Status: ${status}**\n\n## Why this exists\n\n${body}\n`;
 
-const old = (status: string, body: string) => `# X\n\n> **Status: ${status}**\n\n## Why this exists\n\n${body}\n`;
+/** The families a Normative home may name: the base corpus's `alpha`, and two more. */
+const DECLARATION = '{\n  "families": [\n    { "key": "alpha", "anchor": "core" },\n    { "key": "forms", "anchor": "core" },\n    { "key": "idempotency", "anchor": "core" }\n  ]\n}\n';
 
-describe('docs/structure', () => {
-  it('fires on each house-style defect, at its line', () => {
-    const found = run('docs/structure', fixture('defects/structure'));
-    expect(where(found)).toEqual([
-      'spec/v2/core/a.md:1:1',
-      'spec/v2/core/a.md:5:3',
-      'spec/v2/core/a.md:6:23',
-      'spec/v2/core/a.md:8:1',
-      'spec/v2/core/a.md:10:1',
-      'spec/v2/core/a.md:12:1',
-      'spec/v2/core/a.md:12:1',
-      'spec/v2/core/a.md:12:1',
-      'spec/v2/core/a.md:12:1',
-      'spec/v2/core/b.md:3:1',
-      'spec/v2/core/b.md:7:1',
-    ]);
-    expect(found.map((d) => d.message).join('\n')).toMatch(/Normative home names `nosuch`/);
-  });
+/** One document with every defect of title, status, sections and Sources footer, and one with no status and a malformed source. */
+const DEFECTIVE = [
+  'Intro before the title.',
+  '',
+  '# C',
+  '',
+  '> **Status: Stable · RFC 0168.**',
+  '> **Normative home:** `nosuch`.',
+  '',
+  '## Background',
+  '',
+  '# Second title',
+  '',
+  '*Sources: RFC 0177, RFC 0137, RFC 0137.*',
+  '',
+  'Trailing paragraph.',
+  '',
+].join('\n');
+const NO_STATUS = '# D\n\nNot a status line.\n\n## Why this exists\n\n*Sources: RFC 12.*\n';
 
-  it('is quiet on documents in house style, and checks only core documents', () => {
-    expect(run('docs/structure', fixture('good'))).toEqual([]);
-    expect(run('docs/structure', { 'docs/notes.md': 'no title at all\n' })).toEqual([]);
-  });
+const REGION = 'Intro.\n\n<!-- generated: t from x; do not edit -->\n| A |\n| --- |\n| b |\n<!-- /generated: t -->';
+const GENERATED_STATUS = '# X\n\n> **Status: Stable · RFC 0165.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0165, RFC 0171.*\n';
 
-  it('accepts any Normative home while no declaration registry exists', () => {
-    const files = { 'spec/v2/core/x.md': '# X\n\n> **Status: Draft.**\n> **Normative home:** `anything`.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0001, RFC 0002.*\n' };
-    expect(run('docs/structure', files)).toEqual([]);
-  });
-
-  describe('the pre-2.42.8 status line', () => {
-    it('fixes the status line and merges its RFCs into a footer of the form "RFCs 0002, 0007", ascending, without duplicates', () => {
-      const text = old('Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0002.', 'Text.\n\n*Sources: RFCs 0002, 0137.*');
-      const { text: after, found } = fixed(text);
-      expect(where(found)).toEqual([`${PATH}:3:3`, `${PATH}:9:1`]);
-      expect(found[0]?.message).toMatch(/is the form before 2\.42\.8; it is "\*\*Status: Stable\.\*\*"/);
-      expect(found[1]?.message).toBe('the Sources footer lacks RFC 0177, which the status line cites');
-      expect(after).toBe('# X\n\n> **Status: Stable.**\n\n## Why this exists\n\nText.\n\n*Sources: RFCs 0002, 0137, 0177.*\n');
-      expect(run('docs/structure', { [PATH]: after })).toEqual([]);
-    });
-
-    it('merges into a house-form footer in its own form', () => {
-      const { text: after } = fixed(old('Draft · RFC 0170, 0043.', 'Text.\n\n*Sources: RFC 0043, RFC 0096.*'));
-      expect(after).toContain('> **Status: Draft.**\n');
-      expect(after).toContain('*Sources: RFC 0043, RFC 0096, RFC 0170.*\n');
-      expect(run('docs/structure', { [PATH]: after })).toEqual([]);
-    });
-
-    it('adds the footer as the last line when there is none, reading RFC lists with sections and bare numbers', () => {
-      const { text: after, found } = fixed(old('Stable · v2.0.12 (2026-09-10) · RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3.', 'Last paragraph.'));
-      expect(where(found)).toEqual([`${PATH}:3:3`, `${PATH}:7:1`]);
-      expect(after).toBe('# X\n\n> **Status: Stable.**\n\n## Why this exists\n\nLast paragraph.\n\n*Sources: RFC 0170, RFC 0171, RFC 0176.*\n');
-      expect(run('docs/structure', { [PATH]: after })).toEqual([]);
-    });
-
-    it('adds the footer after a generated region that ends the document, not inside it', () => {
-      const region = 'Intro.\n\n<!-- generated: t from x; do not edit -->\n| A |\n| --- |\n| b |\n<!-- /generated: t -->';
-      const { text: after } = fixed(old('Stable · RFC 0008.', region));
-      expect(after.endsWith('<!-- /generated: t -->\n\n*Sources: RFC 0008.*\n')).toBe(true);
-    });
-
-    it('only fixes the status line when the footer already lists every RFC, and keeps text after the status', () => {
-      const text = '# X\n\n> **Status: Stable · RFC 0165.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0165, RFC 0171.*\n';
-      const { text: after, found } = fixed(text);
-      expect(where(found)).toEqual([`${PATH}:3:3`]);
-      expect(after).toBe(text.replace('**Status: Stable · RFC 0165.**', '**Status: Stable.**'));
-    });
-
-    it('leaves a migrated status line alone', () => {
-      expect(run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFC 0001.*') })).toEqual([]);
-    });
-  });
-
-  describe('the Sources footer', () => {
-    it('accepts "RFCs 0002, 0007, 0022" as well as "RFC 0002, RFC 0007"', () => {
-      expect(run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFCs 0002, 0007, 0022.*') })).toEqual([]);
-      expect(run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFCs 0101.*') })).toEqual([]);
-    });
-
-    it('still holds that form to ascending four-digit numbers', () => {
-      const found = run('docs/structure', { [PATH]: old('Stable.', 'Text.\n\n*Sources: RFCs 0007, 0002, 12.*') });
-      expect(found.map((d) => d.message)).toEqual([
-        '"12" in the Sources line is not of the form "RFC NNNN"',
-        'the Sources line is not in ascending order: RFC 0007 comes before RFC 0002',
-      ]);
-      expect(where(found)).toEqual([`${PATH}:9:1`, `${PATH}:9:1`]);
-    });
-  });
+testRule(RULE, {
+  valid: [
+    { name: 'the base corpus: house style, and a Normative home taken as it is while no declaration registry exists' },
+    { name: 'checks only core documents', files: { 'docs/notes.md': 'no title at all\n' } },
+    { name: 'accepts a Normative home that names a family of the declaration', files: { 'spec/v2/declaration.json': DECLARATION } },
+    { name: 'leaves a migrated status line alone', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFC 0001.*') } },
+    { name: 'accepts a footer of the form "RFCs 0002, 0007, 0022"', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0002, 0007, 0022.*') } },
+    { name: 'accepts a footer of the form "RFCs 0101", one number', files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0101.*') } },
+  ],
+  invalid: [
+    {
+      name: 'fires on each house-style defect at its line, and fixes the old status line and the footer it cites',
+      files: { 'spec/v2/declaration.json': DECLARATION, [C]: DEFECTIVE, [D]: NO_STATUS },
+      errors: [
+        { messageId: 'no-title', file: C, line: 1, column: 1 },
+        { messageId: 'old-status-with-rfcs', file: C, line: 5, column: 3, data: { found: '**Status: Stable · RFC 0168.**', status: 'Stable' } },
+        { messageId: 'unknown-family', file: C, line: 6, column: 23, data: { family: 'nosuch' } },
+        { messageId: 'first-section', file: C, line: 8, column: 1, data: { heading: 'Background' } },
+        { messageId: 'second-title', file: C, line: 10, column: 1, data: { heading: 'Second title' } },
+        // Findings at one place come in the order of their words.
+        { messageId: 'sources-twice', file: C, line: 12, column: 1, data: { rfc: 'RFC 0137' } },
+        { messageId: 'sources-not-last', file: C, line: 12, column: 1 },
+        { messageId: 'sources-lacks', file: C, line: 12, column: 1, data: { named: 'RFC 0168' } },
+        { messageId: 'sources-order', file: C, line: 12, column: 1, data: { before: 'RFC 0177', after: 'RFC 0137' } },
+        { messageId: 'no-status', file: D, line: 3, column: 1 },
+        { messageId: 'sources-item', file: D, line: 7, column: 1, data: { item: 'RFC 12' } },
+      ],
+      output: { [C]: DEFECTIVE.replace('**Status: Stable · RFC 0168.**', '**Status: Stable.**').replace('*Sources: RFC 0177, RFC 0137, RFC 0137.*', '*Sources: RFC 0137, RFC 0168, RFC 0177.*') },
+    },
+    {
+      name: 'fixes the pre-2.42.8 status line and merges its RFCs into a footer of the form "RFCs 0002, 0007", ascending, without duplicates',
+      files: { [X]: old('Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0002.', 'Text.\n\n*Sources: RFCs 0002, 0137.*') },
+      errors: [
+        { messageId: 'old-status-with-rfcs', file: X, line: 3, column: 3, data: { found: '**Status: Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0...', status: 'Stable' } },
+        { messageId: 'sources-lacks', file: X, line: 9, column: 1, data: { named: 'RFC 0177' } },
+      ],
+      output: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0002, 0137, 0177.*') },
+    },
+    {
+      name: 'merges into a house-form footer in its own form',
+      files: { [X]: old('Draft · RFC 0170, 0043.', 'Text.\n\n*Sources: RFC 0043, RFC 0096.*') },
+      errors: [
+        { messageId: 'old-status-with-rfcs', file: X, line: 3, column: 3, data: { found: '**Status: Draft · RFC 0170, 0043.**', status: 'Draft' } },
+        { messageId: 'sources-lacks', file: X, line: 9, column: 1, data: { named: 'RFC 0170' } },
+      ],
+      output: { [X]: old('Draft.', 'Text.\n\n*Sources: RFC 0043, RFC 0096, RFC 0170.*') },
+    },
+    {
+      name: 'adds the footer as the last line when there is none, reading RFC lists with sections and bare numbers',
+      files: { [X]: old('Stable · v2.0.12 (2026-09-10) · RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3.', 'Last paragraph.') },
+      errors: [
+        { messageId: 'old-status-with-rfcs', file: X, line: 3, column: 3 },
+        { messageId: 'no-sources', file: X, line: 7, column: 1, data: { named: 'RFC 0170, RFC 0171, RFC 0176' } },
+      ],
+      output: { [X]: old('Stable.', 'Last paragraph.\n\n*Sources: RFC 0170, RFC 0171, RFC 0176.*') },
+    },
+    {
+      name: 'adds the footer after a generated region that ends the document, not inside it',
+      files: { [X]: old('Stable · RFC 0008.', REGION) },
+      errors: [
+        { messageId: 'old-status-with-rfcs', file: X, line: 3, column: 3 },
+        { messageId: 'no-sources', file: X, line: 13, column: 1, data: { named: 'RFC 0008' } },
+      ],
+      output: { [X]: old('Stable.', `${REGION}\n\n*Sources: RFC 0008.*`) },
+    },
+    {
+      name: 'only fixes the status line when the footer already lists every RFC, and keeps text after the status',
+      files: { [X]: GENERATED_STATUS },
+      errors: [{ messageId: 'old-status-with-rfcs', file: X, line: 3, column: 3 }],
+      output: { [X]: GENERATED_STATUS.replace('**Status: Stable · RFC 0165.**', '**Status: Stable.**') },
+    },
+    {
+      name: 'fixes an old status line that cites no RFC to the status word alone',
+      files: { [X]: old('Draft · v2.0.3 (2026-01-02).', 'Text.') },
+      errors: [{ messageId: 'old-status', file: X, line: 3, column: 3, data: { found: '**Status: Draft · v2.0.3 (2026-01-02).**', status: 'Draft' } }],
+      output: { [X]: old('Draft.', 'Text.') },
+    },
+    {
+      name: 'still holds a footer of the form "RFCs …" to ascending four-digit numbers',
+      files: { [X]: old('Stable.', 'Text.\n\n*Sources: RFCs 0007, 0002, 12.*') },
+      errors: [
+        { messageId: 'sources-item', file: X, line: 9, column: 1, data: { item: '12' } },
+        { messageId: 'sources-order', file: X, line: 9, column: 1, data: { before: 'RFC 0007', after: 'RFC 0002' } },
+      ],
+      output: null,
+    },
+    {
+      name: 'holds the status line to its form, a Sources line to italics, and the status block free of RFC numbers',
+      files: { [X]: '# X\n\n> Status: stable\n> Per RFC 0042.\n\n## Why this exists\n\nText.\n\nSources: RFC 0001.\n' },
+      errors: [
+        { messageId: 'status-form', file: X, line: 3, column: 1, data: { found: 'Status: stable' } },
+        { messageId: 'rfc-in-status', file: X, line: 4, column: 7, data: { rfc: 'RFC 0042' } },
+        { messageId: 'sources-not-italic', file: X, line: 10, column: 1 },
+      ],
+      output: null,
+    },
+    {
+      name: 'fires on a document with no "Why this exists" section',
+      files: { [X]: '# X\n\n> **Status: Draft.**\n\nText.\n' },
+      errors: [{ messageId: 'no-why', file: X, line: 1, column: 1 }],
+      output: null,
+    },
+  ],
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
-import { runWithOptions } from '../options.js';
+import { testRule } from '../../rule-tester.js';
+
+const RULE = 'schemas/closure';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -10,7 +10,8 @@ const DECLARATION = json({
 });
 const DECLARATION_SCHEMA = json({ properties: { extensions: { propertyNames: { pattern: '^[a-z]+$' } } } });
 
-const good = {
+/** Schemas that say their openness, a mixin decided by its user, the vendor grammar, and a capability record without `supported`. */
+const GOOD = {
   'spec/v2/declaration.json': DECLARATION,
   'spec/v2/declaration.schema.json': DECLARATION_SCHEMA,
   'schemas/v2/thing.schema.json': json({
@@ -41,48 +42,62 @@ const good = {
   'spec/v2/facets/auth.schema.json': json({ properties: { lanes: {} } }),
 };
 
-describe('schemas/closure', () => {
-  it('is quiet on schemas that say their openness, mixins decided by their user, and the vendor grammar', () => {
-    expect(run('schemas/closure', good)).toEqual([]);
-  });
+const OPEN = {
+  ...GOOD,
+  'schemas/v2/open.schema.json': json({
+    $id: 'https://openwop.dev/schemas/v2/open.schema.json',
+    type: 'object',
+    additionalProperties: false,
+    properties: { loose: { type: 'object', properties: { a: {} } }, keyed: { type: 'object', additionalProperties: false, patternProperties: { '^x-': {} } } },
+  }),
+  'schemas/v2/capabilities.schema.json': json({
+    $id: 'https://openwop.dev/schemas/v2/capabilities.schema.json',
+    type: 'object',
+    additionalProperties: true,
+    properties: { auth: { type: 'object', additionalProperties: false, properties: { supported: { type: 'boolean' } } } },
+  }),
+  'spec/v2/facets/auth.schema.json': json({ properties: { supported: { type: 'boolean' } } }),
+};
 
-  it('fires at an object schema that says neither keyword, at a foreign pattern, an open named root and a `supported` record', () => {
-    const files = {
-      ...good,
-      'schemas/v2/open.schema.json': json({
-        $id: 'https://openwop.dev/schemas/v2/open.schema.json',
-        type: 'object',
-        additionalProperties: false,
-        properties: { loose: { type: 'object', properties: { a: {} } }, keyed: { type: 'object', additionalProperties: false, patternProperties: { '^x-': {} } } },
-      }),
-      'schemas/v2/capabilities.schema.json': json({
-        $id: 'https://openwop.dev/schemas/v2/capabilities.schema.json',
-        type: 'object',
-        additionalProperties: true,
-        properties: { auth: { type: 'object', additionalProperties: false, properties: { supported: { type: 'boolean' } } } },
-      }),
-      'spec/v2/facets/auth.schema.json': json({ properties: { supported: { type: 'boolean' } } }),
-    };
-    const found = run('schemas/closure', files);
-    expect(where(found)).toEqual([
-      'schemas/v2/capabilities.schema.json:4:27',
-      'schemas/v2/capabilities.schema.json:10:9',
-      'schemas/v2/open.schema.json:6:5',
-      'schemas/v2/open.schema.json:16:9',
-      'spec/v2/facets/auth.schema.json:3:5',
-    ]);
-    expect(found.map((d) => d.message)).toEqual([
-      'schemas/v2/capabilities.schema.json is a closed root, but its root has additionalProperties true',
-      'the `auth` capability record carries a `supported` property; v2 advertises a family by the presence of its record',
-      'the object schema at /properties/loose says neither additionalProperties nor unevaluatedProperties, so whether it is closed is left to the default (open)',
-      'patternProperties key `^x-` is not the vendor-extension grammar (extensionsKeyPattern of spec/v2/declaration.json or the org pattern of spec/v2/declaration.schema.json)',
-      'the `auth` capability record carries a `supported` property; v2 advertises a family by the presence of its record',
-    ]);
-  });
+const V3 = { ...GOOD, 'schemas/v3/x.schema.json': json({ type: 'object', patternProperties: { '^x-': {} } }) };
 
-  it('takes the paths, roots and extra patterns from its options', () => {
-    const files = { ...good, 'schemas/v3/x.schema.json': json({ type: 'object', patternProperties: { '^x-': {} } }) };
-    expect(run('schemas/closure', files)).toEqual([]);
-    expect(where(runWithOptions('schemas/closure', files, { paths: ['schemas/v3/'], patterns: ['^x-'] }))).toEqual(['schemas/v3/x.schema.json:2:3']);
-  });
+testRule(RULE, {
+  valid: [
+    { name: 'the base corpus: no schema' },
+    { name: 'schemas that say their openness, mixins decided by their user, and the vendor grammar', files: GOOD },
+    { name: 'holds only the paths of its options: schemas/v2/ by default', files: V3 },
+  ],
+  invalid: [
+    {
+      name: 'fires at an object schema that says neither keyword, at a foreign pattern, an open named root and a `supported` record',
+      files: OPEN,
+      errors: [
+        { messageId: 'closed-root-open', file: 'schemas/v2/capabilities.schema.json', line: 4, column: 27, data: { file: 'schemas/v2/capabilities.schema.json', keyword: 'additionalProperties', value: 'true' } },
+        { messageId: 'supported-property', file: 'schemas/v2/capabilities.schema.json', line: 10, column: 9, data: { family: 'auth' } },
+        { messageId: 'open-by-default', file: 'schemas/v2/open.schema.json', line: 6, column: 5, data: { pointer: '/properties/loose' } },
+        {
+          messageId: 'vendor-pattern',
+          file: 'schemas/v2/open.schema.json',
+          line: 16,
+          column: 9,
+          data: { pattern: '^x-', source: 'extensionsKeyPattern of spec/v2/declaration.json or the org pattern of spec/v2/declaration.schema.json' },
+        },
+        { messageId: 'supported-property', file: 'spec/v2/facets/auth.schema.json', line: 3, column: 5, data: { family: 'auth' } },
+      ],
+    },
+    {
+      name: 'fires at a named root that does not say whether it is closed',
+      files: { ...GOOD, 'schemas/v2/certification-bundle.schema.json': json({ $id: 'https://openwop.dev/schemas/v2/certification-bundle.schema.json', type: 'object', properties: {} }) },
+      errors: [
+        { messageId: 'closed-root-unsaid', file: 'schemas/v2/certification-bundle.schema.json', line: 1, column: 1, data: { file: 'schemas/v2/certification-bundle.schema.json' } },
+        { messageId: 'open-by-default', file: 'schemas/v2/certification-bundle.schema.json', line: 3, column: 3, data: { pointer: 'the root' } },
+      ],
+    },
+    {
+      name: 'takes the paths, roots and extra patterns from its options',
+      files: V3,
+      config: { rules: { [RULE]: ['error', { paths: ['schemas/v3/'], patterns: ['^x-'] }] } },
+      errors: [{ messageId: 'open-by-default', file: 'schemas/v3/x.schema.json', line: 2, column: 3, data: { pointer: 'the root' } }],
+    },
+  ],
 });
