@@ -3,7 +3,7 @@
  * Gates and generators read this model; none of them touches the file system.
  */
 import { existsSync, lstatSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { directoryStaysInside, expandGlob, isInsideBySpelling, readRegularFile, ReadRefused } from '../fs/index.js';
+import { directoryStaysInside, existsInside, expandGlob, isInsideBySpelling, readRegularFile, ReadRefused } from '../fs/index.js';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
 import { globSync } from 'glob';
@@ -129,7 +129,8 @@ export class Corpus {
   exists(relative: string): boolean {
     const normal = relative.replace(/\/+$/, '');
     if (this.files.has(normal) || this.directories.has(normal)) return true;
-    return existsSync(path.join(this.root, normal));
+    // Through the root's guard: a path that leaves the root, or a link out, is not the corpus's.
+    return existsInside(this.root, normal);
   }
 }
 
