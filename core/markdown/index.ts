@@ -2,6 +2,7 @@
 export * from './citations.js';
 export * from './directives.js';
 export * from './house-style.js';
+export * from './inline-code.js';
 export * from './link-targets.js';
 export * from './links.js';
 export * from './parse.js';

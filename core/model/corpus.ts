@@ -4,6 +4,7 @@
  * the file system. Reading a root is load.ts, one file's parse parse-file.ts.
  */
 import { existsSync } from 'node:fs';
+import { existsInside } from '../fs/index.js';
 import path from 'node:path';
 import type { LineCounter, Document } from 'yaml';
 import { defaultConfig, type Config } from '../config/index.js';
@@ -144,6 +145,7 @@ export class Corpus {
   exists(relative: string): boolean {
     const normal = relative.replace(/\/+$/, '');
     if (this.files.has(normal) || this.directories.has(normal)) return true;
-    return existsSync(path.join(this.root, normal));
+    // Through the root's guard: a path that leaves the root, or a link out, is not the corpus's.
+    return existsInside(this.root, normal);
   }
 }

@@ -21,6 +21,7 @@
 import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
+import { inlineCodes } from '../markdown/index.js';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Corpus, DataFile, MarkdownFile } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
@@ -106,15 +107,15 @@ function isTransition(name: string, domains: ReadonlySet<string>): boolean {
 
 /** Inline code in prose, outside the event columns already read and outside generated regions, that names an event. */
 function proseCodeMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, kind: Kind, into: EventNameMention[]): void {
-  visit(file.tree, 'inlineCode', (code: InlineCode) => {
-    if (read.has(code) || !code.value.includes('.')) return;
+  for (const code of inlineCodes(file.tree)) {
+    if (read.has(code) || !code.value.includes('.')) continue;
     const offset = code.position?.start.offset ?? 0;
-    if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+    if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) continue;
     const found = kind(file.path, code.value, () => sentenceAt(file.text, offset));
-    if (!found) return;
+    if (!found) continue;
     const start = code.position?.start;
     into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) });
-  });
+  }
 }
 
 const CODE_SPAN = /`([^`\n]+)`/g;

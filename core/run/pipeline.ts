@@ -22,8 +22,8 @@
  * reported at. What is left to the caller is presentation: `--quiet`, the reporter, the exit code.
  */
 import type { RuleSetting } from '../config/index.js';
-import { missingRequired, type Corpus } from '../model/index.js';
-import { sortDiagnostics, type Diagnostic } from '../output/index.js';
+import type { Corpus } from '../model/index.js';
+import { isActive, sortDiagnostics, type Diagnostic } from '../output/index.js';
 import { causeFirst, parseFailuresFirst } from './cascade.js';
 import type { Check, Generator } from './define.js';
 import { prepareChecks, runChecks, type RunOptions } from './engine.js';
@@ -199,22 +199,42 @@ function rerunOver(options: PipelineOptions) {
   };
 }
 
-/** What `generate`, `generate --check` and `stamp` work from: the plan, and what stops writing it. */
-export interface GenerationRun {
-  plan: GenerationPlan;
-  /** The plan's own findings, and a required file that is missing (output over a corpus without it would digest less than the corpus is). */
-  findings: Diagnostic[];
-  /** Of those, what stops any output being written: half a regeneration is worse than none. */
-  blocking: Diagnostic[];
-  /** Every stale or missing output, as `generated/drift` findings. */
-  drift: Diagnostic[];
-}
-
+/** The rule of a required file the corpus lacks (the corpus/required gate's). */
 export const REQUIRED_RULE_ID = 'corpus/required';
 
-export function runGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationRun {
-  const plan = planGeneration(corpus, generators);
-  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map(({ required, reason, why, ...problem }) => ({ rule: REQUIRED_RULE_ID, severity: 'error', messageId: 'missing', data: { file: required, reason, why }, ...problem }));
-  const findings = sortDiagnostics([...missing, ...plan.diagnostics]);
-  return { plan, findings, blocking: findings.filter((d) => d.severity === 'error'), drift: driftDiagnostics(plan, generators) };
+/** The rules `generate` and `stamp` answer to: drift, region markers, each generator's own, and the required files. */
+export function generationRules(catalog: Pick<Catalog, 'generators'>): Set<string> {
+  return new Set([DRIFT_RULE.id, REGION_RULE.id, REQUIRED_RULE_ID, ...catalog.generators.map(generatorRule)]);
+}
+
+/** What `generate`, `generate --check` and `stamp` work from: the one run, over the generation rules alone. */
+export interface GenerationRun {
+  /** The run (every stage: the config's severities and `off`, suppressions, the findings baseline). */
+  result: RunResult;
+  plan: GenerationPlan;
+  /** The findings of the generation rules as `check` reports them; `generate --check` fails on what of them fails `check`. */
+  findings: Diagnostic[];
+  /**
+   * Of those, what stops any output being written (half a regeneration is worse than none): a
+   * generator's or the regions' error, or a required file missing that no generator writes
+   * (output over a corpus without it would digest less than the corpus is). Drift is not: it is
+   * what writing repairs.
+   */
+  blocking: Diagnostic[];
+}
+
+/**
+ * The pipeline run for the generation verbs: the generation rules, whatever the config's choice
+ * of gates (`generate` writes every output even when the config turns drift off; findings of a
+ * rule turned off are left out as in every run), over the whole corpus.
+ */
+export function runGeneration(corpus: Corpus, options: PipelineOptions): GenerationRun {
+  const ran = generationRules(options.catalog);
+  const { files: _whole, ...whole } = options;
+  const result = runCorpus(corpus, { ...whole, ran });
+  const plan = result.plan ?? planGeneration(corpus, options.catalog.generators);
+  const findings = result.diagnostics.filter((d) => ran.has(d.rule));
+  const written = new Set(plan.files.map((file) => file.path));
+  const blocking = findings.filter((d) => isActive(d) && d.severity === 'error' && d.rule !== DRIFT_RULE.id && !(d.rule === REQUIRED_RULE_ID && written.has(String(d.data?.file))));
+  return { result, plan, findings, blocking };
 }
