@@ -10,6 +10,7 @@ export default defineCheck({
   messages: {
     'escapes-root': '{{kind}} target "{{url}}" climbs out of the corpus root',
     'missing-target': '{{kind}} target "{{url}}" does not exist (resolved to {{target}})',
+    'near-name': '{{kind}} target "{{url}}" does not exist (resolved to {{target}}); {{file}} differs from it only in {{how}}, which one file system folds and another does not',
   },
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
@@ -31,10 +32,10 @@ function checkLink(corpus: Corpus, from: string, kind: string, url: string, plac
   } else if (!corpus.exists(target.target)) {
     const near = nearlyNamed(corpus, target.target);
     if (near) {
-      report({ location: place(), messageId: 'near-name', data: { kind, url, target: target.target, file: near.file, how: near.how }, message: `${kind} target "${url}" does not exist (resolved to ${target.target}); ${near.file} differs from it only in ${near.how}, which one file system folds and another does not`, hint: `write the name as the file has it: ${near.file}` });
+      report({ location: place(), messageId: 'near-name', data: { kind, url, target: target.target, file: near.file, how: near.how }, hint: `write the name as the file has it: ${near.file}` });
       return;
     }
-    report({ location: place(), messageId: 'missing-target', data: { kind, url, target: target.target }, message: `${kind} target "${url}" does not exist (resolved to ${target.target})`, hint: 'fix the path; it is relative to the linking file' });
+    report({ location: place(), messageId: 'missing-target', data: { kind, url, target: target.target }, hint: 'fix the path; it is relative to the linking file' });
   }
 }
 
