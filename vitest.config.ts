@@ -9,7 +9,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * no durations of an earlier run for vitest to order by. A file missing here only starts later.
  */
 const SLOWEST = [
+  'test/invariants/edits-combined.test.ts',
   'test/invariants/edits.test.ts',
+  'test/invariants/edits-upstream.test.ts',
   'test/release/repository.test.ts',
   'test/policy/messages.test.ts',
   'test/policy/fix-writes.test.ts',

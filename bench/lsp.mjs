@@ -200,8 +200,10 @@ export function lspTable(results) {
 export const LSP_METHOD = `The language server (\`openwop-spec lsp\`, \`bench/lsp.mjs\`): each latency is the median of the
 measured edits or requests on one server process, as a ratio against the warm \`check\` of the same
 corpus measured just before it (whole process, parse cache warm). An edit re-parses the edited file
-alone and reuses every other file's parse; the run itself (gates, generation, drift, policy) runs
-whole over the model in memory, once per change, and publishes every file whose findings changed.
+alone and reuses every other file's parse; the run (core/run's runCorpus, handed the last result)
+re-runs only the gates and generators whose recorded reads the edit touches and keeps the others'
+findings, then the later stages (cascade, relocation, fingerprints, suppressions, severities) over
+all of them, once per change, and publishes every file whose findings changed.
 "Edited file" is from the didChange that types a broken citation to the edited file's publication;
 "every affected file" from the didChange that renames a heading cited from other files (markdown,
 JSON and YAML strings) to the last publication it causes, which is the same run. Navigation is

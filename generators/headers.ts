@@ -8,11 +8,16 @@
  * obligation differs per operation) is deliberate: upstream's generator writes one neutral row for
  * it and leaves the MUST/SHOULD on each operation. Such a row keeps the neutral Meaning the document
  * already gives it, or gets a neutral one; it is neither a finding nor drift.
+ *
+ * This generator never writes a row cut short or empty, but it reads the rows of upstream's earlier
+ * one as the same facts: a description's first line as its Meaning, an empty cell as a neutral row.
  */
+import type { Heading } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { type SiteLocation, headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/api/index.js';
 import { defineGenerator } from '../core/run/index.js';
 import { compareStrings, type Report } from '../core/output/index.js';
-import { rebaseLinks,renderTable } from '../core/markdown/index.js';
+import { rebaseLinks, renderTable } from '../core/markdown/index.js';
 import { compareDocumentOrder, textTables, type MarkdownFile } from '../core/model/index.js';
 
 export const HEADERS_DOC = 'spec/v2/core/headers.md';
@@ -89,8 +94,8 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
   const components = described.filter((declaration) => declaration.component !== undefined);
   // One operation's text is not the header's where another declares it without one: a neutral row.
   if (texts.size === 1 && described.length < defined.length && components.length === 0) return written ?? NEUTRAL;
-  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
-  if (components.length > 0 && distinct(components).size === 1) return render(components[0] as HeaderDeclaration);
+  if (texts.size === 1) return kept(described[0] as HeaderDeclaration, written);
+  if (components.length > 0 && distinct(components).size === 1) return kept(components[0] as HeaderDeclaration, written);
   // Described per operation, with no shared definition: one neutral row, the operations keep their text.
   if (components.length === 0) return written ?? NEUTRAL;
 
@@ -115,7 +120,7 @@ const NEUTRAL = 'Described per operation: each operation that declares it states
  */
 function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): Map<string, string> {
   const region = doc.regions.find((candidate) => candidate.id === `headers/${direction}`);
-  const text = region ? doc.text.slice(region.contentStart, region.contentEnd) : tableUnderHeading(doc.text, direction);
+  const text = region ? doc.text.slice(region.contentStart, region.contentEnd) : tableUnderHeading(doc, direction);
   const meanings = new Map<string, string>();
   const table = text === undefined ? undefined : textTables(text).find((candidate) => candidate.header[0] === COLUMNS[0]);
   const meaningColumn = table?.header.indexOf(COLUMNS[2]) ?? -1;
@@ -123,17 +128,25 @@ function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): 
   for (const row of table.rows) {
     const name = /^`([^`]+)`$/.exec(row[0]?.trim() ?? '')?.[1];
     const meaning = row[meaningColumn]?.trim().replace(/\\\|/g, '|');
-    if (name && meaning) meanings.set(name, meaning);
+    // An empty Meaning is kept too: upstream's earlier generator left the cell of a header described
+    // per operation empty, its neutral form, and only such a row reads it (`written ?? NEUTRAL`).
+    if (name && meaning !== undefined) meanings.set(name, meaning);
   }
   return meanings;
 }
 
-function tableUnderHeading(text: string, direction: 'request' | 'response'): string | undefined {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && new RegExp(`\\b${direction}\\b`, 'i').test(line));
-  if (start < 0) return undefined;
-  const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+/**
+ * The source of the section under the first heading that names `direction`, up to the next
+ * heading, read from the markdown tree: a `#` line inside a fenced block is never a heading.
+ */
+function tableUnderHeading(doc: MarkdownFile, direction: 'request' | 'response'): string | undefined {
+  const names = new RegExp(`\\b${direction}\\b`, 'i');
+  const headings = doc.tree.children.filter((node): node is Heading => node.type === 'heading');
+  const index = headings.findIndex((heading) => names.test(toString(heading)));
+  const from = headings[index]?.position?.end.offset;
+  if (index < 0 || from === undefined) return undefined;
+  const to = headings[index + 1]?.position?.start.offset;
+  return doc.text.slice(from, to);
 }
 
 /**
@@ -162,8 +175,21 @@ function fold(text: string | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-function render(declaration: HeaderDeclaration): string {
-  return fold(rebaseLinks(declaration.description ?? '', declaration.defined.file.path, HEADERS_DOC));
+function render(declaration: HeaderDeclaration, text = declaration.description ?? ''): string {
+  return fold(rebaseLinks(text, declaration.defined.file.path, HEADERS_DOC));
+}
+
+/**
+ * The Meaning of a header with one description: that description whole, unless the document's row
+ * already gives its first line. Upstream's earlier generator wrote a description's first line only
+ * (headers.md of the 2.0.0 release candidates: "…emits events for this run AS IF it"), so such a
+ * cell renders the same description and is no drift.
+ */
+function kept(declaration: HeaderDeclaration, written: string | undefined): string {
+  const whole = render(declaration);
+  const lines = (declaration.description ?? '').split('\n');
+  if (written === undefined || lines.length < 2) return whole;
+  return written === render(declaration, lines[0]) ? written : whole;
 }
 
 function where(location: SiteLocation) {

@@ -1,9 +1,10 @@
 /**
  * The server: JSON-RPC over stdio (vscode-languageserver), one workspace model, one run. Every
- * change (an edit, a file changed on disk) re-parses what changed and runs the whole run again
- * over the model in memory, then publishes the findings of every file whose findings changed,
- * empty lists included, so that a fixed file is cleared. The run is the one `check` makes, so what
- * the editor shows is what `check --format json` reports for the same bytes.
+ * change (an edit, a file changed on disk) re-parses what changed and runs the run again over the
+ * model in memory, handing it the last result so that only the gates and generators whose reads
+ * the change touches run again (core/run/reuse.ts), then publishes the findings of every file whose
+ * findings changed, empty lists included, so that a fixed file is cleared. The run is the one
+ * `check` makes, so what the editor shows is what `check --format json` reports for the same bytes.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,12 +49,17 @@ export function startServer(options: ServerOptions): Connection {
     connection.console.error(`openwop-spec: ${message}`);
   };
 
-  /** The run over the model as it is now, once per change. */
+  /** Paths changed on disk since the last run that are not corpus files (a linked README): the run cannot see those by comparing models. */
+  const changedOnDisk = new Set<string>();
+
+  /** The run over the model as it is now, once per change: it re-runs what the change touches and keeps the rest of the last run. */
   const current = (): RunResult | undefined => {
     if (!workspace || !corpusRun) return undefined;
     if (result && result.version === workspace.version) return result;
     try {
-      result = { ...corpusRun.run(workspace.corpus), version: workspace.version };
+      const since = result ? { previous: result, changed: [...changedOnDisk] } : undefined;
+      changedOnDisk.clear();
+      result = { ...corpusRun.run(workspace.corpus, since), version: workspace.version };
     } catch (error) {
       fail(error);
       return undefined;
@@ -67,7 +73,8 @@ export function startServer(options: ServerOptions): Connection {
     if (!ran || !workspace) return;
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of ran.diagnostics) if (isActive(d)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
-    const files = new Set([...byFile.keys(), ...published.keys()]);
+    // The edited file is published after every edit, findings or none, so that the editor knows they are of its latest text.
+    const files = new Set([...byFile.keys(), ...published.keys(), ...(first ? [first] : [])]);
     // The edited file first: its findings are what the author is looking at.
     const order = first && files.has(first) ? [first, ...[...files].filter((f) => f !== first)] : [...files];
     for (const file of order) {
@@ -97,6 +104,7 @@ export function startServer(options: ServerOptions): Connection {
       if (file) workspace.setText(file, document.getText());
     }
     result = undefined;
+    changedOnDisk.clear();
   };
 
   connection.onInitialize((params: InitializeParams) => {
@@ -155,7 +163,10 @@ export function startServer(options: ServerOptions): Connection {
     try {
       // The config and the suppressions file decide what the run is: a change to either opens the root afresh.
       if (files.some((file) => corpusRun?.configuration.includes(file))) open();
-      else workspace.reload();
+      else {
+        for (const file of files) changedOnDisk.add(file);
+        workspace.reload();
+      }
     } catch (error) {
       fail(error);
       return;

@@ -7,7 +7,7 @@
  */
 import type { InlineCode, Link } from 'mdast';
 import { visit } from 'unist-util-visit';
-import { type Corpus, type CorpusFile, type DataFile, type MarkdownFile,dataStrings,dataStringLocation,documentIndex,locate,type PathSegment } from '../core/model/index.js';
+import { type Corpus, type CorpusFile, type DataFile, type MarkdownFile, dataStrings, dataStringLocation, defineService, documentIndex, locate, type PathSegment } from '../core/model/index.js';
 import { citingBlocks, linkScope, parseMarkdown, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type SectionCitation } from '../core/markdown/index.js';
 import { collectRefs, resolveRef, type Site } from '../core/api/index.js';
 import { declarationFamilies, DECLARATION_PATH, eventCodemap, eventNameMentions, markdownCodeMentions, readErrorsRegistry, yamlCodeMentions, type CodemapRow, type ErrorRow } from '../core/registries/index.js';
@@ -29,7 +29,8 @@ type SiteKind =
   | { kind: 'file'; url: string; target: string }
   | { kind: 'ref'; ref: string; from: Site }
   | { kind: 'code'; code: string }
-  | { kind: 'event'; type: string; /** The codemap row's v1 name: the name it had, which a rename keeps. */ v1?: boolean };
+  | { kind: 'event'; type: string; /** The codemap row's v1 name: the name it had, which a rename keeps. */ v1?: boolean }
+  | { kind: 'family'; family: string };
 
 /** One thing written in a file: offsets [start, end) of the model's text (LF line ends). */
 export type WrittenSite = SiteKind & { file: string; start: number; end: number; inString?: InString };
@@ -46,6 +47,9 @@ const perFile = new WeakMap<CorpusFile, WrittenSite[]>();
 
 /** Shaped like a registered code and unlike a word of prose: lowercase words joined by at least one `_`. */
 const CODE_LIKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+
+/** Shaped like an event type: lowercase kebab-case words joined by dots (`run.started`, `node.suspend-failed`). */
+const EVENT_LIKE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+$/;
 
 /** The sites written in one file, read once per parse. Event type mentions are added by `eventSites`, which the registries read corpus-wide. */
 function fileSites(file: CorpusFile): WrittenSite[] {
@@ -101,13 +105,15 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
   }
   // A code span that is a code-shaped word, wherever it stands (the mention readers know the forms the gates judge).
+  // A code span shaped like an event type: what it means is looked up when asked (a type the codemap does not have means nothing).
   visit(file.tree, 'inlineCode', (node: InlineCode) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
-    if (start === undefined || end === undefined || !CODE_LIKE.test(node.value)) return;
+    const code = CODE_LIKE.test(node.value);
+    if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
     const at = file.text.indexOf(node.value, start);
     if (at === -1 || at >= end || mentioned.has(at)) return;
-    sites.push({ kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length });
+    sites.push(code ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length } : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length });
   });
   return sites;
 }
@@ -122,15 +128,19 @@ function fragmentSite(from: string, url: string, source: string, offset: number)
   return { kind: 'fragment', url, target: resolved.kind === 'same-file' ? from : resolved.target, fragment: resolved.fragment, start: offset + at + hash + 1, end: offset + at + url.length };
 }
 
+/** The model's offsets of characters [start, end) of the string value at `path` (through its quotes, escapes and folds). */
+function stringPlace(file: DataFile, path: PathSegment[], start: number, end: number): { start: number; end: number } {
+  const offsetOf = (line: number, column: number): number => file.lines.lineStart(line) + column - 1;
+  const where = dataStringLocation(file, path, start, end);
+  const from = offsetOf(where.line, where.column);
+  const to = where.endLine !== undefined && where.endColumn !== undefined ? offsetOf(where.endLine, where.endColumn) : from + (end - start);
+  return { start: from, end: Math.max(from, to) };
+}
+
 function dataSites(file: DataFile): WrittenSite[] {
   const sites: WrittenSite[] = [];
   const offsetOf = (line: number, column: number): number => file.lines.lineStart(line) + column - 1;
-  const place = (path: PathSegment[], start: number, end: number): { start: number; end: number } => {
-    const where = dataStringLocation(file, path, start, end);
-    const from = offsetOf(where.line, where.column);
-    const to = where.endLine !== undefined && where.endColumn !== undefined ? offsetOf(where.endLine, where.endColumn) : from + (end - start);
-    return { start: from, end: Math.max(from, to) };
-  };
+  const place = (path: PathSegment[], start: number, end: number): { start: number; end: number } => stringPlace(file, path, start, end);
   const hasCitation = file.text.includes('§');
   const hasLink = file.text.includes('](');
   if (hasCitation || hasLink) {
@@ -165,49 +175,50 @@ function dataSites(file: DataFile): WrittenSite[] {
       sites.push({ kind: 'code', code: mention.code, file: file.path, start: mention.start, end: mention.end });
     }
   }
-  // A string that is a code-shaped word: an enum member, a registry row's code, an example's `code`.
-  for (const string of dataStrings(file, (value) => CODE_LIKE.test(value))) {
+  // A string that is a code-shaped word (an enum member, a registry row's code, an example's `code`), or shaped like an event type (an enum of types, an example's `type`).
+  for (const string of dataStrings(file, (value) => CODE_LIKE.test(value) || EVENT_LIKE.test(value))) {
     const where = place(string.path, 0, string.value.length);
-    if (!mentioned.has(where.start)) sites.push({ kind: 'code', code: string.value, file: file.path, ...where, inString: { path: string.path, start: 0, end: string.value.length, value: string.value } });
+    const inString = { path: string.path, start: 0, end: string.value.length, value: string.value };
+    if (mentioned.has(where.start)) continue;
+    sites.push(CODE_LIKE.test(string.value) ? { kind: 'code', code: string.value, file: file.path, ...where, inString } : { kind: 'event', type: string.value, file: file.path, ...where, inString });
   }
   return sites;
 }
 
-const eventsOf = new WeakMap<Corpus, Map<string, WrittenSite[]>>();
-
 /** Event type mentions, per file: the registries read them corpus-wide (once per model; the run has usually read them already). */
 function eventSites(corpus: Corpus): Map<string, WrittenSite[]> {
-  let found = eventsOf.get(corpus);
-  if (!found) {
-    found = new Map();
-    for (const mention of eventNameMentions(corpus)) {
-      const file = corpus.get(mention.file);
-      if (!file || file.kind === 'binary') continue;
-      const lineStart = file.lines.lineStart(mention.line);
-      const guess = lineStart + mention.column - 1;
-      // The mention is located at its first character, or for a JSON/YAML value at its opening quote.
-      const at = file.text.startsWith(mention.name, guess) ? guess : file.text.indexOf(mention.name, guess);
-      if (at === -1) continue;
-      const list = found.get(mention.file) ?? [];
-      list.push({ kind: 'event', type: mention.renamedTo ?? mention.name, file: mention.file, start: at, end: at + mention.name.length });
-      found.set(mention.file, list);
-    }
-    const codemap = eventCodemap(corpus);
-    if (codemap) {
-      for (const row of codemap.rows) {
-        for (const member of ['v1', 'v2'] as const) {
-          const where = locate(codemap.file, ['rows', row.index, member], 'value');
-          const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
-          const list = found.get(codemap.file.path) ?? [];
-          list.push({ kind: 'event', type: row.v2Override ?? row.v2, ...(member === 'v1' ? { v1: true } : {}), file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
-          found.set(codemap.file.path, list);
-        }
+  return corpus.service(EventSites);
+}
+
+/** Event type mentions by file, as sites (built once per model). */
+const EventSites = defineService('event sites', (corpus: Corpus): Map<string, WrittenSite[]> => {
+  const found = new Map<string, WrittenSite[]>();
+  for (const mention of eventNameMentions(corpus)) {
+    const file = corpus.get(mention.file);
+    if (!file || file.kind === 'binary') continue;
+    const lineStart = file.lines.lineStart(mention.line);
+    const guess = lineStart + mention.column - 1;
+    // The mention is located at its first character, or for a JSON/YAML value at its opening quote.
+    const at = file.text.startsWith(mention.name, guess) ? guess : file.text.indexOf(mention.name, guess);
+    if (at === -1) continue;
+    const list = found.get(mention.file) ?? [];
+    list.push({ kind: 'event', type: mention.renamedTo ?? mention.name, file: mention.file, start: at, end: at + mention.name.length });
+    found.set(mention.file, list);
+  }
+  const codemap = eventCodemap(corpus);
+  if (codemap) {
+    for (const row of codemap.rows) {
+      for (const member of ['v1', 'v2'] as const) {
+        const where = locate(codemap.file, ['rows', row.index, member], 'value');
+        const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
+        const list = found.get(codemap.file.path) ?? [];
+        list.push({ kind: 'event', type: row.v2Override ?? row.v2, ...(member === 'v1' ? { v1: true } : {}), file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
+        found.set(codemap.file.path, list);
       }
     }
-    eventsOf.set(corpus, found);
   }
   return found;
-}
+});
 
 /** Every site of a file, events included, in order. */
 export function sitesOf(corpus: Corpus, path: string): WrittenSite[] {
@@ -216,7 +227,9 @@ export function sitesOf(corpus: Corpus, path: string): WrittenSite[] {
   const events = eventSites(corpus).get(path);
   const own = fileSites(file);
   if (!events) return own;
-  return [...own, ...events].sort((a, b) => a.start - b.start || b.end - a.end);
+  // A code span the registries' readers also read as a mention is one site, theirs.
+  const read = new Set(events.map((site) => site.start));
+  return [...own.filter((site) => site.kind !== 'event' || !read.has(site.start)), ...events].sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 /** The innermost site under `offset` (a position at a site's end counts, as an editor's cursor right after a word). */
@@ -250,6 +263,8 @@ export function meaningOf(corpus: Corpus, site: WrittenSite): Meaning | undefine
       return codeMeaning(corpus, site.code);
     case 'event':
       return eventMeaning(corpus, site.type);
+    case 'family':
+      return familyRow(corpus, site.family) ? { kind: 'family', family: site.family, key: `family:${site.family}` } : undefined;
     case 'ref': {
       const result = resolveRef(corpus, site.from, site.ref);
       if (!result.ok) return undefined;
@@ -295,6 +310,7 @@ export function familyRow(corpus: Corpus, word: string): { file: DataFile; start
 export function sitesMeaning(corpus: Corpus, key: string): WrittenSite[] {
   const found: WrittenSite[] = [];
   const kind = key.slice(0, key.indexOf(':'));
+  if (kind === 'family') return familySites(corpus, key.slice(key.indexOf(':') + 1));
   for (const file of corpus.files.keys()) {
     for (const site of sitesOf(corpus, file)) {
       if (!sameKind(site.kind, kind)) continue;
@@ -309,4 +325,40 @@ function sameKind(site: WrittenSite['kind'], meaning: string): boolean {
   if (meaning === 'ref') return site === 'ref';
   if (meaning === 'file') return site === 'file';
   return site === meaning;
+}
+
+/** A string member that names a family by its key: the declaration's own `key`, and lists of families (`families`, `family`). */
+const FAMILY_MEMBERS = new Set(['key', 'family', 'families']);
+
+/**
+ * Where a family of the declaration registry is mentioned: a code span of prose that is its key
+ * or one of its facets (`aiEnvelope`, `aiEnvelope.await`, the Normative home line), the same
+ * in backticks inside a JSON or YAML string, and a string that is the key where the registries
+ * list families. Read when asked (a family is looked up rarely), against the model of the moment.
+ */
+function familySites(corpus: Corpus, family: string): WrittenSite[] {
+  if (!declarationFamilies(corpus)?.some((f) => f.key === family)) return [];
+  const found: WrittenSite[] = [];
+  const named = (code: string): boolean => code === family || (code.startsWith(`${family}.`) && /^[\w.]+$/.test(code));
+  for (const file of corpus.markdownFiles()) {
+    if (!file.text.includes(family)) continue;
+    visit(file.tree, 'inlineCode', (node: InlineCode) => {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start === undefined || end === undefined || !named(node.value)) return;
+      const at = file.text.indexOf(node.value, start);
+      if (at !== -1 && at < end) found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
+    });
+  }
+  const escaped = family.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');
+  const quoted = new RegExp(`\`${escaped}(?:\\.[\\w.]+)?\``, 'g');
+  for (const file of corpus.dataFiles()) {
+    if (!file.text.includes(family)) continue;
+    for (const string of dataStrings(file, (value) => value.includes(family))) {
+      const inString = (start: number, end: number): WrittenSite => ({ kind: 'family', family, file: file.path, ...stringPlace(file, string.path, start, end), inString: { path: string.path, start, end, value: string.value } });
+      if (string.value === family && string.key !== undefined && FAMILY_MEMBERS.has(string.key)) found.push(inString(0, family.length));
+      else for (const match of string.value.matchAll(quoted)) found.push(inString((match.index ?? 0) + 1, (match.index ?? 0) + 1 + family.length));
+    }
+  }
+  return found;
 }

@@ -4,9 +4,9 @@ import { globSync } from 'glob';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { Option, type Command } from 'commander';
-import { CONFIG_FILES, ConfigError, configName, discoverConfig, loadConfig, type Config } from '../core/config/index.js';
-import { type Diagnostic,isActive,recoverWrites,stopCommands,summarize,writeFileAtomic,writeSetAtomic,type FailPolicy,FORMATS,REPORTERS,type RuleMeta } from '../core/output/index.js';
-import { expandGlob, isInsideBySpelling } from '../core/fs/index.js';
+import { ConfigError, configName, discoverConfig, loadConfig, type Config, CONFIG_FILES } from '../core/config/index.js';
+import { type Diagnostic, isActive, recoverWrites, stopCommands, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy, FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
+import { expandGlob, givenTarget, isInsideBySpelling, LinkRefused } from '../core/fs/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
 
@@ -175,8 +175,19 @@ export function printReports(diagnostics: readonly Diagnostic[], targets: readon
 
 /** stdout, or the --output file, written whole or not at all. */
 export function emit(text: string, output?: string): void {
-  if (output === undefined) process.stdout.write(text);
-  else writeFileAtomic(path.resolve(output), text);
+  if (output === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  // Where the user said, inside the root or not, but never through a link in its last component.
+  let target: string;
+  try {
+    target = givenTarget(output);
+  } catch (error) {
+    if (error instanceof LinkRefused) throw new UsageError(`--output ${error.message}`);
+    throw error;
+  }
+  writeFileAtomic(target, text, output);
 }
 
 /**

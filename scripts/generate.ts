@@ -1,11 +1,16 @@
-/** `openwop-spec generate [--check]`: rebuild derived artifacts; with --check, only say what is stale. */
+/**
+ * `openwop-spec generate [--check]`: rebuild derived artifacts; with --check, only say what is stale.
+ * A thin caller of the one pipeline (core/run's runGeneration runs it over the generation rules):
+ * the config's severities, `off`, suppressions and findings baseline apply as they do for `check`,
+ * so `generate --check` fails exactly when `check` reports an error of those rules.
+ */
 import path from 'node:path';
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { JOURNAL, sortDiagnostics } from '../core/output/index.js';
-import { DRIFT_RULE, generatorRule, plannedContent, REGION_RULE, REQUIRED_RULE_ID, runGeneration } from '../core/run/index.js';
-import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet, configOption, formatOption, rootOption } from './common.js';
+import { DRIFT_RULE, generationRules, plannedContent, runGeneration } from '../core/run/index.js';
+import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet } from './common.js';
+import { configureRun } from './run-setup.js';
 
 interface GenerateOptions {
   root: string;
@@ -13,18 +18,18 @@ interface GenerateOptions {
   format: string;
   cache?: boolean;
   check?: boolean;
+  baselineFindings?: string;
 }
-
-const REQUIRED_RULE = { id: REQUIRED_RULE_ID, summary: 'Every file the config requires (the registries, the API documents) is in the corpus', severity: 'error' as const };
 
 export function register(program: Command): void {
   program
     .command('generate')
     .description('regenerate every derived artifact from its registry (only files whose content changes are written)')
-    .addOption(rootOption())
-    .addOption(configOption())
+    .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--check', 'write nothing; report every stale or missing output and exit 1')
-    .addOption(formatOption(['stylish', 'json', 'sarif', 'github'], 'stylish'))
+    .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .option('--baseline-findings <file>', 'findings baseline (default: the config\'s baselineFindings): the findings it records are accepted, as check accepts them')
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .action((options: GenerateOptions) => {
       process.exitCode = runGenerate(options);
@@ -38,19 +43,20 @@ export function runGenerate(options: GenerateOptions): number {
   } else {
     finishInterruptedWrites(options.root);
   }
-  const corpus = openCorpus(options.root, options);
-  const { plan, findings, blocking, drift } = runGeneration(corpus, GENERATORS);
-  const rules = [DRIFT_RULE, REGION_RULE, REQUIRED_RULE, ...GENERATORS.map((g) => ({ id: generatorRule(g), summary: g.summary, severity: 'error' as const }))];
+  const run = configureRun({ root: options.root, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.baselineFindings !== undefined ? { baselineFindings: options.baselineFindings } : {}) });
+  const corpus = openCorpus(options.root, { ...options, config: run.config });
+  const { plan, findings, blocking } = runGeneration(corpus, run.options);
+  const ran = generationRules(run.options.catalog);
+  const rules = run.rules.filter((rule) => ran.has(rule.id));
 
   if (options.check) {
-    const diagnostics = sortDiagnostics([...findings, ...drift]);
-    printDiagnostics(diagnostics, format, corpus.files.size, rules);
-    return exitCodeFor(diagnostics);
+    printDiagnostics(findings, format, corpus.files.size, rules);
+    return exitCodeFor(findings);
   }
 
   if (blocking.length > 0) {
     // Half a regeneration is worse than none: refuse to write while any generator is in error.
-    printDiagnostics(findings, format, corpus.files.size, rules);
+    printDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id), format, corpus.files.size, rules);
     process.stderr.write('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }
@@ -64,8 +70,10 @@ export function runGenerate(options: GenerateOptions): number {
     plan.files.map((file) => file.path),
   );
   for (const file of changed) process.stderr.write(`wrote ${file.path}\n`);
+  // What is left once written is what generation says of itself (drift is what was just repaired).
+  const said = sortDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id));
   // A machine format is a document even with nothing in it: `generate --format json` always prints JSON.
-  if (plan.diagnostics.length > 0 || format === 'json' || format === 'sarif') printDiagnostics(sortDiagnostics(plan.diagnostics), format, corpus.files.size, rules);
+  if (said.length > 0 || format === 'json' || format === 'sarif') printDiagnostics(said, format, corpus.files.size, rules);
   process.stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} written, ${plan.files.length - changed.length} up to date\n`);
   return 0;
 }

@@ -2,13 +2,15 @@
  * `openwop-spec stamp [--check]`: bring CORPUS-STAMP.json up to date, and print the corpus digest.
  * The stamp is the corpus-stamp generator's output; it is written only when every other generated
  * file is current, since a stamp over stale content would certify what a release will not ship.
+ * A thin caller of the one pipeline (core/run's runGeneration): the config's severities, `off`,
+ * suppressions and findings baseline apply to what stops it as they do for `check`.
  */
 import type { Command } from 'commander';
-import { sortDiagnostics,writeTextInside } from '../core/output/index.js';
-import { DRIFT_RULE, driftDiagnostics, runGeneration } from '../core/run/index.js';
+import { isActive, writeTextInside } from '../core/output/index.js';
+import { DRIFT_RULE, generationRules, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { ALL_GENERATORS as GENERATORS } from './catalog.js';
-import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say, configOption, rootOption } from './common.js';
+import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
+import { configureRun } from './run-setup.js';
 
 interface StampOptions {
   root: string;
@@ -16,16 +18,18 @@ interface StampOptions {
   format: string;
   check?: boolean;
   cache?: boolean;
+  baselineFindings?: string;
 }
 
 export function register(program: Command): void {
   program
     .command('stamp')
     .description(`write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`)
-    .addOption(rootOption())
-    .addOption(configOption())
+    .option('--root <dir>', 'corpus root', '.')
+    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
     .option('--check', 'write nothing; exit 1 if the stamp is stale')
     .option('--format <format>', 'stylish | json | sarif | github (for findings)', 'stylish')
+    .option('--baseline-findings <file>', 'findings baseline (default: the config\'s baselineFindings): the findings it records are accepted, as check accepts them')
     .option('--no-cache', 'parse every file afresh')
     .action((options: StampOptions) => {
       process.exitCode = runStamp(options);
@@ -34,19 +38,23 @@ export function register(program: Command): void {
 
 export function runStamp(options: StampOptions): number {
   const format = checkFormat(options.format);
-  const corpus = openCorpus(options.root, options);
-  const { plan, blocking: stopping } = runGeneration(corpus, GENERATORS);
+  const run = configureRun({ root: options.root, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.baselineFindings !== undefined ? { baselineFindings: options.baselineFindings } : {}) });
+  const corpus = openCorpus(options.root, { ...options, config: run.config });
+  const { plan, findings, blocking: stopping } = runGeneration(corpus, run.options);
+  const ran = generationRules(run.options.catalog);
+  const rules = run.rules.filter((rule) => ran.has(rule.id));
   const STAMP = stampPath(corpus);
   const stamp = plan.files.find((file) => file.path === STAMP);
   if (!stamp) {
     process.stderr.write(`no generator produces ${STAMP}\n`);
     return EXIT.findings;
   }
-  const others = { ...plan, files: plan.files.filter((file) => file.path !== STAMP) };
-  // A stamp over a corpus that lacks a required registry would certify a release without it.
-  const blocking = sortDiagnostics([...stopping, ...driftDiagnostics(others, GENERATORS)]);
+  // A stamp over stale outputs, or over a corpus that lacks a required registry, would certify a
+  // release that is not this corpus; the stamp's own drift is what this verb repairs.
+  const staleOthers = findings.filter((d) => d.rule === DRIFT_RULE.id && d.file !== STAMP && isActive(d) && d.severity === 'error');
+  const blocking = [...stopping, ...staleOthers];
   if (blocking.length > 0) {
-    printDiagnostics(blocking, format, corpus.files.size, [DRIFT_RULE]);
+    printDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id || d.file !== STAMP), format, corpus.files.size, rules);
     process.stderr.write(say(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`));
     return exitCodeFor(blocking);
   }
@@ -56,7 +64,7 @@ export function runStamp(options: StampOptions): number {
     return EXIT.clean;
   }
   if (options.check) {
-    printDiagnostics(driftDiagnostics({ ...plan, files: [stamp] }, GENERATORS), format, corpus.files.size, [DRIFT_RULE]);
+    printDiagnostics(findings.filter((d) => d.rule === DRIFT_RULE.id && d.file === STAMP), format, corpus.files.size, rules);
     return EXIT.findings;
   }
   writeTextInside(corpus.root, STAMP, stamp.after);

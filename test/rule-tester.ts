@@ -63,7 +63,7 @@ export interface ExpectedFinding {
   endColumn?: number;
 }
 
-interface InvalidCase extends CorpusCase {
+export interface InvalidCase extends CorpusCase {
   errors: readonly ExpectedFinding[];
   /** For a fixable rule: every file the fixes change and its exact text after them; null: no fix. */
   output?: Readonly<Record<string, string>> | null;

@@ -1,6 +1,6 @@
-import { isRecord, siteLocation,asyncApiModel,urlPath,type AsyncApiModel,type ChannelView,ASYNCAPI_PATH,OPENAPI_PATH,openApiModel,type OperationView } from '../../core/api/index.js';
+import { isRecord, siteLocation, asyncApiModel, urlPath, type AsyncApiModel, type ChannelView, ASYNCAPI_PATH, OPENAPI_PATH, openApiModel, type OperationView } from '../../core/api/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { isList, locate } from '../../core/model/index.js';
+import { isList, Location } from '../../core/model/index.js';
 
 /**
  * events.md §"The events channel": the AsyncAPI channel and the OpenAPI operation that serve one
@@ -37,7 +37,7 @@ export default defineCheck({
       if (!channel) {
         if (!asyncapi && !operation) continue;
         report({
-          ...(asyncapi ? { file: ASYNCAPI_PATH, ...locate(asyncapi.file, ['channels'], 'key') } : siteLocation((operation as OperationView).site)),
+          location: asyncapi ? Location.pointer(asyncapi.file, ['channels'], 'key') : siteLocation((operation as OperationView).site),
           ...(operation
             ? { messageId: asyncapi ? 'no-channel' : 'no-asyncapi', data: { channel: pair.channel, operationId: pair.operationId, path: operation.path, ...documents } }
             : { messageId: 'no-channel-nor-operation', data: { channel: pair.channel, operationId: pair.operationId, ...documents } }),
@@ -47,8 +47,7 @@ export default defineCheck({
       }
       if (!operation) {
         report({
-          file: OPENAPI_PATH,
-          ...locate(openapi.file, ['paths'], 'key'),
+          location: Location.pointer(openapi.file, ['paths'], 'key'),
           ...(channel.address
             ? { messageId: 'no-operation', data: { channel: pair.channel, operationId: pair.operationId, address: channel.address, ...documents } }
             : { messageId: 'no-operation-nor-address', data: { channel: pair.channel, operationId: pair.operationId, ...documents } }),
@@ -63,7 +62,7 @@ export default defineCheck({
       const operationAt = siteLocation({ file: openapi.file, segments: ['paths', operation.path] });
       report({
         // At the address, or at the channel that has none.
-        ...(channel.address === undefined ? siteLocation(channel.site) : siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value')),
+        location: channel.address === undefined ? siteLocation(channel.site) : siteLocation({ file: asyncapi.file, segments: [...channel.site.segments, 'address'] }, 'value'),
         ...(channelPath === undefined ? { messageId: 'no-address' } : { messageId: 'paths-differ' }),
         data: { channel: pair.channel, operationId: pair.operationId, ...(channelPath === undefined ? {} : { channelPath }), operationPath, operationAt: `${operationAt.file}:${operationAt.line}` },
         hint: 'make the channel address and the operation path the same, server paths included',

@@ -1,5 +1,5 @@
 import { asyncApiModel, isRecord, OPENAPI_PATH, openApiModel } from '../../core/api/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 /** A channel is the event side of an HTTP path: the same path must be an operation of the OpenAPI document. */
@@ -21,7 +21,7 @@ export default defineCheck({
       const candidates = (servers.length > 0 ? servers.map((server) => server.pathname) : ['']).map((prefix) => `${prefix}${channel.address}`);
       if (candidates.some((candidate) => paths.has(candidate))) continue;
       report({
-        ...lazyPlace(asyncapi.file.path, asyncapi.file, [...channel.site.segments, 'address'], 'value'),
+        location: Location.pointer(asyncapi.file, [...channel.site.segments, 'address'], 'value'),
         messageId: 'channel-not-served', data: { channel: channel.name, target: OPENAPI_PATH, served: candidates.join(' or ') },
         hint: `declare the path in ${OPENAPI_PATH} (the operation a client streams it with), or correct the address`,
       });

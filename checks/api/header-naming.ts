@@ -1,12 +1,8 @@
-import { follow, isRecord, siteLocation, type Site, type SiteLocation,OPENWOP_HEADER,removedHeader,standardHeader,headerUsage,openApiModel } from '../../core/api/index.js';
-import type { Corpus, DataFile,PathSegment } from '../../core/model/index.js';
+import { follow, isRecord, siteLocation, type Site, type SiteLocation, OPENWOP_HEADER, removedHeader, standardHeader, headerUsage, openApiModel } from '../../core/api/index.js';
+import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import type { Report,Finding } from '../../core/output/index.js';
-import { CITES_V1, isV2Text, nearMiss, readsAsV1, sentenceAt } from '../../core/registries/index.js';
-import { dataStringLocation, dataStrings } from '../../core/model/index.js';
-import { isGeneratedDocument } from '../../core/markdown/index.js';
-import type { InlineCode } from 'mdast';
-import { visit } from 'unist-util-visit';
+import type { Report, Finding } from '../../core/output/index.js';
+import { mentionIndex, nearMiss } from '../../core/registries/index.js';
 
 /**
  * Every header an API document declares is a standard header under its standard name or
@@ -75,28 +71,9 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
     if (name && name !== written) report({ ...place(), messageId: 'declared-spelling', data: { header: written, declared: name, document: model.file.path }, hint: `write ${name}` });
     else if (!name && near) report({ ...place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near, document: model.file.path }, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
   };
-  // The descriptions of v2 API documents and schemas name headers in code spans too.
-  for (const file of corpus.dataFiles()) {
-    if (!isV2Text(file.path)) continue;
-    for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('-'))) {
-      for (const match of string.value.matchAll(/`([A-Za-z][A-Za-z0-9-]*-[A-Za-z0-9-]+)(?::[^`]*)?`/g)) {
-        const at = (match.index ?? 0) + 1;
-        if (CITES_V1.test(sentenceAt(string.value, at))) continue;
-        const written = match[1] as string;
-        judge(written, () => ({ file: file.path, ...dataStringLocation(file, string.path, at, at + written.length) }));
-      }
-    }
-  }
-  for (const file of corpus.markdownFiles()) {
-    if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
-    visit(file.tree, 'inlineCode', (code: InlineCode) => {
-      const written = /^([A-Za-z][A-Za-z0-9-]*)(?::.*)?$/.exec(code.value)?.[1];
-      const start = code.position?.start;
-      if (!written || !written.includes('-') || !start || start.offset === undefined) return;
-      if (file.regions.some((region) => start.offset !== undefined && start.offset >= region.contentStart && start.offset < region.contentEnd)) return;
-      if (readsAsV1(corpus, file.path, start.line, start.column + 1)) return;
-      judge(written, () => ({ file: file.path, line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length }));
-    });
+  // The mention index holds every header name written in a code span of v2 prose and of the strings of v2 documents.
+  for (const mention of mentionIndex(corpus).headers) {
+    if (!mention.readsAsV1()) judge(mention.written, () => ({ file: mention.file, ...mention.place() }));
   }
 }
 

@@ -80,14 +80,14 @@ export default defineCheck({
       const evidence = UNSAFE_METHODS.has(operation.method) && !key ? evidenceOfEffect(operation) : undefined;
       if (evidence) {
         report({
-          ...siteLocation(operation.site),
+          location: siteLocation(operation.site),
           messageId: 'key-missing',
           data: { operation: describeOperation(operation), method, evidence, shown: EVIDENCE[evidence] },
           hint: 'add the shared Idempotency-Key parameter ($ref: #/components/parameters/IdempotencyKey): idempotency.md Layer 1 applies to every mutating operation. If this one changes no state, suppress the finding with that reason (openwop-spec.suppressions.json)',
         });
       } else if (SAFE_METHODS.has(operation.method) && key) {
         report({
-          ...siteLocation(key.declared, 'value'),
+          location: siteLocation(key.declared, 'value'),
           messageId: key.level === 'path-item' ? 'key-inherited-on-safe' : 'key-on-safe',
           data: { operation: describeOperation(operation), method },
           hint: 'declare Idempotency-Key on the mutating operations only',
@@ -99,7 +99,7 @@ export default defineCheck({
     const keyed = model.operations.filter((operation) => !SAFE_METHODS.has(operation.method) && requestHeaders(operation).some((header) => headerKey(header.name) === KEY));
     for (const { operation, response, at } of responsesWithout(keyed, REPLAY, isSuccess)) {
       report({
-        ...siteLocation(at),
+        location: siteLocation(at),
         messageId: 'replay-header-missing',
         data: { operation: describeOperation(operation), status: response.status, method: operation.method.toUpperCase() },
         hint: 'add the shared OpenWOP-Idempotent-Replay response header, as the keyed operations that declare it do',

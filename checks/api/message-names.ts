@@ -1,6 +1,6 @@
 import { ASYNCAPI_PATH, asyncApiModel, isRecord, openApiModel, type ChannelView } from '../../core/api/index.js';
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { effectiveType, eventCodemap, kindsReached } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
@@ -37,10 +37,10 @@ export default defineCheck({
       if (v2.has(name) || codemap.frames.includes(name)) continue;
       const successor = renamed.get(name);
       if (successor) {
-        report({ ...lazyPlace(file.path, file, path, 'value'), messageId: 'v1-message-name', data: { name, successor }, hint: `name the message \`${successor}\`` });
+        report({ location: Location.pointer(file, path, 'value'), messageId: 'v1-message-name', data: { name, successor }, hint: `name the message \`${successor}\`` });
       } else if (name.includes('.') && grammar && !grammar.test(name) && !name.split('.').every((segment) => V2_WORD.test(segment)) && !hostScoped.has(messageKey(path))) {
         report({
-          ...lazyPlace(file.path, file, path, 'value'),
+          location: Location.pointer(file, path, 'value'),
           messageId: 'not-v2-type', data: { name, grammar: codemap.grammar as string },
           hint: 'name the message with its v2 type from spec/v2/event-codemap.json (two kebab-case segments)',
         });

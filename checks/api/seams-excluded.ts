@@ -1,8 +1,7 @@
-import { isRecord, siteLocation,describeOperation,OPENAPI_PATH,openApiModel,SEAMS_PATH,SEAMS_PREFIX,type OperationView } from '../../core/api/index.js';
-import type { Corpus } from '../../core/model/index.js';
+import { isRecord, siteLocation, describeOperation, OPENAPI_PATH, openApiModel, SEAMS_PATH, SEAMS_PREFIX, type OperationView } from '../../core/api/index.js';
+import { type Corpus, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { locate } from '../../core/model/index.js';
 
 const MANIFEST = 'spec/v2/path-manifest.json';
 const SEAM_TAGS = new Set(['seams', 'conformance-seams']);
@@ -31,7 +30,7 @@ export default defineCheck({
     for (const operation of seams?.operations ?? []) {
       if (!isSeamPath(operation.path)) {
         report({
-          ...siteLocation({ file: operation.file, segments: ['paths', operation.path] }),
+          location: siteLocation({ file: operation.file, segments: ['paths', operation.path] }),
           messageId: 'outside-seams',
           data: { operation: describeOperation(operation), prefix: SEAMS_PREFIX },
           hint: `mount it under ${SEAMS_PREFIX}`,
@@ -52,7 +51,7 @@ export default defineCheck({
         if (pathLevel) reportedPaths.add(operation.path);
         const where = pathLevel ? siteLocation({ file, segments: ['paths', operation.path] }) : siteLocation(operation.site);
         report({
-          ...where,
+          location: where,
           messageId: file.path === OPENAPI_PATH ? 'seam-in-document' : 'seam-in-other-document',
           data: { operation: describeOperation(operation), kind: why.kind, reason: why.reason, seams: SEAMS_PATH },
           hint: why.kind === 'sample-host' ? 'sample-host operations belong to the sample host, not to the protocol' : `move it to ${SEAMS_PATH}, under ${SEAMS_PREFIX}`,
@@ -98,8 +97,7 @@ function checkManifest(corpus: Corpus, seamIds: ReadonlySet<string>, report: Rep
     const byId = operationId !== undefined && seamIds.has(operationId);
     if (!bySeamPath && !byId) return;
     report({
-      file: MANIFEST,
-      ...locate(manifest, ['operations', index, bySeamPath ? 'path' : 'operationId'], 'value'),
+      location: Location.pointer(manifest, ['operations', index, bySeamPath ? 'path' : 'operationId'], 'value'),
       ...(bySeamPath
         ? { messageId: 'seam-in-manifest', data: { path, operationId: operationId ?? '', kind: path.startsWith(SAMPLE_HOST_PREFIX) ? 'sample-host' : 'seam' } }
         : { messageId: 'seam-id-in-manifest', data: { path, operationId: operationId ?? '', seams: SEAMS_PATH } }),

@@ -1,6 +1,6 @@
 import { ASYNCAPI_PATH, isRecord, OPENAPI_PATH } from '../../core/api/index.js';
 import type { DataFile } from '../../core/model/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 /** A scheme both documents define by one name is one credential: its definitions agree but for their prose. */
@@ -23,7 +23,7 @@ export default defineCheck({
       const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key])).sort();
       if (differing.length === 0) continue;
       report({
-        ...lazyPlace(asyncapi.path, asyncapi, ['components', 'securitySchemes', name], 'key'),
+        location: Location.pointer(asyncapi, ['components', 'securitySchemes', name], 'key'),
         messageId: 'security-scheme-differs', data: { scheme: name, target: OPENAPI_PATH, differing: differing.join(', ') },
         hint: `copy ${differing.join(', ')} from ${OPENAPI_PATH} components.securitySchemes.${name}`,
       });

@@ -1,6 +1,6 @@
 import { asyncApiModel, isRecord, openApiModel, urlPath } from '../../core/api/index.js';
 import type { DataFile, PathSegment } from '../../core/model/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 const VERSION_SEGMENT = /\/v[12](?=\/|$)/;
@@ -16,7 +16,7 @@ export default defineCheck({
   run(corpus, report) {
     const say = (file: DataFile, path: PathSegment[], what: string, value: string, prefer: 'key' | 'value') => {
       const segment = VERSION_SEGMENT.exec(value)?.[0] ?? '';
-      report({ ...lazyPlace(file.path, file, path, prefer), messageId: 'versioned-path', data: { what, value, segment }, hint: `drop \`${segment}\` from the path` });
+      report({ location: Location.pointer(file, path, prefer), messageId: 'versioned-path', data: { what, value, segment }, hint: `drop \`${segment}\` from the path` });
     };
     const openapi = openApiModel(corpus);
     if (openapi && isRecord(openapi.file.value)) {

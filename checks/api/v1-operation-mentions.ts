@@ -1,7 +1,7 @@
 import type { Nodes, Parent } from 'mdast';
 import { isRecord } from '../../core/api/index.js';
 import type { PathSegment } from '../../core/model/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 /**
@@ -18,7 +18,7 @@ const QUOTED_HEADING = /§\s*"[^"]*"/g;
 export default defineCheck({
   id: 'api/v1-operation-mentions',
   summary: 'v2 prose and the descriptions of the API documents and schemas name an operation by its v2 path or operationId, never by its /v1/ path',
-  description: 'A paragraph or table cell that speaks of the overlap (the v1 twin of a path, dual-stack serving) names the v1 path on purpose and is not read; nor is the quoted heading of a v1 document cited after a section sign.',
+  description: 'A paragraph or table cell that speaks of the overlap (the v1 twin of a path, dual-stack serving) names the v1 path on purpose and is not read; nor is the quoted heading of a v1 document cited after a section sign. A description is located as a whole, so a v1 path it names twice is one finding.',
   severity: 'error',
   options: {
     prose: { type: 'array', items: { type: 'string' }, default: ['spec/v2/'], description: 'path prefixes of the markdown whose /v1/<operation> spellings are findings' },
@@ -44,8 +44,7 @@ export default defineCheck({
           const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
           for (const match of node.value.matchAll(V1_OPERATION)) {
             if (insideQuotedHeading(node.value, match.index ?? 0)) continue;
-            const position = file.lines.position(verbatim ? start + (match.index ?? 0) : start);
-            report({ file: file.path, ...position, messageId: 'v1-mention-in-prose', data: { text: match[0] }, hint: v1Hint(match[0]) });
+            report({ location: Location.text(file, verbatim ? start + (match.index ?? 0) : start), messageId: 'v1-mention-in-prose', data: { text: match[0] }, hint: v1Hint(match[0]) });
           }
           return;
         }
@@ -62,9 +61,9 @@ export default defineCheck({
         else if (isRecord(value)) {
           for (const [key, child] of Object.entries(value)) {
             if (typeof child === 'string' && DESCRIPTION_KEYS.has(key)) {
-              for (const match of child.matchAll(V1_OPERATION)) {
-                if (!insideQuotedHeading(child, match.index ?? 0)) report({ ...lazyPlace(file.path, file, [...path, key], 'value'), messageId: 'v1-mention', data: { text: match[0], key }, hint: v1Hint(match[0]) });
-              }
+              // Every mention is located at the string's start, so a path named twice is one finding.
+              const named = new Set([...child.matchAll(V1_OPERATION)].filter((match) => !insideQuotedHeading(child, match.index ?? 0)).map((match) => match[0]));
+              for (const text of named) report({ location: Location.pointer(file, [...path, key], 'value'), messageId: 'v1-mention', data: { text, key }, hint: v1Hint(text) });
             } else visit(child, [...path, key]);
           }
         }

@@ -29,7 +29,7 @@ export default defineCheck({
       for (const header of held) {
         if (declared.has(header.key)) continue;
         report({
-          ...siteLocation(operation.site),
+          location: siteLocation(operation.site),
           messageId: 'request-header-missing',
           data: { operation: describeOperation(operation), header: header.name, section: header.section },
           hint: `add $ref: '#/components/parameters/${header.component}' to the operation or its path item`,
@@ -38,7 +38,7 @@ export default defineCheck({
     }
     for (const { operation, response, at } of responsesWithout(model.operations, 'OpenWOP-Version')) {
       report({
-        ...siteLocation(at),
+        location: siteLocation(at),
         messageId: 'response-header-missing',
         data: { operation: describeOperation(operation), status: response.status },
         hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",

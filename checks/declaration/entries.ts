@@ -1,4 +1,4 @@
-import { locate, type PathSegment } from '../../core/model/index.js';
+import { Location, type PathSegment } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 import { DECLARATION_PATH, readDeclaration } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
@@ -21,12 +21,12 @@ export default defineCheck({
     const file = corpus.data(DECLARATION_PATH);
     const declaration = readDeclaration(corpus);
     if (!file || !declaration) return;
-    const at = (path: PathSegment[]) => ({ file: file.path, ...locate(file, path, 'value') });
+    const at = (path: PathSegment[]) => ({ location: Location.pointer(file, path, 'value') });
     const first = new Map<string, number>();
     for (const family of declaration.families) {
       const twin = first.get(family.key);
       if (twin === undefined) first.set(family.key, family.index);
-      else report({ ...at(['families', family.index, 'key']), messageId: 'duplicate-family', data: { family: family.key, line: locate(file, ['families', twin], 'value').line }, hint: 'keep one entry' });
+      else report({ ...at(['families', family.index, 'key']), messageId: 'duplicate-family', data: { family: family.key, line: Location.pointer(file, ['families', twin], 'value').resolve().line }, hint: 'keep one entry' });
     }
     const live = new Set(declaration.families.filter((family) => family.anchor !== 'deleted').map((family) => family.key));
     const retired = new Set(declaration.families.filter((family) => family.anchor === 'deleted').map((family) => family.key));

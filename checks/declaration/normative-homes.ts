@@ -1,4 +1,4 @@
-import { locate } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { DECLARATION_PATH, familiesByKey, isObject, normativeHomes, normativeTextProblems, readDeclaration, resolveSection } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
@@ -14,6 +14,10 @@ export default defineCheck({
     'home-names-retired': 'Normative home names `{{family}}`, a retired family',
     'home-in-other-document': 'Normative home names `{{family}}`, but its section in {{registry}} is {{section}}, in another document',
     'home-line-missing': '`{{family}}` has its section in {{target}}, whose Normative home line does not name it',
+    'normative-home-absent': 'normativeText of `{{family}}` names {{home}}, which is not a document of the corpus',
+    'normative-home-unclaimed': 'normativeText of `{{family}}` names {{home}}, whose Normative home line does not name `{{family}}`',
+    'normative-text-unstated': 'normativeText of `{{family}}` names {{homes}}, but no paragraph of it names `{{family}}` with a MUST, SHOULD or MAY',
+    'normative-text-unstated-homes': 'normativeText of `{{family}}` names {{homes}}, but no paragraph of any of them names `{{family}}` with a MUST, SHOULD or MAY',
   },
   run(corpus, report) {
     const file = corpus.data(DECLARATION_PATH);
@@ -46,17 +50,22 @@ export default defineCheck({
       const resolved = resolveSection(corpus, family.section);
       if (!resolved.documentExists || !resolved.anchorExists || resolved.form !== 'heading' || homes.get(resolved.file)?.has(family.key)) continue;
       report({
-        file: file.path, ...locate(file, ['families', family.index, 'section'], 'value'),
+        location: Location.pointer(file, ['families', family.index, 'section'], 'value'),
         messageId: 'home-line-missing', data: { family: family.key, target: resolved.file },
         hint: `add \`${family.key}\` to the "> **Normative home:**" line of ${resolved.file}`,
       });
     }
-    // Each core family's normativeText names complete homes (core/registries/normative-home.ts says what complete is); worded there.
+    // Each core family's normativeText names complete homes (core/registries/normative-home.ts says what complete is).
     const families = isObject(file.value) && Array.isArray(file.value.families) ? file.value.families : [];
     families.forEach((family, index) => {
       if (!isObject(family) || family.anchor !== 'core' || typeof family.key !== 'string' || !Array.isArray(family.normativeText)) return;
       for (const problem of normativeTextProblems(corpus, family.key, family.normativeText)) {
-        report({ file: file.path, ...locate(file, ['families', index, 'normativeText', problem.entry], 'value'), messageId: 'normative-text', data: { family: family.key, home: problem.home }, message: problem.message, hint: problem.hint });
+        const where = { location: Location.pointer(file, ['families', index, 'normativeText', problem.entry], 'value') };
+        if (problem.kind === 'unstated') {
+          report({ ...where, messageId: problem.paths.length > 1 ? 'normative-text-unstated-homes' : 'normative-text-unstated', data: { family: family.key, homes: problem.paths.join(' and ') }, hint: problem.hint });
+        } else {
+          report({ ...where, messageId: problem.kind === 'absent' ? 'normative-home-absent' : 'normative-home-unclaimed', data: { family: family.key, home: problem.paths[0] as string }, hint: problem.hint });
+        }
       }
     });
   },

@@ -1,4 +1,4 @@
-import { locate, type PathSegment } from '../../core/model/index.js';
+import { Location, type PathSegment } from '../../core/model/index.js';
 import { DECLARATION_PATH, eventCodemap, protocolDomains, readDeclaration } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
@@ -16,7 +16,7 @@ export default defineCheck({
     const file = corpus.data(DECLARATION_PATH);
     const declaration = readDeclaration(corpus);
     if (!file || !declaration) return;
-    const at = (path: PathSegment[], prefer: 'key' | 'value' = 'value') => ({ file: file.path, ...locate(file, path, prefer) });
+    const at = (path: PathSegment[], prefer: 'key' | 'value' = 'value') => ({ location: Location.pointer(file, path, prefer) });
     const codemap = eventCodemap(corpus);
     const domains = codemap ? protocolDomains(codemap) : new Set<string>();
     for (const org of Object.keys(declaration.orgs)) {

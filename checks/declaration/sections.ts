@@ -1,4 +1,4 @@
-import { locate, type PathSegment } from '../../core/model/index.js';
+import { Location, type PathSegment } from '../../core/model/index.js';
 import { closest } from '../../core/output/index.js';
 import { DECLARATION_PATH, readDeclaration, resolveSection } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
@@ -18,7 +18,7 @@ export default defineCheck({
     const file = corpus.data(DECLARATION_PATH);
     const declaration = readDeclaration(corpus);
     if (!file || !declaration) return;
-    const at = (path: PathSegment[]) => ({ file: file.path, ...locate(file, path, 'value') });
+    const at = (path: PathSegment[]) => ({ location: Location.pointer(file, path, 'value') });
     for (const family of declaration.families) {
       if (family.section === undefined) continue;
       const resolved = resolveSection(corpus, family.section);

@@ -16,6 +16,8 @@ const OLD_STATUS = /^\*\*Status: (Stable|Draft)(?!\.\*\*)([^*]*)\*\*/;
 export default defineCheck({
   id: 'docs/structure',
   summary: 'A core document follows the house style: one H1, a Status line, "Why this exists" first, a sorted Sources footer last',
+  description:
+    'The house style is the one upstream moved its core documents to at 2.42.8: `**Status: Stable.**` or `**Status: Draft.**` alone, the RFCs of the old status line (`**Status: Stable · v2.0.10 (2026-09-10) · RFC 0177.**`) in an italic *Sources: …* footer. An old status line is one finding, the footer that lacks its RFCs being part of the same migration; its fix merges the RFCs into the footer first and then rewrites the line, so that no RFC is lost between passes.',
   severity: 'error',
   fixable: true,
   messages: {
@@ -29,8 +31,6 @@ export default defineCheck({
     'unknown-family': `Normative home names \`{{family}}\`, which is not a family of ${DECLARATION_PATH}`,
     'old-status': 'status line "{{found}}" is the form before 2.42.8; it is "**Status: {{status}}.**"',
     'old-status-with-rfcs': 'status line "{{found}}" is the form before 2.42.8; it is "**Status: {{status}}.**", with its RFCs in the *Sources: …* footer',
-    'sources-lacks': 'the Sources footer lacks {{named}}, which the status line cites',
-    'no-sources': 'the document has no Sources footer for {{named}}, which the status line cites',
     'sources-not-last': 'the *Sources: …* line is the last line of the document, and there is one',
     'sources-not-italic': 'the Sources line is set in italics: *Sources: RFC 0137, RFC 0177.*',
     'sources-item': '"{{item}}" in the Sources line is not of the form "RFC NNNN"',
@@ -117,57 +117,42 @@ function checkStatus(file: MarkdownFile, quote: Blockquote, children: RootConten
 
 /**
  * The pre-2.42.8 status line (`**Status: Stable · v2.0.10 (2026-09-10) · RFC 0177, RFC 0137.**`)
- * becomes `**Status: Stable.**`, and its RFCs move to the Sources footer, as 2.42.8 did by hand:
- * two findings, each fixing its own line, so that a fix never rewrites text between them.
+ * becomes `**Status: Stable.**`, and its RFCs move to the Sources footer, as 2.42.8 did by hand.
+ * That is one defect, so one finding, at the status line. Its fix works in two steps, each an edit
+ * of its own line, so that no fix rewrites the text between them: while the footer lacks some of
+ * the line's RFCs it merges them in (or adds the footer), and once it lists them all, it rewrites
+ * the status line. The RFCs never leave the status line before the footer holds them.
  */
 function migrateStatus(file: MarkdownFile, status: { line: number; text: string }, old: RegExpExecArray, children: RootContent[], report: Report): void {
   const lineStart = file.lines.lineStart(status.line);
   const lineText = file.text.slice(lineStart, file.text.indexOf('\n', lineStart) === -1 ? file.text.length : file.text.indexOf('\n', lineStart));
   const from = lineStart + lineText.indexOf(old[0]);
   const rfcs = statusRfcs(old[2] ?? '');
-  report({
+  const finding = {
     file: file.path,
     line: status.line,
     column: from - lineStart + 1,
     messageId: rfcs.length > 0 ? 'old-status-with-rfcs' : 'old-status',
     data: { found: oneLine(old[0]), status: old[1] ?? '' },
     hint: 'run `openwop-spec check --fix` to migrate it',
-    fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` },
-  });
-  if (rfcs.length === 0) return;
+  };
   const footer = [...children].reverse().find((node): node is Paragraph => node.type === 'paragraph' && SOURCES.test(toString(node)));
   const listed = footer ? footerNumbers(toString(footer)) : [];
-  const missing = rfcs.filter((number) => !listed.includes(number)).sort((a, b) => a - b);
-  if (missing.length === 0) return;
+  if (rfcs.every((number) => listed.includes(number))) {
+    report({ ...finding, fix: { start: from, end: from + old[0].length, text: `**Status: ${old[1]}.**` } });
+    return;
+  }
   const merged = [...new Set([...listed, ...rfcs])].sort((a, b) => a - b);
-  const named = missing.map(rfcName).join(', ');
   const start = footer?.position?.start.offset;
   const end = footer?.position?.end.offset;
   if (footer && start !== undefined && end !== undefined) {
-    const plural = /^Sources: RFCs\b/.test(toString(footer));
-    report({
-      file: file.path,
-      line: footer.position?.start.line ?? 1,
-      column: footer.position?.start.column ?? 1,
-      messageId: 'sources-lacks',
-      data: { named },
-      hint: 'run `openwop-spec check --fix` to merge them in',
-      fix: { start, end, text: sourcesLine(merged, plural) },
-    });
+    report({ ...finding, fix: { start, end, text: sourcesLine(merged, /^Sources: RFCs\b/.test(toString(footer))) } });
     return;
   }
   // After everything, a closing generated-region marker included: never inside a region.
   const last = file.tree.children[file.tree.children.length - 1];
   const at = last?.position?.end.offset ?? file.text.replace(/\s+$/, '').length;
-  report({
-    file: file.path,
-    line: last?.position?.end.line ?? file.lines.lineCount,
-    column: 1,
-    messageId: 'no-sources',
-    data: { named },
-    hint: 'run `openwop-spec check --fix` to add it as the last line',
-    fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` },
-  });
+  report({ ...finding, fix: { start: at, end: at, text: `\n\n${sourcesLine(merged, false)}` } });
 }
 
 /** The RFC numbers of an old status line's tail: every four-digit number from the first "RFC" on (the version and date come before it). */

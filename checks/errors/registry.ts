@@ -1,15 +1,8 @@
-import { type Corpus, type DataFile, type MarkdownFile,dataStringLocation,dataStrings,locate,type PathSegment } from '../../core/model/index.js';
-import { countRegionId,defineCheck } from '../../core/run/index.js';
+import { type Corpus, type DataFile, locate, type PathSegment } from '../../core/model/index.js';
+import { countRegionId, defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
-import {
-  CODE_GRAMMAR,
-  ERRORS_PATH,
-  ERRORS_SCHEMA_PATH,
-  errorsSchemaViolations,
-  retriableByDefault,isObject,errorCountMentions,proseExclusions,reportRegistryCounts
-} from '../../core/registries/index.js';
-import { corpusSchemas, expectedSchemaId } from '../../core/schemas/index.js';
-import { isGeneratedDocument } from '../../core/markdown/index.js';
+import { CODE_GRAMMAR, ERRORS_PATH, ERRORS_SCHEMA_PATH, errorsSchemaViolations, retriableByDefault, isObject, COUNT_MESSAGES, mentionIndex, registryCountFindings } from '../../core/registries/index.js';
+import { corpusSchemas, expectedSchemaId, REGISTRY_MESSAGES } from '../../core/schemas/index.js';
 
 const MAJOR_MINOR = /^(\d+)\.(\d+)$/;
 const COUNT_REGION = countRegionId('errors');
@@ -18,9 +11,30 @@ export default defineCheck({
   id: 'errors/registry',
   summary: `${ERRORS_PATH} is well formed (unique snake_case codes, 4xx/5xx statuses, retriability confirmed against the status class, major.minor since, provenance), and prose states its size only through count/errors`,
   description:
-    'A count of the registry is held to the house rule that counts are generated (`count/errors` regions, DESIGN.md) only where the corpus keeps count regions; a corpus that keeps none, a line a generator writes ("Generated from `spec/v2/errors.json` (N codes; …)") and any document under a "generated … do not edit" banner are held only to the count being right. "N codes", "N registered codes" and "N rows" in a sentence that names the registry are counts.',
+    'A count of the registry is held to the house rule that counts are generated (`count/errors` regions, DESIGN.md) only where the corpus keeps count regions; a corpus that keeps none, a line a generator writes ("Generated from `spec/v2/errors.json` (N codes; …)") and any document under a "generated … do not edit" banner are held only to the count being right, as is a count in a string of a JSON or YAML document (a schema\'s "107 registered codes"). "N codes", "N registered codes" and "N rows" in a sentence that names the registry are counts; a count in quotation marks, or of a list at hand ("the 3 codes below"), is not.',
   severity: 'error',
   fixable: true,
+  messages: {
+    'malformed-code': 'code "{{code}}" is not snake_case (lowercase letters and digits, words joined by "_")',
+    'vendor-code-registered': '"{{code}}" is shaped like a vendor code; vendor codes are never registered, a vendor returns them under its own org',
+    'duplicate-code': 'code "{{code}}" is registered twice (first on line {{firstLine}})',
+    'status-type': 'httpStatus of {{code}} is {{written}}, not a number',
+    'status-range': 'httpStatus {{status}} of {{code}} is not a 4xx or 5xx status',
+    'retriable-unconfirmed': '{{code}} is a {{status}} and retriable; a 4xx other than 429 is not retriable unless the row says why',
+    'not-retriable-unconfirmed': '{{code}} is a {{status}} and not retriable; a 429 or 5xx is retriable unless the row says why not',
+    'needless-exception': '{{code}} records a retriableException, but a {{status}} is retriable by default, as the row says',
+    'needless-exception-not-retriable': '{{code}} records a retriableException, but a {{status}} is not retriable by default, as the row says',
+    'since-form': 'since {{since}} of {{code}} is not a major.minor version',
+    'no-provenance': '{{code}} has no provenance: "{{field}}" is missing',
+    'empty-provenance': '{{code}} has no provenance: "{{field}}" is empty',
+    'deprecated-to-itself': '{{code}} is deprecated in favour of itself',
+    'deprecated-to-unknown': '{{code}} is deprecated in favour of "{{replacedBy}}", which is not registered',
+    'details-do-not-compile': 'the details schema of {{code}} does not compile: {{problem}}',
+    'count-by-hand': '"{{phrase}}" states the size of the error registry by hand; counts of a registry are generated',
+    'count-by-hand-wrong': '"{{phrase}}" states the size of the error registry by hand (it has {{count}}); counts of a registry are generated',
+    ...COUNT_MESSAGES,
+    ...REGISTRY_MESSAGES,
+  },
   run(corpus, report) {
     const file = corpus.data(ERRORS_PATH);
     if (!file || !isObject(file.value)) return;
@@ -37,15 +51,12 @@ export default defineCheck({
     // The schema's own findings, except where a rule above already said it better.
     for (const violation of errorsSchemaViolations(corpus) ?? []) {
       if (covered.has(violation.subject)) continue;
-      const { subject: _subject, ...finding } = violation;
+      // Worded from REGISTRY_MESSAGES, which this gate's messages hold.
+      const { subject: _subject, message: _message, ...finding } = violation;
       report({ ...finding, hint: `see ${ERRORS_SCHEMA_PATH}` });
     }
 
-    // A document generated whole writes its counts from its generator's registry: none is by hand.
-    const regionsInUse = corpus.markdownFiles().some((markdown) => markdown.regions.some((region) => region.id.startsWith('count/')));
-    for (const markdown of corpus.markdownFiles()) if (!isGeneratedDocument(markdown)) handWrittenCounts(markdown, rows.length, regionsInUse, report);
-    for (const markdown of corpus.markdownFiles()) reportRegistryCounts(markdown, 'errors', rows.length, `the error registry (${ERRORS_PATH})`, report);
-    for (const data of corpus.dataFiles()) if (data.path !== ERRORS_PATH) dataCounts(data, rows.length, report);
+    checkCounts(corpus, rows.length, report);
   },
 });
 
@@ -70,9 +81,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         const vendorShaped = code.includes('.') || vendorPattern?.test(code) === true;
         report({
           ...at(['rows', index, 'code']),
-          messageId: 'malformed-code', message: vendorShaped
-            ? `"${code}" is shaped like a vendor code; vendor codes are never registered, a vendor returns them under its own org`
-            : `code "${code}" is not snake_case (lowercase letters and digits, words joined by "_")`,
+          messageId: vendorShaped ? 'vendor-code-registered' : 'malformed-code', data: { code },
           hint: vendorShaped ? 'remove the row, or register a snake_case code instead' : `for example "${snakeCase(code)}"`,
         });
       }
@@ -81,7 +90,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         firstRow.set(code, index);
       } else {
         const firstLine = locate(file, ['rows', first, 'code'], 'key').line;
-        report({ ...at(['rows', index, 'code'], `/rows/${index}/code#unique`), messageId: 'duplicate-code', data: { code }, message: `code "${code}" is registered twice (first on line ${firstLine})`, hint: 'a code has one row; merge the two' });
+        report({ ...at(['rows', index, 'code'], `/rows/${index}/code#unique`), messageId: 'duplicate-code', data: { code, firstLine }, hint: 'a code has one row; merge the two' });
       }
     }
 
@@ -92,11 +101,11 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         const number = typeof status === 'string' && /^\d+$/.test(status.trim()) ? Number(status.trim()) : undefined;
         report({
           ...at(['rows', index, 'httpStatus']),
-          messageId: 'status-type', data: { code: name }, message: `httpStatus of ${name} is ${typeof status === 'string' ? `the string ${JSON.stringify(status)}` : `${status === null ? 'null' : Array.isArray(status) ? 'an array' : `a ${typeof status}`}`}, not a number`,
+          messageId: 'status-type', data: { code: name, written: typeof status === 'string' ? `the string ${JSON.stringify(status)}` : status === null ? 'null' : Array.isArray(status) ? 'an array' : `a ${typeof status}` },
           hint: number !== undefined ? `write it as the number ${number}, without quotes` : 'write the HTTP status as a number, 400 to 599',
         });
       } else {
-        report({ ...at(['rows', index, 'httpStatus']), messageId: 'status-range', data: { code: name }, message: `httpStatus ${JSON.stringify(status)} of ${name} is not a 4xx or 5xx status`, hint: 'an error answers with a client (4xx) or server (5xx) status' });
+        report({ ...at(['rows', index, 'httpStatus']), messageId: 'status-range', data: { code: name, status: JSON.stringify(status) }, hint: 'an error answers with a client (4xx) or server (5xx) status' });
       }
     }
 
@@ -107,9 +116,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         report({
           ...at(['rows', index, 'retriable']),
           severity: 'warning',
-          messageId: 'retriable-default', data: { code: name }, message: row.retriable
-            ? `${name} is a ${status} and retriable; a 4xx other than 429 is not retriable unless the row says why`
-            : `${name} is a ${status} and not retriable; a 429 or 5xx is retriable unless the row says why not`,
+          messageId: row.retriable ? 'retriable-unconfirmed' : 'not-retriable-unconfirmed', data: { code: name, status },
           hint: 'confirm it with "retriableException": "<why>" on the row, or correct "retriable"',
         });
       }
@@ -117,7 +124,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         report({
           ...at(['rows', index, 'retriableException']),
           severity: 'warning',
-          messageId: 'needless-exception', data: { code: name }, message: `${name} records a retriableException, but a ${status} is ${expected ? '' : 'not '}retriable by default, as the row says`,
+          messageId: expected ? 'needless-exception' : 'needless-exception-not-retriable', data: { code: name, status },
           hint: 'remove "retriableException"',
         });
       }
@@ -126,7 +133,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     if (row.since !== undefined) {
       const since = typeof row.since === 'string' ? MAJOR_MINOR.exec(row.since) : null;
       if (!since) {
-        report({ ...at(['rows', index, 'since']), messageId: 'since-form', data: { code: name }, message: `since ${JSON.stringify(row.since)} of ${name} is not a major.minor version`, hint: 'for example "2.0"' });
+        report({ ...at(['rows', index, 'since']), messageId: 'since-form', data: { code: name, since: JSON.stringify(row.since) }, hint: 'for example "2.0"' });
       }
       // The registry's `version` is the version of its format, not a release, so `since` is not compared with it.
     }
@@ -137,7 +144,7 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
       if (value !== undefined && typeof value !== 'string') continue;
       report({
         ...at(['rows', index, field]),
-        messageId: 'no-provenance', data: { code: name, field }, message: `${name} has no provenance: "${field}" ${value === undefined ? 'is missing' : 'is empty'}`,
+        messageId: value === undefined ? 'no-provenance' : 'empty-provenance', data: { code: name, field },
         hint: field === 'source' ? 'name the prose that defines the code, e.g. "spec/v2/core/runs.md §Snapshot"' : 'say where the status comes from: "v1 prose", "v1 convention", "v2 decision", ...',
       });
     }
@@ -146,13 +153,14 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     if (typeof replacedBy === 'string' && (replacedBy === code || !codes.has(replacedBy))) {
       report({
         ...at(['rows', index, 'deprecated', 'replacedBy'], `/rows/${index}/deprecated/replacedBy#registered`),
-        messageId: 'deprecated-to-unknown', data: { code: name, replacedBy: String(replacedBy) }, message: replacedBy === code ? `${name} is deprecated in favour of itself` : `${name} is deprecated in favour of "${replacedBy}", which is not registered`,
+        messageId: replacedBy === code ? 'deprecated-to-itself' : 'deprecated-to-unknown', data: { code: name, replacedBy: String(replacedBy) },
+        hint: replacedBy === code ? 'name the code that replaces it, or drop "replacedBy"' : `register "${replacedBy}", or name a registered code`,
       });
     }
 
     if (isObject(row.details)) {
       const problem = detailsCompileProblem(corpus, code ?? String(index), row.details);
-      if (problem) report({ ...at(['rows', index, 'details'], `/rows/${index}/details#compile`), messageId: 'details-do-not-compile', data: { code: name }, message: `the details schema of ${name} does not compile: ${problem}` });
+      if (problem) report({ ...at(['rows', index, 'details'], `/rows/${index}/details#compile`), messageId: 'details-do-not-compile', data: { code: name, problem }, hint: 'correct the details schema; it is compiled as the envelope holds it, beside schemas/v2/' });
     }
   });
 }
@@ -167,51 +175,30 @@ function detailsCompileProblem(corpus: Corpus, code: string, details: Record<str
 }
 
 /**
- * A count of the registry in prose. Where the corpus keeps its counts in count regions (its house
- * style), one written by hand is a finding even when right, with the fix that makes it a region.
- * A corpus that keeps none, and a line its generator writes ("Generated from `errors.json` (97
- * codes; …)"), is held only to the count being right.
+ * The counts of the registry the corpus writes (the mention index's, in prose and in the strings
+ * of JSON/YAML documents). Where the corpus keeps its counts in count regions (its house style),
+ * one written by hand in prose is a finding even when right, with the fix that makes it a region.
+ * A corpus that keeps none, a line its generator writes ("Generated from `errors.json` (97 codes;
+ * …)") and a string of a JSON/YAML document (which holds no region) are held only to the count
+ * being right.
  */
-function handWrittenCounts(file: MarkdownFile, count: number, regionsInUse: boolean, report: Report): void {
-  for (const mention of errorCountMentions(file.text, proseExclusions(file))) {
-    const line = file.text.slice(file.text.lastIndexOf('\n', mention.start) + 1, file.text.indexOf('\n', mention.start) === -1 ? undefined : file.text.indexOf('\n', mention.start));
-    if (!regionsInUse || GENERATOR_LINE.test(line)) {
-      if (mention.value === count) continue;
-      report({
-        file: file.path,
-        ...file.lines.span(mention.start, mention.end),
-        messageId: 'count-wrong',
-        data: { phrase: mention.phrase, count, written: mention.value },
-        message: `"${mention.phrase}" gives the size of the error registry as ${mention.value}; it has ${count}`,
-        hint: `write ${count}, or regenerate the text from ${ERRORS_PATH}`,
-      });
-      continue;
-    }
+function checkCounts(corpus: Corpus, count: number, report: Report): void {
+  const regionsInUse = corpus.markdownFiles().some((markdown) => markdown.regions.some((region) => region.id.startsWith('count/')));
+  for (const { count: mention, ...finding } of registryCountFindings(corpus, 'errors')) {
+    if (finding.messageId === 'count-wrong' && regionsInUse && mention.kind === 'markdown' && !mention.generatorLine && mention.form === 'prose') continue;
+    report(finding);
+  }
+  if (!regionsInUse) return;
+  for (const mention of mentionIndex(corpus).counts) {
+    if (mention.registry !== 'errors' || mention.kind !== 'markdown' || mention.generatorLine || mention.form !== 'prose') continue;
     report({
-      file: file.path,
-      ...file.lines.span(mention.start, mention.end),
-      messageId: 'count-by-hand', data: { phrase: mention.phrase, count }, message: `"${mention.phrase}" states the size of the error registry by hand${mention.value === count ? '' : ` (it has ${count})`}; counts of a registry are generated`,
+      file: mention.file,
+      ...mention.place(),
+      messageId: mention.value === count ? 'count-by-hand' : 'count-by-hand-wrong',
+      data: { phrase: mention.phrase, count, written: mention.value },
       hint: 'run `openwop-spec check --fix` to make it the count/errors region',
       fix: { start: mention.start, end: mention.end, text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->` },
     });
-  }
-}
-
-/** A line a generator writes about what it generated: "Generated from `spec/v2/errors.json` (97 codes; …)". */
-const GENERATOR_LINE = /\bgenerated\s+(?:from|by)\b/i;
-
-/** A JSON or YAML string holds no generated region: only a count that disagrees is reported. */
-function dataCounts(file: DataFile, count: number, report: Report): void {
-  for (const string of dataStrings(file, (value) => /\bcodes\b/.test(value))) {
-    for (const mention of errorCountMentions(string.value)) {
-      if (mention.value === count) continue;
-      report({
-        file: file.path,
-        ...dataStringLocation(file, string.path, mention.start, mention.end),
-        messageId: 'count-wrong', data: { phrase: mention.phrase, count, written: mention.value }, message: `"${mention.phrase}" gives the size of the error registry as ${mention.value}; it has ${count}`,
-        hint: `write ${count}, or regenerate the file from ${ERRORS_PATH}`,
-      });
-    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
-import { markdownCodeMentions, nearMiss, yamlCodeMentions, type CodeMention,DECLARATION_PATH,ERRORS_PATH,readErrorsRegistry,vendorCodeRule,type ErrorRow,type VendorCodeRule } from '../../core/registries/index.js';
-import type { LineIndex } from '../../core/model/index.js';
+import { mentionIndex, nearMiss, type LocatedCodeMention, DECLARATION_PATH, ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
+import type { Corpus } from '../../core/model/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
 /**
@@ -22,24 +22,36 @@ export default defineCheck({
   description:
     'A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response\'s description. A snake_case word elsewhere in a sentence about an error is a code only when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.',
   severity: 'error',
+  messages: {
+    'status-differs': '{{written}} {{code}}: the registry gives {{code}} the status {{registered}}',
+    'retriable-differs': '{{code}} is marked retriable: {{written}} here, but the registry says retriable: {{registered}}',
+    unregistered: '"{{code}}" is not a registered error code',
+    'near-miss': '"{{code}}" is not a registered error code; did you mean {{suggestion}}?',
+    'reserved-prefix': '"{{code}}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code',
+    'unknown-org': '"{{code}}" is shaped like a vendor code, but {{org}} is not an org registered in {{declaration}}',
+  },
   run(corpus, report) {
     const read = readErrorsRegistry(corpus);
     // Without a valid registry there is nothing to hold the codes to; errors/registry says why.
     if (read.state !== 'valid') return;
     const rows = new Map(read.registry.rows.map((row) => [row.code, row]));
     const vendor = compileVendorRule(vendorCodeRule(corpus, read.registry));
-    for (const file of corpus.markdownFiles()) {
-      // A generated document restates the registry; where it disagrees, generated/drift names each row.
-      if (!PROSE.test(file.path) || isGeneratedDocument(file)) continue;
-      for (const mention of markdownCodeMentions(file)) judge(file.path, file.lines, mention, rows, vendor, report);
-    }
-    for (const file of corpus.dataFiles()) {
-      if (file.path === ERRORS_PATH) continue;
-      const api = API_DOCUMENTS.includes(file.path) && file.path !== SEAMS;
-      for (const mention of yamlCodeMentions(file, { examples: !api })) judge(file.path, file.lines, mention, rows, vendor, report);
-    }
+    for (const located of mentionIndex(corpus).codes) if (judged(corpus, located)) judge(located, rows, vendor, report);
   },
 });
+
+/**
+ * Which mentions of the index this gate judges: the specification's prose, not a document
+ * generated whole (it restates the registry; where it disagrees, generated/drift names each row);
+ * every JSON/YAML document but the registry, and the envelope examples of the canonical API
+ * documents only through api/error-responses.
+ */
+function judged(corpus: Corpus, { file, mention }: LocatedCodeMention): boolean {
+  const markdown = corpus.markdown(file);
+  if (markdown) return PROSE.test(file) && !isGeneratedDocument(markdown);
+  if (file === ERRORS_PATH) return false;
+  return !(mention.form === 'example' && API_DOCUMENTS.includes(file) && file !== SEAMS);
+}
 
 interface CompiledVendorRule extends VendorCodeRule {
   regex: RegExp | undefined;
@@ -55,23 +67,17 @@ function compileVendorRule(rule: VendorCodeRule): CompiledVendorRule {
   return { ...rule, regex };
 }
 
-function judge(file: string, lines: LineIndex, mention: CodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
-  const at = (): { file: string; line: number; column: number } => ({ file, ...lines.span(mention.start, mention.end) });
+function judge({ file, mention, place }: LocatedCodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
+  const at = (): { file: string } & ReturnType<typeof place> => ({ file, ...place() });
   const row = rows.get(mention.code);
   if (row) {
     if (mention.status !== undefined && mention.status !== row.httpStatus) {
-      report({
-        ...at(),
-        messageId: 'status-differs', data: { code: row.code, written: mention.status, registered: row.httpStatus },
-        message: `${mention.status} ${row.code}: the registry gives ${row.code} the status ${row.httpStatus}`,
-        hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right`,
-      });
+      report({ ...at(), messageId: 'status-differs', data: { code: row.code, written: mention.status, registered: row.httpStatus }, hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right` });
     }
     if (mention.retriable !== undefined && mention.retriable !== row.retriable) {
       report({
         ...at(),
-        messageId: 'retriable-differs', data: { code: row.code, written: mention.retriable, registered: row.retriable },
-        message: `${row.code} is marked ${mention.retriable ? 'retriable' : 'not retriable'} here, but the registry says it is ${row.retriable ? 'retriable' : 'not retriable'}`,
+        messageId: 'retriable-differs', data: { code: row.code, written: mention.retriable ? 'yes' : 'no', registered: row.retriable ? 'yes' : 'no' },
         hint: `write ${row.retriable ? 'yes' : 'no'}, or correct the row in ${ERRORS_PATH}`,
       });
     }
@@ -81,28 +87,22 @@ function judge(file: string, lines: LineIndex, mention: CodeMention, rows: Reado
   // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
   if (mention.form === 'candidate') {
     const near = nearMiss(mention.code, rows.keys(), '_');
-    if (near !== undefined) report({ ...at(), messageId: 'unregistered', data: { code: mention.code, suggestion: near }, message: `"${mention.code}" is not a registered error code; did you mean ${near}?`, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
+    if (near !== undefined) report({ ...at(), messageId: 'near-miss', data: { code: mention.code, suggestion: near }, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
     return;
   }
   report({ ...at(), ...unregistered(mention.code, rows, vendor) });
 }
 
-function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): Pick<Finding, 'messageId' | 'data' | 'hint'> & { message: string } {
+function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): Pick<Finding, 'messageId' | 'data' | 'hint'> {
   const org = /^([a-z][a-z0-9-]*)\./.exec(code)?.[1];
-  if (org === 'openwop') {
-    return { messageId: 'reserved-prefix', data: { code }, message: `"${code}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code`, hint: `register a snake_case code in ${ERRORS_PATH}` };
-  }
+  if (org === 'openwop') return { messageId: 'reserved-prefix', data: { code }, hint: `register a snake_case code in ${ERRORS_PATH}` };
   if (org !== undefined && vendor.orgs && !vendor.orgs.includes(org)) {
     return {
-      messageId: 'unknown-org', data: { code, org },
-      message: `"${code}" is shaped like a vendor code, but ${org} is not an org registered in ${DECLARATION_PATH}`,
+      messageId: 'unknown-org', data: { code, org, declaration: DECLARATION_PATH },
       hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
     };
   }
   const suggestion = nearMiss(code, rows.keys(), '_');
-  return {
-    messageId: 'unregistered', data: { code, suggestion: suggestion ?? '' },
-    message: `"${code}" is not a registered error code${suggestion ? `; did you mean ${suggestion}?` : ''}`,
-    hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,
-  };
+  if (suggestion !== undefined) return { messageId: 'near-miss', data: { code, suggestion }, hint: `write ${suggestion}, the code of ${ERRORS_PATH}, or register this one there` };
+  return { messageId: 'unregistered', data: { code }, hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}` };
 }

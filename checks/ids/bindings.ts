@@ -1,16 +1,14 @@
-import type { Corpus } from '../../core/model/index.js';
+import { type Corpus, lazyPlace, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import type { Report } from '../../core/output/index.js';
-import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind,CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
+import { type Report, closest } from '../../core/output/index.js';
+import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind, CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, schemaGraph, validateRegistry } from '../../core/schemas/index.js';
-import { lazyPlace, locate } from '../../core/model/index.js';
-import { closest } from '../../core/output/index.js';
 
 export default defineCheck({
   id: 'ids/bindings',
   summary: 'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
   description:
-    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is.',
+    'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is. id-field-bindings.json classifies `*Id` names (its own comment: "every *Id property MUST appear here exactly once"), so a list of ids it does not name (`runIds`) is held to what its singular is: its items $ref the kind `runId` is bound to, and nothing is asked of a list whose singular is recorded in notAKind.',
   severity: 'error',
   messages: {
     ...REGISTRY_MESSAGES,
@@ -48,15 +46,14 @@ export default defineCheck({
       if (!kinds.has(entry.value)) {
         const suggestion = closest(entry.value, [...kinds.keys()]);
         report({
-          file: ID_BINDINGS,
-          ...locate(registry.file, entry.path, 'value'),
+          location: Location.pointer(registry.file, entry.path, 'value'),
           messageId: 'unknown-kind',
           data: { field: entry.name, kind: String(entry.value) },
           hint: suggestion ? `did you mean \`${suggestion}\`?` : `bind it to one of ${[...kinds.keys()].join(', ')}`,
         });
       }
       if (registry.notAKind.has(entry.name)) {
-        report({ file: ID_BINDINGS, ...locate(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, hint: 'keep exactly one of the two entries' });
+        report({ location: Location.pointer(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, hint: 'keep exactly one of the two entries' });
       }
     }
     // An entry names a field of a schema the corpus may not hold: while a $ref of the corpus leads
@@ -65,8 +62,7 @@ export default defineCheck({
     for (const entry of [...registry.bindings.values(), ...registry.notAKind.values()]) {
       if (complete && !fieldNames.has(entry.name)) {
         report({
-          file: ID_BINDINGS,
-          ...locate(registry.file, entry.path),
+          location: Location.pointer(registry.file, entry.path),
           messageId: 'stale-entry',
           data: { field: entry.name },
           hint: 'remove it, or correct the field name',
@@ -95,7 +91,7 @@ function checkKinds(corpus: Corpus, kinds: ReadonlyMap<string, IdKind>, report: 
       kind.minted === undefined || !MINTERS.includes(kind.minted) ? `x-openwop-minted ${kind.minted === undefined ? 'missing' : JSON.stringify(kind.minted)} (host, author or registry)` : undefined,
     ].filter((problem): problem is string => problem !== undefined);
     if (problems.length === 0) continue;
-    report({ file: IDS_SCHEMA, ...locate(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name, problems: problems.join(' and ') }, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
+    report({ location: Location.pointer(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name, problems: problems.join(' and ') }, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
   }
 }
 
@@ -111,12 +107,15 @@ function checkField(
   // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
   const at = lazyPlace(field.file, file, field.at, field.kind === 'property' ? 'key' : 'value');
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
-  const bound = registry.bindings.get(field.name);
-  const recorded = registry.notAKind.get(field.name);
+  // Upstream's registry classifies `*Id` names ("every *Id property MUST appear here exactly once"):
+  // a list it does not name is classified by its singular, so `runIds` is held to `runId`'s kind.
+  const singular = field.plural && !registry.bindings.has(field.name) && !registry.notAKind.has(field.name) ? field.name.slice(0, -1) : field.name;
+  const bound = registry.bindings.get(singular);
+  const recorded = registry.notAKind.get(singular);
   const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
 
   // A name in both maps is reported once, at the map entry; one whose entry cannot be read, by the schema.
-  if ((bound && recorded) || registry.unreadable.has(field.name)) return;
+  if ((bound && recorded) || registry.unreadable.has(singular)) return;
   if (!bound && !recorded) {
     // A list whose items already $ref one kind has nothing left to decide: the items carry the
     // kind, and the registry classifies `*Id` names, which a list of them is not.
@@ -135,7 +134,7 @@ function checkField(
         ...at,
         messageId: 'not-a-kind-refs-kind',
         data: { field: what, kinds: [...reached].sort().join('`, `') },
-        hint: `move \`${field.name}\` to \`bindings\` in ${ID_BINDINGS}`,
+        hint: `move \`${singular}\` to \`bindings\` in ${ID_BINDINGS}`,
       });
     }
     return;

@@ -2,7 +2,7 @@ import type { Corpus } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { resolveLink } from '../../core/markdown/index.js';
 import { closest, type Finding } from '../../core/output/index.js';
-import { dataStringLinks, hasPointer } from '../../core/model/index.js';
+import { dataStringLinks, hasPointer, Location } from '../../core/model/index.js';
 
 /** GitHub line anchors (#L10, #L10-L20) address lines, not headings. */
 const LINE_ANCHOR = /^L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?$/;
@@ -26,7 +26,7 @@ export default defineCheck({
         if (target.kind === 'local' && target.escapesRoot) continue;
         const problem = fragmentProblem(corpus, targetPath, fragment);
         if (problem) {
-          report({ file: file.path, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, ...problem });
+          report({ location: Location.fixed(file.path, link), ...problem });
         }
       }
     }
@@ -35,7 +35,7 @@ export default defineCheck({
         const target = resolveLink(file.path, link.url);
         if (target.kind !== 'local' || target.escapesRoot || !target.fragment || LINE_ANCHOR.test(target.fragment)) continue;
         const problem = fragmentProblem(corpus, target.target, target.fragment);
-        if (problem) report({ file: file.path, ...link.place(), ...problem });
+        if (problem) report({ location: link.location, ...problem });
       }
     }
   },

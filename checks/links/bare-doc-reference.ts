@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/run/index.js';
-import { documentIndex } from '../../core/model/index.js';
-import { relativeUrl,forEachProseText,isGeneratedDocument } from '../../core/markdown/index.js';
+import { documentIndex, Location } from '../../core/model/index.js';
+import { relativeUrl, forEachProseText, isGeneratedDocument } from '../../core/markdown/index.js';
 
 /** A file name such as `packs.md` or a path such as `spec/v2/core/packs.md`, standing alone in text. */
 const MENTION = /(?<![\w/.@-])((?:[\w.-]+\/)*[\w-][\w.-]*\.md)(?![\w-])/g;
@@ -31,11 +31,10 @@ export default defineCheck({
           const url = relativeUrl(file.path, target);
           const location =
             prose.offset !== undefined
-              ? file.lines.span(prose.offset + index, prose.offset + index + name.length)
-              : { line: prose.node.position?.start.line ?? 1, column: prose.node.position?.start.column ?? 1 };
+              ? Location.text(file, prose.offset + index, prose.offset + index + name.length)
+              : Location.fixed(file.path, { line: prose.node.position?.start.line ?? 1, column: prose.node.position?.start.column ?? 1 });
           const finding = {
-            file: file.path,
-            ...location,
+            location,
             messageId: 'bare-reference',
             data: { name, url },
           };

@@ -1,10 +1,9 @@
 import { posix } from 'node:path';
 import type { InlineCode, Link, Nodes } from 'mdast';
 import { visit as visitTree } from 'unist-util-visit';
-import { type Corpus, type DataFile, type MarkdownFile,dataStringEdit,dataStringLocation,dataStrings,documentIndex,type Location,type PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, type MarkdownFile, dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Span, type PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import type { Fix, Report } from '../../core/output/index.js';
-import { closest, closestPhrase } from '../../core/output/index.js';
+import { type Fix, type Report, closest, closestPhrase } from '../../core/output/index.js';
 import { citableNames, citingBlocks, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
 
 /** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
@@ -99,7 +98,7 @@ function checkData(corpus: Corpus, file: DataFile, report: Report, external: Ext
     for (const citation of scopedCitations(string.value)) {
       // A data file has no sections of its own: an unqualified citation names nothing to check.
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
-      const place = (): Location & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
+      const place = (): Span & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
       const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name, external) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
       if (target) judge(target, citation, place, report, false, undefined, { file, path: string.path, value: string.value, start: citation.start, end: citation.end });
     }
@@ -136,7 +135,7 @@ function labelKey(value: string): string {
   return value.replace(/`/g, '').toLowerCase();
 }
 
-type Place = (Location & { file: string }) | (() => Location & { file: string });
+type Place = (Span & { file: string }) | (() => Span & { file: string });
 
 /** Where a citation is written in markdown, for the fix that rewrites it to a renamed heading. */
 interface Written {
@@ -291,7 +290,7 @@ function brokenFragment(file: MarkdownFile, link: Link, target: MarkdownFile): b
   return resolved.kind !== 'external' && Boolean(resolved.fragment) && !target.anchors.has(resolved.fragment ?? '');
 }
 
-function checkLinkFragment(file: MarkdownFile, link: Link, citation: ScopedCitation, heading: MarkdownHeading, place: Location & { file: string }, report: Report): void {
+function checkLinkFragment(file: MarkdownFile, link: Link, citation: ScopedCitation, heading: MarkdownHeading, place: Span & { file: string }, report: Report): void {
   const target = resolveLink(file.path, link.url);
   if (target.kind === 'external') return;
   const fragment = target.fragment;

@@ -4,7 +4,7 @@
  * packed as), and a version already published is not stamped over other content (a published
  * version is frozen: a change ships under a new one).
  */
-import { locate } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 import { parseStamp, readPackageManifest, RELEASE_PATH, releasedDigestsOf, stampPath } from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
@@ -27,8 +27,7 @@ export default defineCheck({
     const recorded = typeof record.value === 'object' && record.value !== null ? (record.value as Record<string, unknown>).version : undefined;
     if (recorded !== manifest.version) {
       report({
-        file: RELEASE_PATH,
-        ...locate(record, ['version'], 'value'),
+        location: Location.pointer(record, ['version'], 'value'),
         ...(typeof recorded === 'string'
           ? { messageId: 'version-differs', data: { file: RELEASE_PATH, recorded, packaged: manifest.version } }
           : { messageId: 'version-missing', data: { file: RELEASE_PATH, packaged: manifest.version } }),
@@ -41,8 +40,7 @@ export default defineCheck({
     const stamped = stamp && stamp.kind !== 'binary' ? parseStamp(stamp.text).stamp?.digest : undefined;
     if (published && stamped && published !== stamped) {
       report({
-        file: RELEASE_PATH,
-        ...locate(record, ['version'], 'value'),
+        location: Location.pointer(record, ['version'], 'value'),
         messageId: 'released-digest-differs',
         data: { version: manifest.version, published, stamped },
         hint: 'a released version is frozen: bump the version (package.json and spec/v2/release.json) for the change',

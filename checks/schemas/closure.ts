@@ -1,5 +1,5 @@
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
-import { isObject, lazyPlace } from '../../core/model/index.js';
+import { isObject, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { DECLARATION_PATH, declarationFamilies, vendorOrgs } from '../../core/registries/index.js';
@@ -109,7 +109,7 @@ function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: Readonl
     const decided = () => governedByParent(file.value, path) || inherits.has(pointer(path)) || mixins.has(`${file.path}#${pointer(path)}`);
     if (!conditional && isObjectSchema(value) && !declaresOpenness(value) && !decided()) {
       report({
-        ...lazyPlace(file.path, file, path.length > 0 ? path : ['type'], 'key'),
+        location: Location.pointer(file, path.length > 0 ? path : ['type'], 'key'),
         messageId: 'open-by-default',
         data: { pointer: pointer(path) },
         hint: 'add "additionalProperties": false, or "additionalProperties": true where the object is open on purpose',
@@ -119,7 +119,7 @@ function checkFile(file: DataFile, grammar: Grammar | undefined, mixins: Readonl
       for (const pattern of Object.keys(value.patternProperties)) {
         if (grammar.allowed.has(pattern)) continue;
         report({
-          ...lazyPlace(file.path, file, [...path, 'patternProperties', pattern], 'key'),
+          location: Location.pointer(file, [...path, 'patternProperties', pattern], 'key'),
           messageId: 'vendor-pattern',
           data: { pattern, source: grammar.source },
           hint: `key the map with ${[...grammar.allowed].map((p) => `\`${p}\``).join(' or ')}, or name its members in properties`,
@@ -135,7 +135,7 @@ function checkClosedRoot(file: DataFile | undefined, report: Report): void {
   if (root.additionalProperties === false || root.unevaluatedProperties === false) return;
   const keyword = 'unevaluatedProperties' in root ? 'unevaluatedProperties' : 'additionalProperties';
   report({
-    ...lazyPlace(file.path, file, keyword in root ? [keyword] : [], keyword in root ? 'value' : 'key'),
+    location: Location.pointer(file, keyword in root ? [keyword] : [], keyword in root ? 'value' : 'key'),
     ...(keyword in root ? { messageId: 'closed-root-open', data: { file: file.path, keyword, value: JSON.stringify(root[keyword]) } } : { messageId: 'closed-root-unsaid', data: { file: file.path } }),
     hint: 'set "additionalProperties": false (or "unevaluatedProperties": false) at the root; a new member is added to properties, not let through',
   });
@@ -146,7 +146,7 @@ function checkNoSupported(corpus: Corpus, capabilitiesPath: string, facetsFolder
   const families = new Set((declarationFamilies(corpus) ?? []).filter((family) => family.anchor === 'core').map((family) => family.key));
   const say = (file: DataFile, path: PathSegment[], family: string) =>
     report({
-      ...lazyPlace(file.path, file, path, 'key'),
+      location: Location.pointer(file, path, 'key'),
       messageId: 'supported-property',
       data: { family },
       hint: 'remove `supported`: a host that does not support the family leaves its record out',

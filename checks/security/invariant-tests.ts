@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { DataFile } from '../../core/model/index.js';
-import { isObject, lazyPlace } from '../../core/model/index.js';
+import { isObject, Location } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { INVARIANTS } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
@@ -39,7 +39,7 @@ export default defineCheck({
       if (bare.length === 0) {
         if (qualified.length > 0 && qualified.length === tests.length) {
           report({
-            ...lazyPlace(file.path, file, ['invariants', index, 'tests'], 'key'),
+            location: Location.pointer(file, ['invariants', index, 'tests'], 'key'),
             messageId: 'tests-elsewhere',
             data: { invariant: id, tier: entry.tier, tests: qualified.join(', ') },
             hint: 'add the path of a test in this repository that witnesses it',
@@ -58,7 +58,7 @@ export default defineCheck({
         return;
       }
       report({
-        ...lazyPlace(file.path, file, ['invariants', index, 'tests', entry.tests.indexOf(bare[0])], 'value'),
+        location: Location.pointer(file, ['invariants', index, 'tests', entry.tests.indexOf(bare[0])], 'value'),
         messageId: bare.length === 1 ? 'tests-not-found' : 'tests-not-found-plural',
         data: { invariant: id, tier: entry.tier, tests: bare.join(', ') },
         hint: 'point tests at the test file that witnesses the invariant, or add that test',
@@ -83,7 +83,7 @@ function reportOutside(file: DataFile, outside: ReadonlyMap<string, ReadonlySet<
   const folders = [...outside].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1));
   const count = new Set([...outside.values()].flatMap((ids) => [...ids])).size;
   report({
-    ...lazyPlace(file.path, file, ['invariants'], 'key'),
+    location: Location.pointer(file, ['invariants'], 'key'),
     severity: 'warning',
     messageId: 'tests-outside-corpus',
     data: { count, folders: folders.map(([folder, ids]) => `${folder}/ ${ids.size}`).join(', ') },

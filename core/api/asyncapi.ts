@@ -1,6 +1,6 @@
 /** A resolved view of an AsyncAPI document: its channels with their addresses, and its servers. */
 import { child, follow, isRecord, type Site } from './refs.js';
-import type { Corpus, DataFile } from '../model/index.js';
+import { defineService, type Corpus, type DataFile } from '../model/index.js';
 import { ASYNCAPI_PATH } from './openapi.js';
 
 export interface ChannelView {
@@ -27,15 +27,14 @@ export interface AsyncApiModel {
   servers: ServerView[];
 }
 
-const cache = new WeakMap<Corpus, AsyncApiModel | null>();
+/** The AsyncAPI document resolved into channels and servers; undefined when it is absent, unparsable or not AsyncAPI. */
+const AsyncApiModelService = defineService('AsyncAPI model', (corpus: Corpus): AsyncApiModel | undefined => {
+  const file = corpus.data(ASYNCAPI_PATH);
+  return file && isRecord(file.value) && typeof file.value.asyncapi === 'string' ? build(corpus, file, file.value.asyncapi) : undefined;
+});
 
 export function asyncApiModel(corpus: Corpus): AsyncApiModel | undefined {
-  const cached = cache.get(corpus);
-  if (cached !== undefined) return cached ?? undefined;
-  const file = corpus.data(ASYNCAPI_PATH);
-  const model = file && isRecord(file.value) && typeof file.value.asyncapi === 'string' ? build(corpus, file, file.value.asyncapi) : undefined;
-  cache.set(corpus, model ?? null);
-  return model;
+  return corpus.service(AsyncApiModelService);
 }
 
 export function asyncApiChannels(corpus: Corpus): ChannelView[] | undefined {

@@ -4,7 +4,7 @@
  * and where each of them is written. The headers and path-manifest generators and the api/* gates
  * read this view; none of them walks `$ref`s itself.
  */
-import type { Corpus, DataFile } from '../model/index.js';
+import { defineService, type Corpus, type DataFile } from '../model/index.js';
 import { child, follow, isRecord, refOf, siteLocation, type Site, type SiteLocation } from './refs.js';
 
 export const OPENAPI_PATH = 'api/v2/openapi.yaml';
@@ -87,15 +87,12 @@ export interface OpenApiModel {
   problems: ReferenceProblem[];
 }
 
-const cache = new WeakMap<Corpus, Map<string, OpenApiModel | undefined>>();
+/** The views of the OpenAPI documents built so far, by path (most corpora have one). */
+const OpenApiModels = defineService('OpenAPI models', (): Map<string, OpenApiModel | undefined> => new Map());
 
 /** The view of the OpenAPI document at `path`, or undefined when it is absent, unparsable or not OpenAPI. */
 export function openApiModel(corpus: Corpus, path: string = OPENAPI_PATH): OpenApiModel | undefined {
-  let perCorpus = cache.get(corpus);
-  if (!perCorpus) {
-    perCorpus = new Map();
-    cache.set(corpus, perCorpus);
-  }
+  const perCorpus = corpus.service(OpenApiModels);
   if (perCorpus.has(path)) return perCorpus.get(path);
   const file = corpus.data(path);
   const model = file && isRecord(file.value) && 'openapi' in file.value ? buildModel(corpus, file) : undefined;

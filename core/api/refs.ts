@@ -3,7 +3,7 @@
  * that a finding about a referenced object can point at the line where that object is written.
  * Only the corpus model is read: a reference to a file outside the corpus does not resolve.
  */
-import { type Corpus, type DataFile, type Location, lazyPlace, type PathSegment } from '../model/index.js';
+import { type Corpus, type DataFile, Location, walkData, type PathSegment, type PointerLocation } from '../model/index.js';
 import { schemaPathsOfId } from '../schemas/index.js';
 import { resolveLink } from '../markdown/index.js';
 
@@ -13,13 +13,12 @@ export interface Site {
   segments: PathSegment[];
 }
 
-export interface SiteLocation extends Location {
-  file: string;
-}
+/** Where a site is written: a pointer location into its file. */
+export type SiteLocation = PointerLocation;
 
+/** The site's location (resolved only when a finding reports it: the OpenAPI model records one for every declaration). */
 export function siteLocation(site: Site, prefer: 'key' | 'value' = 'key'): SiteLocation {
-  // Deferred: the OpenAPI model records a place for every declaration, and only reported ones need it.
-  return lazyPlace(site.file.path, site.file, site.segments, prefer);
+  return Location.pointer(site.file, site.segments, prefer);
 }
 
 export function child(site: Site, ...segments: PathSegment[]): Site {
@@ -119,15 +118,11 @@ export function follow(corpus: Corpus, site: Site, value: unknown): { ok: true; 
 /** Every `$ref` string in a document, with the site of the object that carries it. */
 export function collectRefs(file: DataFile): Array<{ site: Site; ref: string }> {
   const found: Array<{ site: Site; ref: string }> = [];
-  const walk = (value: unknown, segments: PathSegment[]): void => {
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, [...segments, index]));
-    } else if (isRecord(value)) {
-      if (typeof value.$ref === 'string') found.push({ site: { file, segments }, ref: value.$ref });
-      for (const [key, item] of Object.entries(value)) if (key !== '$ref') walk(item, [...segments, key]);
-    }
-  };
-  walk(file.value, []);
+  walkData(file.value, (value, segments) => {
+    // What a `$ref` member holds is its target's, not a place of this document.
+    if (segments[segments.length - 1] === '$ref') return 'skip';
+    if (isRecord(value) && typeof value.$ref === 'string') found.push({ site: { file, segments }, ref: value.$ref });
+  });
   return found;
 }
 
@@ -153,22 +148,13 @@ function pointerSegments(root: unknown, pointer: string): PathSegment[] | undefi
 }
 
 function findAnchor(root: unknown, name: string): PathSegment[] | undefined {
-  const walk = (value: unknown, segments: PathSegment[]): PathSegment[] | undefined => {
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const found = walk(value[i], [...segments, i]);
-        if (found) return found;
-      }
-    } else if (isRecord(value)) {
-      if (value.$anchor === name || value.$dynamicAnchor === name) return segments;
-      for (const [key, item] of Object.entries(value)) {
-        const found = walk(item, [...segments, key]);
-        if (found) return found;
-      }
-    }
-    return undefined;
-  };
-  return walk(root, []);
+  let found: PathSegment[] | undefined;
+  walkData(root, (value, segments) => {
+    if (!isRecord(value) || (value.$anchor !== name && value.$dynamicAnchor !== name)) return;
+    found = segments;
+    return 'stop';
+  });
+  return found;
 }
 
 function safeDecode(text: string): string {

@@ -4,7 +4,8 @@
  * parsed file can say where any key or value is written, so that a schema error points there too.
  */
 import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { LineIndex } from '../output/index.js';
 
 /** 1-based line and column, with the column just past the value when known. */
 export interface TextPosition {
@@ -27,25 +28,16 @@ export function parseConfigText(text: string, file: string): ConfigText {
   return /\.ya?ml$/i.test(file) ? parseYamlConfig(text) : parseJsoncConfig(text);
 }
 
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
-}
-
 function parseJsoncConfig(text: string): ConfigText {
   const errors: ParseError[] = [];
   const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   const first = errors[0];
   if (first || !tree) {
-    const where = lineColumn(text, first?.offset ?? 0);
+    const where = new LineIndex(text).position(first?.offset ?? 0);
     throw new ConfigSyntaxError(`${where.line}:${where.column}: is not JSON: ${first ? describeJsonError(printParseErrorCode(first.error)) : 'empty'}`);
   }
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  const lines = new LineIndex(text);
   return {
     value: getNodeValue(tree),
     at(path, part = 'value') {
@@ -53,8 +45,8 @@ function parseJsoncConfig(text: string): ConfigText {
       // A property's key is the first child of the property node the value hangs from.
       const node = part === 'key' && found?.parent?.type === 'property' ? found.parent.children?.[0] : found;
       if (!node) return undefined;
-      const start = lineColumn(text, node.offset + bom);
-      const end = lineColumn(text, node.offset + bom + node.length);
+      const start = lines.position(node.offset + bom);
+      const end = lines.position(node.offset + bom + node.length);
       return { ...start, endColumn: end.line === start.line ? end.column : start.column + 1 };
     },
   };
@@ -77,12 +69,12 @@ function describeJsonError(code: string): string {
 }
 
 function parseYamlConfig(text: string): ConfigText {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const lines = new LineIndex(text);
   const problem = doc.errors[0];
   if (problem) {
-    const where = lineCounter.linePos(problem.pos[0]);
-    throw new ConfigSyntaxError(`${where.line}:${where.col}: is not YAML: ${problem.message.split('\n')[0]}`);
+    const where = lines.position(problem.pos[0]);
+    throw new ConfigSyntaxError(`${where.line}:${where.column}: is not YAML: ${problem.message.split('\n')[0]}`);
   }
   return {
     value: doc.toJS({ maxAliasCount: 100 }) ?? {},
@@ -97,9 +89,9 @@ function parseYamlConfig(text: string): ConfigText {
       }
       const range = (node as YamlNode | undefined)?.range;
       if (!range) return undefined;
-      const start = lineCounter.linePos(range[0]);
-      const end = lineCounter.linePos(range[1]);
-      return { line: start.line, column: start.col, endColumn: end.line === start.line ? end.col : start.col + 1 };
+      const start = lines.position(range[0]);
+      const end = lines.position(range[1]);
+      return { ...start, endColumn: end.line === start.line ? end.column : start.column + 1 };
     },
   };
 }

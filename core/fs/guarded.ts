@@ -109,18 +109,9 @@ export class ReadRefused extends Error {
  * `file` is absolute (a path the caller has already guarded or was given on the command line).
  */
 export function readRegularFile(file: string, maxBytes = Infinity): Buffer {
-  let fd: number;
+  const { fd, size } = openRegularFile(file, maxBytes);
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    if (code === 'ELOOP') throw new ReadRefused(file, 'ELINK', 'is a symbolic link; it is not followed');
-    throw new ReadRefused(file, code, `cannot be read (${code})`);
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new ReadRefused(file, 'EIRREGULAR', 'is not a regular file');
-    if (stat.size > maxBytes) throw new ReadRefused(file, 'ETOOBIG', `is ${stat.size} bytes, more than the ${maxBytes} it may be`);
+    const stat = { size };
     const bytes = Buffer.allocUnsafe(stat.size);
     let length = 0;
     while (length < bytes.length) {
@@ -134,7 +125,74 @@ export function readRegularFile(file: string, maxBytes = Infinity): Buffer {
   }
 }
 
+/**
+ * Opens a regular file for reading as readRegularFile reads it (no link followed in its last
+ * component, a regular file, at most `maxBytes`), for a caller that reads it a block at a time (a
+ * tarball named on the command line). The caller closes the descriptor; reading stops at `size`.
+ */
+export function openRegularFile(file: string, maxBytes = Infinity): { fd: number; size: number } {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    if (code === 'ELOOP') throw new ReadRefused(file, 'ELINK', 'is a symbolic link; it is not followed');
+    throw new ReadRefused(file, code, `cannot be read (${code})`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new ReadRefused(file, 'EIRREGULAR', 'is not a regular file');
+    if (stat.size > maxBytes) throw new ReadRefused(file, 'ETOOBIG', `is ${stat.size} bytes, more than the ${maxBytes} it may be`);
+    return { fd, size: stat.size };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
 /** `relative`'s bytes under `root`: inside by spelling and by every directory on the way, the file itself no link. */
 export function readInside(root: string, relative: string, maxBytes = Infinity): Buffer {
   return readRegularFile(guardedPath(root, relative), maxBytes);
+}
+
+/**
+ * Whether `relative` names a file or directory under `root`: answered without following a link out
+ * (a path that leaves the root by its spelling or through a linked directory is not there, and a
+ * link in its last component is there as the link, its target never looked at).
+ */
+export function existsInside(root: string, relative: string): boolean {
+  if (!isInsideBySpelling(relative) || !directoryStaysInside(root, path.dirname(relative))) return false;
+  try {
+    lstatSync(path.join(root, relative));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path the user named on the command line for the tool to write (a report's `--output`, pack's
+ * `--out`): outside the root if the user says so, since the flag means it, but never through a
+ * link in its last component (the tool would write or rename over what the link points at).
+ * Returns the absolute path; throws LinkRefused for a link.
+ */
+export function givenTarget(file: string): string {
+  const absolute = path.resolve(file);
+  let link = false;
+  try {
+    link = lstatSync(absolute).isSymbolicLink();
+  } catch {
+    // Not there yet: it is made by the write.
+  }
+  if (link) throw new LinkRefused(file);
+  return absolute;
+}
+
+/** A path given to write that is a symbolic link: refused, its target left alone. */
+export class LinkRefused extends Error {
+  readonly code = 'ELINK';
+  constructor(readonly file: string) {
+    super(`${file} is a symbolic link; nothing is written through it`);
+    this.name = 'LinkRefused';
+  }
 }

@@ -4,6 +4,7 @@
  * baselined and reported in every format as theirs are.
  */
 import { defineCheck, type Check } from '../run/index.js';
+import type { Location } from '../model/index.js';
 import { thens, type HouseRuleDefinition, type Then } from './definition.js';
 import { evaluate, show, type Value } from './functions.js';
 import { selectTargets, type Target } from './select.js';
@@ -22,7 +23,7 @@ export function houseRuleCheck(id: string, definition: HouseRuleDefinition): Che
           for (const problem of problemsOf(target, then)) {
             const message = render(definition.message, { ...problem.vars, error: problem.error });
             // The function that found it is the message's id; the values its message is made of are its data.
-            report({ file: target.file, ...problem.place, message, messageId: then.function, data: { ...problem.vars, error: problem.error }, hint: definition.hint ?? problem.hint, ...(problem.fix ? { fix: problem.fix } : {}) });
+            report({ location: problem.place, message, messageId: then.function, data: { ...problem.vars, error: problem.error }, hint: definition.hint ?? problem.hint, ...(problem.fix ? { fix: problem.fix } : {}) });
           }
         }
       }
@@ -33,7 +34,7 @@ export function houseRuleCheck(id: string, definition: HouseRuleDefinition): Che
 interface Placed {
   error: string;
   hint: string;
-  place: { line: number; column: number; endLine?: number; endColumn?: number };
+  place: Location;
   fix?: { start: number; end: number; text: string };
   vars: Record<string, string>;
 }
@@ -46,7 +47,7 @@ function problemsOf(target: Target, then: Then): Placed[] {
   const vars = { property, path: subject, value: checked.missing ? '' : show(checked.value) };
   if (then.function !== 'substitution') {
     // The value's own words lead: `/info/title "Foo" does not match …`, `heading "Intro" is not …`.
-    return evaluate(then, checked).map((problem) => ({ error: `${subject} ${problem.error}`, hint: problem.hint, place: { ...target.locate(field) }, vars }));
+    return evaluate(then, checked).map((problem) => ({ error: `${subject} ${problem.error}`, hint: problem.hint, place: target.locate(field), vars }));
   }
   // A substitution is placed on the words it replaces, and fixed there when the text maps back to the file.
   return target.pieces(field).flatMap((piece) =>

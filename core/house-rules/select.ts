@@ -4,11 +4,12 @@
  * cells), each with where it is written and, for text, where each of its characters is, so that a
  * substitution is placed on the words it replaces and fixed there.
  */
-import type { Nodes, Parent, Root, Table } from 'mdast';
+import type { Nodes, Table } from 'mdast';
+import { walkMarkdown } from '../markdown/index.js';
 import { toString } from 'mdast-util-to-string';
 import { JSONPath } from 'jsonpath-plus';
 import picomatch from 'picomatch';
-import { dataStringEdit, dataStringLocation, hasPointer, lazyLocate, type Corpus, type DataFile, type Location, type MarkdownFile, type PathSegment } from '../model/index.js';
+import { dataStringEdit, hasPointer, Location, type Corpus, type DataFile, type MarkdownFile, type PathSegment } from '../model/index.js';
 import type { Fix } from '../output/index.js';
 import type { Given } from './definition.js';
 
@@ -71,20 +72,20 @@ function dataTarget(file: DataFile, path: PathSegment[], value: unknown): Target
     locate: (field) => {
       const at = fieldPath(field);
       // A field that is not there is reported where its object is.
-      return lazyLocate(file, field !== undefined && field !== '@key' && !hasField(value, field) ? path : at, 'key');
+      return Location.pointer(file, field !== undefined && field !== '@key' && !hasField(value, field) ? path : at, 'key');
     },
     pieces: (field) => {
       const at = fieldPath(field);
       const text = field === '@key' ? undefined : valueAt(file.value, at);
       if (typeof text !== 'string') return [];
-      return [{ text, offset: 0, locate: (start, end) => dataStringLocation(file, at, start, end), edit: (start, end, replacement) => dataStringEdit(file, at, start, end, replacement) }];
+      return [{ text, offset: 0, locate: (start, end) => Location.pointer(file, at).chars(start, end), edit: (start, end, replacement) => dataStringEdit(file, at, start, end, replacement) }];
     },
   };
 }
 
 function keyTarget(file: DataFile, path: PathSegment[]): Target {
   const key = path[path.length - 1];
-  return { file: file.path, value: key, name: pointerOf(path), locate: () => lazyLocate(file, path, 'key'), pieces: () => [] };
+  return { file: file.path, value: key, name: pointerOf(path), locate: () => Location.pointer(file, path, 'key'), pieces: () => [] };
 }
 
 function hasField(value: unknown, field: string): boolean {
@@ -119,19 +120,24 @@ function pointerOf(path: readonly PathSegment[]): string {
 
 function markdownTargets(file: MarkdownFile, given: Given): Target[] {
   const nodes: Array<{ node: Nodes; name: string }> = [];
-  const walk = (parent: Parent | Root): void => {
-    for (const node of parent.children as Nodes[]) {
-      if (given.markdown === 'headings' && node.type === 'heading' && (given.level === undefined || node.depth === given.level)) nodes.push({ node, name: 'heading' });
-      else if (given.markdown === 'paragraphs' && node.type === 'paragraph') nodes.push({ node, name: 'paragraph' });
-      else if (given.markdown === 'code-spans' && node.type === 'inlineCode') nodes.push({ node, name: 'code span' });
-      else if (given.markdown === 'table-cells' && node.type === 'table') {
-        nodes.push(...tableCells(node, given.column));
-        continue;
-      }
-      if ('children' in node) walk(node);
-    }
-  };
-  walk(file.tree);
+  // A selected node's children are walked too (a code span in a selected heading is a target of
+  // its own); a table is taken by its cells and not walked further.
+  walkMarkdown(file.tree, {
+    heading(node) {
+      if (given.markdown === 'headings' && (given.level === undefined || node.depth === given.level)) nodes.push({ node, name: 'heading' });
+    },
+    paragraph(node) {
+      if (given.markdown === 'paragraphs') nodes.push({ node, name: 'paragraph' });
+    },
+    inlineCode(node) {
+      if (given.markdown === 'code-spans') nodes.push({ node, name: 'code span' });
+    },
+    table(node) {
+      if (given.markdown !== 'table-cells') return;
+      nodes.push(...tableCells(node, given.column));
+      return 'skip';
+    },
+  });
   return nodes.map(({ node, name }) => markdownTarget(file, node, name));
 }
 
@@ -149,7 +155,8 @@ function markdownTarget(file: MarkdownFile, node: Nodes, name: string): Target {
   // A table cell's own position takes in the pipe before it; its text is where a reader looks.
   const children = node.type === 'tableCell' ? node.children : [];
   const position = children.length > 0 && children[0]?.position && children.at(-1)?.position ? { start: children[0].position.start, end: (children.at(-1)?.position ?? children[0].position).end } : node.position;
-  const place: Location = position ? { line: position.start.line, column: position.start.column, endLine: position.end.line, endColumn: position.end.column } : { line: 1, column: 1 };
+  const start = position?.start.offset;
+  const place = start !== undefined ? Location.text(file, start, position?.end.offset ?? start) : Location.file(file.path);
   return { file: file.path, value, name, locate: () => place, pieces: () => textPieces(file, node) };
 }
 
@@ -163,15 +170,10 @@ function textPieces(file: MarkdownFile, node: Nodes): TextPiece[] {
   let offset = 0;
   const piece = (text: string, start: number | undefined): void => {
     if (start !== undefined && file.text.slice(start, start + text.length) === text) {
-      const at = (i: number): { line: number; column: number } => file.lines.position(start + i);
       pieces.push({
         text,
         offset,
-        locate: (s, e) => {
-          const from = at(s);
-          const to = at(e);
-          return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-        },
+        locate: (s, e) => Location.text(file, start + s, start + e),
         edit: (s, e, replacement) => ({ start: start + s, end: start + e, text: replacement }),
       });
     }

@@ -15,7 +15,8 @@
  * A citation joined to the one before it (`§A–§B`, `§B.1/§D`, `§7 Verification, §8 References`,
  * `§A, §E`) shares its scope.
  */
-import type { Nodes, Root } from 'mdast';
+import type { Heading, Nodes, Paragraph, Root, TableCell } from 'mdast';
+import { walkMarkdown } from './walk.js';
 import { findCitations, type SectionCitation } from './sections.js';
 
 export type CitationScope =
@@ -99,7 +100,7 @@ export function linkScope(url: string): CitationScope {
 }
 
 /** Blocks whose inline content is prose: what an author writes a citation in. */
-const CITING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
+type CitingNode = Paragraph | Heading | TableCell;
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 
 export interface CitingBlock {
@@ -115,19 +116,17 @@ export interface CitingBlock {
 /** Every block of a markdown document that can hold a citation and has a `§`, in document order. */
 export function citingBlocks(tree: Root, source: string): CitingBlock[] {
   const blocks: CitingBlock[] = [];
-  const visit = (node: Nodes): void => {
-    if (CITING_BLOCKS.has(node.type)) {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return;
-      const written = source.slice(start, end);
-      if (!written.includes('§')) return;
-      const text = written.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
-      blocks.push({ node, start, text, label: node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1 });
-      return;
-    }
-    if ('children' in node) for (const child of node.children) visit(child);
+  // A citing block is read whole: what is inside it is not walked again.
+  const block = (node: CitingNode): 'skip' => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return 'skip';
+    const written = source.slice(start, end);
+    if (!written.includes('§')) return 'skip';
+    const text = written.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
+    blocks.push({ node, start, text, label: node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1 });
+    return 'skip';
   };
-  visit(tree);
+  walkMarkdown(tree, { paragraph: block, heading: block, tableCell: block });
   return blocks;
 }

@@ -1,5 +1,6 @@
 /** Running text of a markdown tree, with what encloses it: the unit the prose gates read. */
-import type { Link, Nodes, Parent, Root, Text } from 'mdast';
+import type { Link, Nodes, Root, Text } from 'mdast';
+import { walkMarkdown } from './walk.js';
 
 export interface ProseText {
   node: Text;
@@ -25,26 +26,22 @@ export function proseTexts(tree: Root, source: string): readonly ProseText[] {
   const cached = cache.get(tree);
   if (cached) return cached;
   const texts: ProseText[] = [];
-  const walk = (parent: Parent, link: Link | undefined, inHeading: boolean, inOtherConstruct: boolean): void => {
-    const children = parent.children as Nodes[];
-    for (let index = 0; index < children.length; index++) {
-      const node = children[index] as Nodes;
-      if (node.type === 'text') {
-        const start = node.position?.start.offset;
-        const end = node.position?.end.offset;
-        const verbatim = start !== undefined && end !== undefined && source.slice(start, end) === node.value;
-        texts.push({ node, link, inHeading, inOtherConstruct, previous: index > 0 ? children[index - 1] : undefined, offset: verbatim ? start : undefined });
-      } else if ('children' in node) {
-        walk(
-          node,
-          node.type === 'link' ? node : link,
-          inHeading || node.type === 'heading',
-          inOtherConstruct || node.type === 'linkReference' || node.type === 'footnoteDefinition',
-        );
+  walkMarkdown(tree, {
+    text(node, parent, index, ancestors) {
+      let link: Link | undefined;
+      let inHeading = false;
+      let inOtherConstruct = false;
+      for (const ancestor of ancestors) {
+        if (ancestor.type === 'link') link = ancestor as Link;
+        else if (ancestor.type === 'heading') inHeading = true;
+        else if (ancestor.type === 'linkReference' || ancestor.type === 'footnoteDefinition') inOtherConstruct = true;
       }
-    }
-  };
-  walk(tree, undefined, false, false);
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      const verbatim = start !== undefined && end !== undefined && source.slice(start, end) === node.value;
+      texts.push({ node, link, inHeading, inOtherConstruct, previous: parent && index !== undefined && index > 0 ? (parent.children[index - 1]) : undefined, offset: verbatim ? start : undefined });
+    },
+  });
   cache.set(tree, texts);
   return texts;
 }

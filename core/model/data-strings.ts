@@ -6,8 +6,10 @@
 import { isScalar, parseDocument } from 'yaml';
 import { parseMarkdown } from '../markdown/index.js';
 import type { DataFile } from './corpus.js';
-import type { Location } from './positions.js';
+import type { Span } from './positions.js';
+import { Location } from './location.js';
 import { nodeAt, type PathSegment } from './structured.js';
+import { walkData } from './walk-data.js';
 
 export interface DataString {
   path: PathSegment[];
@@ -19,16 +21,9 @@ export interface DataString {
 /** Every string value of the document (not its keys) for which `wanted` holds. */
 export function dataStrings(file: Pick<DataFile, 'value'>, wanted: (value: string) => boolean): DataString[] {
   const found: DataString[] = [];
-  const walk = (value: unknown, path: PathSegment[], key: string | undefined): void => {
-    if (typeof value === 'string') {
-      if (wanted(value)) found.push({ path, key, value });
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, [...path, index], key));
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [member, child] of Object.entries(value)) walk(child, [...path, member], member);
-    }
-  };
-  walk(file.value, [], undefined);
+  walkData(file.value, (value, path, key) => {
+    if (typeof value === 'string' && wanted(value)) found.push({ path, key, value });
+  });
   return found;
 }
 
@@ -40,8 +35,10 @@ const linkCache = new WeakMap<DataFile, DataStringLink[]>();
 
 export interface DataStringLink {
   url: string;
-  /** Where the link is written, looked up on first use. */
-  place: () => Location;
+  /** Where the link is written (resolved when a finding reports it). */
+  location: Location;
+  /** The same, resolved; a finding takes `location`. */
+  place(): Span;
 }
 
 /**
@@ -59,49 +56,48 @@ export function dataStringLinks(file: DataFile): DataStringLink[] {
       if (link.kind === 'definition') continue;
       const start = link.node.position?.start.offset ?? 0;
       const end = link.node.position?.end.offset ?? start;
-      links.push({ url: link.url, place: () => dataStringLocation(file, string.path, start, end) });
+      const location = Location.pointer(file, string.path).chars(start, end);
+      links.push({ url: link.url, location, place: () => location.resolve() });
     }
   }
   return links;
 }
 
 /**
- * Where the characters [start, end) of the string at `path` are written: at those characters
- * when the string is written on one line (escapes and quotes accounted for), else where the
- * string starts.
+ * Where the characters [start, end) of the string at `path` are written, as offsets into the
+ * file's text: at those characters when the string is written on one line (escapes and quotes
+ * accounted for), else where the string starts (then `end` is absent); undefined when no string
+ * is written there.
  */
-export function dataStringLocation(file: Pick<DataFile, 'doc' | 'lineCounter' | 'text'>, path: readonly PathSegment[], start: number, end: number): Location {
+export function dataStringRange(file: Pick<DataFile, 'doc' | 'text'>, path: readonly PathSegment[], start: number, end: number): { start: number; end?: number } | undefined {
   const node = nodeAt(file.doc, path);
   const range = node?.range;
-  if (!range || !isScalar(node)) return { line: 1, column: 1 };
+  if (!range || !isScalar(node)) return undefined;
   const from = range[0];
   const to = range[1];
   const source = file.text.slice(from, to);
-  const at = (offset: number) => {
-    const position = file.lineCounter.linePos(offset);
-    return { line: position.line, column: position.col };
-  };
   // Any form the value can be read back from, over lines too: the characters themselves.
   const units = typeof node.value === 'string' ? scalarUnits(source, node.type) : undefined;
   if (units && units.map((unit) => unit.value).join('') === node.value) {
     const a = startOf(units, start) ?? endOf(units, start);
     const b = end > start ? endOf(units, end) : a;
-    if (a !== undefined && b !== undefined) {
-      const first = at(from + a);
-      const last = at(from + b);
-      return { line: first.line, column: first.column, endLine: last.line, endColumn: last.column };
-    }
+    if (a !== undefined && b !== undefined) return { start: from + a, end: from + b };
   }
   if (node.type === 'BLOCK_LITERAL') {
     const line = literalLine(file.text, from, to, String(node.value), start);
-    return line === undefined ? at(from) : at(line);
+    return { start: line ?? from };
   }
-  if (source.includes('\n')) return at(from);
+  if (source.includes('\n')) return { start: from };
   const offsets = sourceOffsets(source, node.type);
-  if (!offsets) return at(from);
-  const first = at(from + (offsets[start] ?? 0));
-  const last = at(from + (offsets[end] ?? source.length));
-  return { line: first.line, column: first.column, endLine: last.line, endColumn: last.column };
+  if (!offsets) return { start: from };
+  return { start: from + (offsets[start] ?? 0), end: from + (offsets[end] ?? source.length) };
+}
+
+/** `dataStringRange` as a line and column (line 1, column 1 when no string is written there); a finding takes `Location.pointer(file, path).chars(start, end)`. */
+export function dataStringLocation(file: Pick<DataFile, 'doc' | 'lines' | 'text'>, path: readonly PathSegment[], start: number, end: number): Span {
+  const range = dataStringRange(file, path, start, end);
+  if (!range) return { line: 1, column: 1 };
+  return range.end === undefined ? file.lines.position(range.start) : file.lines.span(range.start, range.end);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Finds the corpus document a prose mention such as `packs.md` or `spec/v2/core/packs.md` means. */
 import path from 'node:path';
 import type { Corpus } from './corpus.js';
+import { defineService } from './service.js';
 
 export interface DocumentIndex {
   /** The root-relative path of the document a name in `fromFile` refers to, if exactly one fits. */
@@ -9,11 +10,14 @@ export interface DocumentIndex {
   hasBaseName(name: string): boolean;
 }
 
-const indexes = new WeakMap<Corpus, DocumentIndex>();
+/** The corpus's markdown documents by base name, and what a name written in a file means. */
+export const DocumentIndexService = defineService('document index', buildDocumentIndex);
 
 export function documentIndex(corpus: Corpus): DocumentIndex {
-  const cached = indexes.get(corpus);
-  if (cached) return cached;
+  return corpus.service(DocumentIndexService);
+}
+
+function buildDocumentIndex(corpus: Corpus): DocumentIndex {
   const byBaseName = new Map<string, string[]>();
   for (const file of corpus.markdownFiles()) {
     const base = path.posix.basename(file.path);
@@ -35,7 +39,6 @@ export function documentIndex(corpus: Corpus): DocumentIndex {
       return otherVersionMeant(corpus, fromFile, candidates[0] as string) ? undefined : candidates[0];
     },
   };
-  indexes.set(corpus, index);
   return index;
 }
 
@@ -52,12 +55,12 @@ export function speaksOtherVersion(corpus: Corpus, fromFile: string, version: st
   return false;
 }
 
-const namedVersions = new WeakMap<Corpus, Map<string, ReadonlySet<string>>>();
+/** The versions each file names, filled in as files are asked about. */
+const NamedVersions = defineService('versions named per file', (): Map<string, ReadonlySet<string>> => new Map());
 
 /** The versions whose documents a file names (`spec/v1/…` names 1), read once per file: gates ask per mention, and a registry holds thousands. */
 function versionsNamed(corpus: Corpus, fromFile: string): ReadonlySet<string> {
-  let byFile = namedVersions.get(corpus);
-  if (!byFile) namedVersions.set(corpus, (byFile = new Map<string, ReadonlySet<string>>()));
+  const byFile = corpus.service(NamedVersions);
   const known = byFile.get(fromFile);
   if (known) return known;
   const file = corpus.get(fromFile);

@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import type { Corpus } from './corpus.js';
-import type { Location } from './positions.js';
+import type { Span } from './positions.js';
 import { renderMessage } from '../output/index.js';
 
-export interface RequiredProblem extends Location {
+export interface RequiredProblem extends Span {
   /** Where the finding stands: the config entry that requires the file, or the file's own path. */
   file: string;
   /** The required file that is missing, wherever the finding stands. */

@@ -7,7 +7,8 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { visit as visitJson } from 'jsonc-parser';
-import { LineIndex, type Location } from './positions.js';
+import { LineIndex, type Span } from './positions.js';
+import { PointerLocation, type PointerSource } from './location.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -411,63 +412,38 @@ function scalarValue(node: unknown): unknown {
 }
 
 /**
- * Where `path` is written: its key when it is a map entry (that is where a reader looks),
- * else its value; falls back to the deepest ancestor that exists.
+ * The offsets [start, end) at which `path` is written: its key when it is a map entry (that is
+ * where a reader looks), else its value; falls back to the deepest ancestor that exists.
  */
-export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location {
+export function rangeAt(doc: Document | undefined, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): [number, number] | undefined {
   for (let depth = path.length; depth >= 0; depth--) {
     const prefix = path.slice(0, depth);
-    const node = (prefer === 'key' ? keyAt(data.doc, prefix) : undefined) ?? nodeAt(data.doc, prefix);
+    const node = (prefer === 'key' ? keyAt(doc, prefix) : undefined) ?? nodeAt(doc, prefix);
     const range = node?.range;
-    if (range) {
-      const start = data.lineCounter.linePos(range[0]);
-      const end = data.lineCounter.linePos(range[1]);
-      return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
-    }
+    if (range) return [range[0], range[1]];
   }
-  return { line: 1, column: 1 };
+  return undefined;
 }
-
-const DEFERRED = Symbol('deferred location');
-
-interface Deferred {
-  data: Pick<ParsedData, 'doc' | 'lineCounter'>;
-  path: readonly PathSegment[];
-  prefer: 'key' | 'value';
-  found?: Location;
-}
-
-function resolved(holder: object): Location {
-  const state = (holder as { [DEFERRED]: Deferred })[DEFERRED];
-  return (state.found ??= locate(state.data, state.path, state.prefer));
-}
-
-// One getter per field, shared by every deferred location: the place a model holds for each of
-// its items costs an object and its state, not four closures (a large corpus holds ~10^5 of them).
-const DEFERRED_FIELDS: PropertyDescriptorMap = {
-  line: { enumerable: true, get(this: object) { return resolved(this).line; } },
-  column: { enumerable: true, get(this: object) { return resolved(this).column; } },
-  endLine: { enumerable: true, get(this: object) { return resolved(this).endLine; } },
-  endColumn: { enumerable: true, get(this: object) { return resolved(this).endColumn; } },
-};
 
 /**
- * `locate`, deferred: the position is worked out the first time a field is read. A model can hold
- * the place of every item it builds, and only the items a finding names cost a positioned parse.
- * The fields are enumerable getters, so spreading the location into a finding reads them.
+ * `rangeAt` as a line and column, at once, for parsed data that is not a corpus file (the
+ * suppressions file, a previous release's document); in the corpus, `Location.pointer` says it
+ * when a finding needs it.
  */
-export function lazyLocate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location {
-  return deferred({}, { data, path, prefer }) as Location;
+export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Span {
+  const range = rangeAt(data.doc, path, prefer);
+  if (!range) return { line: 1, column: 1 };
+  const start = data.lineCounter.linePos(range[0]);
+  const end = data.lineCounter.linePos(range[1]);
+  return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
 }
 
-/** `{ file, line, column, … }` for a finding, with the position deferred as in `lazyLocate`. */
-export function lazyPlace(file: string, data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Location & { file: string } {
-  return deferred({ file }, { data, path, prefer }) as Location & { file: string };
-}
-
-function deferred(target: object, state: Deferred): object {
-  Object.defineProperty(target, DEFERRED, { value: state });
-  return Object.defineProperties(target, DEFERRED_FIELDS);
+/**
+ * `{ file, line, column, … }` for a finding in the older spread form, resolved when read: a
+ * `Location.pointer` (a finding takes it as `location`).
+ */
+export function lazyPlace(file: string, data: PointerSource, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): PointerLocation {
+  return new PointerLocation(file, data, path, prefer);
 }
 
 /** Whether a JSON pointer names something in a plain value (no positions needed). */

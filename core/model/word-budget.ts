@@ -7,13 +7,13 @@
  * (`<!-- openwop-spec-disable-next-line … -->`): they are addressed to the tool, not the reader,
  * and suppressing a finding must not change the count quoted in another file.
  */
-import { blankDirectives, directiveComments } from '../markdown/index.js';
+import { blankDirectives, directiveComments, whitespaceTokens } from '../markdown/index.js';
 import type { Corpus } from './corpus.js';
 
 export const CORE_DOCUMENTS = 'spec/v2/core/';
 
 function rawWordCount(text: string): number {
-  return text.match(/\S+/g)?.length ?? 0;
+  return whitespaceTokens(text);
 }
 
 export interface DocumentWords {

@@ -1,4 +1,5 @@
 /** A finding, as data: every reporter, the exit code and the fixer read only this. */
+import type { Locatable, Span } from './positions.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -45,13 +46,8 @@ interface RelatedLocation {
   message?: string;
 }
 
-/** What a rule hands to `report`: its own id and default severity fill the rest. */
-export interface Finding {
-  file: string;
-  line?: number;
-  column?: number;
-  endLine?: number;
-  endColumn?: number;
+/** What a finding says, whichever way its place is given. */
+interface FindingBody {
   /** The words; a gate with a `messages` map may leave them out and give `messageId` and `data`. */
   message?: string;
   /** See Diagnostic.messageId. */
@@ -64,7 +60,39 @@ export interface Finding {
   related?: RelatedLocation[];
 }
 
-export type Report = (finding: Finding) => void;
+/**
+ * What a rule hands to `report`, its place given as a file and a line and column already worked
+ * out (absent: the file's start); its own id and default severity fill the rest.
+ */
+export interface Finding extends FindingBody {
+  file: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  location?: never;
+}
+
+/** A finding whose place is a location of the model, resolved to a line and column when it is collected. */
+interface LocatedFinding extends FindingBody {
+  location: Locatable;
+  file?: never;
+  line?: never;
+  column?: never;
+  endLine?: never;
+  endColumn?: never;
+}
+
+/** Either form a rule may hand to `report`. */
+export type ReportedFinding = Finding | LocatedFinding;
+
+/** The file, line and column a finding is at: its location resolved, or the ones it gives. */
+export function placeOf(finding: ReportedFinding): Span & { file: string } {
+  if (finding.location) return { file: finding.location.file, ...finding.location.resolve() };
+  return { file: finding.file, line: finding.line ?? 1, column: finding.column ?? 1, endLine: finding.endLine, endColumn: finding.endColumn };
+}
+
+export type Report = (finding: ReportedFinding) => void;
 
 export interface Summary {
   errors: number;
@@ -126,16 +154,17 @@ export function summarize(diagnostics: readonly Diagnostic[], files: number): Su
  */
 export function collector(rule: string, severity: Severity, sink: Diagnostic[], override = false): Report {
   return (finding) => {
+    const place = placeOf(finding);
     const diagnostic: Diagnostic = {
       rule,
       severity: override ? severity : (finding.severity ?? severity),
-      file: finding.file,
-      line: finding.line ?? 1,
-      column: finding.column ?? 1,
+      file: place.file,
+      line: place.line,
+      column: place.column,
       message: finding.message ?? renderMessage(finding.messageId ?? '', finding.data),
     };
-    if (finding.endLine !== undefined) diagnostic.endLine = finding.endLine;
-    if (finding.endColumn !== undefined) diagnostic.endColumn = finding.endColumn;
+    if (place.endLine !== undefined) diagnostic.endLine = place.endLine;
+    if (place.endColumn !== undefined) diagnostic.endColumn = place.endColumn;
     if (finding.messageId !== undefined) diagnostic.messageId = finding.messageId;
     if (finding.data !== undefined) diagnostic.data = finding.data;
     if (finding.hint !== undefined) diagnostic.hint = finding.hint;

@@ -9,3 +9,4 @@ export * from './write.js';
 export * from './verdict.js';
 export * from './reporters/index.js';
 export * from './tool-root.js';
+export * from './positions.js';

@@ -5,10 +5,11 @@
  * distance of a third of the name's length (at least 2), so a candidate whose length differs by
  * more is never compared, and the distance itself is computed in a band of that width that stops
  * as soon as no cell of a row is within it. Candidates are prepared once per collection (lower
- * case, bucketed by length). A query looks at lengths nearest its own first and spends at most
- * CELL_BUDGET cells of distance table: a collection of a few thousand names is searched whole; in
- * one of 200,000 near-identical headings the best found within the budget is suggested, so 1,000
- * broken anchors into it cost 1,000 bounded searches, not 1,000 full quadratic ones.
+ * case, bucketed by length). A query first bounds every candidate of a near length cheaply (the
+ * characters one has that the other lacks), then fills at most CELL_BUDGET cells of distance
+ * table for those, nearest bound first: a collection of a few thousand names is searched whole,
+ * and in one of 200,000 headings the nearest is still found, so 1,000 broken anchors into it cost
+ * 1,000 bounded searches, not 1,000 full quadratic ones.
  */
 
 /** The distance-table cells one query may fill (a few milliseconds). */
@@ -64,16 +65,28 @@ export function closest(wanted: string, candidates: Iterable<string>): string | 
   const want = wanted.toLowerCase();
   const same = prepared.exact.get(want);
   if (same !== undefined) return prepared.list[same];
-  let best = -1;
-  let bestDistance = limitFor(wanted);
-  let budget = CELL_BUDGET;
-  // Lengths nearest the wanted one first: 0, -1, +1, -2, +2, …, up to the distance still accepted.
-  for (let step = 0; step <= 2 * bestDistance && budget > 0; step++) {
-    const length = want.length + (step % 2 === 0 ? step / 2 : -(step + 1) / 2);
-    // Past the best so far in length alone: no candidate of this length can beat it.
-    if (length < 0 || Math.abs(length - want.length) > bestDistance) continue;
+  const limit = limitFor(wanted);
+  // First the cheap bounds, over every candidate whose length is near enough (as TypeScript's
+  // getSpellingSuggestion prunes by length first): the length difference, then the characters one
+  // has that the other lacks, both at most the edit distance. The distance table, which the budget
+  // caps, is filled only for what those leave, nearest bound first: so the nearest candidate is
+  // found even in a collection far larger than the budget, as long as few are near it.
+  const wantCounts = characterCounts(want);
+  const byBound: number[][] = Array.from({ length: limit + 1 }, () => []);
+  for (let length = Math.max(0, want.length - limit); length <= want.length + limit; length++) {
     for (const index of prepared.byLength.get(length) ?? []) {
+      const bound = bagDistance(wantCounts, want.length, prepared.lower[index] as string);
+      if (bound <= limit) (byBound[bound] as number[]).push(index);
+    }
+  }
+  let best = -1;
+  let bestDistance = limit;
+  let budget = CELL_BUDGET;
+  for (let bound = 0; bound <= bestDistance && budget > 0; bound++) {
+    for (const index of byBound[bound] as number[]) {
       if (budget <= 0) break;
+      // A candidate whose bound equals the best so far can only tie: it counts if it comes earlier.
+      if (bound === bestDistance && best !== -1 && index > best) continue;
       const distance = boundedDistance(want, prepared.lower[index] as string, bestDistance);
       budget -= cellsFilled + 1;
       if (distance < bestDistance || (distance === bestDistance && (best === -1 || index < best))) {
@@ -83,6 +96,29 @@ export function closest(wanted: string, candidates: Iterable<string>): string | 
     }
   }
   return best === -1 ? undefined : prepared.list[best];
+}
+
+/** Characters counted into 64 buckets (by code unit): bucket counts differ by no more than the characters do. */
+function characterCounts(text: string): Int32Array {
+  const counts = new Int32Array(64);
+  for (let i = 0; i < text.length; i++) (counts[text.charCodeAt(i) & 63] as number)++;
+  return counts;
+}
+
+const scratch = new Int32Array(64);
+
+/**
+ * A lower bound of the edit distance of the text counted in `wanted` and `other`: the larger of
+ * what one has in excess of the other, counted by bucket (each edit changes at most one of each).
+ */
+function bagDistance(wanted: Int32Array, wantedLength: number, other: string): number {
+  scratch.set(wanted);
+  for (let i = 0; i < other.length; i++) (scratch[other.charCodeAt(i) & 63] as number)--;
+  let extra = 0;
+  for (let bucket = 0; bucket < 64; bucket++) if ((scratch[bucket] as number) > 0) extra += scratch[bucket] as number;
+  // What `wanted` has in excess, and what `other` has: their difference is the difference in length.
+  const missing = extra - (wantedLength - other.length);
+  return extra > missing ? extra : missing;
 }
 
 /** Two rows of the distance table, reused across calls (grown when a name is longer). */

@@ -234,14 +234,16 @@ export function envelopeMentions(text: string, base = 0): CodeMention[] {
 export function yamlCodeMentions(file: DataFile, options: { examples?: boolean } = {}): CodeMention[] {
   const examples = options.examples ?? true;
   const mentions: CodeMention[] = [];
-  const walk = (value: unknown, path: PathSegment[]): void => {
+  // One path, pushed and popped as the walk goes (copied only for a mention), and the status of the
+  // enclosing `responses` entry handed down: a document of thousands of nodes is walked in linear time.
+  const path: PathSegment[] = [];
+  const walk = (value: unknown, status: number | undefined, isResponse: boolean): void => {
     if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, [...path, index]));
+      value.forEach((item, index) => descend(item, index, status));
       return;
     }
     if (typeof value !== 'object' || value === null) return;
     const record = value as Record<string, unknown>;
-    const status = statusOf(path);
     if (examples && typeof record.error === 'string' && ('message' in record || 'details' in record)) {
       mentions.push(scalarAt(file, [...path, 'error'], record.error, status, 'example'));
     }
@@ -252,30 +254,39 @@ export function yamlCodeMentions(file: DataFile, options: { examples?: boolean }
       if (Array.isArray(members)) members.forEach((member, index) => typeof member === 'string' && mentions.push(scalarAt(file, [...path, 'properties', 'error', 'enum', index], member, status, 'enum')));
       if (typeof only === 'string') mentions.push(scalarAt(file, [...path, 'properties', 'error', 'const'], only, status, 'enum'));
     }
-    for (const key of ['description', 'summary', '$comment']) {
+    for (const key of PROSE_KEYS) {
       const text = record[key];
+      if (typeof text !== 'string') continue;
       // A response's own description names the codes it answers with, in any words.
-      const answers = key === 'description' && STATUS.test(String(path[path.length - 1])) && path[path.length - 2] === 'responses' ? status : undefined;
-      if (typeof text === 'string' && (mayMention(text) || (answers !== undefined && text.includes('`')))) mentions.push(...proseAt(file, [...path, key], text, answers));
+      const answers = key === 'description' && isResponse ? status : undefined;
+      if (mayMention(text) || (answers !== undefined && text.includes('`'))) mentions.push(...proseAt(file, [...path, key], text, answers));
     }
-    for (const [key, child] of Object.entries(record)) walk(child, [...path, key]);
+    for (const key of Object.keys(record)) descend(record[key], key, status);
   };
-  walk(file.value, []);
+  const descend = (child: unknown, segment: PathSegment, status: number | undefined): void => {
+    if (typeof child !== 'object' || child === null) return;
+    // The status of the nearest `responses: { '409': … }` entry on the path.
+    const response = path[path.length - 1] === 'responses' && STATUS.test(String(segment));
+    path.push(segment);
+    walk(child, response ? Number(segment) : status, response);
+    path.pop();
+  };
+  walk(file.value, undefined, false);
   return mentions;
 }
 
-/** Every form a mention takes has a code span or a fence, and a status, an `"error"` key or words about an error. */
-function mayMention(text: string): boolean {
-  return text.includes('`') && (/[45]\d\d|"error"/.test(text) || ABOUT_AN_ERROR.test(text));
-}
+const PROSE_KEYS = ['description', 'summary', '$comment'] as const;
 
-/** The status of the nearest `responses: { '409': … }` entry on a path. */
-function statusOf(path: readonly PathSegment[]): number | undefined {
-  for (let i = path.length - 1; i >= 1; i--) {
-    const key = String(path[i]);
-    if (STATUS.test(key) && path[i - 1] === 'responses') return Number(key);
-  }
-  return undefined;
+/** A code span that holds a snake_case code and nothing else (one space either side may pad it). */
+const SNAKE_SPAN = /`+ ?[a-z][a-z0-9]*(?:_[a-z0-9]+)+ ?`/;
+
+/**
+ * Every form a mention takes has a code span or a fence, and a status or an `"error"` key; a
+ * candidate is a snake_case code span (in words about an error, which the parsed sentence decides).
+ * Most descriptions have none of these, and are not parsed as markdown at all.
+ */
+function mayMention(text: string): boolean {
+  return text.includes('`') && (/[45]\d\d|"error"/.test(text) || SNAKE_SPAN.test(text));
 }
 
 /** A mention whose offsets are looked up in the positioned document on first read. */

@@ -3,7 +3,7 @@
  * exists only for a registry that validates against spec/v2/errors.schema.json: nothing derives
  * an artifact from a registry whose shape is wrong.
  */
-import type { Corpus, DataFile, Location } from '../model/index.js';
+import { defineService, type Corpus, type DataFile, type Span } from '../model/index.js';
 import type { ErrorObject } from 'ajv';
 import { corpusSchemas, describeSchemaError, locateSchemaError, validateRegistry } from '../schemas/index.js';
 import { isObject, vendorOrgs } from './views.js';
@@ -43,22 +43,19 @@ export interface ErrorsRegistry {
   rows: ErrorRow[];
 }
 
-type RegistryFinding = Location & { file: string; message: string };
+type RegistryFinding = Span & { file: string; message: string; messageId?: string; data?: Readonly<Record<string, string | number>> };
 
 export type ErrorsRegistryRead =
   | { state: 'absent' }
   | { state: 'invalid'; findings: RegistryFinding[] }
   | { state: 'valid'; registry: ErrorsRegistry };
 
-const cache = new WeakMap<Corpus, ErrorsRegistryRead>();
+/** The error registry, read and validated against its schema once per corpus. */
+const ErrorRegistry = defineService('error registry', readUncached);
 
 /** The registry, once it has validated against its schema; the findings that stop it otherwise. */
 export function readErrorsRegistry(corpus: Corpus): ErrorsRegistryRead {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
-  const read = readUncached(corpus);
-  cache.set(corpus, read);
-  return read;
+  return corpus.service(ErrorRegistry);
 }
 
 function readUncached(corpus: Corpus): ErrorsRegistryRead {
@@ -153,8 +150,9 @@ export function errorsSchemaViolations(corpus: Corpus): SchemaViolation[] | unde
   }
   if (validate(file.value)) return [];
   return (validate.errors ?? []).map((error: ErrorObject) => ({
-    file: ERRORS_PATH,
     ...locateSchemaError(file, error),
+    messageId: 'schema-mismatch',
+    data: { schema: ERRORS_SCHEMA_PATH, against: ERRORS_SCHEMA_PATH, error: describeSchemaError(error) },
     message: `does not match ${ERRORS_SCHEMA_PATH}: ${describeSchemaError(error)}`,
     subject: subjectOf(error),
   }));

@@ -21,8 +21,9 @@
 import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
-import { isMap, isScalar, isSeq, type Node,type LineCounter } from 'yaml';
-import { type Corpus, type DataFile, type MarkdownFile,nodeAt,type PathSegment,codeBlockData,dataStringLocation,dataStrings } from '../model/index.js';
+import { inlineCodes } from '../markdown/index.js';
+import { isMap, isScalar, isSeq, type Node, type LineCounter } from 'yaml';
+import { type Corpus, type DataFile, type MarkdownFile, codeBlockData, dataStringLocation, dataStrings, nodeAt, type PathSegment } from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
 import { isV2Text, sentenceAt } from './v1-scope.js';
@@ -52,11 +53,8 @@ const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
 
 const VENDOR_SHAPE = new RegExp(`^${TYPE_SEGMENT}\\.${TYPE_SEGMENT}(?:\\.${TYPE_SEGMENT})?$`);
 
-const cache = new WeakMap<Corpus, EventNameMention[]>();
-
-export function eventNameMentions(corpus: Corpus): EventNameMention[] {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
+/** Every event name the corpus writes; the mention index (mention-index.ts) calls it once per corpus. */
+export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
   const mentions: EventNameMention[] = [];
   const renamed = new Map<string, string>();
   const domains = new Set<string>();
@@ -88,14 +86,13 @@ export function eventNameMentions(corpus: Corpus): EventNameMention[] {
     if (v2 !== undefined && !v2Types.has(mention.name)) mention.renamedTo = v2;
     if (messages.has(mention.name)) mention.declaredMessage = true;
   }
-  cache.set(corpus, mentions);
   return mentions;
 }
 
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
 const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-/** A sentence that says a name in it is an event: a host emits it, it is an event type, "the `x` event". */
-const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bevent types?\b|`\s+events?\b/i;
+/** A sentence that says a name in it is an event: a host emits it, it fires, it is an event type, "the `x` event". */
+const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfire(?:s|d)\b|\bevent types?\b|`\s+events?\b/i;
 
 type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
 
@@ -107,15 +104,15 @@ function isTransition(name: string, domains: ReadonlySet<string>): boolean {
 
 /** Inline code in prose, outside the event columns already read and outside generated regions, that names an event. */
 function proseCodeMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, kind: Kind, into: EventNameMention[]): void {
-  visit(file.tree, 'inlineCode', (code: InlineCode) => {
-    if (read.has(code) || !code.value.includes('.')) return;
+  for (const code of inlineCodes(file.tree)) {
+    if (read.has(code) || !code.value.includes('.')) continue;
     const offset = code.position?.start.offset ?? 0;
-    if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+    if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) continue;
     const found = kind(file.path, code.value, () => sentenceAt(file.text, offset));
-    if (!found) return;
+    if (!found) continue;
     const start = code.position?.start;
     into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) });
-  });
+  }
 }
 
 const CODE_SPAN = /`([^`\n]+)`/g;

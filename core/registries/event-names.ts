@@ -46,6 +46,8 @@ export function isPastTense(segment: string): boolean {
 export interface NamingProblem {
   /** A short key, stable for tests and hints. */
   kind: 'segments' | 'grammar' | 'reserved-prefix' | 'pack-namespace' | 'tense';
+  /** The values its words need, beside the type: the prefix, the segment count, the grammar. */
+  data: Record<string, string | number>;
   message: string;
   hint: string;
 }
@@ -59,10 +61,11 @@ export function protocolTypeProblems(type: string, grammar: RegExp): NamingProbl
   const segments = typeSegments(type);
   const first = segments[0] ?? '';
   if (first === RESERVED_PREFIX) {
-    problems.push({ kind: 'reserved-prefix', message: `\`${type}\` is under \`${RESERVED_PREFIX}.\`, the prefix the protocol reserves`, hint: 'name the type by its domain: `domain.verb-ed`' });
+    problems.push({ kind: 'reserved-prefix', data: { prefix: RESERVED_PREFIX }, message: `\`${type}\` is under \`${RESERVED_PREFIX}.\`, the prefix the protocol reserves`, hint: 'name the type by its domain: `domain.verb-ed`' });
   } else if (PACK_NAMESPACES.includes(first)) {
     problems.push({
       kind: 'pack-namespace',
+      data: { namespace: first },
       message: `\`${type}\` is under \`${first}.\`, a pack namespace, not an event namespace`,
       hint: `drop the \`${first}.\` prefix: a protocol type is \`domain.verb-ed\` (events.md §"Types")`,
     });
@@ -70,14 +73,16 @@ export function protocolTypeProblems(type: string, grammar: RegExp): NamingProbl
   if (segments.length !== 2) {
     problems.push({
       kind: 'segments',
+      data: { segments: segments.length },
       message: `\`${type}\` has ${segments.length} segment${segments.length === 1 ? '' : 's'}; a protocol type has exactly two (\`domain.verb-ed\`)`,
       hint: segments.length > 2 ? `fold the extra segments into the second with hyphens, e.g. \`${segments[0]}.${segments.slice(1).join('-')}\`` : 'add the verb: `domain.verb-ed`',
     });
   } else if (!grammar.test(type)) {
-    problems.push({ kind: 'grammar', message: `\`${type}\` does not match the type grammar ${grammar.source}`, hint: 'use lowercase kebab-case words: `node.suspend-failed`' });
+    problems.push({ kind: 'grammar', data: { grammar: grammar.source }, message: `\`${type}\` does not match the type grammar ${grammar.source}`, hint: 'use lowercase kebab-case words: `node.suspend-failed`' });
   } else if (!isPastTense(segments[1] ?? '')) {
     problems.push({
       kind: 'tense',
+      data: {},
       message: `\`${type}\` is not past tense: a transition is \`domain.verb-ed\`, and \`domain.noun\` is allowed only for an emitted artifact recorded as an exception`,
       hint: 'rename it (keeping the old name as `v1`), or give its codemap row a note that opens with "artifact event" and says what it emits',
     });

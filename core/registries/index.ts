@@ -1,6 +1,9 @@
-/** Typed, tolerant readers of the registries (errors, event codemap, declaration, id kinds, evidence) and where the corpus mentions their entries. */
+/** Typed, tolerant readers of the registries (errors, event codemap, declaration, id kinds, evidence) and the corpus's one index of where its text names or counts their entries. */
 export * from './carried-schemas.js';
+export * from './count-findings.js';
 export * from './count-mentions.js';
+export * from './counted-registries.js';
+export * from './mention-index.js';
 export * from './declaration.js';
 export * from './error-code-mentions.js';
 export * from './errors.js';

@@ -46,6 +46,10 @@ export interface NormativeTextProblem {
   /** Index in the family's `normativeText`. */
   entry: number;
   home: string;
+  /** What is wrong: the home is not in the corpus, its Normative home line does not claim the family, or no home states the obligation. */
+  kind: 'absent' | 'unclaimed' | 'unstated';
+  /** The documents the problem is about (for `unstated`, every home read). */
+  paths: string[];
   message: string;
   hint: string;
 }
@@ -80,7 +84,7 @@ export function normativeTextProblems(
     }
     const file = corpus.markdown(path);
     if (!file) {
-      problems.push({ family, entry, home, message: `normativeText of \`${family}\` names ${path}, which is not a document of the corpus`, hint: 'name the v2 document that holds the family\'s normative text' });
+      problems.push({ family, entry, home, kind: 'absent', paths: [path], message: `normativeText of \`${family}\` names ${path}, which is not a document of the corpus`, hint: 'name the v2 document that holds the family\'s normative text' });
       unread = true;
       return;
     }
@@ -89,6 +93,8 @@ export function normativeTextProblems(
         family,
         entry,
         home,
+        kind: 'unclaimed',
+        paths: [path],
         message: `normativeText of \`${family}\` names ${path}, whose Normative home line does not name \`${family}\``,
         hint: `add \`${family}\` to the "> **Normative home:**" line of ${path}`,
       });
@@ -102,6 +108,8 @@ export function normativeTextProblems(
       family,
       entry: first.entry,
       home: first.home,
+      kind: 'unstated',
+      paths,
       message: `normativeText of \`${family}\` names ${paths.join(' and ')}, but no paragraph of ${paths.length > 1 ? 'any of them' : 'it'} names \`${family}\` with a MUST, SHOULD or MAY`,
       hint: `state the family's requirements in ${paths.length > 1 ? 'one of them' : paths[0]}, naming \`${family}\`, or point normativeText at the document that does`,
     });

@@ -13,6 +13,9 @@ interface OpenPayload {
   name: string;
   /** Where to point: the offending member of the entry. */
   at: PathSegment[];
+  /** What is wrong, as a message id, and the values its words need. */
+  kind: 'not-a-schema' | 'open-payload' | 'unclosed-payload' | 'unknown-base' | 'widens-base' | 'open-base';
+  data: Record<string, string>;
   message: string;
   hint: string;
 }
@@ -64,7 +67,7 @@ export function analysePayloadDefs(defs: Record<string, unknown>): PayloadDefs {
     if (isClosed(name, new Set())) continue;
     const entry = defs[name];
     if (!isObject(entry)) {
-      open.push({ name, at: [name], message: `payload \`${name}\` is not a schema object`, hint: 'make it an object schema with additionalProperties: false' });
+      open.push({ name, at: [name], kind: 'not-a-schema', data: { payload: name }, message: `payload \`${name}\` is not a schema object`, hint: 'make it an object schema with additionalProperties: false' });
       continue;
     }
     for (const keyword of ['additionalProperties', 'unevaluatedProperties'] as const) {
@@ -72,6 +75,8 @@ export function analysePayloadDefs(defs: Record<string, unknown>): PayloadDefs {
         open.push({
           name,
           at: [name, keyword],
+          kind: 'open-payload',
+          data: { payload: name, keyword, value: JSON.stringify(entry[keyword]) },
           message: `payload \`${name}\` is open: ${keyword} is ${JSON.stringify(entry[keyword])}; every payload is closed (events.md §"Payloads")`,
           hint: `set ${keyword} to false and list every property the payload carries`,
         });
@@ -80,19 +85,21 @@ export function analysePayloadDefs(defs: Record<string, unknown>): PayloadDefs {
     if (open.some((problem) => problem.name === name)) continue;
     const base = baseOf(entry);
     if (base === undefined) {
-      open.push({ name, at: [name], message: `payload \`${name}\` is not closed: it has no additionalProperties: false and composes no closed payload`, hint: 'add "additionalProperties": false' });
+      open.push({ name, at: [name], kind: 'unclosed-payload', data: { payload: name }, message: `payload \`${name}\` is not closed: it has no additionalProperties: false and composes no closed payload`, hint: 'add "additionalProperties": false' });
     } else if (!(base in defs)) {
-      open.push({ name, at: [name, '$ref'], message: `payload \`${name}\` composes \`${base}\`, which is not a $defs entry`, hint: 'point $ref at an existing payload' });
+      open.push({ name, at: [name, '$ref'], kind: 'unknown-base', data: { payload: name, base }, message: `payload \`${name}\` composes \`${base}\`, which is not a $defs entry`, hint: 'point $ref at an existing payload' });
     } else if (extraProperties(entry, defs[base]).length > 0) {
       const extra = extraProperties(entry, defs[base]);
       open.push({
         name,
         at: [name, 'properties', extra[0] ?? ''],
+        kind: 'widens-base',
+        data: { payload: name, base, extra: extra.map((p) => `\`${p}\``).join(', ') },
         message: `payload \`${name}\` composes the closed \`${base}\` but adds ${extra.map((p) => `\`${p}\``).join(', ')}, which \`${base}\` does not allow`,
         hint: `composition may only narrow \`${base}\`; add the property to \`${base}\`, or define a payload of its own`,
       });
     } else {
-      open.push({ name, at: [name, '$ref'], message: `payload \`${name}\` composes \`${base}\`, which is not closed`, hint: `close \`${base}\`` });
+      open.push({ name, at: [name, '$ref'], kind: 'open-base', data: { payload: name, base }, message: `payload \`${name}\` composes \`${base}\`, which is not closed`, hint: `close \`${base}\`` });
     }
   }
   return { names, references: (name) => references.get(name) ?? [], open };

@@ -20,12 +20,18 @@ const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /** The sentence of `text` around `offset`, within its paragraph (blank lines bound it) or table row. */
 export function sentenceAt(text: string, offset: number): string {
+  const { start, end } = sentenceRange(text, offset);
+  return text.slice(start, end);
+}
+
+/** Where the sentence around `offset` starts and ends in `text` (the bounds `sentenceAt` reads). */
+export function sentenceRange(text: string, offset: number): { start: number; end: number } {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = text.indexOf('\n', offset) === -1 ? text.length : text.indexOf('\n', offset);
-  const line = text.slice(lineStart, lineEnd);
   // A table row is its own unit.
-  if (line.trim().startsWith('|')) return line;
-  const blockStart = Math.max(text.lastIndexOf('\n\n', offset - 1) + 2, 0);
+  if (text.slice(lineStart, lineEnd).trim().startsWith('|')) return { start: lineStart, end: lineEnd };
+  const blank = text.lastIndexOf('\n\n', offset - 1);
+  const blockStart = blank === -1 ? 0 : blank + 2;
   const next = text.indexOf('\n\n', offset);
   const blockEnd = next === -1 ? text.length : next;
   const block = text.slice(blockStart, blockEnd);
@@ -34,20 +40,14 @@ export function sentenceAt(text: string, offset: number): string {
   const bounds = [0];
   for (const match of block.matchAll(/[.!?](?=\s+[A-Z`*[(_])|\n\s*(?:[-*+]|\d+\.)\s/g)) bounds.push((match.index ?? 0) + 1);
   bounds.push(block.length);
-  let start = 0;
-  let end = block.length;
   for (let i = 0; i < bounds.length - 1; i++) {
-    if ((bounds[i] as number) <= at && at < (bounds[i + 1] as number)) {
-      start = bounds[i] as number;
-      end = bounds[i + 1] as number;
-      break;
-    }
+    if ((bounds[i] as number) <= at && at < (bounds[i + 1] as number)) return { start: blockStart + (bounds[i] as number), end: blockStart + (bounds[i + 1] as number) };
   }
-  return block.slice(start, end);
+  return { start: blockStart, end: blockEnd };
 }
 
 /** Whether the markdown at `offset` is read in v1's terms: its sentence, section heading or table column cites v1. */
-function markdownReadsAsV1(file: MarkdownFile, offset: number): boolean {
+export function markdownReadsAsV1(file: MarkdownFile, offset: number): boolean {
   if (CITES_V1.test(sentenceAt(file.text, offset))) return true;
   const before = file.text.slice(0, offset).split('\n');
   for (let i = before.length - 1; i >= 0; i--) {

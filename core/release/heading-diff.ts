@@ -7,7 +7,7 @@
  * links into itself move with it.
  */
 import path from 'node:path';
-import { dataStringLinks, dataStringLocation, dataStrings, type Corpus, type MarkdownFile } from '../model/index.js';
+import { dataStringLinks, dataStrings, Location, type Corpus, type MarkdownFile } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { resolveCitation, resolveLink, scopedCitations, type MarkdownHeading } from '../markdown/index.js';
 
@@ -57,14 +57,14 @@ function citationsOf(corpus: Corpus): Map<string, string[]> {
       const target = documentNamed(document, citation.scope.name, byPath);
       if (!target || target.path === document.path) continue;
       const heading = resolveCitation(target.headings, citation);
-      if (heading) note(target.path, heading.slug, `${document.path}:${document.lines.position(citation.start).line}`);
+      if (heading) note(target.path, heading.slug, `${document.path}:${Location.text(document, citation.start).resolve().line}`);
     }
   }
   // The strings of JSON and YAML documents cite too: an OpenAPI description's links, a registry's `source`.
   for (const file of corpus.dataFiles()) {
     for (const link of dataStringLinks(file)) {
       const target = resolveLink(file.path, link.url);
-      if (target.kind === 'local' && target.fragment) note(target.target, target.fragment, `${file.path}:${link.place().line}`);
+      if (target.kind === 'local' && target.fragment) note(target.target, target.fragment, `${file.path}:${link.location.resolve().line}`);
     }
     const from = { path: file.path };
     for (const string of dataStrings(file, (value) => value.includes('§'))) {
@@ -72,7 +72,7 @@ function citationsOf(corpus: Corpus): Map<string, string[]> {
         if (citation.scope.kind !== 'document' || citation.scope.via !== 'text' || citation.part) continue;
         const target = documentNamed(from, citation.scope.name, byPath);
         const heading = target && resolveCitation(target.headings, citation);
-        if (target && heading) note(target.path, heading.slug, `${file.path}:${dataStringLocation(file, string.path, citation.start, citation.end).line}`);
+        if (target && heading) note(target.path, heading.slug, `${file.path}:${Location.pointer(file, string.path).chars(citation.start, citation.end).resolve().line}`);
       }
     }
   }

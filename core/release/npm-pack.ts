@@ -3,7 +3,7 @@
  * function of the staged bytes, paths and modes; what npm reports it packed is compared with what
  * was staged, so a file npm's default ignores would drop (`*.orig`, `.npmrc`, ...) stops the pack.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { compareStrings } from '../output/index.js';
 
@@ -27,13 +27,27 @@ interface NpmPackJson {
   files: Array<{ path: string }>;
 }
 
-export function npmPack(stagedDirectory: string, outDirectory: string, staged: readonly string[]): PackedTarball {
+/**
+ * Runs `npm pack` asynchronously: while it runs, the event loop does too, so a SIGINT or SIGTERM
+ * reaches the handlers that remove the pack's scratch directory (a synchronous spawn would hold
+ * the signal until npm ended, and a kill then would leave the directory behind).
+ */
+export async function npmPack(stagedDirectory: string, outDirectory: string, staged: readonly string[]): Promise<PackedTarball> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', outDirectory], {
-    cwd: stagedDirectory,
-    encoding: 'utf8',
-    shell: process.platform === 'win32',
-    env: { ...process.env, npm_config_dry_run: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+  const result = await new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
+    const child = spawn(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', outDirectory], {
+      cwd: stagedDirectory,
+      shell: process.platform === 'win32',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_dry_run: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
+    child.once('error', (error) => resolve({ status: null, stdout: text(stdout), stderr: text(stderr), error }));
+    child.once('close', (status) => resolve({ status, stdout: text(stdout), stderr: text(stderr) }));
   });
   if (result.error) throw new NpmPackError(`cannot run npm: ${result.error.message}`);
   if (result.status !== 0) throw new NpmPackError(`npm pack failed: ${npmCause(result.stderr, result.stdout) || `exit ${String(result.status)}`}`);

@@ -19,6 +19,7 @@ import { faultPoint, isAlive } from '../output/index.js';
 import path from 'node:path';
 import type { Corpus } from '../model/index.js';
 import { npmPack, NpmPackError, type PackedTarball } from './npm-pack.js';
+import { givenTarget, LinkRefused } from '../fs/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { addressedEnvelope, formatEnvelope, keyFingerprint, SIGNATURE_SUFFIX, signRelease } from './sign.js';
 import { stagePackage, writeStaged, type StagedCounts, type StageOptions } from './stage.js';
@@ -42,7 +43,14 @@ export interface PackOptions extends StageOptions {
 
 export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<PackResult> {
   const staged = await stagePackage(corpus, options);
-  const out = path.resolve(options.out);
+  // --out is where the user said (outside the root too: the flag means it), never through a link.
+  let out: string;
+  try {
+    out = givenTarget(options.out);
+  } catch (error) {
+    if (error instanceof LinkRefused) throw new NpmPackError(`cannot write into ${options.out}: ${error.message}`);
+    throw error;
+  }
   let scratch: string;
   try {
     mkdirSync(out, { recursive: true });
@@ -57,7 +65,7 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
     const built = path.join(scratch, 'out');
     mkdirSync(built);
     writeStaged(directory, staged.files);
-    const packed = npmPack(directory, built, [...staged.files.keys()]);
+    const packed = await npmPack(directory, built, [...staged.files.keys()]);
 
     // What is moved into `out` is what verifies: the tarball npm wrote, read back.
     const check = verifyArtifacts(packed.tarball, { digest: staged.stamp.digest });

@@ -7,7 +7,8 @@
  * when written to synchronously, which keeps the callers synchronous.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFile } from '../fs/index.js';
 import { Parser, type ReadEntry } from 'tar';
 
 export class TarError extends Error {}
@@ -40,15 +41,19 @@ export function readTar(input: Buffer): KeptTarEntry[] {
   return scanTar((write) => write(input), {}) as KeptTarEntry[];
 }
 
+/** The largest release tarball read (a release of the corpus is a few megabytes; this bounds a hostile one). */
+const MAX_TARBALL_BYTES = 512 * 1024 * 1024;
+
 /** The entries of an archive file, read a block at a time; the SHA-256 of the file's bytes too. */
 export function readTarFile(file: string, options: TarReadOptions = {}): { entries: TarEntry[]; sha256: string; bytes: number } {
   const whole = createHash('sha256');
   let bytes = 0;
   const entries = scanTar((write) => {
     const block = Buffer.alloc(1 << 16);
-    const fd = openSync(file, 'r');
+    // A tarball named on the command line: not followed through a link, a regular file, bounded.
+    const { fd, size } = openRegularFile(file, MAX_TARBALL_BYTES);
     try {
-      for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) {
+      for (let read = readSync(fd, block); read > 0 && bytes < size; read = readSync(fd, block)) {
         const chunk = Buffer.from(block.subarray(0, read));
         whole.update(chunk);
         bytes += read;

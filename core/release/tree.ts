@@ -10,6 +10,7 @@ import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
 import { readTar, readTarFile, TarError, type TarEntry } from './tar.js';
+import { ReadRefused } from '../fs/index.js';
 
 /**
  * Files larger than this are hashed as they stream past and not held: no corpus file comes near
@@ -53,6 +54,7 @@ export function loadArtifactTree(target: string): ArtifactTree {
     read = readTarFile(target, { keepBytes: KEEP_BYTES });
   } catch (error) {
     if (error instanceof TarError) throw new ReleaseSourceError(`${target} is not a readable tarball: ${error.message}`);
+    if (error instanceof ReadRefused) throw new ReleaseSourceError(`cannot read ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new ReleaseSourceError(`cannot read ${target}: ${code ?? String(error)}`);
   }

@@ -1,7 +1,7 @@
 /** The two kinds of plug-in: a gate (corpus -> findings) and a generator (corpus -> content). */
 import type { Corpus } from '../model/index.js';
 import type { OptionSpec } from '../config/index.js';
-import type { Report, Severity } from '../output/index.js';
+import { collector, renderMessage, type Diagnostic, type Finding, type Report, type Severity } from '../output/index.js';
 
 /** What a gate is given besides the corpus. */
 export interface CheckContext {
@@ -113,4 +113,30 @@ export function defineGenerator(generator: Generator): Generator {
 
 export function isRegionContent(output: GeneratorOutput): output is GeneratedRegionContent {
   return 'region' in output;
+}
+
+/**
+ * A rule the run reports itself, not a gate: generated drift, region markers, a generator's own
+ * trouble, `--fix`'s bound. Its findings are worded from `messages` by id, as a gate's are, so
+ * the words live in one place and code decides by id and data.
+ */
+export interface CoreRule {
+  readonly id: string;
+  readonly summary: string;
+  readonly severity: Severity;
+  readonly messages: Readonly<Record<string, string>>;
+}
+
+/** A finding of a core rule: its message id and data, never its words. */
+export type CoreFinding = Omit<Finding, 'message' | 'messageId'> & { messageId: string };
+
+/** A report for `rule`'s findings that words each from the rule's messages. */
+export function coreReport(rule: Pick<CoreRule, 'id' | 'severity' | 'messages'>, sink: Diagnostic[]): (finding: CoreFinding) => void {
+  const { id } = rule;
+  const report = collector(id, rule.severity, sink);
+  return (finding) => {
+    const template = rule.messages[finding.messageId];
+    // A message id without words is a bug of this module: said as such rather than printed blank.
+    report({ ...finding, message: template !== undefined ? renderMessage(template, finding.data) : `${id} reported message id ${JSON.stringify(finding.messageId)}, which its messages do not word` });
+  };
 }

@@ -1,8 +1,9 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
-import type { Corpus } from '../model/index.js';
+import { defineService, type Corpus } from '../model/index.js';
 import { matchesPattern, type RuleSetting } from '../config/index.js';
 import type { Check, CheckContext } from './define.js';
-import { collector, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
+import { collector, placeOf, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
+import type { Reuse } from './reuse.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
 export const timings = new Map<string, number>();
@@ -26,39 +27,60 @@ export interface RunOptions {
   settings?: ReadonlyMap<string, RuleSetting>;
 }
 
-export function runChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}): Diagnostic[] {
+export function runChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}, reuse?: Reuse): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const enabled = checks.filter((check) => options.settings?.get(check.id)?.enabled !== false);
-  prepareChecks(corpus, enabled, options);
+  prepareChecks(corpus, enabled, options, reuse);
   // Gates that started work in the background run last, so that it has had the others' time.
   for (const check of [...enabled.filter((c) => !c.prepare), ...enabled.filter((c) => c.prepare)]) {
-    // The gate's default severity: the config's is applied once, by the pipeline (applySeverities).
-    const report = worded(check, fixesDeclared(check, collector(check.id, check.severity, diagnostics)));
-    try {
-      timed(check.id, () => check.run(corpus, report, contextOf(check, options)));
-    } catch (error) {
-      // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
-      const reason = error instanceof Error ? error.message : String(error);
-      report({ file: '.', messageId: GATE_FAILED, data: { reason }, message: `gate ${check.id} failed: ${reason}`, hint: 'this is a toolchain bug; please report it' });
+    if (!reuse) {
+      runOne(corpus, check, options, diagnostics);
+      continue;
     }
+    // Over a model that differs from the last run's in a few files: a gate whose reads they miss keeps its findings.
+    diagnostics.push(...reuse.check(memoKey(check, options), corpus, (view) => runOne(view, check, options, [])));
   }
   return sortDiagnostics(diagnostics);
 }
 
-const prepared = new WeakMap<Corpus, Set<string>>();
+/** One gate over one model, its findings added to `diagnostics` (which is returned). */
+function runOne(corpus: Corpus, check: Check, options: RunOptions, diagnostics: Diagnostic[]): Diagnostic[] {
+  // The gate's default severity: the config's is applied once, by the pipeline (applySeverities).
+  const report = worded(check, fixesDeclared(check, collector(check.id, check.severity, diagnostics)));
+  try {
+    timed(check.id, () => check.run(corpus, report, contextOf(check, options)));
+  } catch (error) {
+    // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
+    const reason = error instanceof Error ? error.message : String(error);
+    report({ file: '.', messageId: GATE_FAILED, data: { reason }, message: `gate ${check.id} failed: ${reason}`, hint: 'this is a toolchain bug; please report it' });
+  }
+  return diagnostics;
+}
+
+/** What a gate's kept findings are of: the gate, and the options and release it ran with. */
+function memoKey(check: Check, options: RunOptions): string {
+  return `${check.id}\0${JSON.stringify(contextOf(check, options))}`;
+}
+
+/** The gates whose background work has been started on a model (under reuse, on each gate's own view). */
+const PreparedChecks = defineService('prepared gates', (): Set<string> => new Set());
 
 /**
  * Lets each gate that will run start its background work (Check.prepare), once per corpus model:
  * a verb calls it as soon as the corpus is loaded, runChecks again (then it does nothing).
  */
-export function prepareChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}): void {
-  const done = prepared.get(corpus) ?? new Set<string>();
-  prepared.set(corpus, done);
+export function prepareChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}, reuse?: Reuse): void {
   for (const check of checks) {
-    if (!check.prepare || done.has(check.id) || options.settings?.get(check.id)?.enabled === false) continue;
+    if (!check.prepare || options.settings?.get(check.id)?.enabled === false) continue;
+    const key = reuse ? memoKey(check, options) : '';
+    // Under reuse a gate runs over its own recording view, so that view is what it prepares; a gate whose findings are kept prepares nothing.
+    if (reuse?.keeps(key)) continue;
+    const model = reuse ? reuse.view(key, corpus) : corpus;
+    const done = model.service(PreparedChecks);
+    if (done.has(check.id)) continue;
     done.add(check.id);
     try {
-      timed(`${check.id} (prepare)`, () => check.prepare?.(corpus, contextOf(check, options)));
+      timed(`${check.id} (prepare)`, () => check.prepare?.(model, contextOf(check, options)));
     } catch {
       // Preparing is an optimisation: the gate's run does the work itself, and reports what fails.
     }
@@ -105,7 +127,8 @@ function fixesDeclared(check: Check, report: Report): Report {
     if (!finding.fix) return report(finding);
     const { fix: _dropped, ...rest } = finding;
     report(rest);
-    report({ file: finding.file, line: finding.line ?? 1, column: finding.column ?? 1, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
+    const { file, line, column } = placeOf(finding);
+    report({ file, line, column, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
   };
 }
 

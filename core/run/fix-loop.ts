@@ -12,6 +12,7 @@
  */
 import { Corpus, parseFile, type CorpusFile } from '../model/index.js';
 import { encodeText, type Diagnostic } from '../output/index.js';
+import { coreReport, type CoreRule } from './define.js';
 import { applyFixes } from './fixes.js';
 import { DRIFT_RULE, planGeneration, plannedContent, type GenerationPlan } from './generation.js';
 import { runCorpus, type PipelineOptions, type RunResult } from './pipeline.js';
@@ -23,7 +24,10 @@ export const FIX_RULE = {
   id: 'fix/converges',
   summary: '`check --fix` reaches a state its fixes and generators leave alone within a bounded number of passes',
   severity: 'error',
-} as const;
+  messages: {
+    'no-fixed-point': '--fix still changed {{files}} after {{passes}} passes: its fixes or generators do not settle',
+  },
+} as const satisfies CoreRule;
 
 interface FileChange {
   path: string;
@@ -126,15 +130,14 @@ function changes(original: Corpus, fixed: Corpus, changed: ReadonlyMap<string, B
 
 function notConverging(fixed: ReadonlyMap<string, Buffer>, outputs: ReadonlyMap<string, Buffer>): Diagnostic {
   const still = [...new Set([...fixed.keys(), ...outputs.keys()])].sort();
-  return {
-    rule: FIX_RULE.id,
-    severity: FIX_RULE.severity,
+  const found: Diagnostic[] = [];
+  coreReport(FIX_RULE, found)({
     file: still[0] ?? '.',
     line: 1,
     column: 1,
     messageId: 'no-fixed-point',
     data: { passes: MAX_FIX_PASSES, files: still.join(', ') },
-    message: `--fix still changed ${still.join(', ')} after ${MAX_FIX_PASSES} passes: its fixes or generators do not settle`,
     hint: 'the corpus was written as the last pass left it; run `openwop-spec check` to see what remains, and report the rules whose fixes keep changing the text',
-  };
+  });
+  return found[0] as Diagnostic;
 }

@@ -5,13 +5,47 @@
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
 import { isList, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
-import { inputCovers, isRegionContent, type GenerationContext, type Generator } from './define.js';
+import { coreReport, inputCovers, isRegionContent, type CoreFinding, type CoreRule, type GenerationContext, type Generator, type GeneratorOutput } from './define.js';
+import type { Reuse } from './reuse.js';
 import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
 import { timed } from './engine.js';
 import { diffArrays } from 'diff';
 
-export const DRIFT_RULE = { id: 'generated/drift', summary: 'A generated file or region matches what its generator produces from the registries', severity: 'error' } as const;
-export const REGION_RULE = { id: 'generated/region', summary: 'Generated-region markers are well formed, and each region has a generator that owns it', severity: 'error' } as const;
+export const DRIFT_RULE = {
+  id: 'generated/drift',
+  summary: 'A generated file or region matches what its generator produces from the registries',
+  severity: 'error',
+  messages: {
+    missing: '{{file}} is missing; generator {{generators}} produces it',
+    'stale-entry': 'stale generated content: {{entry}} (against what {{generators}} produces)',
+    'stale-changed': 'stale generated content: {{place}} differs from what {{generators}} produces; expected: {{expected}}',
+    'stale-extra': 'stale generated content: {{place}} is not in what {{generators}} produces; expected no such {{unit}}',
+    'stale-missing': 'stale generated content: {{generators}} produces {{wanted}} here that is missing; expected: {{expected}}',
+    'stale-more': 'stale generated content: {{more}} more differing {{unit}} from here on, against what {{generators}} produces',
+  },
+} as const satisfies CoreRule;
+
+export const REGION_RULE = {
+  id: 'generated/region',
+  summary: 'Generated-region markers are well formed, and each region has a generator that owns it',
+  severity: 'error',
+  messages: {
+    'two-writers': '{{file}} is produced by {{generator}} and also written by {{others}}',
+    'regions-outside-markdown': 'generators write regions into {{file}}, which is not a markdown file of the corpus',
+    'two-stages': '{{file}} has regions from generators of two stages; a file is written by one stage only',
+    'malformed-markers': '{{problem}}',
+    'no-generator': 'generated region "{{region}}" has no generator; its content is maintained by hand until one owns it',
+    'region-absent': 'generator {{generator}} owns region "{{region}}", but {{file}} has no such region',
+    'table-absent': '{{file}} is generated from {{sources}}, but has no table with the columns {{columns}} that {{generator}} produces for it ({{region}})',
+  },
+} as const satisfies CoreRule;
+
+/** What the run says under `generate/<generator>` about a generator itself (its own findings are worded by it). */
+const GENERATOR_MESSAGES = {
+  'generator-failed': 'generator {{generator}} failed: {{reason}}',
+  'region-two-generators': 'region {{region}} is produced by both {{other}} and {{generator}}',
+  'file-two-generators': '{{file}} is produced by both {{other}} and {{generator}}',
+} as const;
 
 export interface PlannedFile {
   path: string;
@@ -36,9 +70,10 @@ export interface GenerationPlan {
   diagnostics: Diagnostic[];
 }
 
-export function planGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationPlan {
+/** `reuse`: over a model that differs from the last run's in a few files, a generator whose reads they miss keeps its outputs (reuse.ts). */
+export function planGeneration(corpus: Corpus, generators: readonly Generator[], reuse?: Reuse): GenerationPlan {
   const diagnostics: Diagnostic[] = [];
-  const regionReport = collector(REGION_RULE.id, REGION_RULE.severity, diagnostics);
+  const regionReport = coreReport(REGION_RULE, diagnostics);
   const planned = new Map<string, PlannedFile>();
   const ownedRegions = new Map<string, Set<string>>();
   const context: GenerationContext = {
@@ -54,10 +89,10 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
 
   // Generators that digest other outputs (runsLast) see them through `context`.
   for (const stage of [generators.filter((g) => !g.runsLast), generators.filter((g) => g.runsLast)]) {
-    const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics);
+    const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics, reuse);
     for (const [file, { content, generator }] of wholeFiles) {
       if (planned.has(file)) {
-        regionReport({ file, messageId: 'two-writers', data: { generator }, message: `${file} is produced by ${generator} and also written by ${planned.get(file)?.generators.join(', ')}` });
+        regionReport({ file, messageId: 'two-writers', data: { file, generator, others: planned.get(file)?.generators.join(', ') ?? '' } });
         continue;
       }
       const existing = corpus.get(file);
@@ -70,11 +105,11 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
       ownedRegions.set(file, new Set([...(ownedRegions.get(file) ?? []), ...owned.keys()]));
       const markdown = corpus.markdown(file);
       if (!markdown) {
-        regionReport({ file, messageId: 'regions-outside-markdown', message: `generators write regions into ${file}, which is not a markdown file of the corpus` });
+        regionReport({ file, messageId: 'regions-outside-markdown', data: { file } });
         continue;
       }
       if (planned.has(file)) {
-        regionReport({ file, messageId: 'two-stages', message: `${file} has regions from generators of two stages; a file is written by one stage only` });
+        regionReport({ file, messageId: 'two-stages', data: { file } });
         continue;
       }
       const mark = markdown.regions.length === 0 ? wholeFileMark(markdown.text) : undefined;
@@ -89,7 +124,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
     diagnostics.some((d) => d.severity === 'error' && d.rule.startsWith('generate/')) ||
     generators.some((g) => g.inputs.some((input) => (input.endsWith('/') ? corpus.all().some((file) => file.problems.length > 0 && inputCovers(input, file.path)) : (corpus.get(input)?.problems.length ?? 0) > 0)));
   for (const markdown of corpus.markdownFiles()) {
-    for (const problem of markdown.regionProblems) regionReport({ file: markdown.path, messageId: 'malformed-markers', data: { problem: problem.message }, ...problem });
+    for (const { message, ...problem } of markdown.regionProblems) regionReport({ file: markdown.path, ...problem, messageId: 'malformed-markers', data: { problem: message } });
     const owned = ownedRegions.get(markdown.path);
     for (const region of markdown.regions) {
       if (!owned?.has(region.id) && !cannotTell) {
@@ -100,7 +135,6 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
           severity: 'warning',
           messageId: 'no-generator',
           data: { region: region.id },
-          message: `generated region "${region.id}" has no generator; its content is maintained by hand until one owns it`,
           hint: 'check the region id, or add a generator that produces it',
         });
       }
@@ -113,30 +147,38 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[])
 
 type Owned = Map<string, { content: string; generator: string; undecided?: string[] }>;
 
-function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[]) {
+function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[], reuse?: Reuse) {
   const wholeFiles: Owned = new Map();
   const regionContents = new Map<string, Owned>();
   for (const generator of generators) {
+    // The generator's own findings are worded by it; what the run says about it, from GENERATOR_MESSAGES.
     const report = collector(`generate/${generator.id}`, 'error', diagnostics);
-    let outputs;
-    try {
-      outputs = timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
-    } catch (error) {
-      report({ file: generator.inputs[0] ?? '.', messageId: 'generator-failed', data: { reason: error instanceof Error ? error.message : String(error) }, message: `generator ${generator.id} failed: ${error instanceof Error ? error.message : String(error)}` });
-      continue;
-    }
+    const said = coreReport({ id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES }, diagnostics);
+    let outputs: GeneratorOutput[] | undefined;
+    // A generator that digests other outputs reads the plan, which the reads of a model do not cover: it always runs.
+    if (reuse && !generator.runsLast) {
+      const made = reuse.generator(generator.id, corpus, (view, reads) => {
+        const found: Diagnostic[] = [];
+        const recorded: GenerationContext = { contentOf: (file) => (reads.paths.add(file), context.contentOf(file)), plannedPaths: () => ((reads.all = true), context.plannedPaths?.() ?? []) };
+        const own = coreReport({ id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES }, found);
+        return { outputs: generateOne(view, generator, collector(`generate/${generator.id}`, 'error', found), own, recorded), found };
+      });
+      diagnostics.push(...made.found);
+      outputs = made.outputs;
+    } else outputs = generateOne(corpus, generator, report, said, context);
+    if (!outputs) continue;
     for (const output of outputs) {
       if (isRegionContent(output)) {
         const perFile: Owned = regionContents.get(output.path) ?? new Map();
         const previous = perFile.get(output.region);
         if (previous && previous.content !== output.content) {
-          report({ file: output.path, messageId: 'region-two-generators', data: { region: output.region, other: previous.generator }, message: `region ${output.region} is produced by both ${previous.generator} and ${generator.id}` });
+          said({ file: output.path, messageId: 'region-two-generators', data: { region: output.region, other: previous.generator, generator: generator.id } });
         }
         perFile.set(output.region, { content: output.content, generator: generator.id, ...(output.undecided ? { undecided: output.undecided } : {}) });
         regionContents.set(output.path, perFile);
       } else {
         const previous = wholeFiles.get(output.path);
-        if (previous) report({ file: output.path, messageId: 'file-two-generators', data: { other: previous.generator }, message: `${output.path} is produced by both ${previous.generator} and ${generator.id}` });
+        if (previous) said({ file: output.path, messageId: 'file-two-generators', data: { file: output.path, other: previous.generator, generator: generator.id } });
         wholeFiles.set(output.path, { content: output.content, generator: generator.id });
       }
     }
@@ -144,15 +186,24 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
   return { wholeFiles, regionContents };
 }
 
-function spliceRegions(markdown: MarkdownFile, owned: Owned, report: Report): string {
+/** One generator's outputs, or undefined when it threw (reported as the run's finding about it). */
+function generateOne(corpus: Corpus, generator: Generator, report: Report, said: (finding: CoreFinding) => void, context: GenerationContext): GeneratorOutput[] | undefined {
+  try {
+    return timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
+  } catch (error) {
+    said({ file: generator.inputs[0] ?? '.', messageId: 'generator-failed', data: { generator: generator.id, reason: error instanceof Error ? error.message : String(error) } });
+    return undefined;
+  }
+}
+
+function spliceRegions(markdown: MarkdownFile, owned: Owned, report: (finding: CoreFinding) => void): string {
   const present = new Set(markdown.regions.map((region) => region.id));
   for (const [id, { generator }] of owned) {
     if (!present.has(id)) {
       report({
         file: markdown.path,
         messageId: 'region-absent',
-        data: { generator, region: id },
-        message: `generator ${generator} owns region "${id}", but ${markdown.path} has no such region`,
+        data: { generator, region: id, file: markdown.path },
         hint: `add <!-- generated: ${id} --> and <!-- /generated: ${id} --> where it belongs`,
       });
     }
@@ -179,7 +230,7 @@ function spliceRegions(markdown: MarkdownFile, owned: Owned, report: Report): st
  * it has, in order, and that table's rows are replaced by the generated ones, cut to the file's
  * columns and written in its style. What is not a table (a list, a count) has no place to go there.
  */
-function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned, report: Report): string {
+function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned, report: (finding: CoreFinding) => void): string {
   const tables = textTables(markdown.text);
   const used = new Set<number>();
   const edits: Array<{ start: number; end: number; text: string }> = [];
@@ -194,8 +245,7 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
         line: mark.line,
         column: 1,
         messageId: 'table-absent',
-        data: { generator, region: id },
-        message: `${markdown.path} is generated from ${mark.sources.join(', ') || 'its sources'}, but has no table with the columns ${generated.header.join(' | ')} that ${generator} produces for it (${id})`,
+        data: { generator, region: id, file: markdown.path, sources: mark.sources.join(', ') || 'its sources', columns: generated.header.join(' | ') },
         hint: 'regenerate the file, or check that its tables keep the generated columns',
       });
       continue;
@@ -206,10 +256,13 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
     // Another generator's layout is no drift: a row whose cells say the same (backticks and spacing
     // aside) keeps its line as written, and the rows keep the file's order.
     const written = new Map(table.rows.map((row, i) => [sameCell(row[0] ?? ''), { cells: row.map(sameCell), line: lines[i] ?? '', at: i }]));
+    // A row whose key differs only in case is the same row spelled otherwise: one changed row, not
+    // a missing one and an extra one (`openwop-Idempotent-Replay` for `OpenWOP-Idempotent-Replay`).
+    const folded = new Map([...written].reverse().map(([key, row]) => [key.toLowerCase(), row]));
     const rows = generated.rows.map((row) => {
       const key = row[0] ?? '';
       const cells = columns.map((column) => row[column] ?? '');
-      const same = written.get(sameCell(key));
+      const same = written.get(sameCell(key)) ?? (generated.rows.some((other) => other !== row && sameCell(other[0] ?? '').toLowerCase() === sameCell(key).toLowerCase()) ? undefined : folded.get(sameCell(key).toLowerCase()));
       const agrees = same !== undefined && same.cells.length === cells.length && cells.every((cell, i) => sameCell(cell) === same.cells[i]);
       return { key, line: agrees ? same.line : joinRow(cells, table.outerPipes), at: same?.at };
     });
@@ -257,7 +310,7 @@ const MAX_DRIFT_FINDINGS = 200;
  */
 export function driftDiagnostics(plan: GenerationPlan, generators: readonly Generator[] = []): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const report = collector(DRIFT_RULE.id, DRIFT_RULE.severity, diagnostics);
+  const report = coreReport(DRIFT_RULE, diagnostics);
   // With the generators planned, a finding names what they read: the way out is always generate.
   const byId = new Map(generators.map((g) => [g.id, g]));
   for (const file of plan.files) {
@@ -270,7 +323,7 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
       ? `${file.path} digests every corpus file, so any edit makes it stale: run \`openwop-spec generate\``
       : `run \`openwop-spec generate\`; generated text is not edited by hand${sources.length > 0 ? `: to change it, change ${sources.join(' or ')}` : ''}`;
     if (file.before === undefined) {
-      report({ file: file.path, messageId: 'missing', data: { generators: by }, message: `${file.path} is missing; generator ${by} produces it`, hint });
+      report({ file: file.path, messageId: 'missing', data: { file: file.path, generators: by }, hint });
       continue;
     }
     const compared = file.data ? jsonDifferences(file.data, file.after) : undefined;
@@ -280,8 +333,11 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
     if ((compared?.foreign || compared?.otherTool) && compared.differences.length === 0) continue;
     // A document whose records only stand in another order falls through to lines.
     if (entries && entries.length > 0) {
-      for (const entry of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, messageId: 'stale-entry', data: { generators: by, entry: entry.message }, message: `stale generated content: ${entry.message} (against what ${by} produces)`, hint });
-      if (entries.length > MAX_DRIFT_FINDINGS) report({ file: file.path, ...(entries[MAX_DRIFT_FINDINGS] as JsonDifference), messageId: 'stale-more', data: { generators: by, more: entries.length - MAX_DRIFT_FINDINGS }, message: `stale generated content: ${entries.length - MAX_DRIFT_FINDINGS} more differing entries from here on, against what ${by} produces`, hint });
+      for (const { message, ...entry } of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, messageId: 'stale-entry', data: { generators: by, entry: message }, hint });
+      if (entries.length > MAX_DRIFT_FINDINGS) {
+        const { line, column } = entries[MAX_DRIFT_FINDINGS] as JsonDifference;
+        report({ file: file.path, line, column, messageId: 'stale-more', data: { generators: by, more: entries.length - MAX_DRIFT_FINDINGS, unit: 'entries' }, hint });
+      }
       continue;
     }
     const differences = lineDifferences(file.before, file.after);
@@ -290,17 +346,17 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
       const row = (text: string) => (isTableRow(text) ? `row ${splitRow(text)[0] ?? ''}` : undefined);
       const actual = row(difference.actual);
       const wanted = row(difference.expected);
-      const message =
+      const data: Record<string, string> =
         difference.kind === 'changed'
-          ? `stale generated content: ${actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`} differs from what ${by} produces; expected: ${around(difference.expected, difference.actual)}`
+          ? { place: actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`, expected: around(difference.expected, difference.actual) }
           : difference.kind === 'extra'
-            ? `stale generated content: ${actual ?? `line ${difference.line}`} is not in what ${by} produces; expected no such ${actual ? 'row' : 'line'}`
-            : `stale generated content: ${by} produces ${wanted ? `a ${wanted}` : 'a line'} here that is missing; expected: ${truncate(difference.expected)}`;
-      report({ file: file.path, line: difference.line, column: 1, messageId: `stale-${difference.kind}`, data: { generators: by }, message, hint });
+            ? { place: actual ?? `line ${difference.line}`, unit: actual ? 'row' : 'line' }
+            : { wanted: wanted ? `a ${wanted}` : 'a line', expected: truncate(difference.expected) };
+      report({ file: file.path, line: difference.line, column: 1, messageId: `stale-${difference.kind}`, data: { generators: by, ...data }, hint });
     }
     if (differences.length > MAX_DRIFT_FINDINGS) {
       const rest = differences[MAX_DRIFT_FINDINGS] as LineDifference;
-      report({ file: file.path, line: rest.line, column: 1, messageId: 'stale-more', data: { generators: by, more: differences.length - MAX_DRIFT_FINDINGS }, message: `stale generated content: ${differences.length - MAX_DRIFT_FINDINGS} more differing lines from here on, against what ${by} produces`, hint });
+      report({ file: file.path, line: rest.line, column: 1, messageId: 'stale-more', data: { generators: by, more: differences.length - MAX_DRIFT_FINDINGS, unit: 'lines' }, hint });
     }
   }
   return diagnostics;
@@ -309,7 +365,8 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
 /** What identifies a line across versions: a table row's first cell, a JSON or YAML member's name, else the line. */
 function lineKey(line: string): string {
   const trimmed = line.trim();
-  if (trimmed.includes('|')) return splitRow(trimmed)[0] ?? trimmed;
+  // A row key in another case names the same row (a header name, case-insensitive in HTTP).
+  if (trimmed.includes('|')) return (splitRow(trimmed)[0] ?? trimmed).toLowerCase();
   const member = /^("(?:[^"\\]|\\.)*"|[\w$-]+)\s*:/.exec(trimmed);
   return member ? (member[1] as string) : trimmed;
 }

@@ -13,3 +13,4 @@ export * from './relocate.js';
 export * from './pipeline.js';
 export * from './fix-loop.js';
 export * from './overrides.js';
+export * from './reuse.js';

@@ -22,8 +22,8 @@
  * reported at. What is left to the caller is presentation: `--quiet`, the reporter, the exit code.
  */
 import type { RuleSetting } from '../config/index.js';
-import { missingRequired, type Corpus } from '../model/index.js';
-import { sortDiagnostics, type Diagnostic } from '../output/index.js';
+import type { Corpus } from '../model/index.js';
+import { isActive, sortDiagnostics, type Diagnostic } from '../output/index.js';
 import { causeFirst, parseFailuresFirst } from './cascade.js';
 import type { Check, Generator } from './define.js';
 import { prepareChecks, runChecks, type RunOptions } from './engine.js';
@@ -34,6 +34,7 @@ import { relocateGenerated } from './relocate.js';
 import { dependentScope } from './scope.js';
 import { withFileOptions, type SettingsFor } from './overrides.js';
 import { applySuppressions } from './suppressions.js';
+import { Reuse, type RunMemo } from './reuse.js';
 
 /** The rule id of a generator's own findings (it cannot read its registry, say): `generate/<id>`. */
 export function generatorRule(generator: Pick<Generator, 'id'>): string {
@@ -72,6 +73,14 @@ export interface PipelineOptions {
   baseline?: readonly BaselineEntry[];
   /** File arguments (root-relative): report only on these and what depends on them. */
   files?: ReadonlySet<string>;
+  /**
+   * Successive runs over one corpus as it is edited (a language server): the run records what each
+   * gate and generator reads, and given the previous result (of a run with the same options) runs
+   * again only those whose reads the changes touch (reuse.ts). `changed`: paths the caller knows
+   * changed outside the model (files on disk that are not corpus files); the model's own changes
+   * are found by comparing it with the previous one. The findings are those of a run without it.
+   */
+  reuse?: { previous?: RunResult; changed?: Iterable<string> };
 }
 
 export interface RunResult {
@@ -82,11 +91,14 @@ export interface RunResult {
   diagnostics: Diagnostic[];
   /** Under file arguments: the files judged (the named ones and their dependents). */
   scope?: ReadonlySet<string>;
+  /** Under `reuse`: what the next run over an edited model can keep. */
+  memo?: RunMemo;
 }
 
 /** Every stage but presentation, over one corpus model. */
 export function runCorpus(corpus: Corpus, options: PipelineOptions): RunResult {
-  const { diagnostics: found, plan } = evaluate(corpus, options);
+  const reuse = options.reuse ? new Reuse(corpus, reuseBasis(options), options.reuse.previous?.memo, options.reuse.changed) : undefined;
+  const { diagnostics: found, plan } = evaluate(corpus, options, reuse);
   const planned = plan ?? planGeneration(corpus, options.catalog.generators);
   const caused = causeFirst(corpus, found, { derivedFrom: derivedFrom(planned, options.catalog.generators), rerun: rerunOver(options) });
   const located = relocateGenerated(corpus, caused, planned, options.catalog.generators);
@@ -100,7 +112,12 @@ export function runCorpus(corpus: Corpus, options: PipelineOptions): RunResult {
     ...(scope ? { inScope: (file: string) => scope.has(file) } : {}),
   });
   const judged = applySeverities(withFingerprints(corpus, suppressed), options.settings, options.settingsFor);
-  return { corpus, plan, diagnostics: judgedAgainst(judged, options.baseline), ...(scope ? { scope } : {}) };
+  return { corpus, plan, diagnostics: judgedAgainst(judged, options.baseline), ...(scope ? { scope } : {}), ...(reuse ? { memo: reuse.next } : {}) };
+}
+
+/** What a run's kept findings depend on besides the model: the same objects, or nothing is kept. */
+function reuseBasis(options: PipelineOptions): unknown[] {
+  return [options.catalog, options.ran, options.settings, options.settingsFor, options.previousRelease];
 }
 
 /** The last stage: findings compared with a baseline when there is one, in reporting order. `check --update` calls it again with the baseline it has just written. */
@@ -138,20 +155,20 @@ function engineOptions(options: PipelineOptions): RunOptions {
 }
 
 /** Stage 1: the findings of one pass over the model, and the generation plan it made. */
-function evaluate(corpus: Corpus, options: PipelineOptions): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
+function evaluate(corpus: Corpus, options: PipelineOptions, reuse: Reuse | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
   const checks = options.catalog.checks.filter((check) => options.ran.has(check.id));
   const diagnostics: Diagnostic[] = [];
   let plan: GenerationPlan | undefined;
   // Before generation is planned, so that background work (schemas compiling) overlaps it too.
-  prepareChecks(corpus, checks, engineOptions(options));
+  prepareChecks(corpus, checks, engineOptions(options), reuse);
   if (plansGeneration(options)) {
-    plan = planGeneration(corpus, options.catalog.generators);
+    plan = planGeneration(corpus, options.catalog.generators, reuse);
     diagnostics.push(...generationFindings(plan, options));
     if (options.ran.has(DRIFT_RULE.id)) diagnostics.push(...driftDiagnostics(plan, options.catalog.generators));
   }
-  const found = runChecks(corpus, checks, engineOptions(options));
+  const found = runChecks(corpus, checks, engineOptions(options), reuse);
   const { settingsFor } = options;
-  diagnostics.push(...(settingsFor ? withFileOptions(corpus, found, options.settings, settingsFor, new Set(checks.map((check) => check.id)), (rule, settings) => runChecks(corpus, checks.filter((check) => check.id === rule), { ...engineOptions(options), settings })) : found));
+  diagnostics.push(...(settingsFor ? withFileOptions(corpus, found, options.settings, settingsFor, new Set(checks.map((check) => check.id)), (rule, settings) => runChecks(corpus, checks.filter((check) => check.id === rule), { ...engineOptions(options), settings }, reuse)) : found));
   return { diagnostics: sortDiagnostics(diagnostics), plan };
 }
 
@@ -182,22 +199,42 @@ function rerunOver(options: PipelineOptions) {
   };
 }
 
-/** What `generate`, `generate --check` and `stamp` work from: the plan, and what stops writing it. */
-export interface GenerationRun {
-  plan: GenerationPlan;
-  /** The plan's own findings, and a required file that is missing (output over a corpus without it would digest less than the corpus is). */
-  findings: Diagnostic[];
-  /** Of those, what stops any output being written: half a regeneration is worse than none. */
-  blocking: Diagnostic[];
-  /** Every stale or missing output, as `generated/drift` findings. */
-  drift: Diagnostic[];
+/** The rule of a required file the corpus lacks (the corpus/required gate's). */
+const REQUIRED_RULE_ID = 'corpus/required';
+
+/** The rules `generate` and `stamp` answer to: drift, region markers, each generator's own, and the required files. */
+export function generationRules(catalog: Pick<Catalog, 'generators'>): Set<string> {
+  return new Set([DRIFT_RULE.id, REGION_RULE.id, REQUIRED_RULE_ID, ...catalog.generators.map(generatorRule)]);
 }
 
-export const REQUIRED_RULE_ID = 'corpus/required';
+/** What `generate`, `generate --check` and `stamp` work from: the one run, over the generation rules alone. */
+export interface GenerationRun {
+  /** The run (every stage: the config's severities and `off`, suppressions, the findings baseline). */
+  result: RunResult;
+  plan: GenerationPlan;
+  /** The findings of the generation rules as `check` reports them; `generate --check` fails on what of them fails `check`. */
+  findings: Diagnostic[];
+  /**
+   * Of those, what stops any output being written (half a regeneration is worse than none): a
+   * generator's or the regions' error, or a required file missing that no generator writes
+   * (output over a corpus without it would digest less than the corpus is). Drift is not: it is
+   * what writing repairs.
+   */
+  blocking: Diagnostic[];
+}
 
-export function runGeneration(corpus: Corpus, generators: readonly Generator[]): GenerationRun {
-  const plan = planGeneration(corpus, generators);
-  const missing: Diagnostic[] = missingRequired(corpus, new Set(plan.files.map((file) => file.path))).map(({ required, reason, why, ...problem }) => ({ rule: REQUIRED_RULE_ID, severity: 'error', messageId: 'missing', data: { file: required, reason, why }, ...problem }));
-  const findings = sortDiagnostics([...missing, ...plan.diagnostics]);
-  return { plan, findings, blocking: findings.filter((d) => d.severity === 'error'), drift: driftDiagnostics(plan, generators) };
+/**
+ * The pipeline run for the generation verbs: the generation rules, whatever the config's choice
+ * of gates (`generate` writes every output even when the config turns drift off; findings of a
+ * rule turned off are left out as in every run), over the whole corpus.
+ */
+export function runGeneration(corpus: Corpus, options: PipelineOptions): GenerationRun {
+  const ran = generationRules(options.catalog);
+  const { files: _whole, ...whole } = options;
+  const result = runCorpus(corpus, { ...whole, ran });
+  const plan = result.plan ?? planGeneration(corpus, options.catalog.generators);
+  const findings = result.diagnostics.filter((d) => ran.has(d.rule));
+  const written = new Set(plan.files.map((file) => file.path));
+  const blocking = findings.filter((d) => isActive(d) && d.severity === 'error' && d.rule !== DRIFT_RULE.id && !(d.rule === REQUIRED_RULE_ID && written.has(String(d.data?.file))));
+  return { result, plan, findings, blocking };
 }

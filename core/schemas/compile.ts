@@ -9,7 +9,7 @@
  * so it is kept across runs under a digest of them, and an unchanged batch is not compiled again.
  */
 import { createHash } from 'node:crypto';
-import { isObject, type Corpus } from '../model/index.js';
+import { defineService, isObject, type Corpus } from '../model/index.js';
 import { onFlush } from '../output/index.js';
 import { AJV_FINGERPRINT, corpusSchemas, type CorpusSchemas } from './json-schema.js';
 import { ContentCache } from '../cache/index.js';
@@ -49,7 +49,7 @@ export interface BatchLimits {
 export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): CompileFailure[] {
   const schemas = corpusSchemas(corpus);
   const results = resultsCache(corpus);
-  const thread = threads.get(corpus);
+  const thread = corpus.service(CompileThreadService).thread;
 
   const failures = new Map<CompileTarget, CompileFailure>();
   const all = batches(corpus, schemas, targets, batchLimits(limits));
@@ -73,20 +73,22 @@ export function compileFailures(corpus: Corpus, targets: readonly CompileTarget[
   return targets.flatMap((target) => failures.get(target) ?? []);
 }
 
-const threads = new WeakMap<Corpus, CompileThread>();
+/** The second thread compiling this corpus's schemas, once startCompiling has started one (its slot is empty until then). */
+const CompileThreadService = defineService('schema compile thread', (): { thread?: CompileThread } => ({}));
 
 /** Whether startCompiling can start anything; when not, the targets it would take need not be worked out. */
 export function compileThreadAvailable(): boolean {
   return CompileThread.available();
 }
-const caches = new WeakMap<Corpus, ContentCache | undefined>();
-
-function resultsCache(corpus: Corpus): ContentCache | undefined {
-  if (caches.has(corpus)) return caches.get(corpus);
+/** The compile verdicts remembered on disk for this corpus's cache directory (none when it runs uncached), saved when the run flushes. */
+const CompileResultsService = defineService('schema compile results', (corpus: Corpus): ContentCache | undefined => {
   const results = corpus.cacheDir ? ContentCache.open(corpus.cacheDir, 'schema-compile', AJV_FINGERPRINT) : undefined;
   if (results) onFlush(() => results.save());
-  caches.set(corpus, results);
   return results;
+});
+
+function resultsCache(corpus: Corpus): ContentCache | undefined {
+  return corpus.service(CompileResultsService);
 }
 
 function batchLimits(limits: BatchLimits): Required<BatchLimits> {
@@ -100,7 +102,8 @@ function batchLimits(limits: BatchLimits): Required<BatchLimits> {
  * compiled on the main thread, so a difference in targets costs time, never a wrong answer.
  */
 export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[], limits: BatchLimits = {}): void {
-  if (threads.has(corpus) || !compileThreadAvailable()) return;
+  const slot = corpus.service(CompileThreadService);
+  if (slot.thread || !compileThreadAvailable()) return;
   // The declared $ids, so that the thread starts before the main one has built its ajv: a schema
   // ajv refuses to register changes its batch's key, and that batch is then compiled on the main thread.
   const corpusWide = corpusSchemas(corpus);
@@ -120,7 +123,7 @@ export function startCompiling(corpus: Corpus, targets: readonly CompileTarget[]
     bytes += size;
   }
   const thread = CompileThread.start(jobs);
-  if (thread) threads.set(corpus, thread);
+  if (thread) slot.thread = thread;
 }
 
 function jobOf(schemas: CorpusSchemas, batch: Batch, key: string): CompileJob {

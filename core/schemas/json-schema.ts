@@ -5,7 +5,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
-import { isObject, locate, type Corpus, type DataFile, type Location, type PathSegment } from '../model/index.js';
+import { type Corpus, type DataFile, defineService, Location, type Span, type PathSegment } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Layout } from '../config/index.js';
 import { renderMessage } from '../output/index.js';
@@ -102,12 +102,14 @@ export interface CorpusSchemas {
   compileProblem(schema: object, id: string): string | undefined;
 }
 
-const cache = new WeakMap<Corpus, CorpusSchemas>();
+/** The corpus's schema files, their ids and extension keywords, and their validators compiled on demand. */
+const CorpusSchemasService = defineService('corpus schemas', buildCorpusSchemas);
 
 export function corpusSchemas(corpus: Corpus): CorpusSchemas {
-  const cached = cache.get(corpus);
-  if (cached) return cached;
+  return corpus.service(CorpusSchemasService);
+}
 
+function buildCorpusSchemas(corpus: Corpus): CorpusSchemas {
   const files = new Map<string, DataFile>();
   for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) && isObject(file.value)) files.set(file.path, file);
 
@@ -185,7 +187,6 @@ export function corpusSchemas(corpus: Corpus): CorpusSchemas {
       return outcome.problem ?? undefined;
     },
   };
-  cache.set(corpus, schemas);
   return schemas;
 }
 
@@ -209,6 +210,9 @@ function collectExtensionKeywords(value: unknown, into: Set<string>): void {
   }
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** `/rows/3/code` as path segments, array indexes as numbers. */
 export function instancePathSegments(instancePath: string): PathSegment[] {
@@ -243,8 +247,8 @@ export function describeSchemaError(error: ErrorObject): string {
  */
 export function locateSchemaError(file: DataFile, error: ErrorObject, base: PathSegment[] = []): Location {
   const segments = [...base, ...instancePathSegments(error.instancePath)];
-  if (error.keyword === 'additionalProperties') return locate(file, [...segments, String(error.params.additionalProperty)], 'key');
-  return locate(file, segments, segments.length === 0 ? 'value' : 'key');
+  if (error.keyword === 'additionalProperties') return Location.pointer(file, [...segments, String(error.params.additionalProperty)], 'key');
+  return Location.pointer(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
 /**
@@ -258,7 +262,7 @@ export const REGISTRY_MESSAGES = {
   'schema-mismatch-at-places': 'does not match {{against}}: {{error}} (at {{places}} places, the first here)',
 } as const;
 
-export type RegistryFinding = Location & {
+export type RegistryFinding = Span & {
   file: string;
   messageId: keyof typeof REGISTRY_MESSAGES;
   data: { schema: string; against?: string; error?: string; places?: number; problem?: string };
@@ -337,7 +341,6 @@ export function validateRegistry(corpus: Corpus, registry: string, schema: strin
     const messageId = count > 1 ? ('schema-mismatch-at-places' as const) : ('schema-mismatch' as const);
     const found = { schema, against, error: [first, ...more].join(', and '), places: count };
     return {
-      file: registry,
       ...locateSchemaError(data, error),
       messageId,
       data: found,

@@ -3,7 +3,7 @@
  * which schemas live inside an OpenAPI document. Shared by the gates that reason about schemas
  * statically (id bindings, `$ref` resolution, cycles), so that none of them re-learns the keywords.
  */
-import { type Corpus, type DataFile, isObject, type PathSegment } from '../model/index.js';
+import { type Corpus, type DataFile, defineService, isObject, type PathSegment } from '../model/index.js';
 import { expectedSchemaId, isSchemaPath, SCHEMA_BASE } from './json-schema.js';
 
 /** Keywords whose value is a map of name -> subschema. */
@@ -148,15 +148,17 @@ interface SchemaRef {
   resolved: RefResolution;
 }
 
-const graphs = new WeakMap<Corpus, SchemaGraph>();
+/** The schema documents of the corpus, their `$id`s, anchors and `$ref`s, resolved. */
+const SchemaGraphService = defineService('schema graph', buildSchemaGraph);
 
 /** API documents (OpenAPI) whose embedded schemas take part in `$ref` resolution and id bindings. */
 export const isApiDocument = (file: string): boolean => /^api\/.*\.ya?ml$/.test(file) || /^api\/.*openapi.*\.json$/.test(file);
 
 export function schemaGraph(corpus: Corpus): SchemaGraph {
-  const cached = graphs.get(corpus);
-  if (cached) return cached;
+  return corpus.service(SchemaGraphService);
+}
 
+function buildSchemaGraph(corpus: Corpus): SchemaGraph {
   const documents = new Map<string, DataFile>();
   for (const file of corpus.dataFiles()) if (isSchemaPath(file.path) || isApiDocument(file.path)) documents.set(file.path, file);
 
@@ -248,7 +250,6 @@ export function schemaGraph(corpus: Corpus): SchemaGraph {
     if (!anchored) return { ok: false, reason: `${targetFile} declares no $anchor "${fragment}"` };
     return { ok: true, target: anchored, value: valueAt(documents.get(anchored.file)?.value, anchored.path) };
   }
-  graphs.set(corpus, graph);
   return graph;
 }
 

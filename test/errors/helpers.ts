@@ -22,7 +22,7 @@ export function fixtureFiles(name = ERRORS_FIXTURE): Record<string, string> {
 }
 
 /** The files of a fixture directory as they are, to lay over another fixture. */
-export function layer(name: string): Record<string, string> {
+function layer(name: string): Record<string, string> {
   return readTree(fixture(name));
 }
 

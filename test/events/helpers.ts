@@ -9,7 +9,7 @@ import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
 import { fixture, readTree, REPO } from '../helpers.js';
 
-const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
+export const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
 
 export const CODEMAP = 'spec/v2/event-codemap.json';
 export const DECLARATION = 'spec/v2/declaration.json';
@@ -60,12 +60,6 @@ export function position(text: string, needle: string, occurrence = 1): { line: 
     if (column >= 0 && ++seen === occurrence) return { line: i + 1, column: column + 1 };
   }
   throw new Error(`"${needle}" not found`);
-}
-
-/** `file:line:column` of `needle` in `text`, plus `offset` columns (to point inside quotes or backticks). */
-export function at(file: string, text: string, needle: string, offset = 0, occurrence = 1): string {
-  const { line, column } = position(text, needle, occurrence);
-  return `${file}:${line}:${column + offset}`;
 }
 
 /** Inserts `row` as the last row of a codemap text written one row a line. */

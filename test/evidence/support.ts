@@ -24,7 +24,7 @@ const SUPPORT_SCHEMAS = [
 
 export type Files = Record<string, string>;
 
-function supportFiles(): Files {
+export function supportFiles(): Files {
   return Object.fromEntries(SUPPORT_SCHEMAS.map((file) => [file, readFileSync(path.join(REPO, file), 'utf8')]));
 }
 

@@ -1,9 +1,12 @@
 /**
  * The edits an author or a release manager makes to a corpus, each written as they would make it
  * (a row added by hand to a registry, a heading renamed in an editor, a file deleted), over any
- * corpus of this shape: this repository's and the upstream one. An edit that finds nothing to act
- * on returns undefined and the sequence goes on without it. Choices (which row, which heading) come
- * from the seeded generator, so a sequence is replayed exactly from its seed.
+ * corpus of this shape: this repository's and the upstream one, or those of the two it claims (an
+ * edit of what one corpus has and the other has not). On a base it claims, an edit applies alone
+ * (edits.test.ts holds it to that); after another edit of a sequence it may find nothing to act on
+ * (a deleted document), and then returns undefined and the sequence goes on without it, and a
+ * sequence where none applied fails. Choices (which row, which heading) come from the seeded
+ * generator, so a sequence is replayed exactly from its seed.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,10 +33,15 @@ export class Rng {
   }
 }
 
+/** The corpora the edits are made to: this repository's, and the upstream one. */
+export type BaseName = 'this corpus' | 'upstream';
+
 export interface Edit {
   id: string;
   /** What an author does, in words. */
   does: string;
+  /** The bases it applies to, when not every one: what it edits is only in those (a package.json, a registry's meanings). */
+  claims?: readonly BaseName[];
   /** Applies the edit under `root`; returns the files it touched (root-relative), or undefined when it does not apply. */
   apply(root: string, rng: Rng): string[] | undefined;
 }
@@ -131,6 +139,11 @@ function citedHeadings(root: string): Array<{ file: string; line: string; anchor
   return out;
 }
 
+/** Whether `edit` applies to the base named `base`. */
+export function claims(edit: Edit, base: BaseName): boolean {
+  return edit.claims === undefined || edit.claims.includes(base);
+}
+
 export const EDITS: readonly Edit[] = [
   {
     id: 'add-error-code',
@@ -181,6 +194,8 @@ export const EDITS: readonly Edit[] = [
   {
     id: 'change-error-meaning',
     does: "rewrites an error code's meaning in the registry",
+    // Upstream's registry gives a code's status, retriability and source, and no meaning.
+    claims: ['this corpus'],
     apply(root, rng) {
       const done = editJson<{ rows: Row[] }>(root, ERRORS, (registry) => {
         const row = rng.pick(registry.rows.filter((r) => typeof r.meaning === 'string'));
@@ -221,6 +236,8 @@ export const EDITS: readonly Edit[] = [
   {
     id: 'rename-cited-heading',
     does: 'renames a heading of a core document that other documents, schemas or the API link to',
+    // Upstream cites its sections by number (§3.1), never by a link to a heading's anchor.
+    claims: ['this corpus'],
     apply(root, rng) {
       const heading = rng.pick(citedHeadings(root));
       if (!heading) return undefined;
@@ -304,13 +321,17 @@ export const EDITS: readonly Edit[] = [
   },
   {
     id: 'change-prose-count',
-    does: 'changes a count in prose by hand (a generated count region)',
+    does: 'changes a count of a registry in prose by hand (in a generated count region, or where the corpus writes its counts by hand)',
     apply(root, rng) {
       const files = allFiles(root).filter((file) => file.endsWith('.md'));
-      const counted = files.filter((file) => /<!-- generated: count\/[^>]*-->\*\*[\d,]+\*\*/.test(read(root, file) ?? ''));
-      const file = rng.pick(counted);
+      // A count region where the corpus keeps them; else a count written beside the registry's file name ("event-codemap.json (117 rows").
+      const region = /(<!-- generated: count\/[^>]*-->\*\*)([\d,]+)(\*\*)/;
+      const byHand = /((?:errors|event-codemap)\.json`?[^\n\d]{0,40}?)(\d+)( (?:rows|codes)\b)/;
+      const counted = files.filter((file) => region.test(read(root, file) ?? ''));
+      const pattern = counted.length > 0 ? region : byHand;
+      const file = rng.pick(counted.length > 0 ? counted : files.filter((f) => byHand.test(read(root, f) ?? '')));
       if (!file) return undefined;
-      write(root, file, (read(root, file) ?? '').replace(/(<!-- generated: count\/[^>]*-->\*\*)([\d,]+)(\*\*)/, (_all, open: string, n: string, close: string) => `${open}${Number(n.replace(/,/g, '')) + 3}${close}`));
+      write(root, file, (read(root, file) ?? '').replace(pattern, (_all, open: string, n: string, close: string) => `${open}${Number(n.replace(/,/g, '')) + 3}${close}`));
       return [file];
     },
   },
@@ -351,6 +372,8 @@ export const EDITS: readonly Edit[] = [
   {
     id: 'bump-package-version-only',
     does: 'bumps the version in package.json and forgets spec/v2/release.json',
+    // Upstream's corpus has no package.json of its own.
+    claims: ['this corpus'],
     apply(root) {
       const done = editJson<{ version?: unknown }>(root, 'package.json', (value) => typeof value.version === 'string' && ((value.version = `${value.version}-next.1`), true));
       return done ? ['package.json'] : undefined;

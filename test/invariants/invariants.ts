@@ -11,11 +11,11 @@ import type { Diagnostic } from '../../core/output/index.js';
 import { unifiedHunks } from '../../core/release/index.js';
 import { cli, type CliResult } from '../helpers.js';
 import { changed, snapshot } from '../trust/helpers.js';
-import { EDITS, Rng, type Edit } from './edits.js';
+import { claims, EDITS, Rng, type BaseName, type Edit } from './edits.js';
 
 /** A corpus the edits apply to: its files, and the config it is checked with (undefined: the one at its root). */
 export interface Base {
-  name: string;
+  name: BaseName;
   root: string;
   /** Files and folders of the corpus to copy. */
   entries: readonly string[];
@@ -31,12 +31,18 @@ export interface Sequence {
   edits: readonly Edit[];
 }
 
-/** A copy of the base corpus under a fresh temporary root, with node_modules (the parse cache on). */
-export function copyBase(base: Base): string {
+/**
+ * A copy of the base corpus under a fresh temporary root, with node_modules (the parse cache on).
+ * `cache`: the node_modules of an earlier copy whose check filled the cache, copied in so that the
+ * first run here parses only what the edits changed (the caches are keyed by content: a run with
+ * them reports what a run without them does).
+ */
+export function copyBase(base: Base, cache?: string): string {
   const root = mkdtempSync(path.join(tmpdir(), 'openwop-edits-'));
   for (const entry of base.entries) if (existsSync(path.join(base.root, entry))) cpSync(path.join(base.root, entry), path.join(root, entry), { recursive: true });
   if (base.config) cpSync(base.config, path.join(root, 'openwop-spec.config.json'));
-  mkdirSync(path.join(root, 'node_modules'));
+  if (cache && existsSync(cache)) cpSync(cache, path.join(root, 'node_modules'), { recursive: true });
+  else mkdirSync(path.join(root, 'node_modules'));
   return root;
 }
 
@@ -44,10 +50,11 @@ export function copyBase(base: Base): string {
 export function sequences(base: Base, seed: number, count: number, sizes: readonly number[] = [1, 2, 3]): Sequence[] {
   const rng = new Rng(seed);
   const out: Sequence[] = [];
+  const claimed = EDITS.filter((edit) => claims(edit, base.name));
   for (let i = 0; i < count; i++) {
     const size = rng.pick(sizes) ?? 1;
     const edits: Edit[] = [];
-    for (let j = 0; j < size; j++) edits.push(rng.pick(EDITS) as Edit);
+    for (let j = 0; j < size; j++) edits.push(rng.pick(claimed) as Edit);
     out.push({ base, seed: Math.floor(rng.next() * 2 ** 31), edits });
   }
   return out;
@@ -75,16 +82,24 @@ const active = (d: Diagnostic): boolean => d.suppression === undefined && (d.bas
  * Applies the sequence to a copy of its base and checks every invariant; `before` is the full
  * check of the unedited base (for the findings the edits made). Returns what broke, in words.
  */
-export async function holdInvariants(sequence: Sequence, before: readonly Diagnostic[], options: { pack?: boolean; thorough?: boolean } = {}): Promise<string[]> {
+export async function holdInvariants(sequence: Sequence, before: readonly Diagnostic[], options: { pack?: boolean; thorough?: boolean; cache?: string } = {}): Promise<string[]> {
   const broken: string[] = [];
   const fail = (what: string): void => {
     broken.push(what);
   };
-  const root = copyBase(sequence.base);
+  const root = copyBase(sequence.base, options.cache);
   try {
     const rng = new Rng(sequence.seed);
     const touched = new Set<string>();
-    for (const edit of sequence.edits) for (const file of edit.apply(root, rng) ?? []) touched.add(file);
+    let applied = 0;
+    for (const edit of sequence.edits) {
+      const files = edit.apply(root, rng);
+      if (files === undefined) continue;
+      applied++;
+      for (const file of files) touched.add(file);
+    }
+    // A sequence whose edits all found nothing to act on would check the unedited base: it tests nothing.
+    if (applied === 0) return [`no edit of the sequence applied to ${sequence.base.name}: nothing was tested`];
     const check = (...args: string[]) => cli(['check', '--root', root, '--format', 'json', ...args]);
 
     // The full check of the edited corpus, and pack over the same corpus.

@@ -143,13 +143,13 @@ describe('pack', () => {
     expect(statSync(older.tarball).mtimeMs).toBe(before.mtime);
   }, 60_000);
 
-  it("says npm's own cause when npm pack fails, not its last line", () => {
+  it("says npm's own cause when npm pack fails, not its last line", async () => {
     const staged = tempDir();
     writeFileSync(path.join(staged, 'package.json'), '{"name": "x", "version": "1.0.0"}\n');
     const missing = path.join(tempDir(), 'not', 'there');
-    expect(() => npmPack(staged, missing, ['package.json'])).toThrow(new RegExp(`^npm pack failed: ENOENT: no such file or directory, open '${missing.replace(/[/\\]/g, '\\$&')}/x-1\\.0\\.0\\.tgz'$`));
+    await expect(npmPack(staged, missing, ['package.json'])).rejects.toThrow(new RegExp(`^npm pack failed: ENOENT: no such file or directory, open '${missing.replace(/[/\\]/g, '\\$&')}/x-1\\.0\\.0\\.tgz'$`));
     writeFileSync(path.join(staged, 'package.json'), '{"name": "x", "version": "1.0.0",}\n');
-    expect(() => npmPack(staged, tempDir(), ['package.json'])).toThrow(/^npm pack failed: Invalid package\.json: JSONParseError: .* \(EJSONPARSE\)$/);
+    await expect(npmPack(staged, tempDir(), ['package.json'])).rejects.toThrow(/^npm pack failed: Invalid package\.json: JSONParseError: .* \(EJSONPARSE\)$/);
     mkdirSync(missing, { recursive: true });
   });
 });

@@ -42,6 +42,39 @@ describe.skipIf(!HOSTILE)('pack replaces the pair in --out as one step', { timeo
     expect(readdirSync(out).filter((entry) => entry.startsWith('.'))).toEqual([]);
   });
 
+  /** The processes `pid` started whose command line names npm (Linux: read from /proc). */
+  const npmChildren = (pid: number): number[] =>
+    readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('npm');
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it.skipIf(process.platform !== 'linux')(`a pack ended by ${signal} while npm pack runs removes its scratch directory`, async () => {
+      const root = corpusCopy();
+      const out = tempDir();
+      const child = spawn(process.execPath, [CLI, 'pack', '--root', root, '--out', out, '--unsigned'], { env: cliEnv(), stdio: 'ignore' });
+      const ended = new Promise((resolve) => child.on('exit', resolve));
+      let npm: number[] = [];
+      for (let waited = 0; waited < 180_000 && npm.length === 0 && child.exitCode === null; waited += 10) {
+        npm = npmChildren(child.pid as number);
+        if (npm.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(npm.length, 'npm pack was seen running under pack').toBeGreaterThan(0);
+      child.kill(signal);
+      await ended;
+      expect(readdirSync(out).filter((entry) => entry.startsWith('.openwop-pack-'))).toEqual([]);
+    }, 240_000);
+  }
+
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`a pack ended by ${signal} leaves no scratch directory once it, or the next pack, is done`, async () => {
       const root = corpusCopy();

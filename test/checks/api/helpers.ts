@@ -2,7 +2,7 @@
 import type { CorpusCase, Edit } from '../../rule-tester.js';
 
 /** The small correct API corpus (test/fixtures/api/good) that every api gate passes. */
-const API_BASE = 'api/good';
+export const API_BASE = 'api/good';
 export const OPENAPI = 'api/v2/openapi.yaml';
 export const ASYNCAPI = 'api/v2/asyncapi.yaml';
 export const SEAMS = 'api/seams-v2.yaml';

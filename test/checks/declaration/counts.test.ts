@@ -21,14 +21,14 @@ testRule('declaration/counts', {
       name: 'a heading and a sentence that miscount the core families',
       files: withFiles({ [COUNTS]: families(core + 2) }),
       errors: [
-        { messageId: 'count-wrong', file: COUNTS, line: 5, column: 22, data: { registry, count: core, written: core + 2 } },
-        { messageId: 'count-wrong', file: COUNTS, line: 7, column: 21, data: { registry, count: core, written: core + 2 } },
+        { messageId: 'count-wrong', file: COUNTS, line: 5, column: 22, data: { registry, phrase: `Core families (${core + 2})`, count: core, written: core + 2 } },
+        { messageId: 'count-wrong', file: COUNTS, line: 7, column: 21, data: { registry, phrase: `${core + 2} core families`, count: core, written: core + 2 } },
       ],
     },
     {
       name: 'a heading whose count is the declaration\'s but not what it heads',
       files: withFiles({ [COUNTS]: headed(size + 1) }),
-      errors: [{ messageId: 'heading-count-differs', file: COUNTS, line: 5, column: 24, data: { registry: `the metadata keys of ${DECLARATION}`, count: size + 1, written: size } }],
+      errors: [{ messageId: 'heading-count-differs', file: COUNTS, line: 5, column: 24, data: { registry: `the metadata keys of ${DECLARATION}`, phrase: `Metadata keys (${size})`, listed: size + 1, written: size, count: size } }],
     },
   ],
 });

@@ -44,17 +44,22 @@ testRule('declaration/normative-homes', {
     {
       name: 'a normativeText home the corpus does not hold',
       files: withFiles({ [DECLARATION]: nowhere, [FORMS_MD]: stated }),
-      errors: [{ messageId: 'normative-text', file: DECLARATION, ...place(nowhere, '"spec/v2/core/nowhere.md"'), data: { family: KEY, home: 'spec/v2/core/nowhere.md' } }],
+      errors: [{ messageId: 'normative-home-absent', file: DECLARATION, ...place(nowhere, '"spec/v2/core/nowhere.md"'), data: { family: KEY, home: 'spec/v2/core/nowhere.md' } }],
     },
     {
       name: 'a normativeText home whose Normative home line does not name the family',
       files: withFiles({ [DECLARATION]: other, [FORMS_MD]: stated, 'spec/v2/core/bare.md': bare }),
-      errors: [{ messageId: 'normative-text', file: DECLARATION, ...place(other, '"spec/v2/core/bare.md"'), data: { family: KEY, home: 'spec/v2/core/bare.md' } }],
+      errors: [{ messageId: 'normative-home-unclaimed', file: DECLARATION, ...place(other, '"spec/v2/core/bare.md"'), data: { family: KEY, home: 'spec/v2/core/bare.md' } }],
     },
     {
       name: 'no home states the obligation: once, at the first home',
       files: withFiles({ [DECLARATION]: both, 'spec/v2/x.md': claims('X'), 'spec/v2/y.md': claims('Y') }),
-      errors: [{ messageId: 'normative-text', file: DECLARATION, ...place(both, '"spec/v2/x.md"'), data: { family: KEY, home: 'spec/v2/x.md' } }],
+      errors: [{ messageId: 'normative-text-unstated-homes', file: DECLARATION, ...place(both, '"spec/v2/x.md"'), data: { family: KEY, homes: 'spec/v2/x.md and spec/v2/y.md' } }],
+    },
+    {
+      name: 'its one home states nothing of it',
+      files: withFiles({ [DECLARATION]: withHome(['spec/v2/x.md']), 'spec/v2/x.md': claims('X') }),
+      errors: [{ messageId: 'normative-text-unstated', file: DECLARATION, ...place(withHome(['spec/v2/x.md']), '"spec/v2/x.md"'), data: { family: KEY, homes: 'spec/v2/x.md' } }],
     },
   ],
 });

@@ -1,297 +1,211 @@
-import { describe, expect, it } from 'vitest';
-import { run, where } from '../../helpers.js';
-import { at, CLOSED, CODEMAP, decided, EVENTS_MD, eventsCorpus, eventsFiles, PAYLOADS, withPayloads, withRow } from '../../events/helpers.js';
+/**
+ * events/codemap on small corpora: the events fixture (eight rows, their payloads, events.md) with
+ * a row, a payload or a sentence added; each finding by id, data and place, the place worked out
+ * from the case's own text.
+ */
+import { CLOSED, CODEMAP, decided, EVENTS_MD, eventsFiles, PAYLOADS, position, REGISTRY_SCHEMAS, withPayloads, withRow } from '../../events/helpers.js';
+import { testRule, type CorpusCase, type ExpectedFinding, type InvalidCase } from '../../rule-tester.js';
 
 const RULE = 'events/codemap';
 const base = eventsFiles();
 const codemap = base[CODEMAP] ?? '';
 const payloads = base[PAYLOADS] ?? '';
 const events = base[EVENTS_MD] ?? '';
+const SIZE = 8;
+/** The registry schemas the toolchain ships, which the fixture does not copy. */
+const SCHEMAS = Object.fromEntries(REGISTRY_SCHEMAS.map((schema) => [schema, base[schema] ?? '']));
 
-/** The codemap with `row` appended, and the findings of the gate on it. */
-function withExtraRow(row: Record<string, unknown>, extraDefs: Record<string, unknown> = {}) {
-  const text = withRow(codemap, row);
-  const overrides: Record<string, string> = { [CODEMAP]: text };
-  if (Object.keys(extraDefs).length > 0) overrides[PAYLOADS] = withPayloads(payloads, extraDefs);
-  return { text, found: run(RULE, eventsCorpus(overrides)) };
+function on(name: string, files: Record<string, string | null>, rest: Partial<InvalidCase> = {}): CorpusCase & Partial<InvalidCase> {
+  return { name, base: 'events/good', files: { ...SCHEMAS, ...files }, ...rest };
 }
 
-describe('events/codemap', () => {
-  it('is quiet on a consistent codemap, payload registry and prose', () => {
-    expect(run(RULE, eventsCorpus())).toEqual([]);
-  });
+/** A finding at `needle` (the `occurrence`th) in `text` of `file`, `offset` columns in. */
+function at(file: string, text: string, needle: string, messageId: string, data: ExpectedFinding['data'], offset = 0, occurrence = 1): ExpectedFinding {
+  const { line, column } = position(text, needle, occurrence);
+  return { messageId, file, line, column: column + offset, ...(data ? { data } : {}) };
+}
 
-  it('says nothing when a corpus has no codemap', () => {
-    expect(run(RULE, eventsCorpus({ [CODEMAP]: null }))).toEqual([]);
-  });
+/** events.md with `lines` appended. */
+const prose = (...lines: string[]) => `${events}\n${lines.join('\n')}\n`;
+/** The codemap with `rows` appended. */
+const rows = (...added: Array<Record<string, unknown>>) => added.reduce((text, row) => withRow(text, row), codemap);
+/** A codemap whose `run.resuming` row has another v1 name. */
+const renamedFrom = (v1: string) => codemap.replace('"v1": "run.resuming"', `"v1": "${v1}"`);
 
-  it('fires on a three-segment type at its v2 value', () => {
-    const { text, found } = withExtraRow(decided('ai.message.chunk', 'outputChunk'));
-    expect(where(found)).toEqual([at(CODEMAP, text, '"v2":"ai.message.chunk"', 5)]);
-    expect(found[0]?.message).toMatch(/has 3 segments; a protocol type has exactly two/);
-    expect(found[0]?.hint).toContain('ai.message-chunk');
-  });
+const ORCHESTRATOR = decided('orchestrator.decided', 'runStarted', { v1: 'supervisor.decided', note: 'the domain is the orchestrator' });
+const openapi = (pattern: string) =>
+  `openapi: 3.1.0\ninfo: { title: t, version: '2.0' }\npaths:\n  /runs/{runId}/events:\n    get:\n      operationId: streamRunEvents\n      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n      responses:\n        '200': { description: ok }\ncomponents:\n  parameters:\n    StreamMode:\n      name: streamMode\n      in: query\n      schema:\n        type: string\n        pattern: '${pattern}'\n`;
+const STREAM_MODE = '^(values|(updates|messages|debug)(,(updates|messages|debug))*)$';
 
-  it('fires on a type under a pack namespace or the reserved prefix', () => {
-    const pack = withExtraRow(decided('core.node-started', 'leaseLifecycle'));
-    expect(where(pack.found)).toEqual([at(CODEMAP, pack.text, '"v2":"core.node-started"', 5)]);
-    expect(pack.found[0]?.message).toMatch(/`core\.`, a pack namespace, not an event namespace/);
-    const reserved = withExtraRow(decided('openwop.run-started', 'leaseLifecycle'));
-    expect(reserved.found.map((d) => d.message)).toEqual([expect.stringMatching(/under `openwop\.`, the prefix the protocol reserves/)]);
-  });
+const cases = {
+  valid: [
+    on('a consistent codemap, payload registry and prose', {}),
+    on('a domain.noun type whose note opens "artifact event"', { [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' })) }),
+    on('a rename whose reason is in `notes`', { [CODEMAP]: rows(decided('voice.speech-started', 'outputChunk', { v1: 'voice.speech_started', notes: ['case/separator normalised'] })) }),
+    on('the v2 names of renamed types, and three-segment names that are fields', { [CODEMAP]: renamedFrom('run.resume.started'), [EVENTS_MD]: prose('A host emits `run.resume-started`, then `lease.lost`; `run.cancelled.reason` and `ctx.storage.kv` are no types.') }),
+    on('a two-segment name the text does not say is an event', { [EVENTS_MD]: prose('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.') }),
+    on('a v1 name quoted where the sentence, the section heading or the column cites v1, or in a generated region', {
+      [CODEMAP]: rows(ORCHESTRATOR),
+      [EVENTS_MD]: prose(
+        'A v1 host wrote `run.resuming` where v2 writes `run.resume-started`, and `supervisor.decided` in a v1 log.',
+        '',
+        '## Reading a v1 log',
+        '',
+        'The log may hold `run.resuming`.',
+        '',
+        '## Renames',
+        '',
+        '| Era-2 name | v2 type |',
+        '| --- | --- |',
+        '| `run.resuming` | `run.resume-started` |',
+        '',
+        '<!-- generated: events/x from spec/v2/event-codemap.json; do not edit -->',
+        'Renamed: `run.resuming`.',
+        '<!-- /generated: events/x -->',
+      ),
+    }),
+    on('a v1 name in a file shared by both versions whose sentence cites a v1 document', {
+      [CODEMAP]: renamedFrom('run.resume.started'),
+      'SECURITY/invariants.yaml': 'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it (per `spec/v1/runs.md`).\n',
+    }),
+    on('a right count of the codemap, and rows of another table', { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` has ${SIZE} rows, one per v1 name. The table below has ${SIZE + 5} rows.`, '', 'The renamed table of the codemap has 6 rows.') }),
+    on('a streamMode pattern the same as events.md states', { 'api/v2/openapi.yaml': openapi(STREAM_MODE) }),
+  ],
+  invalid: [
+    on('a three-segment type, at its v2 value', { [CODEMAP]: rows(decided('ai.message.chunk', 'outputChunk')) }, {
+      errors: [at(CODEMAP, rows(decided('ai.message.chunk', 'outputChunk')), '"v2":"ai.message.chunk"', 'segments', { type: 'ai.message.chunk', segments: 3 }, 5)],
+    }),
+    on('a type under a pack namespace and one under the reserved prefix', { [CODEMAP]: rows(decided('core.node-started', 'leaseLifecycle'), decided('openwop.run-started', 'leaseLifecycle')) }, {
+      errors: [
+        at(CODEMAP, rows(decided('core.node-started', 'leaseLifecycle')), '"v2":"core.node-started"', 'pack-namespace', { type: 'core.node-started', namespace: 'core' }, 5),
+        at(CODEMAP, rows(decided('core.node-started', 'leaseLifecycle'), decided('openwop.run-started', 'leaseLifecycle')), '"v2":"openwop.run-started"', 'reserved-prefix', { type: 'openwop.run-started', prefix: 'openwop' }, 5),
+      ],
+    }),
+    on('a domain.noun type whose note records no exception', { [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })) }, {
+      errors: [at(CODEMAP, rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })), '"v2":"voice.transcript"', 'tense', { type: 'voice.transcript' }, 5)],
+    }),
+    on('an exception recorded for a type that follows the rule', { [CODEMAP]: rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })) }, {
+      errors: [at(CODEMAP, rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })), '"artifact event; not one', 'needless-exception', { type: 'voice.cancelled' })],
+    }),
+    on('a type given a second row', { [CODEMAP]: rows(decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' })) }, {
+      errors: [at(CODEMAP, rows(decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' })), '"v2":"lease.acquired"', 'duplicate-type', { type: 'lease.acquired', line: position(codemap, '"v1": "lease.acquired"').line }, 5)],
+    }),
+    on('an era-2 name mapped twice', { [CODEMAP]: rows(decided('run.resume-failed', 'runResumeStarted', { v1: 'run.resuming', note: 'Another rename of the same v1 name.' })) }, {
+      errors: [at(CODEMAP, rows(decided('run.resume-failed', 'runResumeStarted', { v1: 'run.resuming', note: 'Another rename of the same v1 name.' })), '"v1":"run.resuming"', 'duplicate-v1', { v1: 'run.resuming', line: position(codemap, '"v1": "run.resuming"').line, type: 'run.resume-started' }, 5)],
+    }),
+    on('a row not decided and under review, a v2 that disagrees with its override, and a rename with no note', {
+      [CODEMAP]: rows(decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }), decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }), decided('node.started', 'leaseLifecycle', { v1: 'node.starting' })),
+    }, {
+      errors: (() => {
+        const text = rows(decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }), decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }), decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }));
+        return [
+          at(CODEMAP, text, '"status":"proposed"', 'undecided', { type: 'lease.renewed', status: 'proposed' }, 9),
+          { ...at(CODEMAP, text, '"review":true', 'under-review', { type: 'lease.renewed' }, 9), severity: 'warning' as const },
+          at(CODEMAP, text, '"v2":"lease.handed-over"', 'override-differs', { v2: 'lease.handed-over', override: 'lease.handed-off' }, 5),
+          at(CODEMAP, text, '"v1":"node.starting"', 'rename-without-note', { v1: 'node.starting', type: 'node.started' }),
+        ];
+      })(),
+    }),
+    on('a payloadDef that names no $defs entry', { [CODEMAP]: rows(decided('lease.renewed', 'leaseLifecycel')) }, {
+      errors: [at(CODEMAP, rows(decided('lease.renewed', 'leaseLifecycel')), '"leaseLifecycel"', 'unknown-payload', { payloadDef: 'leaseLifecycel', type: 'lease.renewed', target: PAYLOADS })],
+    }),
+    // unevaluatedProperties, a keyword the generated run-event schema never writes: a finding at
+    // `"additionalProperties"` of this spliced file is moved to the one generated file that writes
+    // that text (core/run/relocate.ts reads a spliced file as generated whole).
+    on('a payload with unevaluatedProperties: true', { [PAYLOADS]: withPayloads(payloads, { leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, unevaluatedProperties: true } }) }, {
+      errors: [at(PAYLOADS, withPayloads(payloads, { leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, unevaluatedProperties: true } }), '"unevaluatedProperties": true', 'open-payload', { payload: 'leaseLifecycle', keyword: 'unevaluatedProperties', value: 'true' })],
+    }),
+    on('a payload not closed, and one widening a closed base', {
+      [PAYLOADS]: withPayloads(payloads, {
+        leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
+        approvalRequested: { type: 'object', $ref: '#/$defs/interruptRequested', properties: { kind: { const: 'approval' }, approver: { type: 'string' } } },
+      }),
+    }, {
+      errors: (() => {
+        const text = withPayloads(payloads, {
+          leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
+          approvalRequested: { type: 'object', $ref: '#/$defs/interruptRequested', properties: { kind: { const: 'approval' }, approver: { type: 'string' } } },
+        });
+        return [at(PAYLOADS, text, '"approver"', 'widens-base', { payload: 'approvalRequested', base: 'interruptRequested', extra: '`approver`' }), at(PAYLOADS, text, '"leaseLifecycle": {', 'unclosed-payload', { payload: 'leaseLifecycle' })];
+      })(),
+    }),
+    on('a payload composing an open one', { [PAYLOADS]: withPayloads(payloads, { interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } } }) }, {
+      errors: (() => {
+        const text = withPayloads(payloads, { interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } } });
+        return [at(PAYLOADS, text, '"unevaluatedProperties": {}', 'open-payload', { payload: 'interruptRequested', keyword: 'unevaluatedProperties', value: '{}' }), at(PAYLOADS, text, '"$ref": "#/$defs/interruptRequested"', 'open-base', { payload: 'approvalRequested', base: 'interruptRequested' })];
+      })(),
+    }),
+    on('a payload no row uses or composes', { [PAYLOADS]: withPayloads(payloads, { orphan: CLOSED() }) }, {
+      errors: [at(PAYLOADS, withPayloads(payloads, { orphan: CLOSED() }), '"orphan"', 'orphan-payload', { payload: 'orphan' })],
+    }),
+    on('an unregistered protocol type in an event column and in an event example', { [EVENTS_MD]: events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"') }, {
+      errors: (() => {
+        const text = events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
+        return [at(EVENTS_MD, text, '`run.begun`', 'unregistered-type', { type: 'run.begun', domain: 'run' }, 1), at(EVENTS_MD, text, '"lease.acquird"', 'unregistered-type', { type: 'lease.acquird', domain: 'lease' }, 1)];
+      })(),
+    }),
+    on('a three-segment v1 name the codemap renames, and a three-segment domain transition, in prose', {
+      [CODEMAP]: renamedFrom('run.resume.started'),
+      [EVENTS_MD]: prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+    }, {
+      errors: [
+        at(EVENTS_MD, prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'), '`run.resume.started`', 'v1-type', { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 }, 1),
+        at(EVENTS_MD, prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'), '`lease.renewal.failed`', 'unregistered-type', { type: 'lease.renewal.failed', domain: 'lease' }, 1),
+      ],
+    }),
+    on('a two-segment v1 name the codemap renames to another domain, in v2 prose outside the sentence that cites v1', {
+      [CODEMAP]: rows(ORCHESTRATOR),
+      [EVENTS_MD]: prose('Each turn records one decision as `supervisor.decided`. A v1 log wrote `supervisor.decided` too.'),
+    }, {
+      errors: [at(EVENTS_MD, prose('Each turn records one decision as `supervisor.decided`.'), '`supervisor.decided`', 'v1-type', { type: 'supervisor.decided', v2: 'orchestrator.decided', segments: 2 }, 1)],
+    }),
+    on('a two-segment v1 name in a schema description', { 'schemas/v2/extra.schema.json': '{ "description": "Emitted as `run.resuming` when the run resumes." }\n' }, {
+      errors: [{ messageId: 'v1-type', file: 'schemas/v2/extra.schema.json', line: 1, column: 31, data: { type: 'run.resuming', v2: 'run.resume-started', segments: 2 } }],
+    }),
+    on('a three-segment v1 name in a code span of a JSON string', { [CODEMAP]: renamedFrom('run.resume.started'), 'schemas/v2/extra.schema.json': '{ "description": "Emitted after \\u2014 `run.resume.started`; `run.cancelled.reason` is a field." }\n' }, {
+      errors: [{ messageId: 'v1-type', file: 'schemas/v2/extra.schema.json', line: 1, column: 41, data: { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 } }],
+    }),
+    on('a v1 name in a file shared by both versions whose sentence cites no v1 document', {
+      [CODEMAP]: renamedFrom('run.resume.started'),
+      'SECURITY/invariants.yaml': 'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it.\n',
+    }, {
+      errors: [{ messageId: 'v1-type', file: 'SECURITY/invariants.yaml', line: 4, column: 23, data: { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 } }],
+    }),
+    on('names in no codemap row where the text says a host emits them or they fire', { [EVENTS_MD]: prose('Every outcome MUST emit a `negotiation.decided` event.', '', '- `result.harvested` fires exactly when a child completes.') }, {
+      errors: [
+        at(EVENTS_MD, prose('Every outcome MUST emit a `negotiation.decided` event.'), '`negotiation.decided`', 'unregistered-event', { type: 'negotiation.decided', codemap: CODEMAP }, 1),
+        at(EVENTS_MD, prose('Every outcome MUST emit a `negotiation.decided` event.', '', '- `result.harvested` fires exactly when a child completes.'), '`result.harvested`', 'unregistered-event', { type: 'result.harvested', codemap: CODEMAP }, 1),
+      ],
+    }),
+    on('a count of the codemap\'s rows that is not its size', { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`) }, {
+      errors: [at(EVENTS_MD, prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`), `${SIZE + 1} rows`, 'count-wrong', { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 1} rows`, count: SIZE, written: SIZE + 1 })],
+    }),
+    on('a count of the codemap\'s rows in a schema description', { 'schemas/v2/extra.schema.json': `{ "description": "The codemap (spec/v2/event-codemap.json) has ${SIZE + 2} entries." }\n` }, {
+      errors: [{ messageId: 'count-wrong', file: 'schemas/v2/extra.schema.json', line: 1, column: 64, data: { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 2} entries`, count: SIZE, written: SIZE + 2 } }],
+    }),
+    on('a wildcard of no known domain', { [EVENTS_MD]: events.replace('| `lease.*` |', '| `leases.*` |') }, {
+      errors: [at(EVENTS_MD, events.replace('| `lease.*` |', '| `leases.*` |'), '`leases.*`', 'unknown-domain', { type: 'leases.*' }, 1)],
+    }),
+    on('a name that is neither a protocol type nor a well-formed vendor type', { [EVENTS_MD]: events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"') }, {
+      errors: [at(EVENTS_MD, events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"'), '"acme.widget_built"', 'malformed-type', { type: 'acme.widget_built' }, 1)],
+    }),
+    on('a streamMode pattern that differs from events.md', { 'api/v2/openapi.yaml': openapi('^(updates|values|messages|debug)$') }, {
+      errors: [at('api/v2/openapi.yaml', openapi('^(updates|values|messages|debug)$'), "'^(updates", 'stream-mode-differs', { pattern: '^(updates|values|messages|debug)$', stated: STREAM_MODE, line: position(events, STREAM_MODE).line })],
+    }),
+    on('a streamRunEvents without a streamMode parameter', { 'api/v2/openapi.yaml': openapi(STREAM_MODE).replace("      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n", '      parameters: []\n') }, {
+      errors: [at('api/v2/openapi.yaml', openapi(STREAM_MODE), 'get:', 'no-stream-mode', undefined)],
+    }),
+    on('a codemap that does not match its schema, its rows still read', { [CODEMAP]: codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"') }, {
+      errors: (() => {
+        const text = codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"');
+        return [
+          at(EVENTS_MD, events, '`run.started`', 'unregistered-type', { type: 'run.started', domain: 'run' }, 1),
+          at(CODEMAP, text, '"status": "maybe"', 'schema-mismatch', undefined),
+          at(CODEMAP, text, '"status": "maybe"', 'undecided', { type: 'run.started', status: 'maybe' }, 10),
+        ];
+      })(),
+    }),
+  ] as InvalidCase[],
+};
 
-  it('fires on a domain.noun type with no recorded exception, and accepts it with a note that opens "artifact event"', () => {
-    const bare = withExtraRow(decided('voice.transcript', 'outputChunk'));
-    expect(where(bare.found)).toEqual([at(CODEMAP, bare.text, '"v2":"voice.transcript"', 5)]);
-    expect(bare.found[0]?.message).toMatch(/is not past tense/);
-    expect(bare.found[0]?.hint).toMatch(/a note that opens with "artifact event"/);
-    const noted = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' }));
-    expect(noted.found).toEqual([]);
-    const other = withExtraRow(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' }));
-    expect(other.found.map((d) => d.message)).toEqual([expect.stringMatching(/`voice\.transcript` is not past tense/)]);
-  });
-
-  it('no longer admits an `exception` member: the note is the one place an exception is recorded', () => {
-    const old = withExtraRow(decided('voice.transcript', 'outputChunk', { exception: { form: 'domain.noun', reason: 'An emitted artifact: a transcript segment.' } }));
-    expect(old.found.map((d) => d.message)).toEqual([expect.stringMatching(/`voice\.transcript` is not past tense/), expect.stringMatching(/\/rows\/\d+: property "exception" is not allowed/)]);
-  });
-
-  it('takes the reason for a rename from `notes` as well as from `note`', () => {
-    const renamed = (extra: Record<string, unknown>) => withExtraRow(decided('voice.speech-started', 'outputChunk', { v1: 'voice.speech_started', ...extra }));
-    expect(renamed({ notes: ['case/separator normalised'] }).found).toEqual([]);
-    const bare = renamed({ notes: [] });
-    expect(where(bare.found)).toEqual([at(CODEMAP, bare.text, '"v1":"voice.speech_started"', 0)]);
-    expect(bare.found[0]?.message).toBe('`voice.speech_started` is renamed to `voice.speech-started` with no `note` saying why');
-  });
-
-  it('fires on an exception recorded for a type that follows the rule', () => {
-    const { text, found } = withExtraRow(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' }));
-    expect(where(found)).toEqual([at(CODEMAP, text, '"artifact event; not one', 0)]);
-    expect(found[0]?.message).toMatch(/records a naming exception, but it follows the rule/);
-  });
-
-  it('fires on a duplicate type and on an era-2 name mapped twice', () => {
-    const type = withExtraRow(decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' }));
-    expect(where(type.found)).toEqual([at(CODEMAP, type.text, '"v2":"lease.acquired"', 5)]);
-    expect(type.found[0]?.message).toMatch(/also the type of the row at line \d+/);
-    const v1 = withExtraRow(decided('run.resume-failed', 'runResumeStarted', { v1: 'run.resuming', note: 'Another rename of the same v1 name.' }));
-    expect(where(v1.found)).toEqual([at(CODEMAP, v1.text, '"v1":"run.resuming"', 5)]);
-    expect(v1.found[0]?.message).toMatch(/era-2 name `run\.resuming` is mapped again/);
-  });
-
-  it('fires on a row that is not decided, one marked for review, a v2 that disagrees with its override, and a rename with no note', () => {
-    const text = withRow(
-      withRow(withRow(codemap, decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true })), decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' })),
-      decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }),
-    );
-    const found = run(RULE, eventsCorpus({ [CODEMAP]: text }));
-    expect(where(found)).toEqual([
-      at(CODEMAP, text, '"status":"proposed"', 9),
-      at(CODEMAP, text, '"review":true', 9),
-      at(CODEMAP, text, '"v2":"lease.handed-over"', 5),
-      at(CODEMAP, text, '"v1":"node.starting"', 0),
-    ]);
-    expect(found.map((d) => d.severity)).toEqual(['error', 'warning', 'error', 'error']);
-    expect(found[2]?.message).toMatch(/the override wins/);
-    expect(found[3]?.message).toMatch(/renamed to `node\.started` with no `note`/);
-  });
-
-  it('fires on a payloadDef that names no $defs entry, with a suggestion', () => {
-    const { text, found } = withExtraRow(decided('lease.renewed', 'leaseLifecycel'));
-    expect(where(found)).toEqual([at(CODEMAP, text, '"leaseLifecycel"', 0)]);
-    expect(found[0]?.hint).toBe('did you mean `leaseLifecycle`?');
-  });
-
-  it('fires on a payload entry with additionalProperties: true, at that keyword', () => {
-    const open = withPayloads(payloads, { leaseLifecycle: { ...CLOSED({ holder: { type: 'string' } }), additionalProperties: true } });
-    const found = run(RULE, eventsCorpus({ [PAYLOADS]: open }));
-    expect(where(found)).toEqual([at(PAYLOADS, open, '"additionalProperties": true', 0)]);
-    expect(found[0]?.message).toMatch(/payload `leaseLifecycle` is open: additionalProperties is true/);
-  });
-
-  it('fires on an entry that is not closed, one composing an open entry, and one widening a closed base', () => {
-    const text = withPayloads(payloads, {
-      leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
-      approvalRequested: { type: 'object', $ref: '#/$defs/interruptRequested', properties: { kind: { const: 'approval' }, approver: { type: 'string' } } },
-    });
-    const found = run(RULE, eventsCorpus({ [PAYLOADS]: text }));
-    expect(where(found)).toEqual([at(PAYLOADS, text, '"approver"', 0), at(PAYLOADS, text, '"leaseLifecycle": {', 0)]);
-    expect(found[0]?.message).toMatch(/composes the closed `interruptRequested` but adds `approver`/);
-    expect(found[1]?.message).toMatch(/is not closed/);
-    const viaOpen = withPayloads(payloads, { interruptRequested: { type: 'object', additionalProperties: {}, properties: { kind: {} } } });
-    expect(run(RULE, eventsCorpus({ [PAYLOADS]: viaOpen })).map((d) => d.message)).toEqual([
-      expect.stringMatching(/`interruptRequested` is open: additionalProperties is \{\}/),
-      expect.stringMatching(/`approvalRequested` composes `interruptRequested`, which is not closed/),
-    ]);
-  });
-
-  it('fires on a payload entry no row uses or composes, and accepts one that is only composed', () => {
-    const text = withPayloads(payloads, { orphan: CLOSED() });
-    const found = run(RULE, eventsCorpus({ [PAYLOADS]: text }));
-    expect(where(found)).toEqual([at(PAYLOADS, text, '"orphan"', 0)]);
-    expect(found[0]?.message).toMatch(/neither the payloadDef of a codemap row nor composed into one/);
-    // outputMeta is named by no row: outputChunk composes it.
-    expect(payloads).toContain('"outputMeta"');
-  });
-
-  it('reports a codemap that does not match its schema, and still checks the rows it can read', () => {
-    const text = codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"');
-    const found = run(RULE, eventsCorpus({ [CODEMAP]: text }));
-    // A schema finding points at the member whose value is wrong.
-    expect(found.map((d) => d.file)).toEqual([EVENTS_MD, CODEMAP, CODEMAP]);
-    expect(where(found.slice(1, 2))).toEqual([at(CODEMAP, text, '"status": "maybe"', 0)]);
-    // The row is read as it is: undecided, so its type is not yet registered.
-    expect(found[2]?.message).toBe('`run.started` is `maybe`; every row of the codemap is decided before it ships');
-    expect(found[0]?.message).toMatch(/`run\.started` is not a registered event type/);
-    expect(found[1]?.message).toMatch(/does not match spec\/v2\/event-codemap\.schema\.json: \/rows\/0\/status: must be one of "decided", "proposed"/);
-  });
-
-  it('says a value that fails two keywords of one subschema once, and values that fail different subschemas each at its place', () => {
-    const schema = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/spec/v2/event-codemap.schema.json', type: 'object', properties: { version: { type: 'integer', const: 1 }, updated: { type: 'string', pattern: '^\\d{4}-' } } }, null, 2);
-    const text = codemap.replace('"updated": "2026-11-29"', '"updated": 2026');
-    const found = run(RULE, eventsCorpus({ [CODEMAP]: text, 'spec/v2/event-codemap.schema.json': schema })).filter((d) => d.message.startsWith('does not match'));
-    expect(found.map((d) => `${d.line} ${d.message}`)).toEqual([
-      `${at(CODEMAP, text, '"version"', 0).split(':')[1]} does not match spec/v2/event-codemap.schema.json: /version: must be integer, and must be 1`,
-      `${at(CODEMAP, text, '"updated"', 0).split(':')[1]} does not match spec/v2/event-codemap.schema.json: /updated: must be string`,
-    ]);
-  });
-
-  it('fires on an unregistered protocol type named in an event column or an event example', () => {
-    const text = events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
-    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
-    expect(where(found)).toEqual([at(EVENTS_MD, text, '`run.begun`', 1), at(EVENTS_MD, text, '"lease.acquird"', 1)]);
-    expect(found[0]?.message).toMatch(/`run\.begun` is not a registered event type/);
-    expect(found[1]?.hint).toBe('did you mean `lease.acquired`?');
-  });
-
-  it('fires on a three-segment event type in any code span of prose: a v1 name the codemap renames, or a domain transition', () => {
-    const renamed = codemap.replace('"v1": "run.resuming"', '"v1": "run.resume.started"');
-    const prose = `${events}\nA host emits \`run.resume.started\`, then \`lease.renewal.failed\`; \`run.cancelled.reason\` and \`ctx.storage.kv\` are no types.\n`;
-    const found = run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: prose }));
-    expect(where(found)).toEqual([at(EVENTS_MD, prose, '`run.resume.started`', 1), at(EVENTS_MD, prose, '`lease.renewal.failed`', 1)]);
-    expect(found[0]?.message).toBe('`run.resume.started` is the v1 name of an event type (3 segments); in v2 it is `run.resume-started`');
-    expect(found[1]?.message).toMatch(/`lease\.renewal\.failed` is not a registered event type/);
-    const fixed = prose.replace('`run.resume.started`', '`run.resume-started`').replace('`lease.renewal.failed`', '`lease.lost`');
-    expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, [EVENTS_MD]: fixed }))).toEqual([]);
-  });
-
-  it('fires on a v1 name of two segments the codemap renames, in v2 prose and descriptions, except where the sentence, section or column cites v1', () => {
-    const line = 'A host MAY emit `run.resuming` once the run resumes.';
-    const prose = `${events}\n${line}\n`;
-    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: prose }));
-    expect(where(found)).toEqual([`${EVENTS_MD}:${prose.split('\n').indexOf(line) + 1}:18`]);
-    expect(found[0]?.message).toBe('`run.resuming` is the v1 name of an event type (2 segments); in v2 it is `run.resume-started`');
-    const schema = '{ "description": "Emitted as `run.resuming` when the run resumes." }';
-    expect(where(run(RULE, eventsCorpus({ 'schemas/v2/extra.schema.json': schema })))).toEqual(['schemas/v2/extra.schema.json:1:31']);
-    // Quoted in v1's terms: the sentence cites v1, the section heading does, a column is headed by the era-2 name, a generated region.
-    const quoted = [
-      `${events}`,
-      'A v1 host wrote `run.resuming` where v2 writes `run.resume-started`.',
-      '',
-      '## Reading a v1 log',
-      '',
-      'The log may hold `run.resuming`.',
-      '',
-      '## Renames',
-      '',
-      '| Era-2 name | v2 type |',
-      '| --- | --- |',
-      '| `run.resuming` | `run.resume-started` |',
-      '',
-      '<!-- generated: events/x from spec/v2/event-codemap.json; do not edit -->',
-      'Renamed: `run.resuming`.',
-      '<!-- /generated: events/x -->',
-      '',
-    ].join('\n');
-    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: quoted })).filter((d) => d.message.includes('run.resuming'))).toEqual([]);
-  });
-
-  it('compares a count of the codemap\'s rows in prose with its size, in any phrasing that names it; other rows are not its', () => {
-    const rows = (JSON.parse(codemap) as { rows: unknown[] }).rows.length;
-    const said = (count: number) => `${events}\nThe codemap \`spec/v2/event-codemap.json\` has ${count} rows, one per v1 name. The table below has ${count + 5} rows.\n`;
-    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows + 1) })).map((d) => d.message);
-    expect(found).toEqual([`"${rows + 1} rows" gives the size of the codemap (spec/v2/event-codemap.json) as ${rows + 1}; it has ${rows}`]);
-    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: said(rows) }))).toEqual([]);
-    // Rows of another table the sentence names after the codemap are that table's.
-    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: `${events}\nThe renamed table of the codemap has 6 rows.\n` }))).toEqual([]);
-  });
-
-  it('fires on a two-segment name in no codemap row where the text says it is an event, and not on the same name said otherwise', () => {
-    const said = `${events}\nEvery outcome MUST emit a \`negotiation.decided\` event, then the \`output.harvested\` event.\n`;
-    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: said }));
-    expect(found.map((d) => `${where([d])[0]} ${d.message}`)).toEqual([
-      `${at(EVENTS_MD, said, '`negotiation.decided`', 1)} \`negotiation.decided\` is written as an event, but no row of spec/v2/event-codemap.json registers it`,
-      `${at(EVENTS_MD, said, '`output.harvested`', 1)} \`output.harvested\` is not a registered event type (\`output.\` is a protocol domain, so it is no vendor type either)`,
-    ]);
-    const unsaid = `${events}\nThe \`negotiation.decided\` flag is a field. A host emits \`payload.outputs\` with it.\n`;
-    expect(run(RULE, eventsCorpus({ [EVENTS_MD]: unsaid }))).toEqual([]);
-  });
-
-  it('fires on a three-segment event type in a code span of a JSON or YAML string, at the name', () => {
-    const renamed = codemap.replace('"v1": "run.resuming"', '"v1": "run.resume.started"');
-    const schema = '{ "description": "Emitted after \\u2014 `run.resume.started`; `run.cancelled.reason` is a field." }';
-    const found = run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'schemas/v2/extra.schema.json': schema }));
-    expect(where(found)).toEqual(['schemas/v2/extra.schema.json:1:41']);
-    expect(run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'schemas/v2/extra.schema.json': schema.replace('run.resume.started', 'run.resume-started') }))).toEqual([]);
-  });
-
-  it('leaves v1 type names to a file shared by both versions that cites v1 documents (upstream\'s SECURITY/invariants.yaml)', () => {
-    const renamed = codemap.replace('"v1": "run.resuming"', '"v1": "run.resume.started"');
-    const invariants = (cites: string) => `invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting \`run.resume.started\` MUST log it${cites}.\n`;
-    const found = (cites: string) => where(run(RULE, eventsCorpus({ [CODEMAP]: renamed, 'SECURITY/invariants.yaml': invariants(cites) })));
-    expect(found(' (per `spec/v1/runs.md`)')).toEqual([]);
-    expect(found('')).toEqual(['SECURITY/invariants.yaml:4:23']);
-  });
-
-  it('fires on a wildcard of no known domain, and on a name that is no event type at all', () => {
-    const text = events.replace('| `lease.*` |', '| `leases.*` |').replace('| `state.snapshot` |', '| `Run.Started` |');
-    const found = run(RULE, eventsCorpus({ [EVENTS_MD]: text }));
-    expect(where(found)).toEqual([at(EVENTS_MD, text, '`leases.*`', 1)]);
-    // `Run.Started` is not lowercase dotted: it is not read as a name at all.
-    const malformed = events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"');
-    const second = run(RULE, eventsCorpus({ [EVENTS_MD]: malformed }));
-    expect(where(second)).toEqual([at(EVENTS_MD, malformed, '"acme.widget_built"', 1)]);
-    expect(second[0]?.message).toMatch(/neither a registered protocol type nor a well-formed vendor type/);
-  });
-});
-
-describe('events/codemap: the streamMode pattern against api/v2/openapi.yaml', () => {
-  const openapi = (pattern: string) => `openapi: 3.1.0
-info: { title: t, version: '2.0' }
-paths:
-  /runs/{runId}/events:
-    get:
-      operationId: streamRunEvents
-      parameters:
-        - $ref: '#/components/parameters/StreamMode'
-      responses:
-        '200': { description: ok }
-components:
-  parameters:
-    StreamMode:
-      name: streamMode
-      in: query
-      schema:
-        type: string
-        pattern: '${pattern}'
-`;
-  const prose = '^(values|(updates|messages|debug)(,(updates|messages|debug))*)$';
-
-  it('is quiet when the two agree, and when there is no OpenAPI document yet', () => {
-    expect(run(RULE, eventsCorpus({ 'api/v2/openapi.yaml': openapi(prose) }))).toEqual([]);
-  });
-
-  it('fires at the OpenAPI pattern when it differs from events.md', () => {
-    const text = openapi('^(updates|values|messages|debug)$');
-    const found = run(RULE, eventsCorpus({ 'api/v2/openapi.yaml': text }));
-    expect(where(found)).toEqual([at('api/v2/openapi.yaml', text, "'^(updates", 0)]);
-    expect(found[0]?.message).toContain(`differs from the one events.md states at line ${at(EVENTS_MD, events, prose).split(':')[1]}`);
-  });
-
-  it('fires when streamRunEvents has no streamMode parameter', () => {
-    const text = openapi(prose).replace("        - $ref: '#/components/parameters/StreamMode'\n", '        []\n').replace('      parameters:\n        []\n', '      parameters: []\n');
-    const found = run(RULE, eventsCorpus({ 'api/v2/openapi.yaml': text }));
-    expect(found.map((d) => d.message)).toEqual([expect.stringMatching(/streamRunEvents declares no `streamMode` query parameter/)]);
-    expect(where(found)).toEqual([at('api/v2/openapi.yaml', text, 'get:', 0)]);
-  });
-});
+testRule(RULE, cases);

@@ -1,0 +1,168 @@
+/**
+ * One index of where the corpus names a registry's entries, built once per corpus over every text
+ * it holds: markdown prose, code spans, tables and code blocks, and every string of its JSON and
+ * YAML documents (OpenAPI, AsyncAPI and seams descriptions, schema descriptions). It holds the
+ * error codes, the event types and the registry counts written there; the gates that judge them,
+ * the scope of `check FILE…` and the language server read this index, never a text of their own.
+ * Each part is worked out on first read, so a run that judges only events never reads counts.
+ */
+import type { InlineCode } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { Corpus, DataFile, MarkdownFile, Span } from '../model/index.js';
+import { dataStringLocation, dataStrings } from '../model/index.js';
+import { isGeneratedDocument } from '../markdown/index.js';
+import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
+import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
+import { CITES_V1, isV2Text, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
+import { markdownCountMentions, mayHoldCount, proseExclusions, textCountMentions, type CountMention } from './count-mentions.js';
+
+/** An error code mention with the file it is in and where, worked out when asked. */
+export interface LocatedCodeMention {
+  file: string;
+  mention: CodeMention;
+  place: () => Span;
+}
+
+/** A registry count with the file it is in and where. */
+export interface LocatedCount extends CountMention {
+  file: string;
+  /** `markdown`: prose, whose offsets `start`/`end` are in the file's text; `data`: a string of a JSON/YAML document. */
+  kind: 'markdown' | 'data';
+  /** A line a generator writes about what it generated ("Generated from `spec/v2/errors.json` (97 codes; …)"). */
+  generatorLine: boolean;
+  place: () => Span;
+}
+
+/** A header name written in a code span of v2 text (`OpenWOP-Idempotent-Replay`, `Retry-After: 5`). */
+interface HeaderMention {
+  file: string;
+  /** The name as written, without a value after it. */
+  written: string;
+  /** Whether the text around it is read in v1's terms (its sentence, section or column cites v1), where v1's spellings are quoted. */
+  readsAsV1(): boolean;
+  place: () => Span;
+}
+
+export interface MentionIndex {
+  readonly codes: readonly LocatedCodeMention[];
+  readonly events: readonly EventNameMention[];
+  readonly counts: readonly LocatedCount[];
+  readonly headers: readonly HeaderMention[];
+}
+
+const indexes = new WeakMap<Corpus, MentionIndex>();
+
+/** The corpus's mention index, built on first use and kept for the corpus's life. */
+export function mentionIndex(corpus: Corpus): MentionIndex {
+  let index = indexes.get(corpus);
+  if (!index) {
+    index = lazyIndex(corpus);
+    indexes.set(corpus, index);
+  }
+  return index;
+}
+
+/** The event types named anywhere in the corpus (the index's `events`). */
+export function eventNameMentions(corpus: Corpus): EventNameMention[] {
+  return mentionIndex(corpus).events as EventNameMention[];
+}
+
+function lazyIndex(corpus: Corpus): MentionIndex {
+  let codes: LocatedCodeMention[] | undefined;
+  let events: EventNameMention[] | undefined;
+  let counts: LocatedCount[] | undefined;
+  let headers: HeaderMention[] | undefined;
+  return {
+    get headers() {
+      return (headers ??= headerMentions(corpus));
+    },
+    get codes() {
+      return (codes ??= codeMentions(corpus));
+    },
+    get events() {
+      return (events ??= collectEventNameMentions(corpus));
+    },
+    get counts() {
+      return (counts ??= countMentions(corpus));
+    },
+  };
+}
+
+function codeMentions(corpus: Corpus): LocatedCodeMention[] {
+  const found: LocatedCodeMention[] = [];
+  for (const file of corpus.markdownFiles()) {
+    for (const mention of markdownCodeMentions(file)) found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
+  }
+  for (const file of corpus.dataFiles()) {
+    for (const mention of yamlCodeMentions(file)) found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
+  }
+  return found;
+}
+
+/** A line a generator writes about its output. */
+const GENERATOR_LINE = /\bgenerated\s+(?:from|by)\b/i;
+
+function countMentions(corpus: Corpus): LocatedCount[] {
+  const found: LocatedCount[] = [];
+  for (const file of corpus.markdownFiles()) {
+    // A document generated whole writes its counts from its generator's registry: generated/drift judges them.
+    if (!isGeneratedDocument(file)) found.push(...markdownCounts(file));
+  }
+  for (const file of corpus.dataFiles()) found.push(...dataCounts(file));
+  return found;
+}
+
+function markdownCounts(file: MarkdownFile): LocatedCount[] {
+  return markdownCountMentions(file, proseExclusions(file)).map((mention) => {
+    const lineStart = file.text.lastIndexOf('\n', mention.start) + 1;
+    const lineEnd = file.text.indexOf('\n', mention.start);
+    const line = file.text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+    return { ...mention, file: file.path, kind: 'markdown', generatorLine: GENERATOR_LINE.test(line), place: () => file.lines.span(mention.start, mention.end) };
+  });
+}
+
+/** A string of a JSON/YAML document holds no generated region: each count in it is written there. */
+function dataCounts(file: DataFile): LocatedCount[] {
+  const found: LocatedCount[] = [];
+  for (const string of dataStrings(file, (value) => mayHoldCount(value))) {
+    const code = [...string.value.matchAll(/`[^`\n]*`/g)].map((match): [number, number] => [match.index ?? 0, (match.index ?? 0) + match[0].length]);
+    for (const mention of textCountMentions(string.value, code)) {
+      found.push({ ...mention, file: file.path, kind: 'data', generatorLine: false, place: () => dataStringLocation(file, string.path, mention.start, mention.end) });
+    }
+  }
+  return found;
+}
+
+/** A header name: words joined by `-`, a value after a colon allowed (`OpenWOP-Idempotent-Replay: true`). */
+const HEADER_SPAN = /^([A-Za-z][A-Za-z0-9-]*-[A-Za-z0-9-]+)(?::.*)?$/;
+
+/**
+ * Header names in code spans of v2 text: the prose (not a generated region or a document generated
+ * whole, which restate the API document) and the strings of v2 JSON/YAML documents.
+ */
+function headerMentions(corpus: Corpus): HeaderMention[] {
+  const found: HeaderMention[] = [];
+  for (const file of corpus.markdownFiles()) {
+    if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
+    visit(file.tree, 'inlineCode', (code: InlineCode) => {
+      const written = HEADER_SPAN.exec(code.value)?.[1];
+      const start = code.position?.start;
+      const offset = start?.offset;
+      if (!written || !start || offset === undefined) return;
+      if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+      found.push({ file: file.path, written, readsAsV1: () => markdownReadsAsV1(file, offset + 1), place: () => ({ line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length }) });
+    });
+  }
+  for (const file of corpus.dataFiles()) {
+    if (!isV2Text(file.path)) continue;
+    for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('-'))) {
+      for (const match of string.value.matchAll(/`([^`\n]+)`/g)) {
+        const written = HEADER_SPAN.exec(match[1] ?? '')?.[1];
+        if (!written) continue;
+        const at = (match.index ?? 0) + 1;
+        found.push({ file: file.path, written, readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)), place: () => dataStringLocation(file, string.path, at, at + written.length) });
+      }
+    }
+  }
+  return found;
+}

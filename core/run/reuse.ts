@@ -1,0 +1,275 @@
+/**
+ * Reuse between runs over successive models of one corpus (a language server's, one per edit):
+ * each gate and generator is handed a view of the model that records what it reads (files by
+ * path, and which kinds of file it iterates), and its findings are kept with that record. The next
+ * run over a model that differs in some files runs again only the gates and generators whose record
+ * names one of them, and takes the kept findings of the others. The record is complete because the
+ * view is the only model the gate sees: a core reader that caches per model (a document index, a
+ * registry read) caches per view, so what it reads is read through the view and recorded too.
+ */
+import type { Corpus, CorpusFile } from '../model/index.js';
+import type { Diagnostic } from '../output/index.js';
+
+/** What one gate or generator read of a model. */
+export interface Reads {
+  /** Root-relative paths looked up (present or not); a directory's path stands for what is under it. */
+  paths: Set<string>;
+  /** Every file's content (iterating the files, or every file of a kind). */
+  all: boolean;
+  /** Which kinds of file it iterated: their content, for files of that kind. */
+  kinds: Set<'markdown' | 'data' | 'text'>;
+  /** The list of paths (which files exist), without their content. */
+  listing: boolean;
+  /** The entries that are not regular files. */
+  irregular: boolean;
+}
+
+function noReads(): Reads {
+  return { paths: new Set(), all: false, kinds: new Set(), listing: false, irregular: false };
+}
+
+/** The files of a model, handed out as the model's map is, with every access recorded. */
+class RecordingFiles implements ReadonlyMap<string, CorpusFile> {
+  constructor(
+    private readonly inner: ReadonlyMap<string, CorpusFile>,
+    private readonly reads: Reads,
+  ) {}
+  get size(): number {
+    this.reads.listing = true;
+    return this.inner.size;
+  }
+  get(key: string): CorpusFile | undefined {
+    this.reads.paths.add(key);
+    return this.inner.get(key);
+  }
+  has(key: string): boolean {
+    this.reads.paths.add(key);
+    return this.inner.has(key);
+  }
+  keys(): MapIterator<string> {
+    this.reads.listing = true;
+    return this.inner.keys();
+  }
+  values(): MapIterator<CorpusFile> {
+    this.reads.all = true;
+    return this.inner.values();
+  }
+  entries(): MapIterator<[string, CorpusFile]> {
+    this.reads.all = true;
+    return this.inner.entries();
+  }
+  forEach(callback: (value: CorpusFile, key: string, map: ReadonlyMap<string, CorpusFile>) => void, thisArg?: unknown): void {
+    this.reads.all = true;
+    this.inner.forEach((value, key) => callback.call(thisArg, value, key, this));
+  }
+  [Symbol.iterator](): MapIterator<[string, CorpusFile]> {
+    return this.entries();
+  }
+}
+
+/**
+ * A view of `corpus` that records into `reads`: the same model (an instance of its class, its
+ * methods answering from the same files), a distinct object, so that what is cached per model is
+ * computed through it.
+ */
+export function recordingView(corpus: Corpus, reads: Reads): Corpus {
+  const view = Object.create(corpus) as Corpus;
+  const files = new RecordingFiles(corpus.files, reads);
+  Object.defineProperties(view, {
+    files: { value: files },
+    irregular: {
+      get: () => {
+        reads.irregular = true;
+        return corpus.irregular;
+      },
+    },
+    irregularKinds: {
+      get: () => {
+        reads.irregular = true;
+        return corpus.irregularKinds;
+      },
+    },
+    // Iterating one kind of file depends on the files of that kind only.
+    markdownFiles: { value: () => (reads.kinds.add('markdown'), corpus.markdownFiles()) },
+    dataFiles: { value: () => (reads.kinds.add('data'), corpus.dataFiles()) },
+    textFiles: { value: () => (reads.kinds.add('text'), corpus.textFiles()) },
+    all: { value: () => ((reads.all = true), corpus.all()) },
+    exists: { value: (relative: string) => (reads.paths.add(relative.replace(/\/+$/, '')), corpus.exists(relative)) },
+  });
+  return view;
+}
+
+/** What differs between two models of one corpus, and paths the caller knows changed outside them (on disk). */
+export interface Changes {
+  paths: ReadonlySet<string>;
+  /** Which kinds of file changed (a file's kind before and after). */
+  kinds: ReadonlySet<'markdown' | 'data' | 'text'>;
+  /** Files were added or removed. */
+  listing: boolean;
+  irregular: boolean;
+}
+
+function kindsOf(file: CorpusFile | undefined): Array<'markdown' | 'data' | 'text'> {
+  if (!file || file.kind === 'binary') return [];
+  const kinds: Array<'markdown' | 'data' | 'text'> = ['text'];
+  if (file.kind === 'markdown') kinds.push('markdown');
+  // A data file that does not parse is no data file; one that stops or starts parsing changes the data files.
+  if (file.kind === 'json' || file.kind === 'yaml') kinds.push('data');
+  return kinds;
+}
+
+function sameFile(a: CorpusFile, b: CorpusFile): boolean {
+  return a === b || (a.kind === b.kind && a.bytes.equals(b.bytes));
+}
+
+function changesBetween(before: Corpus, after: Corpus, outside: Iterable<string> = []): Changes {
+  const paths = new Set<string>(outside);
+  const kinds = new Set<'markdown' | 'data' | 'text'>();
+  let listing = false;
+  for (const [path, file] of after.files) {
+    const old = before.files.get(path);
+    if (old && sameFile(old, file)) continue;
+    if (!old) listing = true;
+    paths.add(path);
+    for (const kind of [...kindsOf(old), ...kindsOf(file)]) kinds.add(kind);
+  }
+  for (const [path, old] of before.files) {
+    if (after.files.has(path)) continue;
+    listing = true;
+    paths.add(path);
+    for (const kind of kindsOf(old)) kinds.add(kind);
+  }
+  for (const path of outside) if (!before.files.has(path) && !after.files.has(path)) listing = true;
+  const irregular = before.irregular.join('\n') !== after.irregular.join('\n') || [...after.irregularKinds].some(([k, v]) => before.irregularKinds.get(k) !== v);
+  return { paths, kinds, listing, irregular };
+}
+
+/** Whether what was read is untouched by the changes. */
+function unaffected(reads: Reads, changes: Changes): boolean {
+  if (changes.irregular && reads.irregular) return false;
+  if (changes.paths.size === 0) return true;
+  if (reads.all) return false;
+  if (reads.listing && changes.listing) return false;
+  for (const kind of reads.kinds) if (changes.kinds.has(kind)) return false;
+  for (const path of changes.paths) {
+    if (reads.paths.has(path)) return false;
+    // A directory looked up stands for the files under it.
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) if (reads.paths.has(path.slice(0, at))) return false;
+  }
+  return true;
+}
+
+/** One gate's or generator's last findings (and outputs), with what it read to make them. */
+export interface Kept<T> {
+  reads: Reads;
+  value: T;
+}
+
+/**
+ * What a run keeps for the next one over the same corpus: per gate (and the settings it ran with)
+ * its findings, per generator its outputs and findings. Opaque to the caller, who hands back the
+ * result that holds it.
+ */
+export class RunMemo {
+  readonly checks = new Map<string, Kept<Diagnostic[]>>();
+  readonly generators = new Map<string, Kept<unknown>>();
+  constructor(
+    /** The model the kept findings are of. */
+    readonly corpus: Corpus,
+    /** What the run was made with (compared part by part, by identity): a run with other settings reuses nothing. */
+    readonly basis: readonly unknown[],
+  ) {}
+}
+
+/**
+ * Reuse for one run: the previous memo (when it applies), the changes since, and the memo this run
+ * fills.
+ *
+ * Which view a gate runs over: in the first run each gate has its own, so that each records exactly
+ * what it reads. After that, gates and generators that read the same kinds of file share a view
+ * (one per such group and run), so that what a core reader caches per model is computed once for
+ * them, as in a run without reuse; each of them then keeps the group's reads, a superset of its
+ * own (what it took from a cache another member filled was read through the same view). Members of
+ * a group iterate the same kinds of file, so an edit that re-runs one mostly re-runs them all anyway.
+ */
+export class Reuse {
+  readonly next: RunMemo;
+  private readonly changes: Changes | undefined;
+  private readonly previous: RunMemo | undefined;
+  private readonly views = new Map<string, { view: Corpus; reads: Reads }>();
+
+  constructor(corpus: Corpus, basis: readonly unknown[], previous: RunMemo | undefined, outside: Iterable<string> = []) {
+    this.next = new RunMemo(corpus, basis);
+    const applies = previous !== undefined && previous.basis.length === basis.length && previous.basis.every((part, i) => part === basis[i]) && previous.corpus.root === corpus.root && previous.corpus.config === corpus.config && previous.corpus.cacheDir === corpus.cacheDir;
+    this.previous = applies ? previous : undefined;
+    this.changes = applies ? changesBetween(previous.corpus, corpus, outside) : undefined;
+  }
+
+  /** The kept findings of a gate whose reads the changes miss (carried into this run's memo), else undefined. */
+  keptCheck(key: string): Diagnostic[] | undefined {
+    return this.kept(this.previous?.checks, this.next.checks, key);
+  }
+
+  /** Whether a gate's findings are kept (so that it need not prepare). */
+  keeps(key: string): boolean {
+    const found = this.previous?.checks.get(key);
+    return found !== undefined && this.changes !== undefined && unaffected(found.reads, this.changes);
+  }
+
+  /** A gate's findings: kept when its reads are untouched, else from `run` over its group's recording view. */
+  check(key: string, corpus: Corpus, run: (view: Corpus) => Diagnostic[]): Diagnostic[] {
+    const kept = this.keptCheck(key);
+    if (kept) return kept;
+    const group = this.groupOf(this.previous?.checks.get(key), `check:${key}`);
+    const { view, reads } = this.viewOf(group, corpus);
+    const value = run(view);
+    this.next.checks.set(key, { reads, value });
+    this.release(group);
+    return value;
+  }
+
+  /** The recording view a gate runs over in this run (so that what it prepared is what it runs over). */
+  view(key: string, corpus: Corpus): Corpus {
+    return this.viewOf(this.groupOf(this.previous?.checks.get(key), `check:${key}`), corpus).view;
+  }
+
+  /** A generator's outputs and findings, as `check` does for a gate; the run records what it reads outside the view (through the plan's context) into `reads`. */
+  generator<T>(key: string, corpus: Corpus, run: (view: Corpus, reads: Reads) => T): T {
+    const kept = this.kept(this.previous?.generators as Map<string, Kept<T>> | undefined, this.next.generators as Map<string, Kept<T>>, key);
+    if (kept !== undefined) return kept;
+    const group = this.groupOf(this.previous?.generators.get(key), `generator:${key}`);
+    const { view, reads } = this.viewOf(group, corpus);
+    const value = run(view, reads);
+    this.next.generators.set(key, { reads, value });
+    this.release(group);
+    return value;
+  }
+
+  private kept<T>(from: Map<string, Kept<T>> | undefined, to: Map<string, Kept<T>>, key: string): T | undefined {
+    const found = from?.get(key);
+    if (!found || !this.changes || !unaffected(found.reads, this.changes)) return undefined;
+    to.set(key, found);
+    return found.value;
+  }
+
+  /** The group of a gate or generator: by the kinds of file it read last time; alone when it has not run before. */
+  private groupOf(last: Kept<unknown> | undefined, alone: string): string {
+    if (!last) return alone;
+    return `kinds:${last.reads.all ? '*' : [...last.reads.kinds].sort().join(',')}`;
+  }
+
+  /** A view no other gate will run over is let go once its gate has run, and what was cached per model through it with it. */
+  private release(group: string): void {
+    if (!group.startsWith('kinds:')) this.views.delete(group);
+  }
+
+  private viewOf(group: string, corpus: Corpus): { view: Corpus; reads: Reads } {
+    let found = this.views.get(group);
+    if (!found) {
+      const reads = noReads();
+      found = { view: recordingView(corpus, reads), reads };
+      this.views.set(group, found);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * api/header-naming's reading of header names in v2 text, from the mention index: a code span of
+ * prose, of a table cell or of a schema description whose letters are a header the OpenAPI
+ * document declares is held to its declared spelling, except where the text speaks of v1.
+ */
+import { API_BASE } from './helpers.js';
+import { testRule } from '../../rule-tester.js';
+
+const DOC = 'spec/v2/core/replays.md';
+const doc = (body: string) => `# Replays\n\n> **Status: Stable.**\n\n${body}\n`;
+
+testRule('api/header-naming', {
+  valid: [
+    { name: 'a header spelled as declared, in a table cell', base: API_BASE, files: { [DOC]: doc('| Header | When |\n| --- | --- |\n| `OpenWOP-Idempotent-Replay: true` | a replayed answer |') } },
+    { name: 'a v1 spelling in a sentence that cites v1', base: API_BASE, files: { [DOC]: doc('A v1 host sent `openwop-idempotent-replay` instead.') } },
+  ],
+  invalid: [
+    {
+      name: 'a header spelled in another case, in a table cell',
+      base: API_BASE,
+      files: { [DOC]: doc('| Header | When |\n| --- | --- |\n| `openwop-Idempotent-Replay: true` | a replayed answer |') },
+      errors: [{ messageId: 'declared-spelling', file: DOC, line: 7, column: 4, endLine: 7, endColumn: 29, data: { header: 'openwop-Idempotent-Replay', declared: 'OpenWOP-Idempotent-Replay', document: 'api/v2/openapi.yaml' } }],
+    },
+    {
+      name: 'a header spelled in another case, in a schema description',
+      base: API_BASE,
+      files: { 'schemas/v2/replay.schema.json': '{ "description": "Answered with `OPENWOP-IDEMPOTENT-REPLAY` on a replay." }\n' },
+      errors: [{ messageId: 'declared-spelling', file: 'schemas/v2/replay.schema.json', line: 1, column: 34, data: { header: 'OPENWOP-IDEMPOTENT-REPLAY', declared: 'OpenWOP-Idempotent-Replay', document: 'api/v2/openapi.yaml' } }],
+    },
+  ],
+});
