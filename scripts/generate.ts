@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { JOURNAL, sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, generationRules, plannedContent, runGeneration } from '../core/run/index.js';
-import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet } from './common.js';
+import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet, configOption, formatOption, rootOption } from './common.js';
 import { configureRun } from './run-setup.js';
 
 interface GenerateOptions {
@@ -25,10 +25,10 @@ export function register(program: Command): void {
   program
     .command('generate')
     .description('regenerate every derived artifact from its registry (only files whose content changes are written)')
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--check', 'write nothing; report every stale or missing output and exit 1')
-    .option('--format <format>', 'stylish | json | sarif | github', 'stylish')
+    .addOption(formatOption(['stylish', 'json', 'sarif', 'github'], 'stylish'))
     .option('--baseline-findings <file>', 'findings baseline (default: the config\'s baselineFindings): the findings it records are accepted, as check accepts them')
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .action((options: GenerateOptions) => {

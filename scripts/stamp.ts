@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { isActive, writeTextInside } from '../core/output/index.js';
 import { DRIFT_RULE, generationRules, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say } from './common.js';
+import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say, configOption, rootOption } from './common.js';
 import { configureRun } from './run-setup.js';
 
 interface StampOptions {
@@ -25,8 +25,8 @@ export function register(program: Command): void {
   program
     .command('stamp')
     .description(`write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`)
-    .option('--root <dir>', 'corpus root', '.')
-    .option('--config <file>', 'config file (default: openwop-spec.config.json at the root, when there is one)')
+    .addOption(rootOption())
+    .addOption(configOption())
     .option('--check', 'write nothing; exit 1 if the stamp is stale')
     .option('--format <format>', 'stylish | json | sarif | github (for findings)', 'stylish')
     .option('--baseline-findings <file>', 'findings baseline (default: the config\'s baselineFindings): the findings it records are accepted, as check accepts them')
