@@ -6,11 +6,21 @@
 import type { Corpus } from '../core/model/index.js';
 import { defineGenerator, type GenerationContext } from '../core/run/index.js';
 import path from 'node:path';
-import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, readPackageManifest, SHIPPED_DIRECTORIES, stampPackageDirectory, stampPath } from '../core/release/index.js';
+import {
+  buildStamp,
+  formatStamp,
+  isShipped,
+  PACKAGE_NAME,
+  readPackageManifest,
+  SHIPPED_DIRECTORIES,
+  stampPackageDirectory,
+  stampPath,
+} from '../core/release/index.js';
 
 export default defineGenerator({
   id: 'corpus-stamp',
-  summary: 'The corpus stamp (CORPUS-STAMP.json, or layout.stamp) holds the SHA-256 of every shipped file and the digest of the release',
+  summary:
+    'The corpus stamp (CORPUS-STAMP.json, or layout.stamp) holds the SHA-256 of every shipped file and the digest of the release',
   inputs: ['package.json', ...SHIPPED_DIRECTORIES.map((directory) => `${directory}/`)],
   runsLast: true,
   generate(corpus, report, context) {
@@ -24,7 +34,9 @@ export default defineGenerator({
       if (manifest.missing && !corpus.get(stamp)) return [];
       report({
         file: manifest.missing ? stamp : packageJson,
-        messageId: 'no-manifest', data: { target: packageJson }, message: `cannot refresh ${stamp}: ${manifest.missing ? `there is no ${packageJson} beside it` : manifest.problem}`,
+        messageId: 'no-manifest',
+        data: { target: packageJson },
+        message: `cannot refresh ${stamp}: ${manifest.missing ? `there is no ${packageJson} beside it` : manifest.problem}`,
         hint: 'the stamp takes its version from the "version" of the package.json beside the corpus directories',
       });
       return [];
@@ -52,6 +64,7 @@ function shippedPaths(corpus: Corpus, context: GenerationContext): string[] {
 function plannedBytes(corpus: Corpus, context: GenerationContext, file: string): string | Uint8Array | undefined {
   const content = context.contentOf(file);
   const existing = corpus.get(file);
-  if (typeof content === 'string' && existing && existing.kind !== 'binary' && existing.text === content) return existing.bytes;
+  if (typeof content === 'string' && existing && existing.kind !== 'binary' && existing.text === content)
+    return existing.bytes;
   return content;
 }

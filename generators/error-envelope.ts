@@ -3,14 +3,16 @@
  * details schemas) and spec/v2/declaration.json (the vendor orgs), as errors.md §"The envelope" says.
  */
 import { defineGenerator } from '../core/run/index.js';
-import { DECLARATION_PATH,
+import {
+  DECLARATION_PATH,
   ERRORS_PATH,
   ERRORS_SCHEMA_PATH,
   RETRY_TIMING_MEMBERS,
   readErrorsRegistry,
   vendorCodeRule,
   type ErrorRow,
-  type VendorCodeRule } from '../core/registries/index.js';
+  type VendorCodeRule,
+} from '../core/registries/index.js';
 import { expectedSchemaId } from '../core/schemas/index.js';
 import { formatJson } from '../core/output/index.js';
 
@@ -25,17 +27,31 @@ export default defineGenerator({
     if (read.state === 'absent') return [];
     if (read.state === 'invalid') {
       for (const finding of read.findings) {
-        report({ ...finding, message: `${finding.message}; ${ENVELOPE_PATH} is not generated until ${ERRORS_PATH} is valid` });
+        report({
+          ...finding,
+          message: `${finding.message}; ${ENVELOPE_PATH} is not generated until ${ERRORS_PATH} is valid`,
+        });
       }
       return [];
     }
     const { rows, vendorCodePattern } = read.registry;
     const vendor = vendorCodeRule(corpus, { vendorCodePattern });
-    return [{ path: ENVELOPE_PATH, content: formatJson(envelopeSchema(rows, vendor, expectedSchemaId(ENVELOPE_PATH, corpus.config.layout.schemaIds))) }];
+    return [
+      {
+        path: ENVELOPE_PATH,
+        content: formatJson(
+          envelopeSchema(rows, vendor, expectedSchemaId(ENVELOPE_PATH, corpus.config.layout.schemaIds)),
+        ),
+      },
+    ];
   },
 });
 
-function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule, id: string = expectedSchemaId(ENVELOPE_PATH)): Record<string, unknown> {
+function envelopeSchema(
+  rows: readonly ErrorRow[],
+  vendor: VendorCodeRule,
+  id: string = expectedSchemaId(ENVELOPE_PATH),
+): Record<string, unknown> {
   const withDetails = rows.filter((row) => row.details !== null);
   const schema: Record<string, unknown> = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -53,9 +69,16 @@ function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule, id: s
           vendor.pattern === undefined
             ? 'A registered code; no vendor org is registered, so no vendor code is valid.'
             : `A registered code, or a vendor code${vendor.orgs ? ' of a registered org' : ''}.`,
-        oneOf: vendor.pattern === undefined ? [{ $ref: '#/$defs/registeredCode' }] : [{ $ref: '#/$defs/registeredCode' }, { $ref: '#/$defs/vendorCode' }],
+        oneOf:
+          vendor.pattern === undefined
+            ? [{ $ref: '#/$defs/registeredCode' }]
+            : [{ $ref: '#/$defs/registeredCode' }, { $ref: '#/$defs/vendorCode' }],
       },
-      message: { description: 'For people; clients route on `error`, never on this text.', type: 'string', minLength: 1 },
+      message: {
+        description: 'For people; clients route on `error`, never on this text.',
+        type: 'string',
+        minLength: 1,
+      },
       details: { $ref: '#/$defs/details' },
     },
   };
@@ -70,7 +93,11 @@ function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule, id: s
   schema['x-openwop-retriable'] = Object.fromEntries(rows.map((row) => [row.code, row.retriable]));
 
   const defs: Record<string, unknown> = {
-    registeredCode: { description: `Every code of ${ERRORS_PATH}, in registry order.`, type: 'string', enum: rows.map((row) => row.code) },
+    registeredCode: {
+      description: `Every code of ${ERRORS_PATH}, in registry order.`,
+      type: 'string',
+      enum: rows.map((row) => row.code),
+    },
   };
   if (vendor.pattern !== undefined) {
     defs.vendorCode = {
@@ -82,7 +109,8 @@ function envelopeSchema(rows: readonly ErrorRow[], vendor: VendorCodeRule, id: s
     };
   }
   defs.details = {
-    description: 'Context for the error. Retry timing is never here: it travels in the Retry-After header (errors.md §"Retry timing").',
+    description:
+      'Context for the error. Retry timing is never here: it travels in the Retry-After header (errors.md §"Retry timing").',
     type: 'object',
     additionalProperties: true,
     properties: { correlationId: { type: 'string', minLength: 1 } },

@@ -25,7 +25,9 @@ export default defineGenerator({
         file: ERRORS_PATH,
         line: first?.line,
         column: first?.column,
-        messageId: 'registry-invalid', data: { target: ERRORS_PATH }, message: `the errors regions (table, retriable list, counts) are not regenerated: ${ERRORS_PATH} has ${read.findings.length} schema problem${read.findings.length === 1 ? '' : 's'}, the first here`,
+        messageId: 'registry-invalid',
+        data: { target: ERRORS_PATH },
+        message: `the errors regions (table, retriable list, counts) are not regenerated: ${ERRORS_PATH} has ${read.findings.length} schema problem${read.findings.length === 1 ? '' : 's'}, the first here`,
       });
       return [];
     }
@@ -48,6 +50,9 @@ export function codesByStatusTable(rows: readonly ErrorRow[]): string {
 }
 
 export function retriableList(rows: readonly ErrorRow[]): string {
-  const codes = rows.filter((row) => row.retriable).map((row) => row.code).sort(compareStrings);
+  const codes = rows
+    .filter((row) => row.retriable)
+    .map((row) => row.code)
+    .sort(compareStrings);
   return codes.length === 0 ? 'none' : codes.map((code) => `\`${code}\``).join(', ');
 }

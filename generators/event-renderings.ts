@@ -5,7 +5,16 @@
  * between the renderings; each rendering binds its payload member to the payload of each type.
  */
 import { defineGenerator, type GeneratorOutput } from '../core/run/index.js';
-import { CODEMAP_PATH, CODEMAP_SCHEMA_PATH, eventCodemap, RUN_EVENT_PATH, type EventCodemap,payloadBindingSchema,DECLARATION_PATH,isObject } from '../core/registries/index.js';
+import {
+  CODEMAP_PATH,
+  CODEMAP_SCHEMA_PATH,
+  eventCodemap,
+  RUN_EVENT_PATH,
+  type EventCodemap,
+  payloadBindingSchema,
+  DECLARATION_PATH,
+  isObject,
+} from '../core/registries/index.js';
 import { expectedSchemaId, validateRegistry } from '../core/schemas/index.js';
 import { formatJson } from '../core/output/index.js';
 
@@ -18,7 +27,12 @@ const RUN_EVENT_FILE = RUN_EVENT_PATH.slice(RUN_EVENT_PATH.lastIndexOf('/') + 1)
  * CloudEvents names its core attributes itself; every other RunEventDoc member becomes an
  * extension attribute, whose name CloudEvents 1.0 limits to lowercase letters and digits.
  */
-const CLOUDEVENTS_CORE: Readonly<Record<string, string>> = { eventId: 'id', type: 'type', timestamp: 'time', payload: 'data' };
+const CLOUDEVENTS_CORE: Readonly<Record<string, string>> = {
+  eventId: 'id',
+  type: 'type',
+  timestamp: 'time',
+  payload: 'data',
+};
 
 export function cloudEventsAttribute(member: string): string {
   return CLOUDEVENTS_CORE[member] ?? member.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -31,7 +45,8 @@ interface Envelope {
 
 export default defineGenerator({
   id: 'event-renderings',
-  summary: 'The CloudEvents rendering and the webhook delivery envelope schemas, generated from RunEventDoc and spec/v2/event-codemap.json',
+  summary:
+    'The CloudEvents rendering and the webhook delivery envelope schemas, generated from RunEventDoc and spec/v2/event-codemap.json',
   inputs: [RUN_EVENT_PATH, CODEMAP_PATH, DECLARATION_PATH],
   generate(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return [];
@@ -41,21 +56,36 @@ export default defineGenerator({
     const runEvent = corpus.data(RUN_EVENT_PATH)?.value;
     if (!codemap) return [];
     if (!isObject(runEvent) || !isObject(runEvent.properties)) {
-      report({ file: RUN_EVENT_PATH, messageId: 'run-event-missing', data: { target: RUN_EVENT_PATH }, message: `${RUN_EVENT_PATH} is missing or has no properties; the renderings are generated from it`, hint: 'restore RunEventDoc' });
+      report({
+        file: RUN_EVENT_PATH,
+        messageId: 'run-event-missing',
+        data: { target: RUN_EVENT_PATH },
+        message: `${RUN_EVENT_PATH} is missing or has no properties; the renderings are generated from it`,
+        hint: 'restore RunEventDoc',
+      });
       return [];
     }
     const envelope: Envelope = {
       members: Object.keys(runEvent.properties),
-      required: Array.isArray(runEvent.required) ? runEvent.required.filter((r): r is string => typeof r === 'string') : [],
+      required: Array.isArray(runEvent.required)
+        ? runEvent.required.filter((r): r is string => typeof r === 'string')
+        : [],
     };
     const attributes = new Map<string, string>();
     for (const member of envelope.members) {
       const attribute = cloudEventsAttribute(member);
       const clash = attributes.get(attribute);
-      if (clash !== undefined || ['specversion', 'source', 'datacontenttype'].includes(attribute) || attribute === '' || attribute.length > 20) {
+      if (
+        clash !== undefined ||
+        ['specversion', 'source', 'datacontenttype'].includes(attribute) ||
+        attribute === '' ||
+        attribute.length > 20
+      ) {
         report({
           file: RUN_EVENT_PATH,
-          messageId: 'no-attribute-name', data: { member, attribute }, message: `RunEventDoc member "${member}" has no usable CloudEvents attribute name ("${attribute}"${clash ? `, also the name of "${clash}"` : ''})`,
+          messageId: 'no-attribute-name',
+          data: { member, attribute },
+          message: `RunEventDoc member "${member}" has no usable CloudEvents attribute name ("${attribute}"${clash ? `, also the name of "${clash}"` : ''})`,
           hint: 'CloudEvents attribute names are 1-20 lowercase letters and digits, unique, and not a core attribute',
         });
         return [];
@@ -63,8 +93,22 @@ export default defineGenerator({
       attributes.set(attribute, member);
     }
     const outputs: GeneratorOutput[] = [
-      { path: CLOUDEVENT_PATH, content: formatJson(cloudEventSchema(envelope, codemap, expectedSchemaId(CLOUDEVENT_PATH, corpus.config.layout.schemaIds))) },
-      { path: WEBHOOK_DELIVERY_PATH, content: formatJson(webhookDeliverySchema(envelope, codemap, expectedSchemaId(WEBHOOK_DELIVERY_PATH, corpus.config.layout.schemaIds))) },
+      {
+        path: CLOUDEVENT_PATH,
+        content: formatJson(
+          cloudEventSchema(envelope, codemap, expectedSchemaId(CLOUDEVENT_PATH, corpus.config.layout.schemaIds)),
+        ),
+      },
+      {
+        path: WEBHOOK_DELIVERY_PATH,
+        content: formatJson(
+          webhookDeliverySchema(
+            envelope,
+            codemap,
+            expectedSchemaId(WEBHOOK_DELIVERY_PATH, corpus.config.layout.schemaIds),
+          ),
+        ),
+      },
     ];
     return outputs;
   },
@@ -77,7 +121,12 @@ function memberRef(member: string): Record<string, unknown> {
 function cloudEventSchema(envelope: Envelope, codemap: EventCodemap, id: string): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     specversion: { description: 'The CloudEvents version.', const: '1.0' },
-    source: { description: 'The run, as `/runs/{runId}`.', type: 'string', format: 'uri-reference', pattern: '^/runs/' },
+    source: {
+      description: 'The run, as `/runs/{runId}`.',
+      type: 'string',
+      format: 'uri-reference',
+      pattern: '^/runs/',
+    },
     datacontenttype: { description: 'The media type of data.', const: 'application/json' },
   };
   for (const member of envelope.members) properties[cloudEventsAttribute(member)] = memberRef(member);
@@ -97,8 +146,14 @@ function cloudEventSchema(envelope: Envelope, codemap: EventCodemap, id: string)
 
 function webhookDeliverySchema(envelope: Envelope, codemap: EventCodemap, id: string): Record<string, unknown> {
   const properties: Record<string, unknown> = {
-    deliveryId: { description: 'The delivery; the same on every retry of one delivery, and the value of OpenWOP-Webhook-Id.', $ref: 'ids.schema.json#/$defs/deliveryId' },
-    subscriptionId: { description: 'The subscription the delivery is for.', $ref: 'ids.schema.json#/$defs/subscriptionId' },
+    deliveryId: {
+      description: 'The delivery; the same on every retry of one delivery, and the value of OpenWOP-Webhook-Id.',
+      $ref: 'ids.schema.json#/$defs/deliveryId',
+    },
+    subscriptionId: {
+      description: 'The subscription the delivery is for.',
+      $ref: 'ids.schema.json#/$defs/subscriptionId',
+    },
   };
   for (const member of envelope.members) properties[member] = memberRef(member);
   return {

@@ -5,7 +5,7 @@
  * layout: only the derived members are rewritten.
  */
 import { countOutputs, regionOutputs, defineGenerator, type GeneratorOutput } from '../core/run/index.js';
-import { type Corpus,spliceJson,SpliceError,type MemberUpdate } from '../core/model/index.js';
+import { type Corpus, spliceJson, SpliceError, type MemberUpdate } from '../core/model/index.js';
 import type { Report } from '../core/output/index.js';
 import {
   CODEMAP_PATH,
@@ -18,21 +18,27 @@ import {
   renamedRows,
   RUN_EVENT_PATH,
   typeIndex,
-  type EventCodemap,eventTypeSchema,payloadBindingSchema,DECLARATION_PATH
+  type EventCodemap,
+  eventTypeSchema,
+  payloadBindingSchema,
+  DECLARATION_PATH,
 } from '../core/registries/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { renderTable } from '../core/markdown/index.js';
 
 export default defineGenerator({
   id: 'event-types',
-  summary: 'The type enum and payload binding of RunEventDoc, _typeIndex, the codemap counts and the prose quoting the codemap, from spec/v2/event-codemap.json',
+  summary:
+    'The type enum and payload binding of RunEventDoc, _typeIndex, the codemap counts and the prose quoting the codemap, from spec/v2/event-codemap.json',
   inputs: [CODEMAP_PATH, DECLARATION_PATH, PAYLOADS_PATH, RUN_EVENT_PATH],
   generate(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return [];
     if (validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH).length > 0) {
       report({
         file: CODEMAP_PATH,
-        messageId: 'codemap-invalid', data: { target: CODEMAP_PATH }, message: `nothing is generated from ${CODEMAP_PATH} while it does not match ${CODEMAP_SCHEMA_PATH}`,
+        messageId: 'codemap-invalid',
+        data: { target: CODEMAP_PATH },
+        message: `nothing is generated from ${CODEMAP_PATH} while it does not match ${CODEMAP_SCHEMA_PATH}`,
         hint: 'the events/codemap findings say where; fix them, then run `openwop-spec generate`',
       });
       return [];
@@ -41,7 +47,12 @@ export default defineGenerator({
     if (!codemap) return [];
     return [
       ...spliced(corpus, CODEMAP_PATH, [{ path: ['counts'], value: codemapCounts(codemap) }], report),
-      ...spliced(corpus, PAYLOADS_PATH, [{ path: ['_typeIndex'], value: Object.fromEntries(typeIndex(codemap)) }], report),
+      ...spliced(
+        corpus,
+        PAYLOADS_PATH,
+        [{ path: ['_typeIndex'], value: Object.fromEntries(typeIndex(codemap)) }],
+        report,
+      ),
       ...spliced(
         corpus,
         RUN_EVENT_PATH,
@@ -54,7 +65,9 @@ export default defineGenerator({
       ...countOutputs(corpus, 'event-codemap', codemap.rows.length),
       ...regionOutputs(corpus, 'events/naming-exceptions', exceptionList(codemap)),
       ...regionOutputs(corpus, 'events/renamed', renamedTable(codemap)),
-      ...(codemap.vendorGrammar ? regionOutputs(corpus, 'events/vendor-grammar', `\`\`\`text\n${codemap.vendorGrammar}\n\`\`\`\n`) : []),
+      ...(codemap.vendorGrammar
+        ? regionOutputs(corpus, 'events/vendor-grammar', `\`\`\`text\n${codemap.vendorGrammar}\n\`\`\`\n`)
+        : []),
     ];
   },
 });
@@ -62,14 +75,26 @@ export default defineGenerator({
 function spliced(corpus: Corpus, path: string, updates: MemberUpdate[], report: Report): GeneratorOutput[] {
   const file = corpus.data(path);
   if (!file) {
-    report({ file: CODEMAP_PATH, messageId: 'output-missing', data: { target: path }, message: `${path} is missing or does not parse, so what ${CODEMAP_PATH} derives into it is not generated`, hint: `restore ${path}` });
+    report({
+      file: CODEMAP_PATH,
+      messageId: 'output-missing',
+      data: { target: path },
+      message: `${path} is missing or does not parse, so what ${CODEMAP_PATH} derives into it is not generated`,
+      hint: `restore ${path}`,
+    });
     return [];
   }
   try {
     return [{ path, content: spliceJson(file, updates) }];
   } catch (error) {
     if (!(error instanceof SpliceError)) throw error;
-    report({ file: path, messageId: 'output-shape', data: { target: path }, message: error.message, hint: 'the generated members live in a top-level object; restore its shape' });
+    report({
+      file: path,
+      messageId: 'output-shape',
+      data: { target: path },
+      message: error.message,
+      hint: 'the generated members live in a top-level object; restore its shape',
+    });
     return [];
   }
 }

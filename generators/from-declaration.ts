@@ -24,7 +24,8 @@ export default defineGenerator({
     const file = corpus.data(DECLARATION_PATH);
     if (!file || !isObject(file.value)) return [];
     // An invalid declaration is declaration/schema's finding; nothing is derived from it until it is valid.
-    if (corpus.data(DECLARATION_SCHEMA) && validateRegistry(corpus, DECLARATION_PATH, DECLARATION_SCHEMA).length > 0) return [];
+    if (corpus.data(DECLARATION_SCHEMA) && validateRegistry(corpus, DECLARATION_PATH, DECLARATION_SCHEMA).length > 0)
+      return [];
     const declaration = file.value;
     return [
       { path: CAPABILITIES_PATH, content: formatJson(capabilitiesSchema(corpus, declaration)) },
@@ -33,8 +34,10 @@ export default defineGenerator({
   },
 });
 
-const records = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter(isObject) : []);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const records = (value: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(value) ? value.filter(isObject) : [];
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 export function capabilitiesSchema(corpus: Corpus, declaration: Record<string, unknown>): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
@@ -77,11 +80,21 @@ function familyRecord(corpus: Corpus, family: Record<string, unknown>): Record<s
     return { description, $ref: relativeRef(CAPABILITIES_PATH, facetPath) };
   }
   if (isObject(facet)) {
-    const record: Record<string, unknown> = { description, type: 'object', additionalProperties: false, properties: isObject(facet.properties) ? facet.properties : {} };
+    const record: Record<string, unknown> = {
+      description,
+      type: 'object',
+      additionalProperties: false,
+      properties: isObject(facet.properties) ? facet.properties : {},
+    };
     if (Array.isArray(facet.required) && facet.required.length > 0) record.required = facet.required;
     return record;
   }
-  return { description, type: 'object', additionalProperties: false, properties: Object.fromEntries(strings(family.facets).map((name) => [name, {}])) };
+  return {
+    description,
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(strings(family.facets).map((name) => [name, {}])),
+  };
 }
 
 /** `schemas/v2/a.json` to `spec/v2/facets/b.json` -> `../../spec/v2/facets/b.json`. */
@@ -100,7 +113,10 @@ function relativeRef(from: string, to: string): string {
  */
 export function profilesDocument(corpus: Corpus, declaration: Record<string, unknown>): Record<string, unknown> {
   const current = corpus.data(PROFILES_PATH)?.value;
-  const comment = isObject(current) && typeof current.$comment === 'string' ? current.$comment : `Generated from ${DECLARATION_PATH}; do not edit. A profile is a predicate over the discovery document: every family it lists present as a record, every metadata key it lists present, and every profile it lists held too.`;
+  const comment =
+    isObject(current) && typeof current.$comment === 'string'
+      ? current.$comment
+      : `Generated from ${DECLARATION_PATH}; do not edit. A profile is a predicate over the discovery document: every family it lists present as a record, every metadata key it lists present, and every profile it lists held too.`;
   const profiles = records(declaration.profiles).map((profile) => {
     const predicate = isObject(profile.predicate) ? profile.predicate : {};
     const out: Record<string, unknown> = {

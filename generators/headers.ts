@@ -14,7 +14,15 @@
  */
 import type { Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { type SiteLocation, headerUsage, OPENAPI_PATH, openApiModel, siteKey, type HeaderDeclaration, type HeaderUsage } from '../core/api/index.js';
+import {
+  type SiteLocation,
+  headerUsage,
+  OPENAPI_PATH,
+  openApiModel,
+  siteKey,
+  type HeaderDeclaration,
+  type HeaderUsage,
+} from '../core/api/index.js';
 import { defineGenerator } from '../core/run/index.js';
 import { compareStrings, type Report } from '../core/output/index.js';
 import { rebaseLinks, renderTable } from '../core/markdown/index.js';
@@ -25,7 +33,8 @@ const COLUMNS = ['Header', 'Operations', 'Meaning'] as const;
 
 export default defineGenerator({
   id: 'headers',
-  summary: 'The request and response header tables of spec/v2/core/headers.md, from the header declarations of api/v2/openapi.yaml',
+  summary:
+    'The request and response header tables of spec/v2/core/headers.md, from the header declarations of api/v2/openapi.yaml',
   inputs: [OPENAPI_PATH],
   generate(corpus, report) {
     const doc = corpus.markdown(HEADERS_DOC);
@@ -36,22 +45,37 @@ export default defineGenerator({
       const source = corpus.get(OPENAPI_PATH);
       if (!source && !region) return [];
       report({
-        ...(source ? { file: OPENAPI_PATH } : { file: HEADERS_DOC, line: region?.open.line, column: region?.open.column }),
-        messageId: 'openapi-unreadable', data: { target: OPENAPI_PATH }, message: `${OPENAPI_PATH} ${source ? 'does not parse or has no `openapi` member' : 'does not exist'}, so the headers tables of ${HEADERS_DOC} cannot be generated`,
-        hint: source ? 'fix the OpenAPI document; corpus/parse names the parse error, if any' : 'restore the OpenAPI document',
+        ...(source
+          ? { file: OPENAPI_PATH }
+          : { file: HEADERS_DOC, line: region?.open.line, column: region?.open.column }),
+        messageId: 'openapi-unreadable',
+        data: { target: OPENAPI_PATH },
+        message: `${OPENAPI_PATH} ${source ? 'does not parse or has no `openapi` member' : 'does not exist'}, so the headers tables of ${HEADERS_DOC} cannot be generated`,
+        hint: source
+          ? 'fix the OpenAPI document; corpus/parse names the parse error, if any'
+          : 'restore the OpenAPI document',
       });
       return [];
     }
     return (['request', 'response'] as const).map((direction) => {
       const undecided: string[] = [];
-      const content = renderTable(COLUMNS, tableRows(headerUsage(model, direction), direction, report, undecided, writtenMeanings(doc, direction)));
+      const content = renderTable(
+        COLUMNS,
+        tableRows(headerUsage(model, direction), direction, report, undecided, writtenMeanings(doc, direction)),
+      );
       return { path: HEADERS_DOC, region: `headers/${direction}`, content, undecided };
     });
   },
 });
 
 /** `undecided` receives the first cell of each row that a finding keeps out of the table. */
-function tableRows(usages: HeaderUsage[], direction: 'request' | 'response', report: Report, undecided: string[], written: ReadonlyMap<string, string>): string[][] {
+function tableRows(
+  usages: HeaderUsage[],
+  direction: 'request' | 'response',
+  report: Report,
+  undecided: string[],
+  written: ReadonlyMap<string, string>,
+): string[][] {
   const rows: Array<{ name: string; cells: string[] }> = [];
   for (const usage of usages) {
     const name = displayName(usage);
@@ -77,7 +101,13 @@ function displayName(usage: HeaderUsage): string {
  * describe one header: when they agree, that text; when they differ, the shared component's text;
  * otherwise nothing can be chosen honestly, and the header is reported.
  */
-function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'response', report: Report, written: string | undefined): string | undefined {
+function meaningOf(
+  usage: HeaderUsage,
+  name: string,
+  direction: 'request' | 'response',
+  report: Report,
+  written: string | undefined,
+): string | undefined {
   const defined = definitions(usage);
   const kind = direction === 'request' ? 'header parameter' : 'response header';
   const described = defined.filter((declaration) => declaration.description !== undefined);
@@ -85,7 +115,9 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
     const at = (defined.find((declaration) => declaration.component !== undefined) ?? defined[0]) as HeaderDeclaration;
     report({
       ...where(at.nameAt),
-      messageId: 'no-description', data: { header: name }, message: `${kind} ${name} has no description, so its Meaning in the ${direction} headers table of ${HEADERS_DOC} would be empty`,
+      messageId: 'no-description',
+      data: { header: name },
+      message: `${kind} ${name} has no description, so its Meaning in the ${direction} headers table of ${HEADERS_DOC} would be empty`,
       hint: `give the ${at.component ? `shared component ${at.component}` : 'declaration'} a \`description\`: full sentences saying what the header means`,
     });
     return undefined;
@@ -95,18 +127,23 @@ function meaningOf(usage: HeaderUsage, name: string, direction: 'request' | 'res
   // One operation's text is not the header's where another declares it without one: a neutral row.
   if (texts.size === 1 && described.length < defined.length && components.length === 0) return written ?? NEUTRAL;
   if (texts.size === 1) return kept(described[0] as HeaderDeclaration, written);
-  if (components.length > 0 && distinct(components).size === 1) return kept(components[0] as HeaderDeclaration, written);
+  if (components.length > 0 && distinct(components).size === 1)
+    return kept(components[0] as HeaderDeclaration, written);
   // Described per operation, with no shared definition: one neutral row, the operations keep their text.
   if (components.length === 0) return written ?? NEUTRAL;
 
   // Point at the first description that disagrees with the first one, naming where that one is.
   const pool = components.length > 0 ? components : described;
   const first = pool[0] as HeaderDeclaration;
-  const other = pool.find((declaration) => fold(declaration.description) !== fold(first.description)) as HeaderDeclaration;
+  const other = pool.find(
+    (declaration) => fold(declaration.description) !== fold(first.description),
+  ) as HeaderDeclaration;
   const firstAt = first.nameAt;
   report({
     ...where(other.nameAt),
-    messageId: 'descriptions-differ', data: { header: name }, message: `${kind} ${name} is described differently here and at ${firstAt.file}:${firstAt.line}, and ${components.length > 1 ? 'its shared components disagree' : 'no shared component settles which text is its Meaning'}`,
+    messageId: 'descriptions-differ',
+    data: { header: name },
+    message: `${kind} ${name} is described differently here and at ${firstAt.file}:${firstAt.line}, and ${components.length > 1 ? 'its shared components disagree' : 'no shared component settles which text is its Meaning'}`,
     hint: `declare ${name} once under components.${direction === 'request' ? 'parameters' : 'headers'} and \`$ref\` it everywhere, or make the descriptions identical`,
   });
   return undefined;
@@ -122,7 +159,8 @@ function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): 
   const region = doc.regions.find((candidate) => candidate.id === `headers/${direction}`);
   const text = region ? doc.text.slice(region.contentStart, region.contentEnd) : tableUnderHeading(doc, direction);
   const meanings = new Map<string, string>();
-  const table = text === undefined ? undefined : textTables(text).find((candidate) => candidate.header[0] === COLUMNS[0]);
+  const table =
+    text === undefined ? undefined : textTables(text).find((candidate) => candidate.header[0] === COLUMNS[0]);
   const meaningColumn = table?.header.indexOf(COLUMNS[2]) ?? -1;
   if (!table || meaningColumn < 0) return meanings;
   for (const row of table.rows) {
@@ -164,7 +202,11 @@ function definitions(usage: HeaderUsage): HeaderDeclaration[] {
     }
   }
   // Document order from the parsed value: comparing positions would parse the document again with positions.
-  return [...seen.values()].sort((a, b) => compareStrings(a.defined.file.path, b.defined.file.path) || compareDocumentOrder(a.defined.file.value, a.defined.segments, b.defined.segments));
+  return [...seen.values()].sort(
+    (a, b) =>
+      compareStrings(a.defined.file.path, b.defined.file.path) ||
+      compareDocumentOrder(a.defined.file.value, a.defined.segments, b.defined.segments),
+  );
 }
 
 function distinct(declarations: HeaderDeclaration[]): Set<string> {
@@ -193,5 +235,11 @@ function kept(declaration: HeaderDeclaration, written: string | undefined): stri
 }
 
 function where(location: SiteLocation) {
-  return { file: location.file, line: location.line, column: location.column, endLine: location.endLine, endColumn: location.endColumn };
+  return {
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    endLine: location.endLine,
+    endColumn: location.endColumn,
+  };
 }

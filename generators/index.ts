@@ -22,4 +22,4 @@ export const GENERATORS: readonly Generator[] = [
   coreWords,
 ];
 
-export { RULES_DOC,  render as renderRulesReference, ruleAnchor, rulesReference,  } from './rules-reference.js';
+export { RULES_DOC, render as renderRulesReference, ruleAnchor, rulesReference } from './rules-reference.js';

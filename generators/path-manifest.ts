@@ -3,24 +3,36 @@
  * api/v2/asyncapi.yaml, with their counts, and every `count/operations` region of the prose.
  */
 import type { Corpus } from '../core/model/index.js';
-import { countOutputs, countRegionId,defineGenerator,type GeneratorOutput } from '../core/run/index.js';
-import { compareStrings,formatJson } from '../core/output/index.js';
-import { asyncApiChannels,ASYNCAPI_PATH,OPENAPI_PATH,openApiModel,requestHeaders,type OperationView } from '../core/api/index.js';
+import { countOutputs, countRegionId, defineGenerator, type GeneratorOutput } from '../core/run/index.js';
+import { compareStrings, formatJson } from '../core/output/index.js';
+import {
+  asyncApiChannels,
+  ASYNCAPI_PATH,
+  OPENAPI_PATH,
+  openApiModel,
+  requestHeaders,
+  type OperationView,
+} from '../core/api/index.js';
 
 export const PATH_MANIFEST = 'spec/v2/path-manifest.json';
 
 export default defineGenerator({
   id: 'path-manifest',
-  summary: 'spec/v2/path-manifest.json and the count/operations regions, from api/v2/openapi.yaml and api/v2/asyncapi.yaml',
+  summary:
+    'spec/v2/path-manifest.json and the count/operations regions, from api/v2/openapi.yaml and api/v2/asyncapi.yaml',
   inputs: [OPENAPI_PATH, ASYNCAPI_PATH],
   generate(corpus, report) {
-    const counts = corpus.markdownFiles().some((file) => file.regions.some((region) => region.id === countRegionId('operations')));
+    const counts = corpus
+      .markdownFiles()
+      .some((file) => file.regions.some((region) => region.id === countRegionId('operations')));
     if (!corpus.get(OPENAPI_PATH)) {
       // No API, nothing to list; but a manifest or a quoted count without its source is stale.
       if (corpus.get(PATH_MANIFEST) || counts) {
         report({
           file: corpus.get(PATH_MANIFEST) ? PATH_MANIFEST : OPENAPI_PATH,
-          messageId: 'openapi-missing', data: { target: OPENAPI_PATH }, message: `${PATH_MANIFEST} and the count/operations regions are generated from ${OPENAPI_PATH}, which does not exist`,
+          messageId: 'openapi-missing',
+          data: { target: OPENAPI_PATH },
+          message: `${PATH_MANIFEST} and the count/operations regions are generated from ${OPENAPI_PATH}, which does not exist`,
           hint: 'restore the OpenAPI document, or remove what is generated from it',
         });
       }
@@ -30,7 +42,9 @@ export default defineGenerator({
     if (!model) {
       report({
         file: OPENAPI_PATH,
-        messageId: 'openapi-unreadable', data: { target: OPENAPI_PATH }, message: `${OPENAPI_PATH} does not parse or has no \`openapi\` member, so ${PATH_MANIFEST} cannot be generated`,
+        messageId: 'openapi-unreadable',
+        data: { target: OPENAPI_PATH },
+        message: `${OPENAPI_PATH} does not parse or has no \`openapi\` member, so ${PATH_MANIFEST} cannot be generated`,
         hint: 'fix the OpenAPI document; corpus/parse names the parse error, if any',
       });
       return [];
@@ -39,7 +53,9 @@ export default defineGenerator({
     if (!channels) {
       report({
         file: ASYNCAPI_PATH,
-        messageId: 'asyncapi-unreadable', data: { target: ASYNCAPI_PATH }, message: `${ASYNCAPI_PATH} does not parse or has no \`asyncapi\` member, so the channels of ${PATH_MANIFEST} cannot be generated`,
+        messageId: 'asyncapi-unreadable',
+        data: { target: ASYNCAPI_PATH },
+        message: `${ASYNCAPI_PATH} does not parse or has no \`asyncapi\` member, so the channels of ${PATH_MANIFEST} cannot be generated`,
         hint: 'fix the AsyncAPI document; corpus/parse names the parse error, if any',
       });
       return [];
@@ -67,7 +83,8 @@ export default defineGenerator({
 
 function manifestEntry(operation: OperationView) {
   const names = new Map<string, string>();
-  for (const header of requestHeaders(operation)) if (!names.has(header.name.toLowerCase())) names.set(header.name.toLowerCase(), header.name);
+  for (const header of requestHeaders(operation))
+    if (!names.has(header.name.toLowerCase())) names.set(header.name.toLowerCase(), header.name);
   const headers = [...names.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, name]) => name);
   return {
     method: operation.method.toUpperCase(),
@@ -88,7 +105,9 @@ function channelEntries(corpus: Corpus): Array<{ name: string; address: string |
   if (!corpus.get(ASYNCAPI_PATH)) return [];
   const channels = asyncApiChannels(corpus);
   if (!channels) return undefined;
-  return channels.map((channel) => ({ name: channel.name, address: channel.address ?? null })).sort((a, b) => compareStrings(a.name, b.name));
+  return channels
+    .map((channel) => ({ name: channel.name, address: channel.address ?? null }))
+    .sort((a, b) => compareStrings(a.name, b.name));
 }
 
 function firstServerUrl(document: unknown): string | undefined {

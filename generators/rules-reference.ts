@@ -6,7 +6,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import { ruleAliases, type OptionSpec } from '../core/config/index.js';
-import { regionOutputs,defineGenerator,type Generator } from '../core/run/index.js';
+import { regionOutputs, defineGenerator, type Generator } from '../core/run/index.js';
 import type { Severity } from '../core/output/index.js';
 
 export const RULES_DOC = 'docs/rules.md';
@@ -72,9 +72,19 @@ export function render(rules: readonly RuleDoc[]): string {
 function aliasSections(): string[] {
   const aliases = ruleAliases();
   if (aliases.length === 0) return [];
-  const out = ['## Aliases', '', 'Old ids of rules that were split into rules of one concern each. An old id still works wherever a rule id is accepted (`rules` and `overrides` of the config, suppression comments and the suppressions file, the findings baseline, `--rule`): it stands for each of its rules, and a setting of a new id wins over one of its old id. Options set under an old id go to the rules that declare them.', ''];
+  const out = [
+    '## Aliases',
+    '',
+    'Old ids of rules that were split into rules of one concern each. An old id still works wherever a rule id is accepted (`rules` and `overrides` of the config, suppression comments and the suppressions file, the findings baseline, `--rule`): it stands for each of its rules, and a setting of a new id wins over one of its old id. Options set under an old id go to the rules that declare them.',
+    '',
+  ];
   for (const alias of aliases) {
-    out.push(`### ${alias.id}`, '', `Deprecated: split into ${alias.replacedBy.map((id) => `[\`${id}\`](#${ruleAnchor(id)})`).join(', ')}.`, '');
+    out.push(
+      `### ${alias.id}`,
+      '',
+      `Deprecated: split into ${alias.replacedBy.map((id) => `[\`${id}\`](#${ruleAnchor(id)})`).join(', ')}.`,
+      '',
+    );
   }
   return out;
 }

@@ -45,7 +45,27 @@ export function toLsp(d: Diagnostic, file: CorpusFile | undefined, uriOf: (file:
     code: d.rule,
     source: 'openwop-spec',
     message: d.hint ? `${d.message}\nhint: ${d.hint}` : d.message,
-    ...(d.related?.length ? { relatedInformation: d.related.map((r) => ({ location: { uri: uriOf(r.file), range: { start: { line: r.line - 1, character: r.column - 1 }, end: { line: r.line - 1, character: r.column - 1 } } }, message: r.message ?? 'related' })) } : {}),
-    data: { rule: d.rule, message: d.message, ...(d.hint !== undefined ? { hint: d.hint } : {}), ...(d.fingerprint !== undefined ? { fingerprint: d.fingerprint } : {}), line: d.line, column: d.column },
+    ...(d.related?.length
+      ? {
+          relatedInformation: d.related.map((r) => ({
+            location: {
+              uri: uriOf(r.file),
+              range: {
+                start: { line: r.line - 1, character: r.column - 1 },
+                end: { line: r.line - 1, character: r.column - 1 },
+              },
+            },
+            message: r.message ?? 'related',
+          })),
+        }
+      : {}),
+    data: {
+      rule: d.rule,
+      message: d.message,
+      ...(d.hint !== undefined ? { hint: d.hint } : {}),
+      ...(d.fingerprint !== undefined ? { fingerprint: d.fingerprint } : {}),
+      line: d.line,
+      column: d.column,
+    },
   };
 }

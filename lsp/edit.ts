@@ -32,7 +32,11 @@ export function completions(corpus: Corpus, path: string, offset: number, rules:
   const suppression = SUPPRESSION_OPENING.exec(before);
   if (file.kind === 'markdown' && suppression) {
     const typed = suppression[1] ?? '';
-    return rules.map((rule) => ({ label: rule, kind: 12, textEdit: { range: replacing(typed.length), newText: rule } }));
+    return rules.map((rule) => ({
+      label: rule,
+      kind: 12,
+      textEdit: { range: replacing(typed.length), newText: rule },
+    }));
   }
 
   const quoted = QUOTED_OPENING.exec(before);
@@ -42,14 +46,29 @@ export function completions(corpus: Corpus, path: string, offset: number, rules:
     const sign = before.length - quoted[0].length;
     const scope = qualifier(file.text.slice(Math.max(0, lineStart + sign - 400), lineStart + sign));
     let document: string | undefined;
-    if (scope?.kind === 'document') document = scope.via === 'link' ? linkedPath(path, scope.name) : documentIndex(corpus).resolve(scope.name, path);
+    if (scope?.kind === 'document')
+      document = scope.via === 'link' ? linkedPath(path, scope.name) : documentIndex(corpus).resolve(scope.name, path);
     else if (!scope && file.kind === 'markdown') document = path;
     const target = document ? corpus.markdown(document) : undefined;
     const next = file.text.slice(offset, offset + 2);
-    const closing = escaped ? (next === '\\"' ? '' : '\\"') : next.startsWith('"') || next.startsWith('”') ? '' : before.slice(sign).includes('“') ? '”' : '"';
+    const closing = escaped
+      ? next === '\\"'
+        ? ''
+        : '\\"'
+      : next.startsWith('"') || next.startsWith('”')
+        ? ''
+        : before.slice(sign).includes('“')
+          ? '”'
+          : '"';
     return (target?.headings ?? []).map((heading) => {
       const text = heading.text.replace(/^§\s*/, '');
-      return { label: text, kind: 18, detail: `${target?.path} line ${heading.line}`, filterText: text, textEdit: { range: replacing(typed.length), newText: `${text}${closing}` } };
+      return {
+        label: text,
+        kind: 18,
+        detail: `${target?.path} line ${heading.line}`,
+        filterText: text,
+        textEdit: { range: replacing(typed.length), newText: `${text}${closing}` },
+      };
     });
   }
 
@@ -57,17 +76,39 @@ export function completions(corpus: Corpus, path: string, offset: number, rules:
   if (fragment) {
     const typed = fragment[2] ?? '';
     const target = corpus.markdown(fragment[1] ? (linkedPath(path, fragment[1]) ?? '') : path);
-    return (target?.headings ?? []).map((heading) => ({ label: heading.slug, kind: 18, detail: heading.text, textEdit: { range: replacing(typed.length), newText: heading.slug } }));
+    return (target?.headings ?? []).map((heading) => ({
+      label: heading.slug,
+      kind: 18,
+      detail: heading.text,
+      textEdit: { range: replacing(typed.length), newText: heading.slug },
+    }));
   }
 
   // A code or an event type, where one is written: in code spans of prose, in the strings of JSON and YAML.
-  const inCode = file.kind === 'markdown' ? (before.match(/`/g)?.length ?? 0) % 2 === 1 : file.kind === 'json' || file.kind === 'yaml';
+  const inCode =
+    file.kind === 'markdown'
+      ? (before.match(/`/g)?.length ?? 0) % 2 === 1
+      : file.kind === 'json' || file.kind === 'yaml';
   if (!inCode) return [];
   const typed = /[\w.-]*$/.exec(before)?.[0] ?? '';
   const items: CompletionItem[] = [];
   const errors = readErrorsRegistry(corpus);
-  if (errors.state === 'valid') for (const row of errors.registry.rows) items.push({ label: row.code, kind: 21, detail: `HTTP ${row.httpStatus}${row.retriable ? ', retriable' : ''}`, ...(row.meaning ? { documentation: row.meaning } : {}), textEdit: { range: replacing(typed.length), newText: row.code } });
-  for (const row of eventCodemap(corpus)?.rows ?? []) items.push({ label: row.v2Override ?? row.v2, kind: 23, detail: `event type (v1 ${row.v1})`, textEdit: { range: replacing(typed.length), newText: row.v2Override ?? row.v2 } });
+  if (errors.state === 'valid')
+    for (const row of errors.registry.rows)
+      items.push({
+        label: row.code,
+        kind: 21,
+        detail: `HTTP ${row.httpStatus}${row.retriable ? ', retriable' : ''}`,
+        ...(row.meaning ? { documentation: row.meaning } : {}),
+        textEdit: { range: replacing(typed.length), newText: row.code },
+      });
+  for (const row of eventCodemap(corpus)?.rows ?? [])
+    items.push({
+      label: row.v2Override ?? row.v2,
+      kind: 23,
+      detail: `event type (v1 ${row.v1})`,
+      textEdit: { range: replacing(typed.length), newText: row.v2Override ?? row.v2 },
+    });
   return items;
 }
 
@@ -93,11 +134,19 @@ export function renameTarget(meaning: Meaning): string | undefined {
   return undefined;
 }
 
-export function rename(corpus: Corpus, meaning: Meaning, newName: string, uriOf: UriOf, generate: (corpus: Corpus) => GenerationPlan): Renamed | undefined {
+export function rename(
+  corpus: Corpus,
+  meaning: Meaning,
+  newName: string,
+  uriOf: UriOf,
+  generate: (corpus: Corpus) => GenerationPlan,
+): Renamed | undefined {
   // A heading is one line; a code or event type one token.
-  if (newName.trim() === '' || /[\r\n]/.test(newName) || (meaning.kind !== 'section' && /\s/.test(newName))) return undefined;
+  if (newName.trim() === '' || /[\r\n]/.test(newName) || (meaning.kind !== 'section' && /\s/.test(newName)))
+    return undefined;
   const edits: Edits = new Map();
-  const add = (file: string, start: number, end: number, text: string): void => void edits.set(file, [...(edits.get(file) ?? []), { start, end, text }]);
+  const add = (file: string, start: number, end: number, text: string): void =>
+    void edits.set(file, [...(edits.get(file) ?? []), { start, end, text }]);
   const sites = sitesMeaning(corpus, meaning.key);
   if (meaning.kind === 'section') {
     const document = corpus.markdown(meaning.document);
@@ -111,7 +160,12 @@ export function rename(corpus: Corpus, meaning: Meaning, newName: string, uriOf:
       else if (site.kind === 'citation' && site.citation.form !== 'numbered') {
         const file = textual(corpus.get(site.file));
         const curly = site.inString ? false : file?.text.slice(site.start, site.end).includes('“');
-        stringAware(corpus, wholeHeading(site, meaning.heading.text, file?.text ?? ''), curly ? `§“${newName}”` : `§"${newName}"`, add);
+        stringAware(
+          corpus,
+          wholeHeading(site, meaning.heading.text, file?.text ?? ''),
+          curly ? `§“${newName}”` : `§"${newName}"`,
+          add,
+        );
       }
     }
   } else if (meaning.kind === 'code' || meaning.kind === 'event') {
@@ -143,15 +197,28 @@ function wholeHeading(site: WrittenSite & { kind: 'citation' }, heading: string,
   const rest = heading.replace(/`/g, '').slice(site.citation.value.length);
   if (!rest.startsWith(' ')) return site;
   const following = site.inString ? site.inString.value.slice(site.inString.end) : text.slice(site.end);
-  if (following.slice(0, rest.length).toLowerCase() !== rest.toLowerCase() || /^[\w-]/.test(following.slice(rest.length))) return site;
-  return site.inString ? { ...site, end: site.end + rest.length, inString: { ...site.inString, end: site.inString.end + rest.length } } : { ...site, end: site.end + rest.length };
+  if (
+    following.slice(0, rest.length).toLowerCase() !== rest.toLowerCase() ||
+    /^[\w-]/.test(following.slice(rest.length))
+  )
+    return site;
+  return site.inString
+    ? { ...site, end: site.end + rest.length, inString: { ...site.inString, end: site.inString.end + rest.length } }
+    : { ...site, end: site.end + rest.length };
 }
 
 /** A site's characters replaced: in a JSON or YAML string through the string's own escapes and quotes. */
-function stringAware(corpus: Corpus, site: WrittenSite, text: string, add: (file: string, start: number, end: number, text: string) => void): void {
+function stringAware(
+  corpus: Corpus,
+  site: WrittenSite,
+  text: string,
+  add: (file: string, start: number, end: number, text: string) => void,
+): void {
   if (!site.inString) return add(site.file, site.start, site.end, text);
   const data = corpus.data(site.file);
-  const edit = data ? dataStringEdit(data, site.inString.path, site.inString.start, site.inString.end, text) : undefined;
+  const edit = data
+    ? dataStringEdit(data, site.inString.path, site.inString.start, site.inString.end, text)
+    : undefined;
   if (edit) add(site.file, edit.start, edit.end, edit.text);
 }
 
@@ -167,7 +234,14 @@ function regenerate(corpus: Corpus, edits: Edits, generate: (corpus: Corpus) => 
     after.set(path, text);
     files.set(path, parseFile(path, Buffer.from(text, 'utf8')));
   }
-  const edited = new Corpus(corpus.root, files, corpus.cacheDir, corpus.config, corpus.irregular, corpus.irregularKinds);
+  const edited = new Corpus(
+    corpus.root,
+    files,
+    corpus.cacheDir,
+    corpus.config,
+    corpus.irregular,
+    corpus.irregularKinds,
+  );
   const plan = generate(edited);
   if (plan.diagnostics.some((d) => d.severity === 'error')) return;
   for (const planned of plan.files) {
@@ -181,7 +255,8 @@ function regenerate(corpus: Corpus, edits: Edits, generate: (corpus: Corpus) => 
 
 function applyEdits(text: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): string {
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 
@@ -193,7 +268,8 @@ function toChanges(corpus: Corpus, edits: Edits, uriOf: UriOf): Record<string, T
     // Overlapping edits cannot be applied together: the first of each overlap wins, as --fix does.
     const ordered = [...list].sort((a, b) => a.start - b.start || a.end - b.end);
     const kept: typeof list = [];
-    for (const edit of ordered) if (!kept.length || (kept[kept.length - 1] as { end: number }).end <= edit.start) kept.push(edit);
+    for (const edit of ordered)
+      if (!kept.length || (kept[kept.length - 1] as { end: number }).end <= edit.start) kept.push(edit);
     changes[uriOf(path)] = kept.map((edit) => ({ range: rangeOf(file, edit.start, edit.end), newText: edit.text }));
   }
   return changes;
@@ -203,34 +279,68 @@ function toChanges(corpus: Corpus, edits: Edits, uriOf: UriOf): Record<string, T
 // Code actions
 
 /** The actions for the findings of `path` that touch `range`: each fix, fix-all for the rule, regenerate on drift, suppress with a reason. */
-export function codeActions(corpus: Corpus, path: string, range: Range, diagnostics: readonly Diagnostic[], plan: GenerationPlan | undefined, uriOf: UriOf, readSuppressions: (relative: string) => string | undefined, asked: ReadonlyArray<{ rule: string; line: number; column: number }> = []): CodeAction[] {
+export function codeActions(
+  corpus: Corpus,
+  path: string,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+  plan: GenerationPlan | undefined,
+  uriOf: UriOf,
+  readSuppressions: (relative: string) => string | undefined,
+  asked: ReadonlyArray<{ rule: string; line: number; column: number }> = [],
+): CodeAction[] {
   const file = textual(corpus.get(path));
   if (!file) return [];
   // The findings the client names (the ones under the cursor, as it shows them), else those the range touches.
-  const named = (d: Diagnostic): boolean => asked.some((a) => a.rule === d.rule && a.line === d.line && a.column === d.column);
-  const before = (line: number, column: number, p: { line: number; character: number }): boolean => line - 1 < p.line || (line - 1 === p.line && column - 1 <= p.character);
-  const touches = (d: Diagnostic): boolean => before(d.line, d.column, range.end) && !before(d.endLine ?? d.line, (d.endColumn ?? Number.MAX_SAFE_INTEGER) + 0, { line: range.start.line, character: range.start.character - 1 });
+  const named = (d: Diagnostic): boolean =>
+    asked.some((a) => a.rule === d.rule && a.line === d.line && a.column === d.column);
+  const before = (line: number, column: number, p: { line: number; character: number }): boolean =>
+    line - 1 < p.line || (line - 1 === p.line && column - 1 <= p.character);
+  const touches = (d: Diagnostic): boolean =>
+    before(d.line, d.column, range.end) &&
+    !before(d.endLine ?? d.line, (d.endColumn ?? Number.MAX_SAFE_INTEGER) + 0, {
+      line: range.start.line,
+      character: range.start.character - 1,
+    });
   const here = diagnostics.filter((d) => isActive(d) && d.file === path && (asked.length > 0 ? named(d) : touches(d)));
   const actions: CodeAction[] = [];
   const seenRules = new Set<string>();
   for (const d of here) {
     if (d.fix) {
-      actions.push({ title: `Fix ${d.rule}: ${d.message}`, kind: 'quickfix', isPreferred: true, edit: { changes: toChanges(corpus, new Map([[path, [d.fix]]]), uriOf) } });
+      actions.push({
+        title: `Fix ${d.rule}: ${d.message}`,
+        kind: 'quickfix',
+        isPreferred: true,
+        edit: { changes: toChanges(corpus, new Map([[path, [d.fix]]]), uriOf) },
+      });
     }
     if (d.fix && !seenRules.has(d.rule)) {
       seenRules.add(d.rule);
       const all: Edits = new Map();
-      for (const other of diagnostics) if (isActive(other) && other.rule === d.rule && other.fix) all.set(other.file, [...(all.get(other.file) ?? []), other.fix]);
+      for (const other of diagnostics)
+        if (isActive(other) && other.rule === d.rule && other.fix)
+          all.set(other.file, [...(all.get(other.file) ?? []), other.fix]);
       const count = [...all.values()].reduce((n, list) => n + list.length, 0);
-      if (count > 1) actions.push({ title: `Fix all ${count} findings of ${d.rule}`, kind: 'source.fixAll', edit: { changes: toChanges(corpus, all, uriOf) } });
+      if (count > 1)
+        actions.push({
+          title: `Fix all ${count} findings of ${d.rule}`,
+          kind: 'source.fixAll',
+          edit: { changes: toChanges(corpus, all, uriOf) },
+        });
     }
     if (d.rule === DRIFT_RULE.id && plan) {
       const stale: Edits = new Map();
       for (const planned of plan.files) {
         const current = textual(corpus.get(planned.path));
-        if (current && planned.after !== current.text) stale.set(planned.path, [{ start: 0, end: current.text.length, text: planned.after }]);
+        if (current && planned.after !== current.text)
+          stale.set(planned.path, [{ start: 0, end: current.text.length, text: planned.after }]);
       }
-      if (stale.size > 0) actions.push({ title: `Regenerate ${stale.size === 1 ? [...stale.keys()][0] : `${stale.size} generated files`}`, kind: 'quickfix', edit: { changes: toChanges(corpus, stale, uriOf) } });
+      if (stale.size > 0)
+        actions.push({
+          title: `Regenerate ${stale.size === 1 ? [...stale.keys()][0] : `${stale.size} generated files`}`,
+          kind: 'quickfix',
+          edit: { changes: toChanges(corpus, stale, uriOf) },
+        });
     }
     const suppress = suppression(corpus, d, uriOf, readSuppressions);
     if (suppress) actions.push(suppress);
@@ -241,14 +351,23 @@ export function codeActions(corpus: Corpus, path: string, range: Range, diagnost
 const REASON = 'say why this finding is accepted';
 
 /** In markdown a comment on the line before; for JSON and YAML an entry of the suppressions file, keyed by the finding's fingerprint. */
-function suppression(corpus: Corpus, d: Diagnostic, uriOf: UriOf, readSuppressions: (relative: string) => string | undefined): CodeAction | undefined {
+function suppression(
+  corpus: Corpus,
+  d: Diagnostic,
+  uriOf: UriOf,
+  readSuppressions: (relative: string) => string | undefined,
+): CodeAction | undefined {
   const file = textual(corpus.get(d.file));
   if (!file) return undefined;
   if (file.kind === 'markdown') {
     const lineStart = file.lines.lineStart(d.line);
     const indent = /^[ \t>]*/.exec(file.text.slice(lineStart))?.[0] ?? '';
     const comment = `${indent}<!-- openwop-spec-disable-next-line ${d.rule} -- ${REASON} -->\n`;
-    return { title: `Suppress ${d.rule} on this line (with a reason)`, kind: 'quickfix', edit: { changes: { [uriOf(d.file)]: [{ range: rangeOf(file, lineStart, lineStart), newText: comment }] } } };
+    return {
+      title: `Suppress ${d.rule} on this line (with a reason)`,
+      kind: 'quickfix',
+      edit: { changes: { [uriOf(d.file)]: [{ range: rangeOf(file, lineStart, lineStart), newText: comment }] } },
+    };
   }
   if (!d.fingerprint) return undefined;
   const relative = corpus.config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
@@ -257,7 +376,24 @@ function suppression(corpus: Corpus, d: Diagnostic, uriOf: UriOf, readSuppressio
   const uri = uriOf(relative);
   const existing = readSuppressions(relative);
   if (existing === undefined) {
-    return { title, kind: 'quickfix', edit: { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: `${JSON.stringify({ suppressions: [entry] }, null, 2)}\n` }] }] } };
+    return {
+      title,
+      kind: 'quickfix',
+      edit: {
+        documentChanges: [
+          { kind: 'create', uri, options: { ignoreIfExists: true } },
+          {
+            textDocument: { uri, version: null },
+            edits: [
+              {
+                range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+                newText: `${JSON.stringify({ suppressions: [entry] }, null, 2)}\n`,
+              },
+            ],
+          },
+        ],
+      },
+    };
   }
   const text = existing;
   const at = (offset: number): { line: number; character: number } => {
@@ -265,5 +401,16 @@ function suppression(corpus: Corpus, d: Diagnostic, uriOf: UriOf, readSuppressio
     return { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
   };
   const changes = modify(text, ['suppressions', -1], entry, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
-  return { title, kind: 'quickfix', edit: { changes: { [uri]: changes.map((c) => ({ range: { start: at(c.offset), end: at(c.offset + c.length) }, newText: c.content })) } } };
+  return {
+    title,
+    kind: 'quickfix',
+    edit: {
+      changes: {
+        [uri]: changes.map((c) => ({
+          range: { start: at(c.offset), end: at(c.offset + c.length) },
+          newText: c.content,
+        })),
+      },
+    },
+  };
 }

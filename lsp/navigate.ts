@@ -3,10 +3,28 @@ import type { DocumentLink, Hover, Location, SymbolInformation } from 'vscode-la
 import type { RootContent } from 'mdast';
 import { type Corpus, locate } from '../core/model/index.js';
 import { resolveLink } from '../core/markdown/index.js';
-import { CODEMAP_PATH, ERRORS_PATH, eventCodemap, PAYLOADS_PATH, readErrorsRegistry, requirementRecords, REQUIREMENTS } from '../core/registries/index.js';
+import {
+  CODEMAP_PATH,
+  ERRORS_PATH,
+  eventCodemap,
+  PAYLOADS_PATH,
+  readErrorsRegistry,
+  requirementRecords,
+  REQUIREMENTS,
+} from '../core/registries/index.js';
 import { openApiModel } from '../core/api/index.js';
 import { rangeOf, textual } from './convert.js';
-import { codeMeaning, eventMeaning, familyRow, meaningOf, siteAt, sitesMeaning, sitesOf, type Meaning, type WrittenSite } from './sites.js';
+import {
+  codeMeaning,
+  eventMeaning,
+  familyRow,
+  meaningOf,
+  siteAt,
+  sitesMeaning,
+  sitesOf,
+  type Meaning,
+  type WrittenSite,
+} from './sites.js';
 
 export type UriOf = (file: string) => string;
 
@@ -24,14 +42,23 @@ function wordAt(text: string, offset: number): { word: string; start: number; en
 }
 
 /** What the position means: a site's meaning, else a registered code, event type or family written there. */
-export function meaningAt(corpus: Corpus, path: string, offset: number): { meaning: Meaning; site: WrittenSite | undefined; start: number; end: number } | undefined {
+export function meaningAt(
+  corpus: Corpus,
+  path: string,
+  offset: number,
+): { meaning: Meaning; site: WrittenSite | undefined; start: number; end: number } | undefined {
   const site = siteAt(corpus, path, offset);
   const meaning = site ? meaningOf(corpus, site) : undefined;
   if (site && meaning) return { meaning, site, start: site.start, end: site.end };
   const file = textual(corpus.get(path));
   const word = file ? wordAt(file.text, offset) : undefined;
   if (!word) return undefined;
-  const found = codeMeaning(corpus, word.word) ?? eventMeaning(corpus, word.word) ?? (familyRow(corpus, word.word) ? { kind: 'family' as const, family: word.word, key: `family:${word.word}` } : undefined);
+  const found =
+    codeMeaning(corpus, word.word) ??
+    eventMeaning(corpus, word.word) ??
+    (familyRow(corpus, word.word)
+      ? { kind: 'family' as const, family: word.word, key: `family:${word.word}` }
+      : undefined);
   return found ? { meaning: found, site: undefined, start: word.start, end: word.end } : undefined;
 }
 
@@ -45,13 +72,29 @@ export function declarationOf(corpus: Corpus, meaning: Meaning, uriOf: UriOf): L
     const data = corpus.data(file);
     if (!data) return undefined;
     const where = locate(data, ['rows', index], 'value');
-    return { uri: uriOf(file), range: { start: { line: where.line - 1, character: where.column - 1 }, end: { line: where.line - 1, character: where.column - 1 } } };
+    return {
+      uri: uriOf(file),
+      range: {
+        start: { line: where.line - 1, character: where.column - 1 },
+        end: { line: where.line - 1, character: where.column - 1 },
+      },
+    };
   };
   switch (meaning.kind) {
     case 'section': {
       const document = corpus.markdown(meaning.document);
-      const heading = sitesOf(corpus, meaning.document).find((site) => site.kind === 'heading' && site.heading === meaning.heading);
-      return document && heading ? at(meaning.document, heading.start, heading.end) : { uri: uriOf(meaning.document), range: { start: { line: meaning.heading.line - 1, character: 0 }, end: { line: meaning.heading.line - 1, character: 0 } } };
+      const heading = sitesOf(corpus, meaning.document).find(
+        (site) => site.kind === 'heading' && site.heading === meaning.heading,
+      );
+      return document && heading
+        ? at(meaning.document, heading.start, heading.end)
+        : {
+            uri: uriOf(meaning.document),
+            range: {
+              start: { line: meaning.heading.line - 1, character: 0 },
+              end: { line: meaning.heading.line - 1, character: 0 },
+            },
+          };
     }
     case 'code':
       return meaning.row ? row(ERRORS_PATH, meaning.row.index) : undefined;
@@ -79,8 +122,13 @@ function describe(corpus: Corpus, meaning: Meaning): string {
     case 'code': {
       const row = meaning.row;
       if (!row) return `\`${meaning.code}\``;
-      const lines = [`**\`${row.code}\`**: HTTP ${row.httpStatus}, ${row.retriable ? 'retriable' : 'not retriable'}, since ${row.since}`];
-      if (row.deprecated) lines.push(`deprecated${row.deprecated.since ? ` since ${row.deprecated.since}` : ''}${row.deprecated.replacedBy ? `, replaced by \`${row.deprecated.replacedBy}\`` : ''}`);
+      const lines = [
+        `**\`${row.code}\`**: HTTP ${row.httpStatus}, ${row.retriable ? 'retriable' : 'not retriable'}, since ${row.since}`,
+      ];
+      if (row.deprecated)
+        lines.push(
+          `deprecated${row.deprecated.since ? ` since ${row.deprecated.since}` : ''}${row.deprecated.replacedBy ? `, replaced by \`${row.deprecated.replacedBy}\`` : ''}`,
+        );
       if (row.meaning) lines.push(row.meaning);
       lines.push(`source: ${row.source}`);
       return lines.join('\n\n');
@@ -90,14 +138,19 @@ function describe(corpus: Corpus, meaning: Meaning): string {
       if (!row) return `\`${meaning.type}\``;
       const payloads = corpus.data(PAYLOADS_PATH)?.value as { $defs?: Record<string, unknown> } | undefined;
       const payload = payloads?.$defs?.[row.payloadDef];
-      const lines = [`**\`${meaning.type}\`** (v1: \`${row.v1}\`, v2: \`${row.v2}\`${row.v2Override ? `, emitted as \`${row.v2Override}\`` : ''}), ${row.status}`, `payload: \`${row.payloadDef}\``];
+      const lines = [
+        `**\`${meaning.type}\`** (v1: \`${row.v1}\`, v2: \`${row.v2}\`${row.v2Override ? `, emitted as \`${row.v2Override}\`` : ''}), ${row.status}`,
+        `payload: \`${row.payloadDef}\``,
+      ];
       if (payload !== undefined) lines.push(`\`\`\`json\n${JSON.stringify(payload, null, 2).slice(0, 1500)}\n\`\`\``);
       if (row.note) lines.push(row.note);
       return lines.join('\n\n');
     }
     case 'family': {
       const found = familyRow(corpus, meaning.family);
-      const value = (corpus.data(found?.file.path ?? '')?.value as { families?: unknown[] } | undefined)?.families?.find((f) => (f as { key?: unknown }).key === meaning.family);
+      const value = (
+        corpus.data(found?.file.path ?? '')?.value as { families?: unknown[] } | undefined
+      )?.families?.find((f) => (f as { key?: unknown }).key === meaning.family);
       return `**family \`${meaning.family}\`**\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
     }
     case 'target': {
@@ -120,8 +173,10 @@ function firstParagraph(corpus: Corpus, document: string, line: number): string 
     const node = children[i] as RootContent;
     if (node.type === 'heading') return undefined;
     if (node.type === 'paragraph') {
-      const { start, end } = (node).position ?? {};
-      return start?.offset !== undefined && end?.offset !== undefined ? file.text.slice(start.offset, end.offset) : undefined;
+      const { start, end } = node.position ?? {};
+      return start?.offset !== undefined && end?.offset !== undefined
+        ? file.text.slice(start.offset, end.offset)
+        : undefined;
     }
   }
   return undefined;
@@ -136,7 +191,8 @@ export function referencesOf(corpus: Corpus, meaning: Meaning, includeDeclaratio
   });
   if (includeDeclaration && meaning.kind !== 'section') {
     const declared = declarationOf(corpus, meaning, uriOf);
-    if (declared && !locations.some((l) => l.uri === declared.uri && l.range.start.line === declared.range.start.line)) locations.unshift(declared);
+    if (declared && !locations.some((l) => l.uri === declared.uri && l.range.start.line === declared.range.start.line))
+      locations.unshift(declared);
   }
   return locations;
 }
@@ -146,21 +202,35 @@ export function documentLinks(corpus: Corpus, path: string, uriOf: UriOf): Docum
   const file = textual(corpus.get(path));
   if (!file) return [];
   const links: DocumentLink[] = [];
-  const toLine = (target: string, line: number | undefined): string => (line === undefined ? uriOf(target) : `${uriOf(target)}#L${line}`);
+  const toLine = (target: string, line: number | undefined): string =>
+    line === undefined ? uriOf(target) : `${uriOf(target)}#L${line}`;
   if (file.kind === 'markdown') {
     for (const link of file.links) {
       const start = link.node.position?.start.offset;
       const end = link.node.position?.end.offset;
       const resolved = resolveLink(path, link.url);
-      if (start === undefined || end === undefined || resolved.kind !== 'local' || resolved.escapesRoot || !corpus.exists(resolved.target)) continue;
-      const heading = resolved.fragment ? corpus.markdown(resolved.target)?.headings.find((h) => h.slug === resolved.fragment) : undefined;
+      if (
+        start === undefined ||
+        end === undefined ||
+        resolved.kind !== 'local' ||
+        resolved.escapesRoot ||
+        !corpus.exists(resolved.target)
+      )
+        continue;
+      const heading = resolved.fragment
+        ? corpus.markdown(resolved.target)?.headings.find((h) => h.slug === resolved.fragment)
+        : undefined;
       links.push({ range: rangeOf(file, start, end), target: toLine(resolved.target, heading?.line) });
     }
   }
   for (const site of sitesOf(corpus, path)) {
     if (site.kind !== 'citation') continue;
     const meaning = meaningOf(corpus, site);
-    if (meaning?.kind === 'section' && meaning.document !== path) links.push({ range: rangeOf(file, site.start, site.end), target: toLine(meaning.document, meaning.heading.line) });
+    if (meaning?.kind === 'section' && meaning.document !== path)
+      links.push({
+        range: rangeOf(file, site.start, site.end),
+        target: toLine(meaning.document, meaning.heading.line),
+      });
   }
   return links;
 }
@@ -172,9 +242,20 @@ export function workspaceSymbols(corpus: Corpus, query: string, uriOf: UriOf, li
   const wanted = query.toLowerCase();
   const out: SymbolInformation[] = [];
   const add = (name: string, kind: number, file: string, line: number, column = 1, container?: string): void => {
-    if (out.length < limit && name.toLowerCase().includes(wanted)) out.push({ name, kind: kind as SymbolInformation['kind'], location: { uri: uriOf(file), range: { start: { line: line - 1, character: column - 1 }, end: { line: line - 1, character: column - 1 } } }, ...(container ? { containerName: container } : {}) });
+    if (out.length < limit && name.toLowerCase().includes(wanted))
+      out.push({
+        name,
+        kind: kind as SymbolInformation['kind'],
+        location: {
+          uri: uriOf(file),
+          range: { start: { line: line - 1, character: column - 1 }, end: { line: line - 1, character: column - 1 } },
+        },
+        ...(container ? { containerName: container } : {}),
+      });
   };
-  for (const file of corpus.markdownFiles()) for (const heading of file.headings) add(heading.text, SYMBOL.heading, file.path, heading.line, heading.column, file.path);
+  for (const file of corpus.markdownFiles())
+    for (const heading of file.headings)
+      add(heading.text, SYMBOL.heading, file.path, heading.line, heading.column, file.path);
   const errors = readErrorsRegistry(corpus);
   if (errors.state === 'valid') {
     for (const row of errors.registry.rows) {
@@ -189,7 +270,14 @@ export function workspaceSymbols(corpus: Corpus, query: string, uriOf: UriOf, li
   }
   for (const operation of openApiModel(corpus)?.operations ?? []) {
     const where = locate(operation.file, operation.site.segments, 'key');
-    add(operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`, SYMBOL.operation, operation.file.path, where.line, where.column, `${operation.method.toUpperCase()} ${operation.path}`);
+    add(
+      operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`,
+      SYMBOL.operation,
+      operation.file.path,
+      where.line,
+      where.column,
+      `${operation.method.toUpperCase()} ${operation.path}`,
+    );
   }
   const requirements = corpus.data(REQUIREMENTS);
   for (const record of requirementRecords(requirements) ?? []) {
@@ -198,4 +286,3 @@ export function workspaceSymbols(corpus: Corpus, query: string, uriOf: UriOf, li
   }
   return out;
 }
-

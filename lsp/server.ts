@@ -8,7 +8,21 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConnection, DidChangeWatchedFilesNotification, LSPErrorCodes, MessageType, ResponseError, ProposedFeatures, ShowMessageNotification, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeParams } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  LSPErrorCodes,
+  MessageType,
+  ResponseError,
+  ProposedFeatures,
+  ShowMessageNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readConfigText, type Config } from '../core/config/index.js';
 import { guardedPath, ReadRefused } from '../core/fs/index.js';
@@ -29,7 +43,11 @@ export interface ServerOptions {
 }
 
 export function startServer(options: ServerOptions): Connection {
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(options.input ?? process.stdin), new StreamMessageWriter(options.output ?? process.stdout));
+  const connection = createConnection(
+    ProposedFeatures.all,
+    new StreamMessageReader(options.input ?? process.stdin),
+    new StreamMessageWriter(options.output ?? process.stdout),
+  );
   const documents = new TextDocuments(TextDocument);
   let workspace: Workspace | undefined;
   let corpusRun: CorpusRun | undefined;
@@ -45,7 +63,10 @@ export function startServer(options: ServerOptions): Connection {
   const fail = (error: unknown): void => {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     // A notification, not a request: the author is told, and nothing waits on an answer.
-    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `openwop-spec: ${message}` });
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Error,
+      message: `openwop-spec: ${message}`,
+    });
     connection.console.error(`openwop-spec: ${message}`);
   };
 
@@ -138,7 +159,9 @@ export function startServer(options: ServerOptions): Connection {
       return;
     }
     if (watchRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{md,json,yaml,yml}' }] });
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: '**/*.{md,json,yaml,yml}' }],
+      });
     }
     schedule();
   });
@@ -158,7 +181,9 @@ export function startServer(options: ServerOptions): Connection {
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
     if (!workspace) return;
-    const files = changes.map((change) => workspace?.pathOf(change.uri)).filter((file): file is string => file !== undefined);
+    const files = changes
+      .map((change) => workspace?.pathOf(change.uri))
+      .filter((file): file is string => file !== undefined);
     if (files.length === 0) return;
     try {
       // The config and the suppressions file decide what the run is: a change to either opens the root afresh.
@@ -178,7 +203,9 @@ export function startServer(options: ServerOptions): Connection {
   const at = (uri: string, position: { line: number; character: number }) => {
     const file = workspace?.pathOf(uri);
     const model = file ? textual(workspace?.corpus.get(file)) : undefined;
-    return workspace && file && model ? { corpus: workspace.corpus, file, offset: offsetAt(model, position) } : undefined;
+    return workspace && file && model
+      ? { corpus: workspace.corpus, file, offset: offsetAt(model, position) }
+      : undefined;
   };
 
   connection.onDefinition(({ textDocument, position }) => {
@@ -217,9 +244,21 @@ export function startServer(options: ServerOptions): Connection {
     const here = at(textDocument.uri, position);
     const found = here && meaningAt(here.corpus, here.file, here.offset);
     if (!here || !found || !corpusRun) return null;
-    const renamed = rename(here.corpus, found.meaning, newName, uriOf, (corpus) => (corpusRun as CorpusRun).generate(corpus));
-    if (!renamed) return renameTarget(found.meaning) ? new ResponseError(LSPErrorCodes.RequestFailed, 'a heading is renamed to one line of text, a code or an event type to one word') : null;
-    if (renamed.consequence) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: renamed.consequence });
+    const renamed = rename(here.corpus, found.meaning, newName, uriOf, (corpus) =>
+      (corpusRun as CorpusRun).generate(corpus),
+    );
+    if (!renamed)
+      return renameTarget(found.meaning)
+        ? new ResponseError(
+            LSPErrorCodes.RequestFailed,
+            'a heading is renamed to one line of text, a code or an event type to one word',
+          )
+        : null;
+    if (renamed.consequence)
+      void connection.sendNotification(ShowMessageNotification.type, {
+        type: MessageType.Warning,
+        message: renamed.consequence,
+      });
     return renamed.edit;
   });
 
@@ -241,7 +280,9 @@ export function startServer(options: ServerOptions): Connection {
     };
     const asked = context.diagnostics.flatMap((d) => {
       const data = d.data as { rule?: unknown; line?: unknown; column?: unknown } | undefined;
-      return typeof data?.rule === 'string' && typeof data.line === 'number' && typeof data.column === 'number' ? [{ rule: data.rule, line: data.line, column: data.column }] : [];
+      return typeof data?.rule === 'string' && typeof data.line === 'number' && typeof data.column === 'number'
+        ? [{ rule: data.rule, line: data.line, column: data.column }]
+        : [];
     });
     return codeActions(workspace.corpus, file, range, ran.diagnostics, ran.plan, uriOf, readSuppressions, asked);
   });

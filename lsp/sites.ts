@@ -7,10 +7,40 @@
  */
 import type { InlineCode, Link } from 'mdast';
 import { visit } from 'unist-util-visit';
-import { type Corpus, type CorpusFile, type DataFile, type MarkdownFile, dataStrings, dataStringLocation, defineService, documentIndex, locate, type PathSegment } from '../core/model/index.js';
-import { citingBlocks, linkScope, parseMarkdown, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type SectionCitation } from '../core/markdown/index.js';
+import {
+  type Corpus,
+  type CorpusFile,
+  type DataFile,
+  type MarkdownFile,
+  dataStrings,
+  dataStringLocation,
+  defineService,
+  documentIndex,
+  locate,
+  type PathSegment,
+} from '../core/model/index.js';
+import {
+  citingBlocks,
+  linkScope,
+  parseMarkdown,
+  resolveCitation,
+  resolveLink,
+  scopedCitations,
+  type MarkdownHeading,
+  type SectionCitation,
+} from '../core/markdown/index.js';
 import { collectRefs, resolveRef, type Site } from '../core/api/index.js';
-import { declarationFamilies, DECLARATION_PATH, eventCodemap, eventNameMentions, markdownCodeMentions, readErrorsRegistry, yamlCodeMentions, type CodemapRow, type ErrorRow } from '../core/registries/index.js';
+import {
+  declarationFamilies,
+  DECLARATION_PATH,
+  eventCodemap,
+  eventNameMentions,
+  markdownCodeMentions,
+  readErrorsRegistry,
+  yamlCodeMentions,
+  type CodemapRow,
+  type ErrorRow,
+} from '../core/registries/index.js';
 
 /** Where a site sits in a string of a JSON or YAML file, for edits that keep the string's quoting. */
 interface InString {
@@ -29,7 +59,11 @@ type SiteKind =
   | { kind: 'file'; url: string; target: string }
   | { kind: 'ref'; ref: string; from: Site }
   | { kind: 'code'; code: string }
-  | { kind: 'event'; type: string; /** The codemap row's v1 name: the name it had, which a rename keeps. */ v1?: boolean }
+  | {
+      kind: 'event';
+      type: string;
+      /** The codemap row's v1 name: the name it had, which a rename keeps. */ v1?: boolean;
+    }
   | { kind: 'family'; family: string };
 
 /** One thing written in a file: offsets [start, end) of the model's text (LF line ends). */
@@ -55,7 +89,12 @@ const EVENT_LIKE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+$/;
 function fileSites(file: CorpusFile): WrittenSite[] {
   let sites = perFile.get(file);
   if (!sites) {
-    sites = file.kind === 'markdown' ? markdownSites(file) : (file.kind === 'json' || file.kind === 'yaml') && file.problems.length === 0 ? dataSites(file) : [];
+    sites =
+      file.kind === 'markdown'
+        ? markdownSites(file)
+        : (file.kind === 'json' || file.kind === 'yaml') && file.problems.length === 0
+          ? dataSites(file)
+          : [];
     sites.sort((a, b) => a.start - b.start || b.end - a.end);
     perFile.set(file, sites);
   }
@@ -70,19 +109,39 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     const line = file.text.slice(lineStart, lineEnd === -1 ? file.text.length : lineEnd);
     const marker = /^ {0,3}#{1,6}[ \t]+/.exec(line);
     if (!marker) continue;
-    const body = line.slice(marker[0].length).replace(/[ \t]+#+[ \t]*$/, '').trimEnd();
-    sites.push({ kind: 'heading', heading, file: file.path, start: lineStart + marker[0].length, end: lineStart + marker[0].length + body.length });
+    const body = line
+      .slice(marker[0].length)
+      .replace(/[ \t]+#+[ \t]*$/, '')
+      .trimEnd();
+    sites.push({
+      kind: 'heading',
+      heading,
+      file: file.path,
+      start: lineStart + marker[0].length,
+      end: lineStart + marker[0].length + body.length,
+    });
   }
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
   for (const { start, text, label } of citingBlocks(file.tree, file.text)) {
     for (const citation of scopedCitations(text)) {
       if (citation.start === label || citation.part || citation.value.endsWith('*')) continue;
       const at = start + citation.start;
-      const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
+      const link = links.find(
+        (candidate) =>
+          (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1),
+      );
       const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
       if (scope.kind === 'external') continue;
       const document = scope.kind === 'unqualified' ? file.path : scope.name;
-      sites.push({ kind: 'citation', citation, document, link: scope.kind === 'document' && scope.via === 'link' ? scope.name : undefined, file: file.path, start: at, end: start + citation.end });
+      sites.push({
+        kind: 'citation',
+        citation,
+        document,
+        link: scope.kind === 'document' && scope.via === 'link' ? scope.name : undefined,
+        file: file.path,
+        start: at,
+        end: start + citation.end,
+      });
     }
   }
   for (const link of file.links) {
@@ -96,7 +155,15 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
       // A link to a file of the repository without a fragment: the link's URL goes to the file.
       const resolved = resolveLink(file.path, link.url);
       const at = file.text.slice(start, end).lastIndexOf(link.url);
-      if (resolved.kind === 'local' && !resolved.escapesRoot && at !== -1 && link.url !== '') sites.push({ kind: 'file', url: link.url, target: resolved.target, file: file.path, start: start + at, end: start + at + link.url.length });
+      if (resolved.kind === 'local' && !resolved.escapesRoot && at !== -1 && link.url !== '')
+        sites.push({
+          kind: 'file',
+          url: link.url,
+          target: resolved.target,
+          file: file.path,
+          start: start + at,
+          end: start + at + link.url.length,
+        });
     }
   }
   const mentioned = new Set<number>();
@@ -113,19 +180,35 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
     const at = file.text.indexOf(node.value, start);
     if (at === -1 || at >= end || mentioned.has(at)) return;
-    sites.push(code ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length } : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length });
+    sites.push(
+      code
+        ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length }
+        : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length },
+    );
   });
   return sites;
 }
 
 /** The `#fragment` of a link to a corpus document, as a site over the fragment's characters in `source` (which starts at `offset`). */
-function fragmentSite(from: string, url: string, source: string, offset: number): (SiteKind & { start: number; end: number }) | undefined {
+function fragmentSite(
+  from: string,
+  url: string,
+  source: string,
+  offset: number,
+): (SiteKind & { start: number; end: number }) | undefined {
   const resolved = resolveLink(from, url);
   if (resolved.kind === 'external' || !resolved.fragment) return undefined;
   const at = source.lastIndexOf(url);
   const hash = url.indexOf('#');
   if (at === -1 || hash === -1) return undefined;
-  return { kind: 'fragment', url, target: resolved.kind === 'same-file' ? from : resolved.target, fragment: resolved.fragment, start: offset + at + hash + 1, end: offset + at + url.length };
+  return {
+    kind: 'fragment',
+    url,
+    target: resolved.kind === 'same-file' ? from : resolved.target,
+    fragment: resolved.fragment,
+    start: offset + at + hash + 1,
+    end: offset + at + url.length,
+  };
 }
 
 /** The model's offsets of characters [start, end) of the string value at `path` (through its quotes, escapes and folds). */
@@ -133,22 +216,37 @@ function stringPlace(file: DataFile, path: PathSegment[], start: number, end: nu
   const offsetOf = (line: number, column: number): number => file.lines.lineStart(line) + column - 1;
   const where = dataStringLocation(file, path, start, end);
   const from = offsetOf(where.line, where.column);
-  const to = where.endLine !== undefined && where.endColumn !== undefined ? offsetOf(where.endLine, where.endColumn) : from + (end - start);
+  const to =
+    where.endLine !== undefined && where.endColumn !== undefined
+      ? offsetOf(where.endLine, where.endColumn)
+      : from + (end - start);
   return { start: from, end: Math.max(from, to) };
 }
 
 function dataSites(file: DataFile): WrittenSite[] {
   const sites: WrittenSite[] = [];
   const offsetOf = (line: number, column: number): number => file.lines.lineStart(line) + column - 1;
-  const place = (path: PathSegment[], start: number, end: number): { start: number; end: number } => stringPlace(file, path, start, end);
+  const place = (path: PathSegment[], start: number, end: number): { start: number; end: number } =>
+    stringPlace(file, path, start, end);
   const hasCitation = file.text.includes('§');
   const hasLink = file.text.includes('](');
   if (hasCitation || hasLink) {
-    for (const string of dataStrings(file, (value) => (hasCitation && value.includes('§')) || (hasLink && value.includes('](')))) {
+    for (const string of dataStrings(
+      file,
+      (value) => (hasCitation && value.includes('§')) || (hasLink && value.includes('](')),
+    )) {
       for (const citation of scopedCitations(string.value)) {
         if (citation.scope.kind !== 'document' || citation.part || citation.value.endsWith('*')) continue;
         const inString = { path: string.path, start: citation.start, end: citation.end, value: string.value };
-        sites.push({ kind: 'citation', citation, document: citation.scope.name, link: citation.scope.via === 'link' ? citation.scope.name : undefined, file: file.path, ...place(string.path, citation.start, citation.end), inString });
+        sites.push({
+          kind: 'citation',
+          citation,
+          document: citation.scope.name,
+          link: citation.scope.via === 'link' ? citation.scope.name : undefined,
+          file: file.path,
+          ...place(string.path, citation.start, citation.end),
+          inString,
+        });
       }
       if (!string.value.includes('](')) continue;
       for (const link of parseMarkdown(string.value).links) {
@@ -156,7 +254,13 @@ function dataSites(file: DataFile): WrittenSite[] {
         const end = link.node.position?.end.offset;
         if (start === undefined || end === undefined || link.kind === 'image') continue;
         const fragment = fragmentSite(file.path, link.url, string.value.slice(start, end), start);
-        if (fragment) sites.push({ ...fragment, file: file.path, ...place(string.path, fragment.start, fragment.end), inString: { path: string.path, start: fragment.start, end: fragment.end, value: string.value } });
+        if (fragment)
+          sites.push({
+            ...fragment,
+            file: file.path,
+            ...place(string.path, fragment.start, fragment.end),
+            inString: { path: string.path, start: fragment.start, end: fragment.end, value: string.value },
+          });
       }
     }
   }
@@ -164,7 +268,10 @@ function dataSites(file: DataFile): WrittenSite[] {
     for (const { site, ref } of collectRefs(file)) {
       const where = locate(file, [...site.segments, '$ref'], 'value');
       const start = offsetOf(where.line, where.column);
-      const end = where.endLine !== undefined && where.endColumn !== undefined ? offsetOf(where.endLine, where.endColumn) : start + ref.length;
+      const end =
+        where.endLine !== undefined && where.endColumn !== undefined
+          ? offsetOf(where.endLine, where.endColumn)
+          : start + ref.length;
       sites.push({ kind: 'ref', ref, from: site, file: file.path, start, end });
     }
   }
@@ -180,7 +287,11 @@ function dataSites(file: DataFile): WrittenSite[] {
     const where = place(string.path, 0, string.value.length);
     const inString = { path: string.path, start: 0, end: string.value.length, value: string.value };
     if (mentioned.has(where.start)) continue;
-    sites.push(CODE_LIKE.test(string.value) ? { kind: 'code', code: string.value, file: file.path, ...where, inString } : { kind: 'event', type: string.value, file: file.path, ...where, inString });
+    sites.push(
+      CODE_LIKE.test(string.value)
+        ? { kind: 'code', code: string.value, file: file.path, ...where, inString }
+        : { kind: 'event', type: string.value, file: file.path, ...where, inString },
+    );
   }
   return sites;
 }
@@ -202,7 +313,13 @@ const EventSites = defineService('event sites', (corpus: Corpus): Map<string, Wr
     const at = file.text.startsWith(mention.name, guess) ? guess : file.text.indexOf(mention.name, guess);
     if (at === -1) continue;
     const list = found.get(mention.file) ?? [];
-    list.push({ kind: 'event', type: mention.renamedTo ?? mention.name, file: mention.file, start: at, end: at + mention.name.length });
+    list.push({
+      kind: 'event',
+      type: mention.renamedTo ?? mention.name,
+      file: mention.file,
+      start: at,
+      end: at + mention.name.length,
+    });
     found.set(mention.file, list);
   }
   const codemap = eventCodemap(corpus);
@@ -212,7 +329,14 @@ const EventSites = defineService('event sites', (corpus: Corpus): Map<string, Wr
         const where = locate(codemap.file, ['rows', row.index, member], 'value');
         const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
         const list = found.get(codemap.file.path) ?? [];
-        list.push({ kind: 'event', type: row.v2Override ?? row.v2, ...(member === 'v1' ? { v1: true } : {}), file: codemap.file.path, start: start + 1, end: start + 1 + row[member].length });
+        list.push({
+          kind: 'event',
+          type: row.v2Override ?? row.v2,
+          ...(member === 'v1' ? { v1: true } : {}),
+          file: codemap.file.path,
+          start: start + 1,
+          end: start + 1 + row[member].length,
+        });
         found.set(codemap.file.path, list);
       }
     }
@@ -229,14 +353,17 @@ export function sitesOf(corpus: Corpus, path: string): WrittenSite[] {
   if (!events) return own;
   // A code span the registries' readers also read as a mention is one site, theirs.
   const read = new Set(events.map((site) => site.start));
-  return [...own.filter((site) => site.kind !== 'event' || !read.has(site.start)), ...events].sort((a, b) => a.start - b.start || b.end - a.end);
+  return [...own.filter((site) => site.kind !== 'event' || !read.has(site.start)), ...events].sort(
+    (a, b) => a.start - b.start || b.end - a.end,
+  );
 }
 
 /** The innermost site under `offset` (a position at a site's end counts, as an editor's cursor right after a word). */
 export function siteAt(corpus: Corpus, path: string, offset: number): WrittenSite | undefined {
   let best: WrittenSite | undefined;
   for (const site of sitesOf(corpus, path)) {
-    if (site.start <= offset && offset <= site.end && (!best || site.end - site.start < best.end - best.start)) best = site;
+    if (site.start <= offset && offset <= site.end && (!best || site.end - site.start < best.end - best.start))
+      best = site;
   }
   return best;
 }
@@ -247,7 +374,14 @@ export function meaningOf(corpus: Corpus, site: WrittenSite): Meaning | undefine
     case 'heading':
       return section(site.file, site.heading);
     case 'citation': {
-      const document = site.document === undefined ? undefined : site.link !== undefined ? linked(site.file, site.link) : site.document === site.file ? site.file : documentIndex(corpus).resolve(site.document, site.file);
+      const document =
+        site.document === undefined
+          ? undefined
+          : site.link !== undefined
+            ? linked(site.file, site.link)
+            : site.document === site.file
+              ? site.file
+              : documentIndex(corpus).resolve(site.document, site.file);
       const target = document ? corpus.markdown(document) : undefined;
       const heading = target ? resolveCitation(target.headings, site.citation) : undefined;
       return target && heading ? section(target.path, heading) : undefined;
@@ -258,20 +392,30 @@ export function meaningOf(corpus: Corpus, site: WrittenSite): Meaning | undefine
       return target && heading ? section(target.path, heading) : undefined;
     }
     case 'file':
-      return corpus.get(site.target) ? { kind: 'target', file: site.target, start: 0, end: 0, key: `file:${site.target}` } : undefined;
+      return corpus.get(site.target)
+        ? { kind: 'target', file: site.target, start: 0, end: 0, key: `file:${site.target}` }
+        : undefined;
     case 'code':
       return codeMeaning(corpus, site.code);
     case 'event':
       return eventMeaning(corpus, site.type);
     case 'family':
-      return familyRow(corpus, site.family) ? { kind: 'family', family: site.family, key: `family:${site.family}` } : undefined;
+      return familyRow(corpus, site.family)
+        ? { kind: 'family', family: site.family, key: `family:${site.family}` }
+        : undefined;
     case 'ref': {
       const result = resolveRef(corpus, site.from, site.ref);
       if (!result.ok) return undefined;
       const file = result.site.file;
       const where = locate(file, result.site.segments, 'key');
       const start = file.lines.lineStart(where.line) + where.column - 1;
-      return { kind: 'target', file: file.path, start, end: start, key: `ref:${file.path}#${result.site.segments.join('/')}` };
+      return {
+        kind: 'target',
+        file: file.path,
+        start,
+        end: start,
+        key: `ref:${file.path}#${result.site.segments.join('/')}`,
+      };
     }
   }
 }
@@ -293,7 +437,9 @@ export function codeMeaning(corpus: Corpus, code: string): Meaning | undefined {
 
 export function eventMeaning(corpus: Corpus, type: string): Meaning | undefined {
   const row = eventCodemap(corpus)?.rows.find((r) => (r.v2Override ?? r.v2) === type || r.v1 === type || r.v2 === type);
-  return row ? { kind: 'event', type: row.v2Override ?? row.v2, row, key: `event:${row.v2Override ?? row.v2}` } : undefined;
+  return row
+    ? { kind: 'event', type: row.v2Override ?? row.v2, row, key: `event:${row.v2Override ?? row.v2}` }
+    : undefined;
 }
 
 /** A family key of the declaration registry written at `word`, with where its row is. */
@@ -347,7 +493,8 @@ function familySites(corpus: Corpus, family: string): WrittenSite[] {
       const end = node.position?.end.offset;
       if (start === undefined || end === undefined || !named(node.value)) return;
       const at = file.text.indexOf(node.value, start);
-      if (at !== -1 && at < end) found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
+      if (at !== -1 && at < end)
+        found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
     });
   }
   const escaped = family.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');
@@ -355,9 +502,18 @@ function familySites(corpus: Corpus, family: string): WrittenSite[] {
   for (const file of corpus.dataFiles()) {
     if (!file.text.includes(family)) continue;
     for (const string of dataStrings(file, (value) => value.includes(family))) {
-      const inString = (start: number, end: number): WrittenSite => ({ kind: 'family', family, file: file.path, ...stringPlace(file, string.path, start, end), inString: { path: string.path, start, end, value: string.value } });
-      if (string.value === family && string.key !== undefined && FAMILY_MEMBERS.has(string.key)) found.push(inString(0, family.length));
-      else for (const match of string.value.matchAll(quoted)) found.push(inString((match.index ?? 0) + 1, (match.index ?? 0) + 1 + family.length));
+      const inString = (start: number, end: number): WrittenSite => ({
+        kind: 'family',
+        family,
+        file: file.path,
+        ...stringPlace(file, string.path, start, end),
+        inString: { path: string.path, start, end, value: string.value },
+      });
+      if (string.value === family && string.key !== undefined && FAMILY_MEMBERS.has(string.key))
+        found.push(inString(0, family.length));
+      else
+        for (const match of string.value.matchAll(quoted))
+          found.push(inString((match.index ?? 0) + 1, (match.index ?? 0) + 1 + family.length));
     }
   }
   return found;

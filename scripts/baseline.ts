@@ -15,9 +15,10 @@ import {
   witnessBaseline,
   witnessCounts,
   witnessEntries,
-  type WitnessCounts,isObject
+  type WitnessCounts,
+  isObject,
 } from '../core/registries/index.js';
-import { formatJson,writeTextInside } from '../core/output/index.js';
+import { formatJson, writeTextInside } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { EXIT, openCorpus, say, UsageError, configOption, formatOption, rootOption } from './common.js';
 
@@ -55,7 +56,8 @@ export function runBaseline(options: BaselineOptions): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(measured) || Number.isNaN(Date.parse(`${measured}T00:00:00Z`))) {
     throw new UsageError(`--measured ${JSON.stringify(measured)} is not a date (YYYY-MM-DD)`);
   }
-  if (options.format !== undefined && options.format !== 'text' && options.format !== 'json') throw new UsageError(`unknown format "${options.format}"; use text or json`);
+  if (options.format !== undefined && options.format !== 'text' && options.format !== 'json')
+    throw new UsageError(`unknown format "${options.format}"; use text or json`);
   const json = options.format === 'json';
   const corpus = openCorpus(options.root, options);
   const invalid = [
@@ -64,9 +66,18 @@ export function runBaseline(options: BaselineOptions): number {
     ...validateRegistry(corpus, WITNESS_BASELINE, WITNESS_BASELINE_SCHEMA),
   ];
   if (invalid.length > 0) {
-    if (json) process.stdout.write(`${JSON.stringify({ diagnostics: invalid.map(({ file, line, column, message }) => ({ file, line, column, message })) }, null, 2)}\n`);
-    else for (const finding of invalid) process.stderr.write(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
-    process.stderr.write(say('baseline: the evidence registries do not validate, so their counts cannot be trusted; run `openwop-spec check`\n'));
+    if (json)
+      process.stdout.write(
+        `${JSON.stringify({ diagnostics: invalid.map(({ file, line, column, message }) => ({ file, line, column, message })) }, null, 2)}\n`,
+      );
+    else
+      for (const finding of invalid)
+        process.stderr.write(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
+    process.stderr.write(
+      say(
+        'baseline: the evidence registries do not validate, so their counts cannot be trusted; run `openwop-spec check`\n',
+      ),
+    );
     return EXIT.findings;
   }
 
@@ -78,12 +89,15 @@ export function runBaseline(options: BaselineOptions): number {
   }
   for (const { key, label } of MEASURES) {
     const base = recorded?.[key];
-    const was = base !== undefined ? ` (baseline ${base}${base === now[key] ? '' : now[key] > base ? ', above it' : ', below it'})` : '';
+    const was =
+      base !== undefined
+        ? ` (baseline ${base}${base === now[key] ? '' : now[key] > base ? ', above it' : ', below it'})`
+        : '';
     process.stdout.write(`${label}: ${now[key]}${was}\n`);
   }
   if (!options.update) return EXIT.clean;
 
-  const rises = recorded ? MEASURES.filter(({ key }) => recorded[key] !== undefined && now[key] > (recorded[key])) : [];
+  const rises = recorded ? MEASURES.filter(({ key }) => recorded[key] !== undefined && now[key] > recorded[key]) : [];
   if (rises.length > 0 && !options.allowRise) {
     process.stderr.write(
       `baseline: not written: ${rises.map(({ key, label }) => `${label} would rise from ${recorded?.[key]} to ${now[key]}`).join('; ')}. The ratchet only goes down; pass --allow-rise to record a rise deliberately\n`,

@@ -7,8 +7,16 @@ import { configName, type Config, type OptionSpec } from '../core/config/index.j
 import { houseRules } from '../core/house-rules/index.js';
 import type { RuleMeta, Severity } from '../core/output/index.js';
 import { registryMentionDependents } from '../core/registries/index.js';
-import { DRIFT_RULE, FIX_RULE, generatorRule, REGION_RULE, SUPPRESSION_RULES, type Catalog, type Generator } from '../core/run/index.js';
-import { GENERATORS,RULES_DOC,ruleAnchor,rulesReference } from '../generators/index.js';
+import {
+  DRIFT_RULE,
+  FIX_RULE,
+  generatorRule,
+  REGION_RULE,
+  SUPPRESSION_RULES,
+  type Catalog,
+  type Generator,
+} from '../core/run/index.js';
+import { GENERATORS, RULES_DOC, ruleAnchor, rulesReference } from '../generators/index.js';
 
 const REPOSITORY_URL = 'https://github.com/openwop/spec';
 
@@ -28,7 +36,8 @@ const GENERATION_RULES: CatalogRule[] = [
   {
     ...REGION_RULE,
     fixable: false,
-    description: 'Region markers open and close in pairs on lines of their own, and each region id has a generator that fills it. A region no generator owns is reported as a warning, except while a generator is failing (then it cannot be told which regions it would own).',
+    description:
+      'Region markers open and close in pairs on lines of their own, and each region id has a generator that fills it. A region no generator owns is reported as a warning, except while a generator is failing (then it cannot be told which regions it would own).',
   },
   {
     ...FIX_RULE,
@@ -52,13 +61,22 @@ function generatorRules(generators: readonly Generator[]): CatalogRule[] {
 }
 
 /** The rules `check` can run, in the order `rules` lists them. */
-export const ALL_RULES: readonly CatalogRule[] = ([
-  ...GENERATION_RULES,
-  ...CHECKS.map(({ id, summary, severity, options, description, fixable }) => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, ...(options ? { options } : {}) })),
-  ...SUPPRESSION_RULES.map((rule) => ({ ...rule, severity: rule.severity as Severity, fixable: false })),
-  // The rules reference generator is made from this list, so its rule is named from a copy made from none.
-  ...generatorRules([...GENERATORS, rulesReference([])]),
-] as CatalogRule[]).map((rule) => ({ ...rule, fixable: rule.fixable === true, helpUri: ruleHelpUri(rule.id) }));
+export const ALL_RULES: readonly CatalogRule[] = (
+  [
+    ...GENERATION_RULES,
+    ...CHECKS.map(({ id, summary, severity, options, description, fixable }) => ({
+      id,
+      summary,
+      severity,
+      ...(description ? { description } : {}),
+      fixable: fixable === true,
+      ...(options ? { options } : {}),
+    })),
+    ...SUPPRESSION_RULES.map((rule) => ({ ...rule, severity: rule.severity as Severity, fixable: false })),
+    // The rules reference generator is made from this list, so its rule is named from a copy made from none.
+    ...generatorRules([...GENERATORS, rulesReference([])]),
+  ] as CatalogRule[]
+).map((rule) => ({ ...rule, fixable: rule.fixable === true, helpUri: ruleHelpUri(rule.id) }));
 
 export function ruleHelpUri(id: string): string {
   return `${REPOSITORY_URL}/blob/main/${RULES_DOC}#${ruleAnchor(id)}`;
@@ -85,8 +103,19 @@ export interface ConfiguredCatalog {
 export function catalogFor(config: Config): ConfiguredCatalog {
   const house = houseRules(config, new Set(ALL_RULES.map((rule) => rule.id)));
   if (house.checks.length === 0) return { catalog: CATALOG as ConfiguredCatalog['catalog'], config };
-  const defined = house.checks.map(({ id, summary, severity, description, fixable }): CatalogRule => ({ id, summary, severity, ...(description ? { description } : {}), fixable: fixable === true, definedIn: config.source ? configName(config) : 'the config', ...houseRuleHelp(config, id) }));
-  return { catalog: { ...CATALOG, checks: [...CATALOG.checks, ...house.checks], rules: [...ALL_RULES, ...defined] }, config: house.config };
+  const defined = house.checks.map(({ id, summary, severity, description, fixable }): CatalogRule => ({
+    id,
+    summary,
+    severity,
+    ...(description ? { description } : {}),
+    fixable: fixable === true,
+    definedIn: config.source ? configName(config) : 'the config',
+    ...houseRuleHelp(config, id),
+  }));
+  return {
+    catalog: { ...CATALOG, checks: [...CATALOG.checks, ...house.checks], rules: [...ALL_RULES, ...defined] },
+    config: house.config,
+  };
 }
 
 /** A house rule's page is the one its definition names (`url`); else it has none but its definition. */

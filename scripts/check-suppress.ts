@@ -2,20 +2,33 @@
 import { DEFAULT_SUPPRESSIONS, matchesPattern, type Config } from '../core/config/index.js';
 import { guardedPath } from '../core/fs/index.js';
 import { isActive, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
-import { addSuppressionEntries, removeSuppressionEntries, selectRules, SuppressionsFileError } from '../core/run/index.js';
+import {
+  addSuppressionEntries,
+  removeSuppressionEntries,
+  selectRules,
+  SuppressionsFileError,
+} from '../core/run/index.js';
 import { TOOL_NAME, UsageError } from './common.js';
 
 /** The rules `--suppress` names (ids or family/*), checked against `rules` (the built-in and house rules): each exists, none is a suppression rule, and a reason is given. */
-export function suppressedRules(options: { suppress?: string[]; reason?: string }, rules: ReadonlyArray<{ id: string }>): string[] {
+export function suppressedRules(
+  options: { suppress?: string[]; reason?: string },
+  rules: ReadonlyArray<{ id: string }>,
+): string[] {
   const patterns = options.suppress ?? [];
   if (patterns.length === 0) {
     if (options.reason !== undefined) throw new UsageError('--reason goes with --suppress RULE');
     return [];
   }
-  if (!options.reason?.trim()) throw new UsageError('--suppress needs --reason TEXT: each suppression says why its finding is accepted');
+  if (!options.reason?.trim())
+    throw new UsageError('--suppress needs --reason TEXT: each suppression says why its finding is accepted');
   const { unknown } = selectRules(rules, patterns);
-  if (unknown.length > 0) throw new UsageError(`--suppress ${unknown.join(', ')}: no such rule; \`${TOOL_NAME} rules\` lists them`);
-  if (patterns.some((pattern) => pattern.startsWith('suppressions/'))) throw new UsageError('--suppress suppressions/…: findings about suppressions are never suppressed; fix or delete the suppression');
+  if (unknown.length > 0)
+    throw new UsageError(`--suppress ${unknown.join(', ')}: no such rule; \`${TOOL_NAME} rules\` lists them`);
+  if (patterns.some((pattern) => pattern.startsWith('suppressions/')))
+    throw new UsageError(
+      '--suppress suppressions/…: findings about suppressions are never suppressed; fix or delete the suppression',
+    );
   return patterns;
 }
 
@@ -25,9 +38,23 @@ export function suppressedRules(options: { suppress?: string[]; reason?: string 
  * said on stderr. `current` is the file as the run read it (undefined when there is none). Returns the file as written, for the run to be judged again, or undefined when
  * nothing changed.
  */
-export function editSuppressionsFile(root: string, current: { text: string } | undefined, config: Config, diagnostics: readonly Diagnostic[], rules: readonly string[], reason: string, prune: boolean): { path: string; text: string } | undefined {
+export function editSuppressionsFile(
+  root: string,
+  current: { text: string } | undefined,
+  config: Config,
+  diagnostics: readonly Diagnostic[],
+  rules: readonly string[],
+  reason: string,
+  prune: boolean,
+): { path: string; text: string } | undefined {
   const relative = config.policy.suppressions ?? DEFAULT_SUPPRESSIONS;
-  const stale = new Set(prune ? diagnostics.flatMap((d) => (d.rule === UNUSED_RULE && d.file === relative && typeof d.data?.entry === 'number' ? [d.data.entry] : [])) : []);
+  const stale = new Set(
+    prune
+      ? diagnostics.flatMap((d) =>
+          d.rule === UNUSED_RULE && d.file === relative && typeof d.data?.entry === 'number' ? [d.data.entry] : [],
+        )
+      : [],
+  );
   if (prune && stale.size === 0) process.stderr.write(`${relative}: no suppression found unused, nothing to prune\n`);
   if (rules.length === 0 && stale.size === 0) return undefined;
   // The run read the file inside the root, links refused; the edit starts from that text.
@@ -39,14 +66,33 @@ export function editSuppressionsFile(root: string, current: { text: string } | u
       const pruned = removeSuppressionEntries(text, relative, stale);
       text = pruned.text;
       changes += pruned.removed;
-      process.stderr.write(`${relative}: removed ${pruned.removed} suppression${pruned.removed === 1 ? '' : 's'} that matched no finding\n`);
+      process.stderr.write(
+        `${relative}: removed ${pruned.removed} suppression${pruned.removed === 1 ? '' : 's'} that matched no finding\n`,
+      );
     }
     if (rules.length > 0) {
-      const accepted = diagnostics.filter((d) => isActive(d) && d.fingerprint !== undefined && d.file !== '.' && rules.some((rule) => matchesPattern(d.rule, rule)));
-      const added = addSuppressionEntries(text, relative, accepted.map((d) => ({ rule: d.rule, file: d.file, fingerprint: d.fingerprint as string, reason: reason.trim() })));
+      const accepted = diagnostics.filter(
+        (d) =>
+          isActive(d) &&
+          d.fingerprint !== undefined &&
+          d.file !== '.' &&
+          rules.some((rule) => matchesPattern(d.rule, rule)),
+      );
+      const added = addSuppressionEntries(
+        text,
+        relative,
+        accepted.map((d) => ({
+          rule: d.rule,
+          file: d.file,
+          fingerprint: d.fingerprint as string,
+          reason: reason.trim(),
+        })),
+      );
       text = added.text;
       changes += added.added;
-      process.stderr.write(`${relative}: added ${added.added} suppression${added.added === 1 ? '' : 's'} of ${rules.join(', ')} (${accepted.length} finding${accepted.length === 1 ? '' : 's'})\n`);
+      process.stderr.write(
+        `${relative}: added ${added.added} suppression${added.added === 1 ? '' : 's'} of ${rules.join(', ')} (${accepted.length} finding${accepted.length === 1 ? '' : 's'})\n`,
+      );
     }
   } catch (error) {
     if (error instanceof SuppressionsFileError) throw new UsageError(error.message);

@@ -7,13 +7,36 @@ import { effectiveConfig, type Config, type ConfigurableRule, type RuleSetting }
 import type { Corpus } from '../core/model/index.js';
 import { failureReason, FORMATS, isActive, JOURNAL, writeFileAtomic } from '../core/output/index.js';
 import { unifiedHunks } from '../core/release/index.js';
-import { fixCorpus, judgedAgainst, parseFindingsBaseline, renderFindingsBaseline, runCorpus, type FixOutcome, type RunResult } from '../core/run/index.js';
+import {
+  fixCorpus,
+  judgedAgainst,
+  parseFindingsBaseline,
+  renderFindingsBaseline,
+  runCorpus,
+  type FixOutcome,
+  type RunResult,
+} from '../core/run/index.js';
 import { catalogFor } from './catalog.js';
 import { editSuppressionsFile, suppressedRules } from './check-suppress.js';
-import { checkFormat, collect, EXIT, exitCodeFor, finishInterruptedWrites, openCorpus, printReports, say, TOOL_NAME, UsageError, usingConfig, writeOutputSet, type ReportTarget, configOption, rootOption } from './common.js';
+import {
+  checkFormat,
+  collect,
+  EXIT,
+  exitCodeFor,
+  finishInterruptedWrites,
+  openCorpus,
+  printReports,
+  say,
+  TOOL_NAME,
+  UsageError,
+  usingConfig,
+  writeOutputSet,
+  type ReportTarget,
+  configOption,
+  rootOption,
+} from './common.js';
 import { reportOptions } from './report-targets.js';
 import { configureRun, displayPath, type RunFlags } from './run-setup.js';
-
 
 /** The flags of `check`: those of the run (run-setup.ts), and what it does with the outcome. */
 export interface CheckOptions extends RunFlags {
@@ -37,13 +60,23 @@ export function register(program: Command): void {
   const reports = reportOptions();
   program
     .command('check')
-    .description('run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them')
+    .description(
+      'run the corpus gates (and the generated-output drift gate); with FILE arguments, report only on those files and what depends on them',
+    )
     .argument('[files...]', 'files, directories or globs (relative to the working directory) to report on')
     .addOption(rootOption())
     .addOption(configOption())
     .option('--print-config <file>', 'print the rules and options the config gives this file (JSON), and check nothing')
-    .option('--format <format>', `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`, reports.format)
-    .option('--output <file>', 'write the report of the --format before it to this file instead of stdout (repeatable, one for each --format)', reports.output)
+    .option(
+      '--format <format>',
+      `the report's form: ${FORMATS.join(' | ')} (default stylish); repeatable, each with its own --output`,
+      reports.format,
+    )
+    .option(
+      '--output <file>',
+      'write the report of the --format before it to this file instead of stdout (repeatable, one for each --format)',
+      reports.output,
+    )
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .option('--rule <id>', 'run only this rule (repeatable; family/* selects a family)', collect, [])
     .option('--fix', 'apply the fixes findings carry and regenerate what is stale, then report what remains')
@@ -51,10 +84,18 @@ export function register(program: Command): void {
     .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fail-severity <severity>', 'the least severity that fails the run: error | warning')
-    .option('--previous-release <release>', 'the previous release, for gates that compare against one: a directory, a .tgz, git:<ref>, or none to compare with nothing (default: found from spec/v2/release.json or the newest version tag)')
+    .option(
+      '--previous-release <release>',
+      'the previous release, for gates that compare against one: a directory, a .tgz, git:<ref>, or none to compare with nothing (default: found from spec/v2/release.json or the newest version tag)',
+    )
     .option('--baseline-findings <file>', 'accept the findings recorded in this file: only new ones fail')
     .option('--update', 'with --baseline-findings, record the current findings in it')
-    .option('--suppress <rule>', 'write a suppression of each current finding of this rule (repeatable; family/*) into the suppressions file; needs --reason', collect, [])
+    .option(
+      '--suppress <rule>',
+      'write a suppression of each current finding of this rule (repeatable; family/*) into the suppressions file; needs --reason',
+      collect,
+      [],
+    )
     .option('--reason <text>', 'with --suppress, why the findings are accepted (written into each entry)')
     .option('--prune-suppressions', 'remove from the suppressions file the entries that match no finding any more')
     .option('--color', 'colour the stylish report even when stdout is not a terminal')
@@ -65,26 +106,47 @@ export function register(program: Command): void {
 }
 
 export function runCheck(options: CheckOptions, files: readonly string[] = []): number {
-  const reportTargets = options.reports ?? [{ format: checkFormat(options.format ?? 'stylish'), ...(options.output !== undefined ? { output: options.output } : {}) }];
+  const reportTargets = options.reports ?? [
+    {
+      format: checkFormat(options.format ?? 'stylish'),
+      ...(options.output !== undefined ? { output: options.output } : {}),
+    },
+  ];
   if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run exclude each other');
   const run = configureRun(options);
   const { config, policy } = run;
   const suppressing = suppressedRules(options, run.options.catalog.rules);
-  if (options.printConfig !== undefined) return printConfig(options, config, usingConfig(() => catalogFor(config)).catalog.rules, run.options.settings, options.printConfig);
+  if (options.printConfig !== undefined)
+    return printConfig(
+      options,
+      config,
+      usingConfig(() => catalogFor(config)).catalog.rules,
+      run.options.settings,
+      options.printConfig,
+    );
 
   // A killed generate or check --fix left a journal: --fix finishes it, so that it fixes the new set;
   // a plain check reports what is on disk, and says why some outputs may be stale.
   if (options.fix) finishInterruptedWrites(options.root);
-  else if (existsSync(path.join(path.resolve(options.root), JOURNAL))) process.stderr.write(say(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`${TOOL_NAME} generate\` (or \`${TOOL_NAME} check --fix\`) to finish\n`));
+  else if (existsSync(path.join(path.resolve(options.root), JOURNAL)))
+    process.stderr.write(
+      say(
+        `an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`${TOOL_NAME} generate\` (or \`${TOOL_NAME} check --fix\`) to finish\n`,
+      ),
+    );
   const corpus = openCorpus(options.root, { ...options, config });
   const pipeline = files.length > 0 ? { ...run.options, files: selectFiles(corpus, files) } : run.options;
 
   let result: RunResult;
   if (options.fix || options.fixDryRun) {
     const outcome = fixCorpus(corpus, pipeline);
-    if (outcome.generationBlocked) process.stderr.write('generated output not refreshed: a generator reports errors (see the report)\n');
+    if (outcome.generationBlocked)
+      process.stderr.write('generated output not refreshed: a generator reports errors (see the report)\n');
     if (options.fixDryRun) {
-      for (const file of outcome.files) process.stdout.write(`--- ${file.before === undefined ? '/dev/null' : `a/${file.path}`}\n+++ b/${file.path}\n${unifiedHunks(file.before ?? '', file.after)}`);
+      for (const file of outcome.files)
+        process.stdout.write(
+          `--- ${file.before === undefined ? '/dev/null' : `a/${file.path}`}\n+++ b/${file.path}\n${unifiedHunks(file.before ?? '', file.after)}`,
+        );
       process.stderr.write(`${describeChanges(outcome)}; nothing written (--fix-dry-run)\n`);
       return EXIT.clean;
     }
@@ -99,7 +161,15 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   }
 
   // --suppress and --prune-suppressions edit the suppressions file; the report is of the file as written.
-  const edited = editSuppressionsFile(result.corpus.root, run.options.suppressions, config, result.diagnostics, suppressing, options.reason ?? '', options.pruneSuppressions === true);
+  const edited = editSuppressionsFile(
+    result.corpus.root,
+    run.options.suppressions,
+    config,
+    result.diagnostics,
+    suppressing,
+    options.reason ?? '',
+    options.pruneSuppressions === true,
+  );
   if (edited) result = runCorpus(result.corpus, { ...pipeline, suppressions: edited });
 
   let judged = result.diagnostics;
@@ -107,7 +177,9 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     const written = renderFindingsBaseline(judged.filter(isActive));
     writeFileAtomic(policy.baselineFindings, written);
     const count = judged.filter(isActive).length;
-    process.stderr.write(`wrote ${displayPath(policy.baselineFindings)}: ${count} finding${count === 1 ? '' : 's'} accepted\n`);
+    process.stderr.write(
+      `wrote ${displayPath(policy.baselineFindings)}: ${count} finding${count === 1 ? '' : 's'} accepted\n`,
+    );
     judged = judgedAgainst(judged, parseFindingsBaseline(written, policy.baselineFindings));
   }
 
@@ -123,19 +195,30 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     fixCommand: `${TOOL_NAME} check --fix`,
     source: sourceOf,
     ...(options.color !== undefined ? { color: options.color } : {}),
-    ...(policy.baselineFindings ? { baselineUpdate: `${TOOL_NAME} check --baseline-findings ${displayPath(policy.baselineFindings)} --update` } : {}),
+    ...(policy.baselineFindings
+      ? { baselineUpdate: `${TOOL_NAME} check --baseline-findings ${displayPath(policy.baselineFindings)} --update` }
+      : {}),
     hiddenWarnings: hidden.length,
   });
   return exitCodeFor(judged, policy);
 }
 
 /** `--print-config FILE`: the effective config of one file (relative to the working directory), as JSON. */
-function printConfig(options: CheckOptions, config: Config, rules: readonly ConfigurableRule[], settings: ReadonlyMap<string, RuleSetting>, file: string): number {
+function printConfig(
+  options: CheckOptions,
+  config: Config,
+  rules: readonly ConfigurableRule[],
+  settings: ReadonlyMap<string, RuleSetting>,
+  file: string,
+): number {
   const root = path.resolve(options.root);
   const relative = path.relative(root, path.resolve(file)).split(path.sep).join('/');
-  if (relative === '..' || relative.startsWith('../') || path.isAbsolute(relative)) throw new UsageError(`--print-config ${file} is outside the corpus root ${root}`);
+  if (relative === '..' || relative.startsWith('../') || path.isAbsolute(relative))
+    throw new UsageError(`--print-config ${file} is outside the corpus root ${root}`);
   const effective = usingConfig(() => effectiveConfig(config, rules, settings, relative));
-  process.stdout.write(`${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`,
+  );
   return EXIT.clean;
 }
 
@@ -154,9 +237,15 @@ function selectFiles(corpus: Corpus, args: readonly string[]): Set<string> {
     let matched: string[];
     if (existsSync(absolute)) {
       const relative = toCorpus(absolute);
-      matched = statSync(absolute).isDirectory() ? [...corpus.files.keys()].filter((file) => relative === '' || file.startsWith(`${relative}/`)) : corpus.files.has(relative) ? [relative] : [];
+      matched = statSync(absolute).isDirectory()
+        ? [...corpus.files.keys()].filter((file) => relative === '' || file.startsWith(`${relative}/`))
+        : corpus.files.has(relative)
+          ? [relative]
+          : [];
     } else {
-      matched = globSync(arg, { absolute: true, nodir: true }).map(toCorpus).filter((file) => corpus.files.has(file));
+      matched = globSync(arg, { absolute: true, nodir: true })
+        .map(toCorpus)
+        .filter((file) => corpus.files.has(file));
     }
     if (matched.length === 0) throw new UsageError(`${arg} names no file of the corpus at ${corpus.root}`);
     for (const file of matched) selected.add(file);

@@ -18,7 +18,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // `npm run spec -- …` runs from the package root whichever directory it was typed in, and says
 // which in INIT_CWD; this repository's pass-through script works from there, so that the paths
 // on its command line mean what they mean in the shell and the config is found from there.
-if (process.env.npm_lifecycle_event === 'spec' && process.env.npm_package_name === '@openwop/spec' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+if (
+  process.env.npm_lifecycle_event === 'spec' &&
+  process.env.npm_package_name === '@openwop/spec' &&
+  process.env.INIT_CWD
+)
+  process.chdir(process.env.INIT_CWD);
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

@@ -4,8 +4,27 @@ import { globSync } from 'glob';
 import { timed } from '../core/run/index.js';
 import { Corpus, CorpusError, loadCorpus } from '../core/model/index.js';
 import { Option, type Command } from 'commander';
-import { ConfigError, configName, discoverConfig, loadConfig, type Config, CONFIG_FILES } from '../core/config/index.js';
-import { type Diagnostic, isActive, recoverWrites, stopCommands, summarize, writeFileAtomic, writeSetAtomic, type FailPolicy, FORMATS, REPORTERS, type RuleMeta } from '../core/output/index.js';
+import {
+  ConfigError,
+  configName,
+  discoverConfig,
+  loadConfig,
+  type Config,
+  CONFIG_FILES,
+} from '../core/config/index.js';
+import {
+  type Diagnostic,
+  isActive,
+  recoverWrites,
+  stopCommands,
+  summarize,
+  writeFileAtomic,
+  writeSetAtomic,
+  type FailPolicy,
+  FORMATS,
+  REPORTERS,
+  type RuleMeta,
+} from '../core/output/index.js';
 import { expandGlob, givenTarget, isInsideBySpelling, LinkRefused } from '../core/fs/index.js';
 
 import { EXIT, say, UsageError, toolVersion, TOOL_NAME } from './tool.js';
@@ -34,12 +53,18 @@ export function locateCorpus(command: Command): void {
  * Its default is the working directory until locateCorpus (run before the action) moves it.
  */
 export function rootOption(): Option {
-  return new Option('--root <dir>', 'corpus root').default('.', "the config file's directory, found from the working directory upwards, else the repository root");
+  return new Option('--root <dir>', 'corpus root').default(
+    '.',
+    "the config file's directory, found from the working directory upwards, else the repository root",
+  );
 }
 
 /** `--config`, as every verb that reads a config declares it. */
 export function configOption(): Option {
-  return new Option('--config <file>', `config file (default: ${CONFIG_FILES.join(', ')} at the root, the first there is)`);
+  return new Option(
+    '--config <file>',
+    `config file (default: ${CONFIG_FILES.join(', ')} at the root, the first there is)`,
+  );
 }
 
 /** `--format`, for a verb printing one report in one of `formats`; an unknown one is the verb's usage error. */
@@ -63,7 +88,10 @@ export function openCorpus(root: string, options: { cache?: boolean; config?: st
     const corpus = timed('load corpus', () => loadCorpus(root, { cache: options.cache !== false, config }));
     // A root where the include globs match nothing is a wrong --root far more often than an empty
     // corpus; passing it silently would report "no problems" about nothing.
-    if (corpus.files.size === 0 && !corpusDirectoryPresent(corpus.root, config)) throw new UsageError(`no corpus under ${root}: nothing there matches ${config.include.join(', ')} (config: ${configName(config)})`);
+    if (corpus.files.size === 0 && !corpusDirectoryPresent(corpus.root, config))
+      throw new UsageError(
+        `no corpus under ${root}: nothing there matches ${config.include.join(', ')} (config: ${configName(config)})`,
+      );
     return corpus;
   } catch (error) {
     if (error instanceof CorpusError) throw new UsageError(error.message);
@@ -77,7 +105,13 @@ export function openCorpus(root: string, options: { cache?: boolean; config?: st
  */
 function corpusDirectoryPresent(root: string, config: Config): boolean {
   try {
-    return globSync(config.include.flatMap(expandGlob).filter(isInsideBySpelling), { cwd: root, dot: false, follow: false, withFileTypes: true, ignore: ['**/node_modules/**'] }).some((entry) => entry.isDirectory());
+    return globSync(config.include.flatMap(expandGlob).filter(isInsideBySpelling), {
+      cwd: root,
+      dot: false,
+      follow: false,
+      withFileTypes: true,
+      ignore: ['**/node_modules/**'],
+    }).some((entry) => entry.isDirectory());
   } catch {
     return false;
   }
@@ -89,8 +123,10 @@ function corpusDirectoryPresent(root: string, config: Config): boolean {
  */
 export function finishInterruptedWrites(root: string): void {
   const { completed, failed } = recoverWrites(path.resolve(root));
-  if (completed.length > 0) process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
-  if (failed.length > 0) process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
+  if (completed.length > 0)
+    process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
+  if (failed.length > 0)
+    process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
 }
 
 /**
@@ -99,10 +135,17 @@ export function finishInterruptedWrites(root: string): void {
  * until every file it digests is in place it still describes the old set. Temporaries abandoned by
  * killed runs in those directories (and in those of `outputs`) go first; they are never read.
  */
-export function writeOutputSet(corpus: Corpus, files: ReadonlyArray<{ path: string; content: Buffer }>, outputs: Iterable<string> = []): void {
+export function writeOutputSet(
+  corpus: Corpus,
+  files: ReadonlyArray<{ path: string; content: Buffer }>,
+  outputs: Iterable<string> = [],
+): void {
   const stamp = corpus.config.layout.stamp;
   const ordered = [...files].sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
-  recoverWrites(corpus.root, new Set([...outputs, ...ordered.map((file) => file.path)].map((file) => path.posix.dirname(file))));
+  recoverWrites(
+    corpus.root,
+    new Set([...outputs, ...ordered.map((file) => file.path)].map((file) => path.posix.dirname(file))),
+  );
   writeSetAtomic(corpus.root, ordered);
 }
 
@@ -145,14 +188,33 @@ export interface ReportTarget {
   output?: string;
 }
 
-export function printDiagnostics(diagnostics: readonly Diagnostic[], format: string, files: number, rules: readonly RuleMeta[], io: OutputOptions = {}): void {
+export function printDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  format: string,
+  files: number,
+  rules: readonly RuleMeta[],
+  io: OutputOptions = {},
+): void {
   printReports(diagnostics, [{ format, ...(io.output !== undefined ? { output: io.output } : {}) }], files, rules, io);
 }
 
 /** Every report of a run from the same findings; each file is written whole or not at all. */
-export function printReports(diagnostics: readonly Diagnostic[], targets: readonly ReportTarget[], files: number, rules: readonly RuleMeta[], io: Omit<OutputOptions, 'output'> = {}): void {
-  const summary = { ...summarize(diagnostics, files), ...(io.hiddenWarnings ? { hiddenWarnings: io.hiddenWarnings } : {}) };
-  const said = diagnostics.map((d) => ({ ...d, message: say(d.message), ...(d.hint !== undefined ? { hint: say(d.hint) } : {}) }));
+export function printReports(
+  diagnostics: readonly Diagnostic[],
+  targets: readonly ReportTarget[],
+  files: number,
+  rules: readonly RuleMeta[],
+  io: Omit<OutputOptions, 'output'> = {},
+): void {
+  const summary = {
+    ...summarize(diagnostics, files),
+    ...(io.hiddenWarnings ? { hiddenWarnings: io.hiddenWarnings } : {}),
+  };
+  const said = diagnostics.map((d) => ({
+    ...d,
+    message: say(d.message),
+    ...(d.hint !== undefined ? { hint: say(d.hint) } : {}),
+  }));
   const context = {
     summary,
     rules,
@@ -166,7 +228,8 @@ export function printReports(diagnostics: readonly Diagnostic[], targets: readon
   for (const target of targets) {
     const reporter = REPORTERS[target.format];
     if (!reporter) throw new UsageError(`unknown format "${target.format}"`);
-    const color = target.format === 'stylish' && target.output === undefined && useColor(io.color, process.stdout.isTTY === true);
+    const color =
+      target.format === 'stylish' && target.output === undefined && useColor(io.color, process.stdout.isTTY === true);
     const output = reporter(said, { ...context, color });
     // A human report in a CI log carries no workflow command; the github format is made of them.
     emit(target.format === 'stylish' && target.output === undefined ? stopCommands(output) : output, target.output);
@@ -209,12 +272,13 @@ export function exitCodeFor(diagnostics: readonly Diagnostic[], policy: FailPoli
   const warnings = active.filter((d) => d.severity === 'warning').length;
   if (policy.failSeverity === 'warning' && warnings > 0) return EXIT.findings;
   if (policy.maxWarnings !== undefined && warnings > policy.maxWarnings) {
-    process.stderr.write(`${TOOL_NAME}: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${policy.maxWarnings} allows\n`);
+    process.stderr.write(
+      `${TOOL_NAME}: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${policy.maxWarnings} allows\n`,
+    );
     return EXIT.findings;
   }
   return EXIT.clean;
 }
-
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

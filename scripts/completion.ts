@@ -17,7 +17,8 @@ export function register(program: Command): void {
     .description('print a completion script for bash, zsh or fish (see README, "Shell completion")')
     .argument('<shell>', SHELLS.join(' | '))
     .action((shell: string, _options: unknown, command: Command) => {
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`no completion for "${shell}"; use one of ${SHELLS.join(', ')}`);
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new UsageError(`no completion for "${shell}"; use one of ${SHELLS.join(', ')}`);
       process.stdout.write(completionScript(shell as Shell, describeVerbs(command.parent ?? program)));
     });
 }
@@ -41,13 +42,18 @@ export interface VerbShape {
 }
 
 export function describeVerbs(program: Command): VerbShape[] {
-  const rules = [...new Set([...ALL_RULES.map((rule) => rule.id), ...ALL_RULES.map((rule) => `${rule.id.split('/')[0]}/*`)])].sort();
+  const rules = [
+    ...new Set([...ALL_RULES.map((rule) => rule.id), ...ALL_RULES.map((rule) => `${rule.id.split('/')[0]}/*`)]),
+  ].sort();
   return program.commands
     .filter((verb) => verb.name() !== 'help')
     .map((verb) => ({
       name: verb.name(),
       description: verb.description(),
-      options: [...verb.options.map((option) => optionShape(option, rules)), { long: '--help', description: 'show help for this verb' }],
+      options: [
+        ...verb.options.map((option) => optionShape(option, rules)),
+        { long: '--help', description: 'show help for this verb' },
+      ],
       // Every verb's arguments are paths (files, directories, releases), except this one's shell.
       files: verb.registeredArguments.length > 0 && verb.name() !== 'completion',
       ...wordsOf(verb.registeredArguments[0]?.description ?? ''),
@@ -92,11 +98,20 @@ function bash(verbs: readonly VerbShape[]): string {
   const valueCases: string[] = [];
   const verbCases: string[] = [];
   for (const verb of verbs) {
-    verbCases.push(`    ${verb.name}) opts=${quote(verb.options.map((o) => o.long).join(' '))}; files=${verb.files ? 1 : 0}; words=${quote((verb.words ?? []).join(' '))} ;;`);
+    verbCases.push(
+      `    ${verb.name}) opts=${quote(verb.options.map((o) => o.long).join(' '))}; files=${verb.files ? 1 : 0}; words=${quote((verb.words ?? []).join(' '))} ;;`,
+    );
     for (const option of verb.options) {
       if (!option.value) continue;
       // mapfile, not COMPREPLY=($(…)): a reply such as `links/*` must not be expanded as a glob.
-      const reply = option.value.kind === 'words' ? `mapfile -t COMPREPLY < <(compgen -W ${quote(option.value.words.join(' '))} -- "$cur")` : option.value.kind === 'dir' ? 'mapfile -t COMPREPLY < <(compgen -d -- "$cur")' : option.value.kind === 'file' ? 'mapfile -t COMPREPLY < <(compgen -f -- "$cur")' : 'COMPREPLY=()';
+      const reply =
+        option.value.kind === 'words'
+          ? `mapfile -t COMPREPLY < <(compgen -W ${quote(option.value.words.join(' '))} -- "$cur")`
+          : option.value.kind === 'dir'
+            ? 'mapfile -t COMPREPLY < <(compgen -d -- "$cur")'
+            : option.value.kind === 'file'
+              ? 'mapfile -t COMPREPLY < <(compgen -f -- "$cur")'
+              : 'COMPREPLY=()';
       valueCases.push(`    ${verb.name}:${option.long}) ${reply}; return ;;`);
     }
   }
@@ -135,7 +150,14 @@ function zsh(verbs: readonly VerbShape[]): string {
       // `*`: zsh offers an option again only when it may be repeated.
       const head = `${/\brepeatable\b/.test(option.description) ? '*' : ''}${option.long}[${zshText(option.description.split('\n')[0] ?? '')}]`;
       if (!option.value) return `'${head}'`;
-      const action = option.value.kind === 'words' ? `(${option.value.words.map((w) => w.replace(/([*?()|\\ ])/g, '\\$1')).join(' ')})` : option.value.kind === 'dir' ? '_files -/' : option.value.kind === 'file' ? '_files' : ' ';
+      const action =
+        option.value.kind === 'words'
+          ? `(${option.value.words.map((w) => w.replace(/([*?()|\\ ])/g, '\\$1')).join(' ')})`
+          : option.value.kind === 'dir'
+            ? '_files -/'
+            : option.value.kind === 'file'
+              ? '_files'
+              : ' ';
       return `'${head}:value:${action}'`;
     });
     if (verb.words) specs.push(`'1:${verb.name === 'completion' ? 'shell' : 'value'}:(${verb.words.join(' ')})'`);
@@ -175,14 +197,25 @@ function fish(verbs: readonly VerbShape[]): string {
     `# or save it as ~/.config/fish/completions/${TOOL_NAME}.fish.`,
     `complete -c ${TOOL_NAME} -f`,
   ];
-  for (const verb of verbs) lines.push(`complete -c ${TOOL_NAME} -n __fish_use_subcommand -a ${verb.name} -d ${quote(verb.description)}`);
+  for (const verb of verbs)
+    lines.push(`complete -c ${TOOL_NAME} -n __fish_use_subcommand -a ${verb.name} -d ${quote(verb.description)}`);
   for (const verb of verbs) {
     const when = `-n ${quote(`__fish_seen_subcommand_from ${verb.name}`)}`;
     if (verb.words) lines.push(`complete -c ${TOOL_NAME} ${when} -x -a ${quote(verb.words.join(' '))}`);
     else if (verb.files) lines.push(`complete -c ${TOOL_NAME} ${when} -F`);
     for (const option of verb.options) {
-      const value = !option.value ? '' : option.value.kind === 'words' ? ` -x -a ${quote(option.value.words.join(' '))}` : option.value.kind === 'dir' ? ` -x -a '(__fish_complete_directories)'` : option.value.kind === 'file' ? ' -r -F' : ' -x';
-      lines.push(`complete -c ${TOOL_NAME} ${when} -l ${option.long.replace(/^--/, '')}${value} -d ${quote(option.description.split('\n')[0] ?? '')}`);
+      const value = !option.value
+        ? ''
+        : option.value.kind === 'words'
+          ? ` -x -a ${quote(option.value.words.join(' '))}`
+          : option.value.kind === 'dir'
+            ? ` -x -a '(__fish_complete_directories)'`
+            : option.value.kind === 'file'
+              ? ' -r -F'
+              : ' -x';
+      lines.push(
+        `complete -c ${TOOL_NAME} ${when} -l ${option.long.replace(/^--/, '')}${value} -d ${quote(option.description.split('\n')[0] ?? '')}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

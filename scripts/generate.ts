@@ -9,7 +9,17 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { JOURNAL, sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, generationRules, plannedContent, runGeneration } from '../core/run/index.js';
-import { checkFormat, exitCodeFor, finishInterruptedWrites, openCorpus, printDiagnostics, writeOutputSet, configOption, formatOption, rootOption } from './common.js';
+import {
+  checkFormat,
+  exitCodeFor,
+  finishInterruptedWrites,
+  openCorpus,
+  printDiagnostics,
+  writeOutputSet,
+  configOption,
+  formatOption,
+  rootOption,
+} from './common.js';
 import { configureRun } from './run-setup.js';
 
 interface GenerateOptions {
@@ -29,7 +39,10 @@ export function register(program: Command): void {
     .addOption(configOption())
     .option('--check', 'write nothing; report every stale or missing output and exit 1')
     .addOption(formatOption(['stylish', 'json', 'sarif', 'github'], 'stylish'))
-    .option('--baseline-findings <file>', 'findings baseline (default: the config\'s baselineFindings): the findings it records are accepted, as check accepts them')
+    .option(
+      '--baseline-findings <file>',
+      "findings baseline (default: the config's baselineFindings): the findings it records are accepted, as check accepts them",
+    )
     .option('--no-cache', 'parse every file afresh (the parse cache lives in node_modules/.cache/openwop-spec)')
     .action((options: GenerateOptions) => {
       process.exitCode = runGenerate(options);
@@ -39,11 +52,18 @@ export function register(program: Command): void {
 export function runGenerate(options: GenerateOptions): number {
   const format = checkFormat(options.format);
   if (options.check) {
-    if (existsSync(path.join(path.resolve(options.root), JOURNAL))) process.stderr.write(`an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`openwop-spec generate\` to finish\n`);
+    if (existsSync(path.join(path.resolve(options.root), JOURNAL)))
+      process.stderr.write(
+        `an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`openwop-spec generate\` to finish\n`,
+      );
   } else {
     finishInterruptedWrites(options.root);
   }
-  const run = configureRun({ root: options.root, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.baselineFindings !== undefined ? { baselineFindings: options.baselineFindings } : {}) });
+  const run = configureRun({
+    root: options.root,
+    ...(options.config !== undefined ? { config: options.config } : {}),
+    ...(options.baselineFindings !== undefined ? { baselineFindings: options.baselineFindings } : {}),
+  });
   const corpus = openCorpus(options.root, { ...options, config: run.config });
   const { plan, findings, blocking } = runGeneration(corpus, run.options);
   const ran = generationRules(run.options.catalog);
@@ -56,12 +76,19 @@ export function runGenerate(options: GenerateOptions): number {
 
   if (blocking.length > 0) {
     // Half a regeneration is worse than none: refuse to write while any generator is in error.
-    printDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id), format, corpus.files.size, rules);
+    printDiagnostics(
+      findings.filter((d) => d.rule !== DRIFT_RULE.id),
+      format,
+      corpus.files.size,
+      rules,
+    );
     process.stderr.write('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }
   const stamp = corpus.config.layout.stamp;
-  const changed = plan.files.filter((file) => file.before !== file.after).sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
+  const changed = plan.files
+    .filter((file) => file.before !== file.after)
+    .sort((a, b) => Number(a.path === stamp) - Number(b.path === stamp));
   // Every output is staged before any is replaced: a failure while staging changes nothing, and a kill
   // while replacing leaves a journal the next run finishes.
   writeOutputSet(
@@ -73,7 +100,10 @@ export function runGenerate(options: GenerateOptions): number {
   // What is left once written is what generation says of itself (drift is what was just repaired).
   const said = sortDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id));
   // A machine format is a document even with nothing in it: `generate --format json` always prints JSON.
-  if (said.length > 0 || format === 'json' || format === 'sarif') printDiagnostics(said, format, corpus.files.size, rules);
-  process.stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} written, ${plan.files.length - changed.length} up to date\n`);
+  if (said.length > 0 || format === 'json' || format === 'sarif')
+    printDiagnostics(said, format, corpus.files.size, rules);
+  process.stderr.write(
+    `${changed.length} file${changed.length === 1 ? '' : 's'} written, ${plan.files.length - changed.length} up to date\n`,
+  );
   return 0;
 }

@@ -2,7 +2,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { CONFIG_SCHEMA, CONFIG_SCHEMA_FILE, configFileIn, detectLayout, discoverConfig, starterConfig } from '../core/config/index.js';
+import {
+  CONFIG_SCHEMA,
+  CONFIG_SCHEMA_FILE,
+  configFileIn,
+  detectLayout,
+  discoverConfig,
+  starterConfig,
+} from '../core/config/index.js';
 import { toolRoot, writeFileAtomic } from '../core/output/index.js';
 import { EXIT, UsageError, usingConfig } from './common.js';
 
@@ -11,7 +18,9 @@ const STARTER = 'openwop-spec.config.jsonc';
 export function register(program: Command): void {
   program
     .command('init')
-    .description(`write a commented starter config (${STARTER}) for this repository, from the layout found there; refuses to overwrite a config`)
+    .description(
+      `write a commented starter config (${STARTER}) for this repository, from the layout found there; refuses to overwrite a config`,
+    )
     .option('--root <dir>', 'where to write it (default: the repository root found from the working directory)')
     .action((options: { root?: string }) => {
       process.exitCode = runInit(options);
@@ -19,14 +28,20 @@ export function register(program: Command): void {
 }
 
 export function runInit(options: { root?: string }): number {
-  const root = options.root !== undefined ? path.resolve(options.root) : usingConfig(() => discoverConfig(process.cwd())).root;
+  const root =
+    options.root !== undefined ? path.resolve(options.root) : usingConfig(() => discoverConfig(process.cwd())).root;
   if (!existsSync(root)) throw new UsageError(`${options.root} does not exist`);
   const existing = usingConfig(() => configFileIn(root));
-  if (existing !== undefined) throw new UsageError(`${display(existing)} exists; init never overwrites a config (\`openwop-spec check --print-config FILE\` shows what it says)`);
+  if (existing !== undefined)
+    throw new UsageError(
+      `${display(existing)} exists; init never overwrites a config (\`openwop-spec check --print-config FILE\` shows what it says)`,
+    );
   const layout = detectLayout(root);
   const target = path.join(root, STARTER);
   writeFileAtomic(target, starterConfig(layout, schemaReference(root)));
-  process.stderr.write(`wrote ${display(target)}: ${layout.directories.length > 0 ? layout.directories.join(', ') : 'no corpus directories found'}; stamp ${layout.stamp}; ${Object.keys(layout.schemaIds).length} $id base${Object.keys(layout.schemaIds).length === 1 ? '' : 's'}; ${layout.required.length} required file${layout.required.length === 1 ? '' : 's'}\n`);
+  process.stderr.write(
+    `wrote ${display(target)}: ${layout.directories.length > 0 ? layout.directories.join(', ') : 'no corpus directories found'}; stamp ${layout.stamp}; ${Object.keys(layout.schemaIds).length} $id base${Object.keys(layout.schemaIds).length === 1 ? '' : 's'}; ${layout.required.length} required file${layout.required.length === 1 ? '' : 's'}\n`,
+  );
   return EXIT.clean;
 }
 
@@ -42,5 +57,3 @@ function display(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative && !relative.startsWith('..') ? relative : file;
 }
-
-

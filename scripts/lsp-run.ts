@@ -23,8 +23,18 @@ export function corpusRun(root: string): CorpusRun & { config: ReturnType<typeof
     generate: (corpus: Corpus) => planGeneration(corpus, CATALOG.generators),
     run(corpus: Corpus, since): RunResult {
       // Every run records what its gates read, so that the next one (after an edit) re-runs only what the edit touches.
-      const result = runCorpus(corpus, { ...options, reuse: { ...(since?.previous.pipeline ? { previous: since.previous.pipeline } : {}), ...(since?.changed ? { changed: since.changed } : {}) } });
-      const diagnostics = result.diagnostics.map((d) => ({ ...d, message: say(d.message), ...(d.hint !== undefined ? { hint: say(d.hint) } : {}) }));
+      const result = runCorpus(corpus, {
+        ...options,
+        reuse: {
+          ...(since?.previous.pipeline ? { previous: since.previous.pipeline } : {}),
+          ...(since?.changed ? { changed: since.changed } : {}),
+        },
+      });
+      const diagnostics = result.diagnostics.map((d) => ({
+        ...d,
+        message: say(d.message),
+        ...(d.hint !== undefined ? { hint: say(d.hint) } : {}),
+      }));
       return { diagnostics, plan: result.plan ?? planGeneration(corpus, CATALOG.generators), pipeline: result };
     },
   };

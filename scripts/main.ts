@@ -39,8 +39,10 @@ export async function main(given: readonly string[]): Promise<void> {
   if (args[0] === '--print-config') args = ['check', ...args];
   const verb = args.find((argument) => !argument.startsWith('-'));
   // Completion describes every verb, so it loads them all, as help does.
-  const chosen = verb !== undefined && Object.hasOwn(VERBS, verb) && verb !== 'completion' ? [verb] : Object.keys(VERBS);
-  for (const name of chosen) (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
+  const chosen =
+    verb !== undefined && Object.hasOwn(VERBS, verb) && verb !== 'completion' ? [verb] : Object.keys(VERBS);
+  for (const name of chosen)
+    (await (VERBS[name] as () => Promise<{ register(program: Command): void }>)()).register(program);
   for (const command of program.commands) command.exitOverride();
   // A verb that reads a corpus finds it from the working directory when --root is not given.
   program.hook('preAction', async (_program, action) => {
@@ -52,7 +54,10 @@ export async function main(given: readonly string[]): Promise<void> {
   } catch (error) {
     process.exitCode = await exitCodeFor(error);
   }
-  const [{ flushCaches }, { heapAfter, timings }] = await Promise.all([import('../core/output/index.js'), import('../core/run/index.js')]);
+  const [{ flushCaches }, { heapAfter, timings }] = await Promise.all([
+    import('../core/output/index.js'),
+    import('../core/run/index.js'),
+  ]);
   flushCaches();
   if (process.env.OPENWOP_SPEC_TIMING) printTimings(timings, heapAfter);
 }
@@ -61,17 +66,25 @@ export async function main(given: readonly string[]): Promise<void> {
 function printTimings(timings: ReadonlyMap<string, number>, heapAfter: ReadonlyMap<string, number>): void {
   const rows = [...timings].sort((a, b) => b[1] - a[1]);
   const width = Math.max(0, ...rows.map(([id]) => id.length));
-  const mib = (bytes: number | undefined): string => (bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0).padStart(8));
+  const mib = (bytes: number | undefined): string =>
+    bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0).padStart(8);
   process.stderr.write(`${'rule'.padEnd(width)}  ${'ms'.padStart(9)}  heap MiB after\n`);
-  for (const [id, ms] of rows) process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${mib(heapAfter.get(id))}\n`);
+  for (const [id, ms] of rows)
+    process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${mib(heapAfter.get(id))}\n`);
   const usage = process.resourceUsage();
-  process.stderr.write(`${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1).padStart(9)}  ${mib(usage.maxRSS * 1024)} (peak resident)\n`);
+  process.stderr.write(
+    `${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1).padStart(9)}  ${mib(usage.maxRSS * 1024)} (peak resident)\n`,
+  );
 }
 
 async function exitCodeFor(error: unknown): Promise<number> {
   const [{ CommanderError }, { visible }] = await Promise.all([import('commander'), import('../core/output/index.js')]);
   if (error instanceof CommanderError) {
-    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.clean : EXIT.usage;
+    return error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+      ? EXIT.clean
+      : EXIT.usage;
   }
   // A write that failed (core/output's WriteError) is one line naming the target and the cause.
   if (error instanceof UsageError || (error instanceof Error && error.name === 'WriteError')) {

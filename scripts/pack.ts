@@ -2,7 +2,16 @@
 import type { Command } from 'commander';
 import { isActive } from '../core/output/index.js';
 import { runCorpus } from '../core/run/index.js';
-import { NpmPackError,packCorpus,StageError,readPackageManifest,loadSigningKey,SIGNING_KEY_ENV,SIGNING_KEY_FILE_ENV,SigningKeyError } from '../core/release/index.js';
+import {
+  NpmPackError,
+  packCorpus,
+  StageError,
+  readPackageManifest,
+  loadSigningKey,
+  SIGNING_KEY_ENV,
+  SIGNING_KEY_FILE_ENV,
+  SigningKeyError,
+} from '../core/release/index.js';
 import { EXIT, exitCodeFor, openCorpus, printDiagnostics, UsageError, configOption, rootOption } from './common.js';
 import { configureRun } from './run-setup.js';
 
@@ -17,11 +26,16 @@ interface PackOptions {
 export function register(program: Command): void {
   program
     .command('pack')
-    .description('pack @openwop/spec-artifacts (corpus, stamps, types, README, package.json) with npm pack; refuses unless generate --check and check pass')
+    .description(
+      'pack @openwop/spec-artifacts (corpus, stamps, types, README, package.json) with npm pack; refuses unless generate --check and check pass',
+    )
     .addOption(rootOption())
     .addOption(configOption())
     .option('--out <dir>', 'directory to write the .tgz (and its .dsse.json signature) into', '.')
-    .option('--signing-key <file>', `ed25519 private key (PEM) to sign with; else $${SIGNING_KEY_ENV} (the PEM) or $${SIGNING_KEY_FILE_ENV}`)
+    .option(
+      '--signing-key <file>',
+      `ed25519 private key (PEM) to sign with; else $${SIGNING_KEY_ENV} (the PEM) or $${SIGNING_KEY_FILE_ENV}`,
+    )
     .option('--unsigned', 'pack without a signature (for local builds; a release is signed)')
     .action(async (options: PackOptions) => {
       process.exitCode = await runPack(options);
@@ -44,20 +58,30 @@ export async function runPack(options: PackOptions): Promise<number> {
     if (error instanceof SigningKeyError) throw new UsageError(error.message);
     throw error;
   }
-  if (!signingKey && !options.unsigned) throw new UsageError(`no signing key: pass --signing-key FILE or set $${SIGNING_KEY_ENV} or $${SIGNING_KEY_FILE_ENV}, or --unsigned for a local build`);
+  if (!signingKey && !options.unsigned)
+    throw new UsageError(
+      `no signing key: pass --signing-key FILE or set $${SIGNING_KEY_ENV} or $${SIGNING_KEY_FILE_ENV}, or --unsigned for a local build`,
+    );
   if (signingKey && options.unsigned) throw new UsageError('--unsigned and a signing key contradict each other');
 
   const judged = runCorpus(corpus, run.options).diagnostics;
   if (exitCodeFor(judged, run.policy) !== EXIT.clean) {
     const failing = judged.filter(isActive);
     printDiagnostics(judged, 'stylish', corpus.files.size, run.rules);
-    process.stderr.write(`pack refused: \`check\` fails on this corpus (${failing.length} finding${failing.length === 1 ? '' : 's'} above); fix them, or run \`check --fix\`, then pack again\n`);
+    process.stderr.write(
+      `pack refused: \`check\` fails on this corpus (${failing.length} finding${failing.length === 1 ? '' : 's'} above); fix them, or run \`check --fix\`, then pack again\n`,
+    );
     return EXIT.findings;
   }
 
   let packed;
   try {
-    packed = await packCorpus(corpus, { version: manifest.version, license: manifest.license, out: options.out, signingKey });
+    packed = await packCorpus(corpus, {
+      version: manifest.version,
+      license: manifest.license,
+      out: options.out,
+      signingKey,
+    });
   } catch (error) {
     if (error instanceof StageError) {
       for (const problem of error.problems) process.stderr.write(`  ${problem.file}  ${problem.message}\n`);
@@ -78,7 +102,9 @@ export async function runPack(options: PackOptions): Promise<number> {
       `digest:    ${packed.digest}`,
       `integrity: ${packed.integrity}`,
       `tarball:   ${packed.tarball}`,
-      packed.signature ? `signature: ${packed.signature.file} (key ${packed.signature.keyFingerprint})` : 'signature: none (--unsigned)',
+      packed.signature
+        ? `signature: ${packed.signature.file} (key ${packed.signature.keyFingerprint})`
+        : 'signature: none (--unsigned)',
       '',
     ].join('\n'),
   );

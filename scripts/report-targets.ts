@@ -11,7 +11,11 @@ import { UsageError } from './tool.js';
 type Occurrence = readonly ['format' | 'output', string];
 
 /** The option parsers of --format and --output, and the reports they asked for. */
-export function reportOptions(): { format: (value: string) => string; output: (value: string) => string; targets: () => ReportTarget[] } {
+export function reportOptions(): {
+  format: (value: string) => string;
+  output: (value: string) => string;
+  targets: () => ReportTarget[];
+} {
   const seen: Occurrence[] = [];
   return {
     format: (value) => (seen.push(['format', value]), value),
@@ -35,18 +39,27 @@ export function pairReports(occurrences: readonly Occurrence[], fallback = 'styl
       pending = undefined;
       continue;
     }
-    if (pending !== undefined) throw new UsageError(`--output ${pending} and --output ${value} follow no --format of their own: write each --output after its --format`);
+    if (pending !== undefined)
+      throw new UsageError(
+        `--output ${pending} and --output ${value} follow no --format of their own: write each --output after its --format`,
+      );
     const last = targets.at(-1);
     if (last && last.output === undefined) last.output = value;
     else pending = value;
   }
   if (pending !== undefined) {
-    if (targets.length > 0) throw new UsageError(`--output ${pending} follows no --format of its own: write each --output after its --format`);
+    if (targets.length > 0)
+      throw new UsageError(
+        `--output ${pending} follows no --format of its own: write each --output after its --format`,
+      );
     targets.push({ format: fallback, output: pending });
   }
   if (targets.length === 0) targets.push({ format: fallback });
   const toStdout = targets.filter((t) => t.output === undefined);
-  if (toStdout.length > 1) throw new UsageError(`--format ${toStdout.map((t) => t.format).join(' and --format ')} would both write to stdout: give all but one an --output FILE`);
+  if (toStdout.length > 1)
+    throw new UsageError(
+      `--format ${toStdout.map((t) => t.format).join(' and --format ')} would both write to stdout: give all but one an --output FILE`,
+    );
   const files = targets.flatMap((t) => (t.output === undefined ? [] : [path.resolve(t.output)]));
   const twice = files.find((file, i) => files.indexOf(file) !== i);
   if (twice !== undefined) throw new UsageError(`two reports would be written to ${twice}`);

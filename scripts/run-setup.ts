@@ -9,7 +9,15 @@ import path from 'node:path';
 import { ConfigError, DEFAULT_SUPPRESSIONS, readConfigText, ruleSettings, type Config } from '../core/config/index.js';
 import { guardedPath, OutsideRootError, ReadRefused } from '../core/fs/index.js';
 import { findPreviousRelease, previousReleaseProblem } from '../core/release/index.js';
-import { enabledByOverride, FindingsBaselineError, overrideSettings, parseFindingsBaseline, selectRules, type BaselineEntry, type PipelineOptions } from '../core/run/index.js';
+import {
+  enabledByOverride,
+  FindingsBaselineError,
+  overrideSettings,
+  parseFindingsBaseline,
+  selectRules,
+  type BaselineEntry,
+  type PipelineOptions,
+} from '../core/run/index.js';
 import { catalogFor, type CatalogRule } from './catalog.js';
 import { openConfig, TOOL_NAME, UsageError, usingConfig, type FailPolicy } from './common.js';
 
@@ -55,10 +63,13 @@ export function configureRun(flags: RunFlags): ConfiguredRun {
   // narrower, later word, as it is for other linters.
   for (const rule of chosen) {
     const setting = settings.get(rule.id);
-    if (patterns.length > 0 && setting && !setting.enabled) settings.set(rule.id, { ...setting, enabled: true, severity: rule.severity, configured: false });
+    if (patterns.length > 0 && setting && !setting.enabled)
+      settings.set(rule.id, { ...setting, enabled: true, severity: rule.severity, configured: false });
   }
   // A rule off at the top level still runs when an override turns it on for some files.
-  const rules = chosen.filter((rule) => settings.get(rule.id)?.enabled !== false || enabledByOverride(config, settings, rule.id)).map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity }));
+  const rules = chosen
+    .filter((rule) => settings.get(rule.id)?.enabled !== false || enabledByOverride(config, settings, rule.id))
+    .map((rule) => ({ ...rule, severity: settings.get(rule.id)?.severity ?? rule.severity }));
   const settingsFor = usingConfig(() => overrideSettings(config, catalog.rules, settings));
   const root = path.resolve(flags.root);
   const previousRelease = previousReleaseOf(root, flags.previousRelease);
@@ -81,18 +92,26 @@ export function configureRun(flags: RunFlags): ConfiguredRun {
 function runPolicy(flags: RunFlags, config: Config): RunPolicy {
   const policy: RunPolicy = { ...config.policy };
   delete (policy as { suppressions?: string }).suppressions;
-  if (config.policy.baselineFindings) policy.baselineFindings = path.resolve(flags.root, config.policy.baselineFindings);
+  if (config.policy.baselineFindings)
+    policy.baselineFindings = path.resolve(flags.root, config.policy.baselineFindings);
   if (flags.baselineFindings !== undefined) policy.baselineFindings = path.resolve(flags.baselineFindings);
-  if (flags.update && !policy.baselineFindings) throw new UsageError('--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)');
+  if (flags.update && !policy.baselineFindings)
+    throw new UsageError(
+      '--update writes the findings baseline: name it with --baseline-findings FILE (or baselineFindings in the config)',
+    );
   if (flags.quiet) policy.quiet = true;
   if (flags.maxWarnings !== undefined) {
-    if (!/^(\d+|-1)$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings ${JSON.stringify(flags.maxWarnings)} is not a whole number (or -1, no limit)`);
+    if (!/^(\d+|-1)$/.test(flags.maxWarnings))
+      throw new UsageError(
+        `--max-warnings ${JSON.stringify(flags.maxWarnings)} is not a whole number (or -1, no limit)`,
+      );
     // -1 is no limit, as ESLint takes it: a flag that lifts the config's limit for one run.
     if (flags.maxWarnings === '-1') delete policy.maxWarnings;
     else policy.maxWarnings = Number(flags.maxWarnings);
   }
   if (flags.failSeverity !== undefined) {
-    if (flags.failSeverity !== 'error' && flags.failSeverity !== 'warning') throw new UsageError(`--fail-severity ${JSON.stringify(flags.failSeverity)}: use error or warning`);
+    if (flags.failSeverity !== 'error' && flags.failSeverity !== 'warning')
+      throw new UsageError(`--fail-severity ${JSON.stringify(flags.failSeverity)}: use error or warning`);
     policy.failSeverity = flags.failSeverity;
   }
   return policy;
@@ -120,7 +139,11 @@ function readBaseline(file: string): BaselineEntry[] {
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `findings baseline ${displayPath(file)} does not exist; write it with \`${TOOL_NAME} check --baseline-findings ${displayPath(file)} --update\`` : `cannot read findings baseline ${displayPath(file)}: ${code ?? String(error)}`);
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `findings baseline ${displayPath(file)} does not exist; write it with \`${TOOL_NAME} check --baseline-findings ${displayPath(file)} --update\``
+        : `cannot read findings baseline ${displayPath(file)}: ${code ?? String(error)}`,
+    );
   }
   try {
     return parseFindingsBaseline(text, displayPath(file));
@@ -140,7 +163,8 @@ function suppressionsFile(root: string, config: Config): { path: string; text: s
     return { path: relative, text: readConfigText(guardedPath(root, relative), 'suppressions file') };
   } catch (error) {
     if (error instanceof ReadRefused && error.code === 'ENOENT') {
-      if (config.policy.suppressions) throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
+      if (config.policy.suppressions)
+        throw new UsageError(`the suppressions file ${relative} (config: suppressions) does not exist`);
       return undefined;
     }
     if (error instanceof OutsideRootError) throw new UsageError(`the suppressions file ${relative}: ${error.message}`);

@@ -9,7 +9,16 @@ import type { Command } from 'commander';
 import { isActive, writeTextInside } from '../core/output/index.js';
 import { DRIFT_RULE, generationRules, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
-import { checkFormat, EXIT, exitCodeFor, openCorpus, printDiagnostics, say, configOption, rootOption } from './common.js';
+import {
+  checkFormat,
+  EXIT,
+  exitCodeFor,
+  openCorpus,
+  printDiagnostics,
+  say,
+  configOption,
+  rootOption,
+} from './common.js';
 import { configureRun } from './run-setup.js';
 
 interface StampOptions {
@@ -24,12 +33,17 @@ interface StampOptions {
 export function register(program: Command): void {
   program
     .command('stamp')
-    .description(`write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`)
+    .description(
+      `write ${STAMP_PATH} (file hashes and the RFC 8785 digest) and print the digest; --check only says whether it is current`,
+    )
     .addOption(rootOption())
     .addOption(configOption())
     .option('--check', 'write nothing; exit 1 if the stamp is stale')
     .option('--format <format>', 'stylish | json | sarif | github (for findings)', 'stylish')
-    .option('--baseline-findings <file>', 'findings baseline (default: the config\'s baselineFindings): the findings it records are accepted, as check accepts them')
+    .option(
+      '--baseline-findings <file>',
+      "findings baseline (default: the config's baselineFindings): the findings it records are accepted, as check accepts them",
+    )
     .option('--no-cache', 'parse every file afresh')
     .action((options: StampOptions) => {
       process.exitCode = runStamp(options);
@@ -38,7 +52,11 @@ export function register(program: Command): void {
 
 export function runStamp(options: StampOptions): number {
   const format = checkFormat(options.format);
-  const run = configureRun({ root: options.root, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.baselineFindings !== undefined ? { baselineFindings: options.baselineFindings } : {}) });
+  const run = configureRun({
+    root: options.root,
+    ...(options.config !== undefined ? { config: options.config } : {}),
+    ...(options.baselineFindings !== undefined ? { baselineFindings: options.baselineFindings } : {}),
+  });
   const corpus = openCorpus(options.root, { ...options, config: run.config });
   const { plan, findings, blocking: stopping } = runGeneration(corpus, run.options);
   const ran = generationRules(run.options.catalog);
@@ -51,11 +69,22 @@ export function runStamp(options: StampOptions): number {
   }
   // A stamp over stale outputs, or over a corpus that lacks a required registry, would certify a
   // release that is not this corpus; the stamp's own drift is what this verb repairs.
-  const staleOthers = findings.filter((d) => d.rule === DRIFT_RULE.id && d.file !== STAMP && isActive(d) && d.severity === 'error');
+  const staleOthers = findings.filter(
+    (d) => d.rule === DRIFT_RULE.id && d.file !== STAMP && isActive(d) && d.severity === 'error',
+  );
   const blocking = [...stopping, ...staleOthers];
   if (blocking.length > 0) {
-    printDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id || d.file !== STAMP), format, corpus.files.size, rules);
-    process.stderr.write(say(`${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`));
+    printDiagnostics(
+      findings.filter((d) => d.rule !== DRIFT_RULE.id || d.file !== STAMP),
+      format,
+      corpus.files.size,
+      rules,
+    );
+    process.stderr.write(
+      say(
+        `${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`,
+      ),
+    );
     return exitCodeFor(blocking);
   }
   const digest = parseStamp(stamp.after).stamp?.digest;
@@ -64,7 +93,12 @@ export function runStamp(options: StampOptions): number {
     return EXIT.clean;
   }
   if (options.check) {
-    printDiagnostics(findings.filter((d) => d.rule === DRIFT_RULE.id && d.file === STAMP), format, corpus.files.size, rules);
+    printDiagnostics(
+      findings.filter((d) => d.rule === DRIFT_RULE.id && d.file === STAMP),
+      format,
+      corpus.files.size,
+      rules,
+    );
     return EXIT.findings;
   }
   writeTextInside(corpus.root, STAMP, stamp.after);

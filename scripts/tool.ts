@@ -20,7 +20,8 @@ export function toolVersion(): string {
  * `npm run spec --`. From another package's npm script it is `npx openwop-spec`.
  */
 function commandPrefix(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
-  if (env.npm_lifecycle_event !== undefined) return env.npm_package_name === THIS_PACKAGE ? 'npm run spec --' : `npx ${TOOL_NAME}`;
+  if (env.npm_lifecycle_event !== undefined)
+    return env.npm_package_name === THIS_PACKAGE ? 'npm run spec --' : `npx ${TOOL_NAME}`;
   try {
     const manifest = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { name?: unknown };
     if (manifest.name === THIS_PACKAGE) return 'npm run spec --';

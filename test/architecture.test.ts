@@ -58,21 +58,26 @@ export function shapeViolations(files: ReadonlyMap<string, string>): string[] {
             continue;
           }
           if (targetFolder === folder) {
-            if (rest.join('/') === 'index.js' && path.posix.dirname(file) === `core/${folder}`) say('a folder does not import its own index.ts');
+            if (rest.join('/') === 'index.js' && path.posix.dirname(file) === `core/${folder}`)
+              say('a folder does not import its own index.ts');
             continue;
           }
           if (layerOf(targetFolder ?? '') === -1) say(`core/${targetFolder} has no layer`);
-          else if (layerOf(targetFolder ?? '') >= layerOf(folder ?? '')) say(`core/${folder} may not import core/${targetFolder}, which is not below it`);
+          else if (layerOf(targetFolder ?? '') >= layerOf(folder ?? ''))
+            say(`core/${folder} may not import core/${targetFolder}, which is not below it`);
         }
         if (rest.join('/') !== 'index.js') say(`enter core/${targetFolder} through its index.ts`);
       } else if (targetTop === top) {
         // Within checks/, only the registry imports the gates; a gate never imports another gate.
-        if (top === 'checks' && file !== 'checks/index.ts') say('a gate does not import another gate; move shared logic into core/');
-        if (top === 'generators' && file !== 'generators/index.ts') say('a generator does not import another generator; move shared logic into core/');
+        if (top === 'checks' && file !== 'checks/index.ts')
+          say('a gate does not import another gate; move shared logic into core/');
+        if (top === 'generators' && file !== 'generators/index.ts')
+          say('a generator does not import another generator; move shared logic into core/');
       } else if (targetTop && targetTop in TOP) {
         if (top === 'core') say('core/ knows no gate, generator or verb');
         else if (!TOP[top]?.includes(targetTop)) say(`${top}/ may not import ${targetTop}/`);
-        else if (!['index.js'].includes(target.slice(targetTop.length + 1))) say(`${top}/ imports ${targetTop}/ through its index.ts`);
+        else if (!['index.js'].includes(target.slice(targetTop.length + 1)))
+          say(`${top}/ imports ${targetTop}/ through its index.ts`);
       }
     }
   }
@@ -93,15 +98,24 @@ function sourceFiles(): Map<string, string> {
 }
 
 describe('the shape of the house', () => {
-  it('finds a planted import that runs back up, skips a layer\'s index, or crosses between gates', () => {
+  it("finds a planted import that runs back up, skips a layer's index, or crosses between gates", () => {
     const planted = new Map([
       ['core/model/corpus.ts', "import { planGeneration } from '../run/index.js';"],
-      ['core/registries/errors.ts', "import { locate } from '../model/structured.js';\nconst lazy = await import('../release/index.js');"],
+      [
+        'core/registries/errors.ts',
+        "import { locate } from '../model/structured.js';\nconst lazy = await import('../release/index.js');",
+      ],
       ['core/run/engine.ts', "import { x } from '../schemas/index.js';"],
-      ['checks/links/anchor.ts', "import other from '../docs/structure.js';\nimport { y } from '../../scripts/common.js';"],
+      [
+        'checks/links/anchor.ts',
+        "import other from '../docs/structure.js';\nimport { y } from '../../scripts/common.js';",
+      ],
       ['core/output/write.ts', "import { CHECKS } from '../../checks/index.js';"],
       ['core/newfolder/a.ts', "import { z } from '../model/index.js';"],
-      ['core/model/positions.ts', "import { fine } from './structured.js';\nimport { alsoFine } from '../cache/index.js';"],
+      [
+        'core/model/positions.ts',
+        "import { fine } from './structured.js';\nimport { alsoFine } from '../cache/index.js';",
+      ],
     ]);
     expect(shapeViolations(planted)).toEqual([
       'core/model/corpus.ts: ../run/index.js — core/model may not import core/run, which is not below it',
@@ -120,7 +134,9 @@ describe('the shape of the house', () => {
   });
 
   it('gives every core folder a layer and an index.ts whose first line says what it is for', () => {
-    const folders = readdirSync(path.join(REPO, 'core'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(path.join(REPO, 'core'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((folder) => layerOf(folder) === -1)).toEqual([]);
     expect(readdirSync(path.join(REPO, 'core')).filter((name) => name.endsWith('.ts'))).toEqual([]);
     for (const folder of folders) {
@@ -133,7 +149,11 @@ describe('the shape of the house', () => {
   it('names each gate after its rule id, registers every gate file, and gives each a test file', () => {
     const files = readdirSync(path.join(REPO, 'checks'), { withFileTypes: true })
       .filter((e) => e.isDirectory())
-      .flatMap((family) => readdirSync(path.join(REPO, 'checks', family.name)).filter((f) => f.endsWith('.ts')).map((f) => `${family.name}/${f.replace(/\.ts$/, '')}`))
+      .flatMap((family) =>
+        readdirSync(path.join(REPO, 'checks', family.name))
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => `${family.name}/${f.replace(/\.ts$/, '')}`),
+      )
       .sort();
     expect(CHECKS.map((check) => check.id).sort()).toEqual(files);
     for (const id of files) {

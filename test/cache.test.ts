@@ -21,7 +21,11 @@ function cachedCopy(...layers: string[]): string {
 describe('the parse and validator caches', { timeout: 60_000 }, () => {
   it('never change a report: cold, warm and uncached runs print the same findings at the same places', async () => {
     // The header defects, and the identity ones, are layers over a correct corpus.
-    for (const layers of [['api/good', 'api/defects/headers'], ['defects/links'], ['evidence/ids-good', 'evidence/ids-defects']]) {
+    for (const layers of [
+      ['api/good', 'api/defects/headers'],
+      ['defects/links'],
+      ['evidence/ids-good', 'evidence/ids-defects'],
+    ]) {
       const name = layers.join(' + ');
       const root = cachedCopy(...layers);
       const cold = await cli(['check', '--root', root, '--format', 'json']);

@@ -32,10 +32,14 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
     const root = corpus({ 'spec/v2/core/a.md': A, 'spec/v2/core/b.md': doc('B', 'Text.') });
     const stylish = await cli(['check', '--root', root]);
     expect(stylish.status).toBe(1);
-    expect(stylish.stdout).toContain('spec/v2/core/a.md:9:5  error    spec/v2/core/b.md has no heading with anchor #some-heading  links/anchor');
+    expect(stylish.stdout).toContain(
+      'spec/v2/core/a.md:9:5  error    spec/v2/core/b.md has no heading with anchor #some-heading  links/anchor',
+    );
     const github = await cli(['check', '--root', root, '--format', 'github']);
     expect(github.status).toBe(1);
-    expect(github.stdout).toMatch(/^::error file=spec\/v2\/core\/a\.md,line=9,col=5,endLine=9,endColumn=46,title=links\/anchor::spec\/v2\/core\/b\.md has no heading with anchor #some-heading/m);
+    expect(github.stdout).toMatch(
+      /^::error file=spec\/v2\/core\/a\.md,line=9,col=5,endLine=9,endColumn=46,title=links\/anchor::spec\/v2\/core\/b\.md has no heading with anchor #some-heading/m,
+    );
   });
 
   it('reports a YAML syntax error as a corpus/parse finding with its line, not a stack trace', async () => {
@@ -61,7 +65,9 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
       expect(result.stderr.trim().split('\n')[0]).toMatch(/^(openwop-spec: |error: )/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
-    expect((await cli(['check', '--root', '/no/such/dir'])).stderr).toBe('openwop-spec: corpus root /no/such/dir does not exist\n');
+    expect((await cli(['check', '--root', '/no/such/dir'])).stderr).toBe(
+      'openwop-spec: corpus root /no/such/dir does not exist\n',
+    );
     // A root that holds no corpus is not a clean corpus: it is almost always the wrong --root.
     const empty = corpus({ 'README.md': '# not a corpus\n' });
     const nothing = await cli(['check', '--root', empty]);
@@ -73,7 +79,8 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
     const root = fixture('defects/links');
     const json = JSON.parse((await cli(['check', '--root', root, '--format', 'json'])).stdout);
     expect(json.summary.errors).toBeGreaterThan(0);
-    for (const d of json.diagnostics) expect(Object.keys(d).slice(0, 5)).toEqual(['rule', 'severity', 'file', 'line', 'column']);
+    for (const d of json.diagnostics)
+      expect(Object.keys(d).slice(0, 5)).toEqual(['rule', 'severity', 'file', 'line', 'column']);
     const sarif = JSON.parse((await cli(['check', '--root', root, '--format', 'sarif'])).stdout);
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0].results).toHaveLength(json.diagnostics.length);
@@ -89,18 +96,26 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
     const one = JSON.parse((await cli(['check', '--root', root, '--format', 'json', '--rule', 'links/anchor'])).stdout);
     expect(new Set(one.diagnostics.map((d: { rule: string }) => d.rule))).toEqual(new Set(['links/anchor']));
     const family = JSON.parse((await cli(['check', '--root', root, '--format', 'json', '--rule', 'links/*'])).stdout);
-    expect(new Set(family.diagnostics.map((d: { rule: string }) => d.rule))).toEqual(new Set(['links/anchor', 'links/file', 'links/section-ref', 'links/bare-doc-reference']));
+    expect(new Set(family.diagnostics.map((d: { rule: string }) => d.rule))).toEqual(
+      new Set(['links/anchor', 'links/file', 'links/section-ref', 'links/bare-doc-reference']),
+    );
   });
 
   it('--fix rewrites exactly the bare references, and a second run changes nothing', async () => {
     const before = doc('A', 'Signing follows b.md, and `b.md` is code.\n\nSee also [b.md](b.md).');
-    const root = corpus({ 'spec/v2/core/a.md': before, 'spec/v2/core/b.md': B, 'docs/guide.md': '# Guide\n\nRead b.md first.\n' });
+    const root = corpus({
+      'spec/v2/core/a.md': before,
+      'spec/v2/core/b.md': B,
+      'docs/guide.md': '# Guide\n\nRead b.md first.\n',
+    });
     const first = await cli(['check', '--root', root, '--fix']);
     expect(first.status).toBe(0);
     expect(first.stderr).toBe('fixed 2 problems in 2 files\n');
     const after = readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8');
     expect(after).toBe(before.replace('Signing follows b.md,', 'Signing follows [b.md](b.md),'));
-    expect(readFileSync(path.join(root, 'docs/guide.md'), 'utf8')).toBe('# Guide\n\nRead [b.md](../spec/v2/core/b.md) first.\n');
+    expect(readFileSync(path.join(root, 'docs/guide.md'), 'utf8')).toBe(
+      '# Guide\n\nRead [b.md](../spec/v2/core/b.md) first.\n',
+    );
     const second = await cli(['check', '--root', root, '--fix']);
     expect(second.stderr).toBe('');
     expect(readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8')).toBe(after);
@@ -110,7 +125,9 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
     const root = corpus({ 'spec/v2/core/a.md': doc('A', 'See [b.md §"Some heading"](b.md).'), 'spec/v2/core/b.md': B });
     expect((await cli(['check', '--root', root])).status).toBe(1);
     expect((await cli(['check', '--root', root, '--fix'])).status).toBe(0);
-    expect(readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8')).toContain('[b.md §"Some heading"](b.md#some-heading)');
+    expect(readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8')).toContain(
+      '[b.md §"Some heading"](b.md#some-heading)',
+    );
   });
 });
 
@@ -127,7 +144,16 @@ describe('openwop-spec generate and rules', { timeout: 60_000 }, () => {
   it('rules lists every rule with its severity and summary', async () => {
     const result = await cli(['rules']);
     expect(result.status).toBe(0);
-    for (const id of ['corpus/parse', 'corpus/conflict-marker', 'links/file', 'links/anchor', 'links/section-ref', 'links/bare-doc-reference', 'docs/structure', 'generated/drift']) {
+    for (const id of [
+      'corpus/parse',
+      'corpus/conflict-marker',
+      'links/file',
+      'links/anchor',
+      'links/section-ref',
+      'links/bare-doc-reference',
+      'docs/structure',
+      'generated/drift',
+    ]) {
       expect(result.stdout).toMatch(new RegExp(`^${id.replace('/', '\\/')}\\s+(error|warning)\\s+\\S`, 'm'));
     }
     const json = JSON.parse((await cli(['rules', '--format', 'json'])).stdout);

@@ -6,20 +6,45 @@ import { fixture } from './helpers.js';
 describe('the corpus model', () => {
   it('walks the corpus directories only, in a stable order', () => {
     const corpus = loadCorpus(fixture('good'));
-    expect([...corpus.files.keys()]).toEqual(['api/v2/openapi.yaml', 'spec/v2/core/a.md', 'spec/v2/core/b.md', 'spec/v2/things.json']);
+    expect([...corpus.files.keys()]).toEqual([
+      'api/v2/openapi.yaml',
+      'spec/v2/core/a.md',
+      'spec/v2/core/b.md',
+      'spec/v2/things.json',
+    ]);
   });
 
   it('indexes headings with GitHub anchors, duplicates suffixed', () => {
-    const corpus = corpusFromFiles('/r', { 'spec/x.md': '# T\n\n## Layer 1: `Idempotency-Key`\n\n## Notes\n\n## Notes\n\n## Notes\n\n### 1.4 Response version header\n\n## AI envelopes: E1–E5\n' });
+    const corpus = corpusFromFiles('/r', {
+      'spec/x.md':
+        '# T\n\n## Layer 1: `Idempotency-Key`\n\n## Notes\n\n## Notes\n\n## Notes\n\n### 1.4 Response version header\n\n## AI envelopes: E1–E5\n',
+    });
     const file = corpus.markdown('spec/x.md');
-    expect(file?.headings.map((h) => h.slug)).toEqual(['t', 'layer-1-idempotency-key', 'notes', 'notes-1', 'notes-2', '14-response-version-header', 'ai-envelopes-e1e5']);
-    expect(file?.headings.map((h) => h.number)).toEqual([undefined, undefined, undefined, undefined, undefined, '1.4', undefined]);
+    expect(file?.headings.map((h) => h.slug)).toEqual([
+      't',
+      'layer-1-idempotency-key',
+      'notes',
+      'notes-1',
+      'notes-2',
+      '14-response-version-header',
+      'ai-envelopes-e1e5',
+    ]);
+    expect(file?.headings.map((h) => h.number)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      '1.4',
+      undefined,
+    ]);
     expect(file?.headings[1]?.text).toBe('Layer 1: Idempotency-Key');
   });
 
   it('collects links, definitions, images, explicit ids and fenced code with positions', () => {
     const corpus = corpusFromFiles('/r', {
-      'spec/x.md': '# T\n\nA [link](a.md#b) and ![img](i.png).\n\n<a id="custom"></a>\n\n<!-- example: schemas/v2/s.json -->\n```json\n{}\n```\n\n[ref]: other.md\n',
+      'spec/x.md':
+        '# T\n\nA [link](a.md#b) and ![img](i.png).\n\n<a id="custom"></a>\n\n<!-- example: schemas/v2/s.json -->\n```json\n{}\n```\n\n[ref]: other.md\n',
     });
     const file = corpus.markdown('spec/x.md');
     expect(file?.links.map((l) => [l.kind, l.url, l.line, l.column])).toEqual([
@@ -29,7 +54,11 @@ describe('the corpus model', () => {
     ]);
     expect(file?.anchors.has('custom')).toBe(true);
     expect(file?.codeBlocks).toHaveLength(1);
-    expect(file?.codeBlocks[0]).toMatchObject({ lang: 'json', line: 8, annotation: '<!-- example: schemas/v2/s.json -->' });
+    expect(file?.codeBlocks[0]).toMatchObject({
+      lang: 'json',
+      line: 8,
+      annotation: '<!-- example: schemas/v2/s.json -->',
+    });
   });
 
   it('keeps the line and column of every JSON and YAML node', () => {
@@ -77,12 +106,27 @@ describe('the corpus model', () => {
   });
 
   it('orders paths by where they are written, from the parsed value alone', () => {
-    const value = (corpusFromFiles('/r', { 'api/a.yaml': 'paths:\n  /z:\n    get: {}\n  /a:\n    post: {}\nlist: [x, y, z]\n' }).data('api/a.yaml')?.value ?? {});
-    const paths: PathSegment[][] = [['list', 2], ['paths', '/a', 'post'], ['list', 0], ['paths', '/z'], ['paths', '/z', 'get']];
-    expect([...paths].sort((a, b) => compareDocumentOrder(value, a, b))).toEqual([['paths', '/z'], ['paths', '/z', 'get'], ['paths', '/a', 'post'], ['list', 0], ['list', 2]]);
+    const value =
+      corpusFromFiles('/r', {
+        'api/a.yaml': 'paths:\n  /z:\n    get: {}\n  /a:\n    post: {}\nlist: [x, y, z]\n',
+      }).data('api/a.yaml')?.value ?? {};
+    const paths: PathSegment[][] = [
+      ['list', 2],
+      ['paths', '/a', 'post'],
+      ['list', 0],
+      ['paths', '/z'],
+      ['paths', '/z', 'get'],
+    ];
+    expect([...paths].sort((a, b) => compareDocumentOrder(value, a, b))).toEqual([
+      ['paths', '/z'],
+      ['paths', '/z', 'get'],
+      ['paths', '/a', 'post'],
+      ['list', 0],
+      ['list', 2],
+    ]);
   });
 
-  it('keeps a file\'s bytes exactly, byte order mark included, while its text has none', () => {
+  it("keeps a file's bytes exactly, byte order mark included, while its text has none", () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a": "é — ok"}\n', 'utf8')]);
     const corpus = corpusFromFiles('/r', { 'spec/bom.json': bytes, 'spec/plain.md': '# Title — with a dash\n' });
     const file = corpus.data('spec/bom.json');
@@ -93,18 +137,23 @@ describe('the corpus model', () => {
   });
 
   it('finds block and inline generated regions, and reports broken markers', () => {
-    const text = '# T\n\nIt has <!-- generated: count/x -->**2**<!-- /generated: count/x --> rows.\n\n<!-- generated: table/x from r.json; do not edit -->\n| A |\n| --- |\n<!-- /generated: table/x -->\n\n<!-- generated: open/only -->\n';
+    const text =
+      '# T\n\nIt has <!-- generated: count/x -->**2**<!-- /generated: count/x --> rows.\n\n<!-- generated: table/x from r.json; do not edit -->\n| A |\n| --- |\n<!-- /generated: table/x -->\n\n<!-- generated: open/only -->\n';
     const file = corpusFromFiles('/r', { 'spec/x.md': text }).markdown('spec/x.md');
     const [inline, block] = file?.regions ?? [];
     expect(inline).toMatchObject({ id: 'count/x', kind: 'inline' });
     expect(text.slice(inline!.contentStart, inline!.contentEnd)).toBe('**2**');
     expect(block).toMatchObject({ id: 'table/x', kind: 'block', source: 'r.json' });
     expect(text.slice(block!.contentStart, block!.contentEnd)).toBe('| A |\n| --- |\n');
-    expect(file?.regionProblems).toEqual([{ message: expect.stringMatching(/open\/only.*never closed/), line: 10, column: 1 }]);
+    expect(file?.regionProblems).toEqual([
+      { message: expect.stringMatching(/open\/only.*never closed/), line: 10, column: 1 },
+    ]);
   });
 
   it('ignores region markers shown inside code', () => {
-    const file = corpusFromFiles('/r', { 'spec/x.md': '# T\n\n```md\n<!-- generated: a/b -->\n```\n' }).markdown('spec/x.md');
+    const file = corpusFromFiles('/r', { 'spec/x.md': '# T\n\n```md\n<!-- generated: a/b -->\n```\n' }).markdown(
+      'spec/x.md',
+    );
     expect(file?.regions).toEqual([]);
     expect(file?.regionProblems).toEqual([]);
   });

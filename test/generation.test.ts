@@ -40,7 +40,11 @@ describe('generation', () => {
     const plan = planGeneration(corpus, [things]);
     expect(plan.diagnostics).toEqual([]);
     expect(driftDiagnostics(plan)).toEqual([]);
-    expect(plan.files.map((f) => f.path)).toEqual(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'spec/v2/things.index.json']);
+    expect(plan.files.map((f) => f.path)).toEqual([
+      'spec/v2/core/a.md',
+      'spec/v2/core/b.md',
+      'spec/v2/things.index.json',
+    ]);
   });
 
   it('reports every differing line of a stale output at that line, and rewrites only inside the markers', () => {
@@ -48,14 +52,24 @@ describe('generation', () => {
     const corpus = corpusFromFiles('/r', {
       'spec/v2/things.json': '{"things": ["one", "two"]}',
       'spec/v2/core/a.md': stale,
-      'spec/v2/core/b.md': '# B\n\nLine two.\n\nAlso <!-- generated: count/things -->**96**<!-- /generated: count/things -->.\n',
+      'spec/v2/core/b.md':
+        '# B\n\nLine two.\n\nAlso <!-- generated: count/things -->**96**<!-- /generated: count/things -->.\n',
     });
     const plan = planGeneration(corpus, [things]);
     const drift = driftDiagnostics(plan);
-    expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual(['spec/v2/core/a.md:3', 'spec/v2/core/a.md:9', 'spec/v2/core/b.md:5', 'spec/v2/things.index.json:1']);
+    expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual([
+      'spec/v2/core/a.md:3',
+      'spec/v2/core/a.md:9',
+      'spec/v2/core/b.md:5',
+      'spec/v2/things.index.json:1',
+    ]);
     // The count line differs; the table lacks a row, named where it would go.
-    expect(drift[0]?.message).toBe('stale generated content: line 3 differs from what things produces; expected: It has <!-- generated: count/things -->**2**<!-- /generated: count/things --> things.');
-    expect(drift[1]?.message).toBe('stale generated content: things produces a row `two` here that is missing; expected: | `two` |');
+    expect(drift[0]?.message).toBe(
+      'stale generated content: line 3 differs from what things produces; expected: It has <!-- generated: count/things -->**2**<!-- /generated: count/things --> things.',
+    );
+    expect(drift[1]?.message).toBe(
+      'stale generated content: things produces a row `two` here that is missing; expected: | `two` |',
+    );
     expect(drift[3]?.message).toMatch(/missing/);
     const a = plan.files.find((f) => f.path === 'spec/v2/core/a.md');
     expect(a?.after).toBe(doc('**2**', TABLE));
@@ -63,7 +77,10 @@ describe('generation', () => {
   });
 
   it('is idempotent: the planned output, planned again, changes nothing', () => {
-    const files: Record<string, string> = { 'spec/v2/things.json': '{"things": ["b|c", "a"]}', 'spec/v2/core/a.md': doc('**0**', '') };
+    const files: Record<string, string> = {
+      'spec/v2/things.json': '{"things": ["b|c", "a"]}',
+      'spec/v2/core/a.md': doc('**0**', ''),
+    };
     const first = planGeneration(corpusFromFiles('/r', files), [things]);
     for (const file of first.files) files[file.path] = file.after;
     const second = planGeneration(corpusFromFiles('/r', files), [things]);
@@ -74,19 +91,33 @@ describe('generation', () => {
   it('reports a region a generator owns but the document lacks, and a region no generator owns', () => {
     const corpus = corpusFromFiles('/r', {
       'spec/v2/things.json': '{"things": []}',
-      'spec/v2/core/a.md': '# A\n\nNo regions here. <!-- generated: count/other -->**3**<!-- /generated: count/other -->\n',
+      'spec/v2/core/a.md':
+        '# A\n\nNo regions here. <!-- generated: count/other -->**3**<!-- /generated: count/other -->\n',
     });
     const plan = planGeneration(corpus, [things]);
     expect(plan.diagnostics.map((d) => [d.rule, d.severity, d.message])).toEqual([
-      ['generated/region', 'error', expect.stringMatching(/owns region "things\/table", but spec\/v2\/core\/a.md has no such region/)],
+      [
+        'generated/region',
+        'error',
+        expect.stringMatching(/owns region "things\/table", but spec\/v2\/core\/a.md has no such region/),
+      ],
       ['generated/region', 'warning', expect.stringMatching(/"count\/other" has no generator/)],
     ]);
   });
 
   it('turns a generator that throws into a finding at its input', () => {
-    const broken = defineGenerator({ id: 'broken', summary: 's', inputs: ['spec/x.json'], generate: () => { throw new Error('boom'); } });
+    const broken = defineGenerator({
+      id: 'broken',
+      summary: 's',
+      inputs: ['spec/x.json'],
+      generate: () => {
+        throw new Error('boom');
+      },
+    });
     const plan = planGeneration(corpusFromFiles('/r', {}), [broken]);
-    expect(plan.diagnostics).toMatchObject([{ rule: 'generate/broken', file: 'spec/x.json', message: 'generator broken failed: boom' }]);
+    expect(plan.diagnostics).toMatchObject([
+      { rule: 'generate/broken', file: 'spec/x.json', message: 'generator broken failed: boom' },
+    ]);
   });
 
   it('lets a runsLast generator see the planned outputs of the others', () => {
@@ -95,9 +126,14 @@ describe('generation', () => {
       summary: 's',
       inputs: [],
       runsLast: true,
-      generate: (_corpus, _report, context) => [{ path: 'spec/v2/digest.txt', content: String(context.contentOf('spec/v2/things.index.json')) }],
+      generate: (_corpus, _report, context) => [
+        { path: 'spec/v2/digest.txt', content: String(context.contentOf('spec/v2/things.index.json')) },
+      ],
     });
-    const plan = planGeneration(corpusFromFiles('/r', { 'spec/v2/things.json': '{"things": ["x"]}', 'spec/v2/core/a.md': doc('**1**', '') }), [digest, things]);
+    const plan = planGeneration(
+      corpusFromFiles('/r', { 'spec/v2/things.json': '{"things": ["x"]}', 'spec/v2/core/a.md': doc('**1**', '') }),
+      [digest, things],
+    );
     expect(plan.files.find((f) => f.path === 'spec/v2/digest.txt')?.after).toBe('{\n  "count": 1\n}\n');
   });
 
@@ -109,15 +145,42 @@ describe('generation', () => {
       inputs: ['spec/v2/codes.json'],
       generate(corpus) {
         const registry = corpus.data('spec/v2/codes.json')?.value as { rows: Array<[string, number]> };
-        const table = renderTable(['Code', 'Status', 'Retriable'], registry.rows.map(([code, status]) => [`\`${code}\``, String(status), 'no']));
-        return [...regionOutputs(corpus, 'codes/table', table, ['spec/v2/codes.json']), { path: 'spec/v2/core/headers.md', region: 'codes/headers', content: renderTable(['Header'], [['`A`']]), undecided: ['`B`'] }];
+        const table = renderTable(
+          ['Code', 'Status', 'Retriable'],
+          registry.rows.map(([code, status]) => [`\`${code}\``, String(status), 'no']),
+        );
+        return [
+          ...regionOutputs(corpus, 'codes/table', table, ['spec/v2/codes.json']),
+          {
+            path: 'spec/v2/core/headers.md',
+            region: 'codes/headers',
+            content: renderTable(['Header'], [['`A`']]),
+            undecided: ['`B`'],
+          },
+        ];
       },
     });
-    const page = (rows: string) => `# Codes\n\n> **Status: Stable.** Generated from \`spec/v2/codes.json\` by \`scripts/generate-codes.mjs\`; do not edit.\n\nCode | Status\n--- | ---\n${rows}\nThe end.\n`;
-    const registry = JSON.stringify({ rows: [['bad_input', 400], ['not_found', 404], ['gone', 410]] });
+    const page = (rows: string) =>
+      `# Codes\n\n> **Status: Stable.** Generated from \`spec/v2/codes.json\` by \`scripts/generate-codes.mjs\`; do not edit.\n\nCode | Status\n--- | ---\n${rows}\nThe end.\n`;
+    const registry = JSON.stringify({
+      rows: [
+        ['bad_input', 400],
+        ['not_found', 404],
+        ['gone', 410],
+      ],
+    });
     const current = page('`bad_input` | 400\n`not_found` | 404\n`gone` | 410\n');
-    const headers = '# Headers\n\n> **Status: Stable.** Generated from `api/v2/openapi.yaml` by `scripts/derive.py`; do not edit.\n\n| Header |\n| --- |\n| `A` |\n| `B` |\n';
-    const plan = (text: string) => planGeneration(corpusFromFiles('/r', { 'spec/v2/codes.json': registry, 'spec/v2/generated/codes.md': text, 'spec/v2/core/headers.md': headers }), [codes]);
+    const headers =
+      '# Headers\n\n> **Status: Stable.** Generated from `api/v2/openapi.yaml` by `scripts/derive.py`; do not edit.\n\n| Header |\n| --- |\n| `A` |\n| `B` |\n';
+    const plan = (text: string) =>
+      planGeneration(
+        corpusFromFiles('/r', {
+          'spec/v2/codes.json': registry,
+          'spec/v2/generated/codes.md': text,
+          'spec/v2/core/headers.md': headers,
+        }),
+        [codes],
+      );
 
     it('is current when its table has the generated rows, cut to its own columns and written in its style', () => {
       expect(plan(current).diagnostics).toEqual([]);
@@ -135,7 +198,7 @@ describe('generation', () => {
       expect(result.files.find((file) => file.path === 'spec/v2/generated/codes.md')?.after).toBe(current);
     });
 
-    it('takes another generator\'s layout for what it is: rows in its own order, codes without backticks, an older banner, no finding', () => {
+    it("takes another generator's layout for what it is: rows in its own order, codes without backticks, an older banner, no finding", () => {
       const older = `# Codes\n\n<!-- GENERATED by scripts/old-codes.mjs from spec/v2/codes.json. DO NOT EDIT. -->\n\nCode | Status\n--- | ---\ngone | 410\nbad_input | **400**\nnot_found | 404\n\nThe end.\n`;
       expect(driftDiagnostics(plan(older))).toEqual([]);
       const wrong = older.replace('not_found | 404', 'not_found | 405').replace('gone | 410\n', '');
@@ -149,7 +212,14 @@ describe('generation', () => {
     it('leaves a row the generator could not decide (and has reported) as it is', () => {
       expect(result(headers)).toBe(headers);
       function result(text: string) {
-        return planGeneration(corpusFromFiles('/r', { 'spec/v2/codes.json': registry, 'spec/v2/generated/codes.md': current, 'spec/v2/core/headers.md': text }), [codes]).files.find((file) => file.path === 'spec/v2/core/headers.md')?.after;
+        return planGeneration(
+          corpusFromFiles('/r', {
+            'spec/v2/codes.json': registry,
+            'spec/v2/generated/codes.md': current,
+            'spec/v2/core/headers.md': text,
+          }),
+          [codes],
+        ).files.find((file) => file.path === 'spec/v2/core/headers.md')?.after;
       }
     });
 

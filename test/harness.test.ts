@@ -26,18 +26,38 @@ describe('the in-process CLI runner', { timeout: 60_000 }, () => {
   });
 
   it('runs in the directory and environment it is given, and leaves the worker as it found it', async () => {
-    const before = { cwd: process.cwd(), env: { ...process.env }, exitCode: process.exitCode, write: process.stdout.write, tty: process.stdout.isTTY };
+    const before = {
+      cwd: process.cwd(),
+      env: { ...process.env },
+      exitCode: process.exitCode,
+      write: process.stdout.write,
+      tty: process.stdout.isTTY,
+    };
     // A hint names the command that works where the run is: `openwop-spec` outside this repository.
-    const outside = await cli(['check', '--root', fixture('defects/links')], { cwd: scratch, env: cliEnv({ npm_lifecycle_event: undefined, npm_package_name: undefined, OPENWOP_SPEC_HARNESS: 'set' }) });
+    const outside = await cli(['check', '--root', fixture('defects/links')], {
+      cwd: scratch,
+      env: cliEnv({ npm_lifecycle_event: undefined, npm_package_name: undefined, OPENWOP_SPEC_HARNESS: 'set' }),
+    });
     expect(outside.status).toBe(1);
-    const inside = await cli(['check', '--root', fixture('defects/links')], { cwd: REPO, env: cliEnv({ npm_lifecycle_event: undefined, npm_package_name: undefined }) });
+    const inside = await cli(['check', '--root', fixture('defects/links')], {
+      cwd: REPO,
+      env: cliEnv({ npm_lifecycle_event: undefined, npm_package_name: undefined }),
+    });
     expect(outside.stdout).toMatch(/`openwop-spec check --fix`/);
     expect(inside.stdout).toMatch(/`npm run spec -- check --fix`/);
-    expect({ cwd: process.cwd(), env: { ...process.env }, exitCode: process.exitCode, write: process.stdout.write, tty: process.stdout.isTTY }).toEqual(before);
+    expect({
+      cwd: process.cwd(),
+      env: { ...process.env },
+      exitCode: process.exitCode,
+      write: process.stdout.write,
+      tty: process.stdout.isTTY,
+    }).toEqual(before);
     expect(process.env.OPENWOP_SPEC_HARNESS).toBeUndefined();
   });
 
   it('refuses what acts on the whole process, which only spawnCli can run', async () => {
-    await expect(cli(['generate'], { env: cliEnv({ OPENWOP_SPEC_FAULT: 'kill-at-write:1' }) })).rejects.toThrow(/OPENWOP_SPEC_FAULT acts on a whole process: run this case with spawnCli/);
+    await expect(cli(['generate'], { env: cliEnv({ OPENWOP_SPEC_FAULT: 'kill-at-write:1' }) })).rejects.toThrow(
+      /OPENWOP_SPEC_FAULT acts on a whole process: run this case with spawnCli/,
+    );
   });
 });

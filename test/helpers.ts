@@ -29,7 +29,12 @@ export function reported(stdout: string): Diagnostic[] {
 }
 
 export function run(rule: string, source: Corpus | string | Record<string, string>): Diagnostic[] {
-  const corpus = typeof source === 'string' ? loadCorpus(source) : source instanceof Corpus ? source : corpusFromFiles('/nonexistent-root', source);
+  const corpus =
+    typeof source === 'string'
+      ? loadCorpus(source)
+      : source instanceof Corpus
+        ? source
+        : corpusFromFiles('/nonexistent-root', source);
   const check = CHECKS.find((c) => c.id === rule);
   if (!check) throw new Error(`no rule ${rule}`);
   return runChecks(corpus, [check]);
@@ -144,9 +149,9 @@ async function inProcess(args: readonly string[], { cwd, env }: Required<CliOpti
     replaceEnv(env);
     process.chdir(cwd);
     process.exitCode = undefined;
-    process.exit = ((code?: number | string | null) => {
+    process.exit = (code?: number | string | null) => {
       throw new ExitCalled(Number(code ?? process.exitCode ?? 0));
-    });
+    };
     process.stdout.write = capture(stdout);
     process.stderr.write = capture(stderr);
     // What the CLI sees of its output is a pipe, as in a spawned run, whatever the worker's is.
@@ -169,20 +174,30 @@ async function inProcess(args: readonly string[], { cwd, env }: Required<CliOpti
     process.chdir(saved.cwd);
     replaceEnv(saved.env);
   }
-  return { status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'), signal: null };
+  return {
+    status,
+    stdout: Buffer.concat(stdout).toString('utf8'),
+    stderr: Buffer.concat(stderr).toString('utf8'),
+    signal: null,
+  };
 }
 
 function capture(sink: Buffer[]): typeof process.stdout.write {
-  return ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
+  return (
+    chunk: string | Uint8Array,
+    encoding?: BufferEncoding | ((error?: Error | null) => void),
+    callback?: (error?: Error | null) => void,
+  ): boolean => {
     if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
     sink.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk));
     if (callback) process.nextTick(callback);
     return true;
-  });
+  };
 }
 
 function replaceEnv(env: NodeJS.ProcessEnv): void {
-  for (const key of Object.keys(process.env)) if (!Object.hasOwn(env, key) || env[key] === undefined) delete process.env[key];
+  for (const key of Object.keys(process.env))
+    if (!Object.hasOwn(env, key) || env[key] === undefined) delete process.env[key];
   for (const [key, value] of Object.entries(env)) if (value !== undefined) process.env[key] = value;
 }
 

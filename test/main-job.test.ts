@@ -14,7 +14,9 @@ const REPO = path.resolve(import.meta.dirname, '..');
 
 describe('the main job', () => {
   it('is check alone in package.json', () => {
-    const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(manifest.scripts.corpus).toBe('node dist/scripts/cli.js check');
   });
 

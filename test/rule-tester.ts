@@ -86,12 +86,16 @@ export function caseFiles(corpusCase: Omit<CorpusCase, 'name'>): Record<string, 
   for (const edit of corpusCase.edits ?? []) {
     const text = files[edit.file];
     if (text === undefined) throw new Error(`the case edits ${edit.file}, which its corpus does not have`);
-    const found = typeof edit.find === 'string' ? text.includes(edit.find) : new RegExp(edit.find.source, edit.find.flags.replace('g', '')).test(text);
+    const found =
+      typeof edit.find === 'string'
+        ? text.includes(edit.find)
+        : new RegExp(edit.find.source, edit.find.flags.replace('g', '')).test(text);
     // An edit that changes nothing would leave the case testing the base.
     if (!found) throw new Error(`the case edits ${edit.file}, which does not contain ${String(edit.find)}`);
     files[edit.file] = text.replace(edit.find, edit.replace);
   }
-  if (corpusCase.config) files[CONFIG_FILE] = JSON.stringify(mergeConfig(files[CONFIG_FILE], corpusCase.config), null, 2);
+  if (corpusCase.config)
+    files[CONFIG_FILE] = JSON.stringify(mergeConfig(files[CONFIG_FILE], corpusCase.config), null, 2);
   return files;
 }
 
@@ -105,7 +109,7 @@ function baseFiles(name: string): Readonly<Record<string, string>> {
 
 function mergeConfig(text: string | undefined, over: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const base = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  const rules = over.rules ? { rules: { ...(base.rules as object | undefined), ...(over.rules) } } : {};
+  const rules = over.rules ? { rules: { ...(base.rules as object | undefined), ...over.rules } } : {};
   return { ...base, ...over, ...rules };
 }
 
@@ -148,7 +152,10 @@ export function fixRule(rule: string, corpusCase: Omit<CorpusCase, 'name'>): Fix
 }
 
 /** Writes a case's previous release into a root of its own (none: undefined) for the time of `work`. */
-function inPrevious<T>(files: Readonly<Record<string, string>> | undefined, work: (previous: string | undefined) => T): T {
+function inPrevious<T>(
+  files: Readonly<Record<string, string>> | undefined,
+  work: (previous: string | undefined) => T,
+): T {
   return files ? inRoot(files, work) : work(undefined);
 }
 
@@ -156,8 +163,14 @@ function inPrevious<T>(files: Readonly<Record<string, string>> | undefined, work
 export function asExpected(found: readonly Diagnostic[], like: readonly ExpectedFinding[] = []): ExpectedFinding[] {
   return found.map((d, index) => {
     const stated = like[index];
-    const out: Record<string, unknown> = { messageId: d.messageId ?? `(no messageId: ${d.message})`, file: d.file, line: d.line, column: d.column };
-    for (const key of ['data', 'severity', 'endLine', 'endColumn'] as const) if (stated && key in stated) out[key] = d[key];
+    const out: Record<string, unknown> = {
+      messageId: d.messageId ?? `(no messageId: ${d.message})`,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+    };
+    for (const key of ['data', 'severity', 'endLine', 'endColumn'] as const)
+      if (stated && key in stated) out[key] = d[key];
     return out as unknown as ExpectedFinding;
   });
 }
@@ -171,7 +184,9 @@ function described(found: readonly Diagnostic[]): string[] {
 function caseKey(corpusCase: CorpusCase): string {
   const { name: _name, ...input } = corpusCase;
   const { errors: _errors, output: _output, ...corpus } = input as Partial<InvalidCase>;
-  return JSON.stringify({ base: BASE, ...corpus }, (_key, value: unknown) => (value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
+  return JSON.stringify({ base: BASE, ...corpus }, (_key, value: unknown) =>
+    value instanceof RegExp ? `/${value.source}/${value.flags}` : value,
+  );
 }
 
 /** Refuses a case list where two cases run on the same corpus or share a title. */
@@ -200,17 +215,23 @@ export function testRule(rule: string, cases: RuleCases): void {
     }
     for (const corpusCase of cases.invalid) {
       it(`invalid: ${corpusCase.name}`, () => {
-        if (corpusCase.errors.length === 0) throw new Error('an invalid case lists the findings it expects; a case with none is valid');
+        if (corpusCase.errors.length === 0)
+          throw new Error('an invalid case lists the findings it expects; a case with none is valid');
         const result = runRule(rule, corpusCase);
         const fixable = ALL_RULES.some((entry) => entry.id === rule && entry.fixable);
         expect(described(result.diagnostics.filter((d) => d.rule !== rule))).toEqual([]);
         expect(asExpected(result.diagnostics, corpusCase.errors)).toEqual(corpusCase.errors);
         if (corpusCase.output === undefined) {
-          if (fixable) throw new Error(`${rule} is fixable: state the case's output (the text of each file its fixes change), or output: null`);
+          if (fixable)
+            throw new Error(
+              `${rule} is fixable: state the case's output (the text of each file its fixes change), or output: null`,
+            );
           return;
         }
         const outcome = fixRule(rule, corpusCase);
-        expect(Object.fromEntries(outcome.files.map((file) => [file.path, file.after]))).toEqual(corpusCase.output ?? {});
+        expect(Object.fromEntries(outcome.files.map((file) => [file.path, file.after]))).toEqual(
+          corpusCase.output ?? {},
+        );
       });
     }
   });

@@ -22,7 +22,12 @@ describe('openwop-spec stamp', { timeout: 60_000 }, () => {
     expect(written.status).toBe(0);
     const digest = /sha256:[0-9a-f]{64}/.exec(written.stdout)?.[0];
     const stamp = JSON.parse(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8'));
-    expect(stamp).toMatchObject({ package: '@openwop/spec-artifacts', version: '2.0.1', canonicalization: 'RFC 8785', digest });
+    expect(stamp).toMatchObject({
+      package: '@openwop/spec-artifacts',
+      version: '2.0.1',
+      canonicalization: 'RFC 8785',
+      digest,
+    });
     expect(Object.keys(stamp.files)).toEqual(['spec/v2/core/a.md']);
     expect((await cli(['stamp', '--check', '--root', root])).stdout).toBe(`CORPUS-STAMP.json is current: ${digest}\n`);
 
@@ -31,7 +36,11 @@ describe('openwop-spec stamp', { timeout: 60_000 }, () => {
     expect(stale.status).toBe(1);
     // One finding per stale entry: the edited file's hash, and the digest over them.
     expect(JSON.parse(stale.stdout).diagnostics).toMatchObject([
-      { rule: 'generated/drift', file: 'CORPUS-STAMP.json', message: expect.stringContaining('files.spec/v2/core/a.md is ') },
+      {
+        rule: 'generated/drift',
+        file: 'CORPUS-STAMP.json',
+        message: expect.stringContaining('files.spec/v2/core/a.md is '),
+      },
       { rule: 'generated/drift', file: 'CORPUS-STAMP.json', message: expect.stringContaining('digest is ') },
     ]);
     expect((await cli(['check', '--root', root])).status).toBe(1);

@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const UPSTREAM = path.resolve(REPO, process.env.OPENWOP_SPEC_UPSTREAM || path.join('..', 'shared', 'upstream', 'corpus'));
+export const UPSTREAM = path.resolve(
+  REPO,
+  process.env.OPENWOP_SPEC_UPSTREAM || path.join('..', 'shared', 'upstream', 'corpus'),
+);
 
 /** The folder as a reader finds it from this repository. */
 const UPSTREAM_NAME = path.relative(REPO, UPSTREAM).split(path.sep).join('/');
@@ -24,7 +27,10 @@ const present = existsSync(UPSTREAM) && statSync(UPSTREAM).isDirectory();
  */
 export function upstreamPresent(testFile: string): boolean {
   if (present) return true;
-  const file = path.relative(REPO, testFile.startsWith('file:') ? fileURLToPath(testFile) : testFile).split(path.sep).join('/');
+  const file = path
+    .relative(REPO, testFile.startsWith('file:') ? fileURLToPath(testFile) : testFile)
+    .split(path.sep)
+    .join('/');
   process.stderr.write(`${file}: skipped its upstream tests: ${UPSTREAM_NAME} (the upstream corpus) is absent\n`);
   return false;
 }

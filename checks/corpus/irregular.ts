@@ -3,11 +3,14 @@ import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
   id: 'corpus/irregular',
-  summary: 'Every corpus entry is a regular file inside the root: no symbolic link, device or pipe is read, and none passes unsaid; no two names are one name on macOS or Windows (equal under Unicode normalization or case folding)',
+  summary:
+    'Every corpus entry is a regular file inside the root: no symbolic link, device or pipe is read, and none passes unsaid; no two names are one name on macOS or Windows (equal under Unicode normalization or case folding)',
   severity: 'error',
   messages: {
-    'not-regular': '{{file}} is {{kind}}; the corpus is read from regular files inside the root only, so it is not read, and nothing it holds is checked or shipped',
-    'name-collision': '{{file}} and {{other}} differ only in {{how}}: on macOS or Windows they are one file, and an install or checkout keeps only one of them',
+    'not-regular':
+      '{{file}} is {{kind}}; the corpus is read from regular files inside the root only, so it is not read, and nothing it holds is checked or shipped',
+    'name-collision':
+      '{{file}} and {{other}} differ only in {{how}}: on macOS or Windows they are one file, and an install or checkout keeps only one of them',
   },
   run(corpus, report) {
     for (const file of corpus.irregular) {
@@ -47,5 +50,7 @@ function collidingNames(paths: readonly string[]): string[][] {
     if (group) group.push(file);
     else groups.set(key, [file]);
   }
-  return [...groups.values()].filter((group) => group.length > 1).map((group) => group.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  return [...groups.values()]
+    .filter((group) => group.length > 1)
+    .map((group) => group.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 }

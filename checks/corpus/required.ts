@@ -9,6 +9,7 @@ export default defineCheck({
   messages: { missing: REQUIRED_MESSAGE },
   run(corpus, report) {
     // The data names the missing file; the finding may stand at the config entry that requires it.
-    for (const { required, reason, why, message: _worded, ...problem } of missingRequired(corpus)) report({ ...problem, messageId: 'missing', data: { file: required, reason, why } });
+    for (const { required, reason, why, message: _worded, ...problem } of missingRequired(corpus))
+      report({ ...problem, messageId: 'missing', data: { file: required, reason, why } });
   },
 });

@@ -5,7 +5,8 @@ import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
   id: 'declaration/entries',
-  summary: 'Each family and profile of spec/v2/declaration.json is declared once, and what a profile requires or includes and what an alias points at is declared and live',
+  summary:
+    'Each family and profile of spec/v2/declaration.json is declared once, and what a profile requires or includes and what an alias points at is declared and live',
   severity: 'error',
   messages: {
     'duplicate-family': 'family `{{family}}` is declared twice (also at line {{line}})',
@@ -26,34 +27,86 @@ export default defineCheck({
     for (const family of declaration.families) {
       const twin = first.get(family.key);
       if (twin === undefined) first.set(family.key, family.index);
-      else report({ ...at(['families', family.index, 'key']), messageId: 'duplicate-family', data: { family: family.key, line: Location.pointer(file, ['families', twin], 'value').resolve().line }, hint: 'keep one entry' });
+      else
+        report({
+          ...at(['families', family.index, 'key']),
+          messageId: 'duplicate-family',
+          data: { family: family.key, line: Location.pointer(file, ['families', twin], 'value').resolve().line },
+          hint: 'keep one entry',
+        });
     }
-    const live = new Set(declaration.families.filter((family) => family.anchor !== 'deleted').map((family) => family.key));
-    const retired = new Set(declaration.families.filter((family) => family.anchor === 'deleted').map((family) => family.key));
+    const live = new Set(
+      declaration.families.filter((family) => family.anchor !== 'deleted').map((family) => family.key),
+    );
+    const retired = new Set(
+      declaration.families.filter((family) => family.anchor === 'deleted').map((family) => family.key),
+    );
     const metadata = new Set(declaration.metadata.map((entry) => entry.key));
     const ids = new Set<string>();
     for (const profile of declaration.profiles) {
-      if (ids.has(profile.id)) report({ ...at(['profiles', profile.index, 'id']), messageId: 'duplicate-profile', data: { profile: profile.id }, hint: 'keep one entry' });
+      if (ids.has(profile.id))
+        report({
+          ...at(['profiles', profile.index, 'id']),
+          messageId: 'duplicate-profile',
+          data: { profile: profile.id },
+          hint: 'keep one entry',
+        });
       ids.add(profile.id);
     }
     for (const profile of declaration.profiles) {
       profile.families.forEach((key, i) => {
         if (live.has(key)) return;
         const where = at(['profiles', profile.index, 'predicate', 'families', i]);
-        if (retired.has(key)) report({ ...where, messageId: 'profile-requires-retired', data: { profile: profile.id, family: key }, hint: 'a retired family binds nothing: take it out of the predicate' });
-        else report({ ...where, messageId: 'profile-requires-unknown', data: { profile: profile.id, family: key }, hint: suggest(key, live) });
+        if (retired.has(key))
+          report({
+            ...where,
+            messageId: 'profile-requires-retired',
+            data: { profile: profile.id, family: key },
+            hint: 'a retired family binds nothing: take it out of the predicate',
+          });
+        else
+          report({
+            ...where,
+            messageId: 'profile-requires-unknown',
+            data: { profile: profile.id, family: key },
+            hint: suggest(key, live),
+          });
       });
       profile.metadata.forEach((key, i) => {
-        if (!metadata.has(key)) report({ ...at(['profiles', profile.index, 'predicate', 'metadata', i]), messageId: 'profile-requires-metadata', data: { profile: profile.id, key }, hint: suggest(key, metadata) });
+        if (!metadata.has(key))
+          report({
+            ...at(['profiles', profile.index, 'predicate', 'metadata', i]),
+            messageId: 'profile-requires-metadata',
+            data: { profile: profile.id, key },
+            hint: suggest(key, metadata),
+          });
       });
       profile.profiles.forEach((id, i) => {
         const where = at(['profiles', profile.index, 'predicate', 'profiles', i]);
-        if (id === profile.id) report({ ...where, messageId: 'profile-includes-itself', data: { profile: profile.id }, hint: 'take it out of its own predicate' });
-        else if (!ids.has(id)) report({ ...where, messageId: 'profile-includes', data: { profile: profile.id, included: id }, hint: suggest(id, ids) });
+        if (id === profile.id)
+          report({
+            ...where,
+            messageId: 'profile-includes-itself',
+            data: { profile: profile.id },
+            hint: 'take it out of its own predicate',
+          });
+        else if (!ids.has(id))
+          report({
+            ...where,
+            messageId: 'profile-includes',
+            data: { profile: profile.id, included: id },
+            hint: suggest(id, ids),
+          });
       });
     }
     for (const alias of declaration.aliases) {
-      if (!live.has(alias.family)) report({ ...at(['aliases', alias.key, 'family']), messageId: 'alias-dead', data: { alias: alias.key, family: alias.family }, hint: suggest(alias.family, live) });
+      if (!live.has(alias.family))
+        report({
+          ...at(['aliases', alias.key, 'family']),
+          messageId: 'alias-dead',
+          data: { alias: alias.key, family: alias.family },
+          hint: suggest(alias.family, live),
+        });
     }
   },
 });

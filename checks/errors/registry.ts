@@ -1,7 +1,17 @@
 import { type Corpus, type DataFile, locate, type PathSegment } from '../../core/model/index.js';
 import { countRegionId, defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
-import { CODE_GRAMMAR, ERRORS_PATH, ERRORS_SCHEMA_PATH, errorsSchemaViolations, retriableByDefault, isObject, COUNT_MESSAGES, mentionIndex, registryCountFindings } from '../../core/registries/index.js';
+import {
+  CODE_GRAMMAR,
+  ERRORS_PATH,
+  ERRORS_SCHEMA_PATH,
+  errorsSchemaViolations,
+  retriableByDefault,
+  isObject,
+  COUNT_MESSAGES,
+  mentionIndex,
+  registryCountFindings,
+} from '../../core/registries/index.js';
 import { corpusSchemas, expectedSchemaId, REGISTRY_MESSAGES } from '../../core/schemas/index.js';
 
 const MAJOR_MINOR = /^(\d+)\.(\d+)$/;
@@ -16,14 +26,19 @@ export default defineCheck({
   fixable: true,
   messages: {
     'malformed-code': 'code "{{code}}" is not snake_case (lowercase letters and digits, words joined by "_")',
-    'vendor-code-registered': '"{{code}}" is shaped like a vendor code; vendor codes are never registered, a vendor returns them under its own org',
+    'vendor-code-registered':
+      '"{{code}}" is shaped like a vendor code; vendor codes are never registered, a vendor returns them under its own org',
     'duplicate-code': 'code "{{code}}" is registered twice (first on line {{firstLine}})',
     'status-type': 'httpStatus of {{code}} is {{written}}, not a number',
     'status-range': 'httpStatus {{status}} of {{code}} is not a 4xx or 5xx status',
-    'retriable-unconfirmed': '{{code}} is a {{status}} and retriable; a 4xx other than 429 is not retriable unless the row says why',
-    'not-retriable-unconfirmed': '{{code}} is a {{status}} and not retriable; a 429 or 5xx is retriable unless the row says why not',
-    'needless-exception': '{{code}} records a retriableException, but a {{status}} is retriable by default, as the row says',
-    'needless-exception-not-retriable': '{{code}} records a retriableException, but a {{status}} is not retriable by default, as the row says',
+    'retriable-unconfirmed':
+      '{{code}} is a {{status}} and retriable; a 4xx other than 429 is not retriable unless the row says why',
+    'not-retriable-unconfirmed':
+      '{{code}} is a {{status}} and not retriable; a 429 or 5xx is retriable unless the row says why not',
+    'needless-exception':
+      '{{code}} records a retriableException, but a {{status}} is retriable by default, as the row says',
+    'needless-exception-not-retriable':
+      '{{code}} records a retriableException, but a {{status}} is not retriable by default, as the row says',
     'since-form': 'since {{since}} of {{code}} is not a major.minor version',
     'no-provenance': '{{code}} has no provenance: "{{field}}" is missing',
     'empty-provenance': '{{code}} has no provenance: "{{field}}" is empty',
@@ -31,7 +46,8 @@ export default defineCheck({
     'deprecated-to-unknown': '{{code}} is deprecated in favour of "{{replacedBy}}", which is not registered',
     'details-do-not-compile': 'the details schema of {{code}} does not compile: {{problem}}',
     'count-by-hand': '"{{phrase}}" states the size of the error registry by hand; counts of a registry are generated',
-    'count-by-hand-wrong': '"{{phrase}}" states the size of the error registry by hand (it has {{count}}); counts of a registry are generated',
+    'count-by-hand-wrong':
+      '"{{phrase}}" states the size of the error registry by hand (it has {{count}}); counts of a registry are generated',
     ...COUNT_MESSAGES,
     ...REGISTRY_MESSAGES,
   },
@@ -41,7 +57,10 @@ export default defineCheck({
     const registry = file.value;
     const rows = Array.isArray(registry.rows) ? registry.rows : [];
     const covered = new Set<string>();
-    const at = (segments: PathSegment[], subject = `/${segments.join('/')}`): Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'> => {
+    const at = (
+      segments: PathSegment[],
+      subject = `/${segments.join('/')}`,
+    ): Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'> => {
       covered.add(subject);
       return { file: ERRORS_PATH, ...locate(file, segments, 'key') };
     };
@@ -60,9 +79,19 @@ export default defineCheck({
   },
 });
 
-type At = (segments: PathSegment[], subject?: string) => Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>;
+type At = (
+  segments: PathSegment[],
+  subject?: string,
+) => Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>;
 
-function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Record<string, unknown>, at: At, report: Report): void {
+function checkRows(
+  corpus: Corpus,
+  file: DataFile,
+  rows: unknown[],
+  registry: Record<string, unknown>,
+  at: At,
+  report: Report,
+): void {
   const vendorPattern = safeRegExp(registry.vendorCodePattern);
   // A row confirms a retriability against its status class with `retriableException`; a registry
   // whose row schema has no such member (upstream's closes its rows) has no way to, so the
@@ -81,8 +110,11 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         const vendorShaped = code.includes('.') || vendorPattern?.test(code) === true;
         report({
           ...at(['rows', index, 'code']),
-          messageId: vendorShaped ? 'vendor-code-registered' : 'malformed-code', data: { code },
-          hint: vendorShaped ? 'remove the row, or register a snake_case code instead' : `for example "${snakeCase(code)}"`,
+          messageId: vendorShaped ? 'vendor-code-registered' : 'malformed-code',
+          data: { code },
+          hint: vendorShaped
+            ? 'remove the row, or register a snake_case code instead'
+            : `for example "${snakeCase(code)}"`,
         });
       }
       const first = firstRow.get(code);
@@ -90,7 +122,12 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         firstRow.set(code, index);
       } else {
         const firstLine = locate(file, ['rows', first, 'code'], 'key').line;
-        report({ ...at(['rows', index, 'code'], `/rows/${index}/code#unique`), messageId: 'duplicate-code', data: { code, firstLine }, hint: 'a code has one row; merge the two' });
+        report({
+          ...at(['rows', index, 'code'], `/rows/${index}/code#unique`),
+          messageId: 'duplicate-code',
+          data: { code, firstLine },
+          hint: 'a code has one row; merge the two',
+        });
       }
     }
 
@@ -101,11 +138,30 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         const number = typeof status === 'string' && /^\d+$/.test(status.trim()) ? Number(status.trim()) : undefined;
         report({
           ...at(['rows', index, 'httpStatus']),
-          messageId: 'status-type', data: { code: name, written: typeof status === 'string' ? `the string ${JSON.stringify(status)}` : status === null ? 'null' : Array.isArray(status) ? 'an array' : `a ${typeof status}` },
-          hint: number !== undefined ? `write it as the number ${number}, without quotes` : 'write the HTTP status as a number, 400 to 599',
+          messageId: 'status-type',
+          data: {
+            code: name,
+            written:
+              typeof status === 'string'
+                ? `the string ${JSON.stringify(status)}`
+                : status === null
+                  ? 'null'
+                  : Array.isArray(status)
+                    ? 'an array'
+                    : `a ${typeof status}`,
+          },
+          hint:
+            number !== undefined
+              ? `write it as the number ${number}, without quotes`
+              : 'write the HTTP status as a number, 400 to 599',
         });
       } else {
-        report({ ...at(['rows', index, 'httpStatus']), messageId: 'status-range', data: { code: name, status: JSON.stringify(status) }, hint: 'an error answers with a client (4xx) or server (5xx) status' });
+        report({
+          ...at(['rows', index, 'httpStatus']),
+          messageId: 'status-range',
+          data: { code: name, status: JSON.stringify(status) },
+          hint: 'an error answers with a client (4xx) or server (5xx) status',
+        });
       }
     }
 
@@ -116,7 +172,8 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         report({
           ...at(['rows', index, 'retriable']),
           severity: 'warning',
-          messageId: row.retriable ? 'retriable-unconfirmed' : 'not-retriable-unconfirmed', data: { code: name, status },
+          messageId: row.retriable ? 'retriable-unconfirmed' : 'not-retriable-unconfirmed',
+          data: { code: name, status },
           hint: 'confirm it with "retriableException": "<why>" on the row, or correct "retriable"',
         });
       }
@@ -124,7 +181,8 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
         report({
           ...at(['rows', index, 'retriableException']),
           severity: 'warning',
-          messageId: expected ? 'needless-exception' : 'needless-exception-not-retriable', data: { code: name, status },
+          messageId: expected ? 'needless-exception' : 'needless-exception-not-retriable',
+          data: { code: name, status },
           hint: 'remove "retriableException"',
         });
       }
@@ -133,7 +191,12 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     if (row.since !== undefined) {
       const since = typeof row.since === 'string' ? MAJOR_MINOR.exec(row.since) : null;
       if (!since) {
-        report({ ...at(['rows', index, 'since']), messageId: 'since-form', data: { code: name, since: JSON.stringify(row.since) }, hint: 'for example "2.0"' });
+        report({
+          ...at(['rows', index, 'since']),
+          messageId: 'since-form',
+          data: { code: name, since: JSON.stringify(row.since) },
+          hint: 'for example "2.0"',
+        });
       }
       // The registry's `version` is the version of its format, not a release, so `since` is not compared with it.
     }
@@ -144,8 +207,12 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
       if (value !== undefined && typeof value !== 'string') continue;
       report({
         ...at(['rows', index, field]),
-        messageId: value === undefined ? 'no-provenance' : 'empty-provenance', data: { code: name, field },
-        hint: field === 'source' ? 'name the prose that defines the code, e.g. "spec/v2/core/runs.md §Snapshot"' : 'say where the status comes from: "v1 prose", "v1 convention", "v2 decision", ...',
+        messageId: value === undefined ? 'no-provenance' : 'empty-provenance',
+        data: { code: name, field },
+        hint:
+          field === 'source'
+            ? 'name the prose that defines the code, e.g. "spec/v2/core/runs.md §Snapshot"'
+            : 'say where the status comes from: "v1 prose", "v1 convention", "v2 decision", ...',
       });
     }
 
@@ -153,14 +220,24 @@ function checkRows(corpus: Corpus, file: DataFile, rows: unknown[], registry: Re
     if (typeof replacedBy === 'string' && (replacedBy === code || !codes.has(replacedBy))) {
       report({
         ...at(['rows', index, 'deprecated', 'replacedBy'], `/rows/${index}/deprecated/replacedBy#registered`),
-        messageId: replacedBy === code ? 'deprecated-to-itself' : 'deprecated-to-unknown', data: { code: name, replacedBy: String(replacedBy) },
-        hint: replacedBy === code ? 'name the code that replaces it, or drop "replacedBy"' : `register "${replacedBy}", or name a registered code`,
+        messageId: replacedBy === code ? 'deprecated-to-itself' : 'deprecated-to-unknown',
+        data: { code: name, replacedBy: String(replacedBy) },
+        hint:
+          replacedBy === code
+            ? 'name the code that replaces it, or drop "replacedBy"'
+            : `register "${replacedBy}", or name a registered code`,
       });
     }
 
     if (isObject(row.details)) {
       const problem = detailsCompileProblem(corpus, code ?? String(index), row.details);
-      if (problem) report({ ...at(['rows', index, 'details'], `/rows/${index}/details#compile`), messageId: 'details-do-not-compile', data: { code: name, problem }, hint: 'correct the details schema; it is compiled as the envelope holds it, beside schemas/v2/' });
+      if (problem)
+        report({
+          ...at(['rows', index, 'details'], `/rows/${index}/details#compile`),
+          messageId: 'details-do-not-compile',
+          data: { code: name, problem },
+          hint: 'correct the details schema; it is compiled as the envelope holds it, beside schemas/v2/',
+        });
     }
   });
 }
@@ -183,21 +260,40 @@ function detailsCompileProblem(corpus: Corpus, code: string, details: Record<str
  * being right.
  */
 function checkCounts(corpus: Corpus, count: number, report: Report): void {
-  const regionsInUse = corpus.markdownFiles().some((markdown) => markdown.regions.some((region) => region.id.startsWith('count/')));
+  const regionsInUse = corpus
+    .markdownFiles()
+    .some((markdown) => markdown.regions.some((region) => region.id.startsWith('count/')));
   for (const { count: mention, ...finding } of registryCountFindings(corpus, 'errors')) {
-    if (finding.messageId === 'count-wrong' && regionsInUse && mention.kind === 'markdown' && !mention.generatorLine && mention.form === 'prose') continue;
+    if (
+      finding.messageId === 'count-wrong' &&
+      regionsInUse &&
+      mention.kind === 'markdown' &&
+      !mention.generatorLine &&
+      mention.form === 'prose'
+    )
+      continue;
     report(finding);
   }
   if (!regionsInUse) return;
   for (const mention of mentionIndex(corpus).counts) {
-    if (mention.registry !== 'errors' || mention.kind !== 'markdown' || mention.generatorLine || mention.form !== 'prose') continue;
+    if (
+      mention.registry !== 'errors' ||
+      mention.kind !== 'markdown' ||
+      mention.generatorLine ||
+      mention.form !== 'prose'
+    )
+      continue;
     report({
       file: mention.file,
       ...mention.place(),
       messageId: mention.value === count ? 'count-by-hand' : 'count-by-hand-wrong',
       data: { phrase: mention.phrase, count, written: mention.value },
       hint: 'run `openwop-spec check --fix` to make it the count/errors region',
-      fix: { start: mention.start, end: mention.end, text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->` },
+      fix: {
+        start: mention.start,
+        end: mention.end,
+        text: `<!-- generated: ${COUNT_REGION} -->**${count}**<!-- /generated: ${COUNT_REGION} -->`,
+      },
     });
   }
 }

@@ -1,6 +1,16 @@
 import { defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
-import { mentionIndex, nearMiss, type LocatedCodeMention, DECLARATION_PATH, ERRORS_PATH, readErrorsRegistry, vendorCodeRule, type ErrorRow, type VendorCodeRule } from '../../core/registries/index.js';
+import {
+  mentionIndex,
+  nearMiss,
+  type LocatedCodeMention,
+  DECLARATION_PATH,
+  ERRORS_PATH,
+  readErrorsRegistry,
+  vendorCodeRule,
+  type ErrorRow,
+  type VendorCodeRule,
+} from '../../core/registries/index.js';
 import type { Corpus } from '../../core/model/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
@@ -18,16 +28,19 @@ const PROSE = /^spec\/.*\.md$/;
 
 export default defineCheck({
   id: 'errors/used-codes-registered',
-  summary: 'An error code the prose names (beside a status, in a list after one, in a code table, in an envelope example) or an API document names (in a description, a 4xx/5xx response\'s description, an error enum) is registered, with its registered status, or is a well-formed vendor code; a near miss of a registered code in a sentence about an error is a finding',
+  summary:
+    "An error code the prose names (beside a status, in a list after one, in a code table, in an envelope example) or an API document names (in a description, a 4xx/5xx response's description, an error enum) is registered, with its registered status, or is a well-formed vendor code; a near miss of a registered code in a sentence about an error is a finding",
   description:
-    'A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response\'s description. A snake_case word elsewhere in a sentence about an error is a code only when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.',
+    "A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response's description. A snake_case word elsewhere in a sentence about an error is a code only when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.",
   severity: 'error',
   messages: {
     'status-differs': '{{written}} {{code}}: the registry gives {{code}} the status {{registered}}',
-    'retriable-differs': '{{code}} is marked retriable: {{written}} here, but the registry says retriable: {{registered}}',
+    'retriable-differs':
+      '{{code}} is marked retriable: {{written}} here, but the registry says retriable: {{registered}}',
     unregistered: '"{{code}}" is not a registered error code',
     'near-miss': '"{{code}}" is not a registered error code; did you mean {{suggestion}}?',
-    'reserved-prefix': '"{{code}}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code',
+    'reserved-prefix':
+      '"{{code}}" uses the reserved prefix openwop.; it is neither a registered code nor a vendor code',
     'unknown-org': '"{{code}}" is shaped like a vendor code, but {{org}} is not an org registered in {{declaration}}',
   },
   run(corpus, report) {
@@ -67,17 +80,28 @@ function compileVendorRule(rule: VendorCodeRule): CompiledVendorRule {
   return { ...rule, regex };
 }
 
-function judge({ file, mention, place }: LocatedCodeMention, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule, report: Report): void {
+function judge(
+  { file, mention, place }: LocatedCodeMention,
+  rows: ReadonlyMap<string, ErrorRow>,
+  vendor: CompiledVendorRule,
+  report: Report,
+): void {
   const at = (): { file: string } & ReturnType<typeof place> => ({ file, ...place() });
   const row = rows.get(mention.code);
   if (row) {
     if (mention.status !== undefined && mention.status !== row.httpStatus) {
-      report({ ...at(), messageId: 'status-differs', data: { code: row.code, written: mention.status, registered: row.httpStatus }, hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right` });
+      report({
+        ...at(),
+        messageId: 'status-differs',
+        data: { code: row.code, written: mention.status, registered: row.httpStatus },
+        hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right`,
+      });
     }
     if (mention.retriable !== undefined && mention.retriable !== row.retriable) {
       report({
         ...at(),
-        messageId: 'retriable-differs', data: { code: row.code, written: mention.retriable ? 'yes' : 'no', registered: row.retriable ? 'yes' : 'no' },
+        messageId: 'retriable-differs',
+        data: { code: row.code, written: mention.retriable ? 'yes' : 'no', registered: row.retriable ? 'yes' : 'no' },
         hint: `write ${row.retriable ? 'yes' : 'no'}, or correct the row in ${ERRORS_PATH}`,
       });
     }
@@ -87,22 +111,46 @@ function judge({ file, mention, place }: LocatedCodeMention, rows: ReadonlyMap<s
   // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
   if (mention.form === 'candidate') {
     const near = nearMiss(mention.code, rows.keys(), '_');
-    if (near !== undefined) report({ ...at(), messageId: 'near-miss', data: { code: mention.code, suggestion: near }, hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there` });
+    if (near !== undefined)
+      report({
+        ...at(),
+        messageId: 'near-miss',
+        data: { code: mention.code, suggestion: near },
+        hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there`,
+      });
     return;
   }
   report({ ...at(), ...unregistered(mention.code, rows, vendor) });
 }
 
-function unregistered(code: string, rows: ReadonlyMap<string, ErrorRow>, vendor: CompiledVendorRule): Pick<Finding, 'messageId' | 'data' | 'hint'> {
+function unregistered(
+  code: string,
+  rows: ReadonlyMap<string, ErrorRow>,
+  vendor: CompiledVendorRule,
+): Pick<Finding, 'messageId' | 'data' | 'hint'> {
   const org = /^([a-z][a-z0-9-]*)\./.exec(code)?.[1];
-  if (org === 'openwop') return { messageId: 'reserved-prefix', data: { code }, hint: `register a snake_case code in ${ERRORS_PATH}` };
+  if (org === 'openwop')
+    return { messageId: 'reserved-prefix', data: { code }, hint: `register a snake_case code in ${ERRORS_PATH}` };
   if (org !== undefined && vendor.orgs && !vendor.orgs.includes(org)) {
     return {
-      messageId: 'unknown-org', data: { code, org, declaration: DECLARATION_PATH },
-      hint: vendor.orgs.length > 0 ? `registered orgs: ${vendor.orgs.join(', ')}` : `${DECLARATION_PATH} registers no org under "extensions"`,
+      messageId: 'unknown-org',
+      data: { code, org, declaration: DECLARATION_PATH },
+      hint:
+        vendor.orgs.length > 0
+          ? `registered orgs: ${vendor.orgs.join(', ')}`
+          : `${DECLARATION_PATH} registers no org under "extensions"`,
     };
   }
   const suggestion = nearMiss(code, rows.keys(), '_');
-  if (suggestion !== undefined) return { messageId: 'near-miss', data: { code, suggestion }, hint: `write ${suggestion}, the code of ${ERRORS_PATH}, or register this one there` };
-  return { messageId: 'unregistered', data: { code }, hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}` };
+  if (suggestion !== undefined)
+    return {
+      messageId: 'near-miss',
+      data: { code, suggestion },
+      hint: `write ${suggestion}, the code of ${ERRORS_PATH}, or register this one there`,
+    };
+  return {
+    messageId: 'unregistered',
+    data: { code },
+    hint: `use a code of ${ERRORS_PATH} or register this one there${vendor.pattern ? `; a vendor code matches ${vendor.pattern}` : ''}`,
+  };
 }

@@ -1,12 +1,26 @@
 import { type Corpus, lazyPlace, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { type Report, closest } from '../../core/output/index.js';
-import { ID_BINDINGS, ID_BINDINGS_SCHEMA, IDS_SCHEMA, idBindingsRegistry, idFields, idKinds, kindRef, kindsReached, type IdBindingsRegistry, type IdField, type IdKind, CARRIED_ID_BINDINGS_SCHEMA } from '../../core/registries/index.js';
+import {
+  ID_BINDINGS,
+  ID_BINDINGS_SCHEMA,
+  IDS_SCHEMA,
+  idBindingsRegistry,
+  idFields,
+  idKinds,
+  kindRef,
+  kindsReached,
+  type IdBindingsRegistry,
+  type IdField,
+  type IdKind,
+  CARRIED_ID_BINDINGS_SCHEMA,
+} from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, schemaGraph, validateRegistry } from '../../core/schemas/index.js';
 
 export default defineCheck({
   id: 'ids/bindings',
-  summary: 'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
+  summary:
+    'Every *Id / *Ids field of a v2 schema or API document is classified in id-field-bindings.json, and a bound one $refs its kind',
   description:
     'ids.schema.json says what a kind is: the kind an id field (`*Id`) `$ref`s, and one that records who mints it. A `$defs` entry that is neither (upstream\'s `opaque`, the grammar its host-minted kinds share) is a building block, held to nothing a kind is. id-field-bindings.json classifies `*Id` names (its own comment: "every *Id property MUST appear here exactly once"), so a list of ids it does not name (`runIds`) is held to what its singular is: its items $ref the kind `runId` is bound to, and nothing is asked of a list whose singular is recorded in notAKind.',
   severity: 'error',
@@ -26,17 +40,28 @@ export default defineCheck({
     const fields = idFields(corpus);
     if (!corpus.exists(ID_BINDINGS)) {
       if (fields.length > 0) {
-        report({ file: ID_BINDINGS, messageId: 'bindings-missing', data: { target: ID_BINDINGS, count: fields.length }, hint: 'create it: { "bindings": { "<field>": "<kind>" }, "notAKind": { "<field>": "<reason>" } }' });
+        report({
+          file: ID_BINDINGS,
+          messageId: 'bindings-missing',
+          data: { target: ID_BINDINGS, count: fields.length },
+          hint: 'create it: { "bindings": { "<field>": "<kind>" }, "notAKind": { "<field>": "<reason>" } }',
+        });
       }
       return;
     }
-    for (const finding of validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA, CARRIED_ID_BINDINGS_SCHEMA)) report(unworded(finding));
+    for (const finding of validateRegistry(corpus, ID_BINDINGS, ID_BINDINGS_SCHEMA, CARRIED_ID_BINDINGS_SCHEMA))
+      report(unworded(finding));
     // Whatever its schema says, the entries that are strings are read and checked.
     const registry = idBindingsRegistry(corpus);
     if (!registry) return;
     const kinds = idKinds(corpus);
     if (!kinds) {
-      report({ file: ID_BINDINGS, messageId: 'kinds-missing', data: { target: IDS_SCHEMA }, hint: 'define the kinds of identity.md §5 there' });
+      report({
+        file: ID_BINDINGS,
+        messageId: 'kinds-missing',
+        data: { target: IDS_SCHEMA },
+        hint: 'define the kinds of identity.md §5 there',
+      });
       return;
     }
 
@@ -53,7 +78,12 @@ export default defineCheck({
         });
       }
       if (registry.notAKind.has(entry.name)) {
-        report({ location: Location.pointer(registry.file, ['notAKind', entry.name]), messageId: 'bound-and-not-a-kind', data: { field: entry.name, kind: String(entry.value) }, hint: 'keep exactly one of the two entries' });
+        report({
+          location: Location.pointer(registry.file, ['notAKind', entry.name]),
+          messageId: 'bound-and-not-a-kind',
+          data: { field: entry.name, kind: String(entry.value) },
+          hint: 'keep exactly one of the two entries',
+        });
       }
     }
     // An entry names a field of a schema the corpus may not hold: while a $ref of the corpus leads
@@ -88,10 +118,17 @@ function checkKinds(corpus: Corpus, kinds: ReadonlyMap<string, IdKind>, report: 
   for (const kind of kinds.values()) {
     const problems = [
       kind.pattern === undefined ? 'no pattern' : undefined,
-      kind.minted === undefined || !MINTERS.includes(kind.minted) ? `x-openwop-minted ${kind.minted === undefined ? 'missing' : JSON.stringify(kind.minted)} (host, author or registry)` : undefined,
+      kind.minted === undefined || !MINTERS.includes(kind.minted)
+        ? `x-openwop-minted ${kind.minted === undefined ? 'missing' : JSON.stringify(kind.minted)} (host, author or registry)`
+        : undefined,
     ].filter((problem): problem is string => problem !== undefined);
     if (problems.length === 0) continue;
-    report({ location: Location.pointer(file, kind.path), messageId: 'malformed-kind', data: { kind: kind.name, problems: problems.join(' and ') }, hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)' });
+    report({
+      location: Location.pointer(file, kind.path),
+      messageId: 'malformed-kind',
+      data: { kind: kind.name, problems: problems.join(' and ') },
+      hint: 'each kind is { "type": "string", "pattern": …, "x-openwop-minted": "host" | "author" | "registry" } (identity.md §5)',
+    });
   }
 }
 
@@ -109,7 +146,10 @@ function checkField(
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
   // Upstream's registry classifies `*Id` names ("every *Id property MUST appear here exactly once"):
   // a list it does not name is classified by its singular, so `runIds` is held to `runId`'s kind.
-  const singular = field.plural && !registry.bindings.has(field.name) && !registry.notAKind.has(field.name) ? field.name.slice(0, -1) : field.name;
+  const singular =
+    field.plural && !registry.bindings.has(field.name) && !registry.notAKind.has(field.name)
+      ? field.name.slice(0, -1)
+      : field.name;
   const bound = registry.bindings.get(singular);
   const recorded = registry.notAKind.get(singular);
   const reached = field.schema ? kindsReached(corpus, field.schema, field.plural) : new Set<string>();
@@ -144,7 +184,8 @@ function checkField(
   const subject = field.plural ? 'its items' : 'its schema';
   let problem: string;
   if (!field.schema) problem = 'it has no schema';
-  else if (reached.size > 0) problem = `${subject} $ref${field.plural ? '' : 's'} \`${[...reached].sort().join('`, `')}\` instead`;
+  else if (reached.size > 0)
+    problem = `${subject} $ref${field.plural ? '' : 's'} \`${[...reached].sort().join('`, `')}\` instead`;
   else problem = `${subject} ${field.plural ? 'do' : 'does'} not $ref it`;
   report({
     ...at,

@@ -9,7 +9,8 @@ const LINE_ANCHOR = /^L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?$/;
 
 export default defineCheck({
   id: 'links/anchor',
-  summary: 'A link fragment (in markdown, or in the strings of a JSON/YAML document) names a heading (or explicit id) of its target, or a JSON pointer that exists in a JSON/YAML target',
+  summary:
+    'A link fragment (in markdown, or in the strings of a JSON/YAML document) names a heading (or explicit id) of its target, or a JSON pointer that exists in a JSON/YAML target',
   severity: 'error',
   messages: {
     'no-heading': '{{target}} has no heading with anchor #{{fragment}}',
@@ -33,7 +34,8 @@ export default defineCheck({
     for (const file of corpus.dataFiles()) {
       for (const link of dataStringLinks(file)) {
         const target = resolveLink(file.path, link.url);
-        if (target.kind !== 'local' || target.escapesRoot || !target.fragment || LINE_ANCHOR.test(target.fragment)) continue;
+        if (target.kind !== 'local' || target.escapesRoot || !target.fragment || LINE_ANCHOR.test(target.fragment))
+          continue;
         const problem = fragmentProblem(corpus, target.target, target.fragment);
         if (problem) report({ location: link.location, ...problem });
       }
@@ -41,7 +43,11 @@ export default defineCheck({
   },
 });
 
-function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): Pick<Finding, 'messageId' | 'data' | 'hint'> | undefined {
+function fragmentProblem(
+  corpus: Corpus,
+  targetPath: string,
+  fragment: string,
+): Pick<Finding, 'messageId' | 'data' | 'hint'> | undefined {
   const target = corpus.get(targetPath);
   if (!target) return undefined; // links/file reports a missing target
   if (target.kind === 'markdown') {
@@ -56,7 +62,11 @@ function fragmentProblem(corpus: Corpus, targetPath: string, fragment: string): 
   if ((target.kind === 'json' || target.kind === 'yaml') && fragment.startsWith('/')) {
     if (target.problems.length > 0) return undefined; // corpus/parse reports it
     if (hasPointer(target.value, fragment)) return undefined;
-    return { messageId: 'no-pointer', data: { target: targetPath, pointer: fragment }, hint: 'check the pointer against the document' };
+    return {
+      messageId: 'no-pointer',
+      data: { target: targetPath, pointer: fragment },
+      hint: 'check the pointer against the document',
+    };
   }
   return undefined;
 }

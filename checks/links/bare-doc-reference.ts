@@ -32,7 +32,10 @@ export default defineCheck({
           const location =
             prose.offset !== undefined
               ? Location.text(file, prose.offset + index, prose.offset + index + name.length)
-              : Location.fixed(file.path, { line: prose.node.position?.start.line ?? 1, column: prose.node.position?.start.column ?? 1 });
+              : Location.fixed(file.path, {
+                  line: prose.node.position?.start.line ?? 1,
+                  column: prose.node.position?.start.column ?? 1,
+                });
           const finding = {
             location,
             messageId: 'bare-reference',
@@ -41,7 +44,15 @@ export default defineCheck({
           // Where the text's offsets are unknown there is nothing to rewrite: the hint then says how to by hand.
           report(
             prose.offset !== undefined
-              ? { ...finding, hint: 'run `openwop-spec check --fix` to rewrite it', fix: { start: prose.offset + index, end: prose.offset + index + name.length, text: `[${name}](${url})` } }
+              ? {
+                  ...finding,
+                  hint: 'run `openwop-spec check --fix` to rewrite it',
+                  fix: {
+                    start: prose.offset + index,
+                    end: prose.offset + index + name.length,
+                    text: `[${name}](${url})`,
+                  },
+                }
               : { ...finding, hint: `write it as [${name}](${url})` },
           );
         }

@@ -5,12 +5,14 @@ import type { Report } from '../../core/output/index.js';
 
 export default defineCheck({
   id: 'links/file',
-  summary: 'Every relative link, image and link definition in corpus markdown (and in the strings of JSON/YAML documents) names a file that exists inside the root',
+  summary:
+    'Every relative link, image and link definition in corpus markdown (and in the strings of JSON/YAML documents) names a file that exists inside the root',
   severity: 'error',
   messages: {
     'escapes-root': '{{kind}} target "{{url}}" climbs out of the corpus root',
     'missing-target': '{{kind}} target "{{url}}" does not exist (resolved to {{target}})',
-    'near-name': '{{kind}} target "{{url}}" does not exist (resolved to {{target}}); {{file}} differs from it only in {{how}}, which one file system folds and another does not',
+    'near-name':
+      '{{kind}} target "{{url}}" does not exist (resolved to {{target}}); {{file}} differs from it only in {{how}}, which one file system folds and another does not',
   },
   run(corpus, report) {
     for (const file of corpus.markdownFiles()) {
@@ -19,23 +21,46 @@ export default defineCheck({
       }
     }
     for (const file of corpus.dataFiles()) {
-      for (const link of dataStringLinks(file)) checkLink(corpus, file.path, 'link', link.url, () => link.location, report);
+      for (const link of dataStringLinks(file))
+        checkLink(corpus, file.path, 'link', link.url, () => link.location, report);
     }
   },
 });
 
-function checkLink(corpus: Corpus, from: string, kind: string, url: string, place: () => Location, report: Report): void {
+function checkLink(
+  corpus: Corpus,
+  from: string,
+  kind: string,
+  url: string,
+  place: () => Location,
+  report: Report,
+): void {
   const target = resolveLink(from, url);
   if (target.kind !== 'local') return;
   if (target.escapesRoot) {
-    report({ location: place(), messageId: 'escapes-root', data: { kind, url }, hint: 'link only to files inside the repository, or use an absolute https URL' });
+    report({
+      location: place(),
+      messageId: 'escapes-root',
+      data: { kind, url },
+      hint: 'link only to files inside the repository, or use an absolute https URL',
+    });
   } else if (!corpus.exists(target.target)) {
     const near = nearlyNamed(corpus, target.target);
     if (near) {
-      report({ location: place(), messageId: 'near-name', data: { kind, url, target: target.target, file: near.file, how: near.how }, hint: `write the name as the file has it: ${near.file}` });
+      report({
+        location: place(),
+        messageId: 'near-name',
+        data: { kind, url, target: target.target, file: near.file, how: near.how },
+        hint: `write the name as the file has it: ${near.file}`,
+      });
       return;
     }
-    report({ location: place(), messageId: 'missing-target', data: { kind, url, target: target.target }, hint: 'fix the path; it is relative to the linking file' });
+    report({
+      location: place(),
+      messageId: 'missing-target',
+      data: { kind, url, target: target.target },
+      hint: 'fix the path; it is relative to the linking file',
+    });
   }
 }
 

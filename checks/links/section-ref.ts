@@ -1,17 +1,38 @@
 import { posix } from 'node:path';
 import type { InlineCode, Link, Nodes } from 'mdast';
 import { visit as visitTree } from 'unist-util-visit';
-import { type Corpus, type DataFile, type MarkdownFile, dataStringEdit, dataStringLocation, dataStrings, documentIndex, type Span, type PathSegment } from '../../core/model/index.js';
+import {
+  type Corpus,
+  type DataFile,
+  type MarkdownFile,
+  dataStringEdit,
+  dataStringLocation,
+  dataStrings,
+  documentIndex,
+  type Span,
+  type PathSegment,
+} from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { type Fix, type Report, closest, closestPhrase } from '../../core/output/index.js';
-import { citableNames, citingBlocks, describeCitation, linkScope, resolveCitation, resolveLink, scopedCitations, type MarkdownHeading, type ScopedCitation } from '../../core/markdown/index.js';
+import {
+  citableNames,
+  citingBlocks,
+  describeCitation,
+  linkScope,
+  resolveCitation,
+  resolveLink,
+  scopedCitations,
+  type MarkdownHeading,
+  type ScopedCitation,
+} from '../../core/markdown/index.js';
 
 /** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
 const NAMES_A_SOURCE = /\bRFCs?\b|\.(?:md|json|ya?ml)\b|\]\(|https?:|\b[A-Z][A-Za-z0-9-]*[ \t]+§|\bv1\b/;
 
 export default defineCheck({
   id: 'links/section-ref',
-  summary: 'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
+  summary:
+    'A section citation (§"Heading", §1.4, §B.2, §Word, §`name`) in prose, tables or a JSON/YAML string names a heading of the cited document, and a linked one links to that heading',
   description:
     'A citation of a document under a prefix the `external` option lists is neither checked nor reported, in any form a citation names it: the path as written (with or without a leading slash or backticks), a path relative to the citing file, a link, or a bare name that is no corpus document and that the corpus names only under such a prefix, or that a file citing under it writes. A bare §1.2 cites its own document when its block names no other source.',
   severity: 'error',
@@ -27,7 +48,8 @@ export default defineCheck({
       type: 'array',
       items: { type: 'string', minLength: 1 },
       default: [],
-      description: 'Path prefixes of documents that live outside this corpus and are cited knowingly (`spec/v1/`, `RFCS/`): their citations are neither checked nor reported as unresolvable',
+      description:
+        'Path prefixes of documents that live outside this corpus and are cited knowingly (`spec/v1/`, `RFCS/`): their citations are neither checked nor reported as unresolvable',
     },
   },
   run(corpus, report, context) {
@@ -57,23 +79,40 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
       const at = start + citation.start;
       // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
       // span that shows such a heading line (`` `### § key` ``): it shows the markup.
-      if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to)) continue;
-      const link = links.find((candidate) => (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1));
+      if (citation.start === label || !judgeable(citation) || shownHeadings.some(([from, to]) => from <= at && at < to))
+        continue;
+      const link = links.find(
+        (candidate) =>
+          (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1),
+      );
       const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
       const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
       if (scope.kind === 'unqualified') {
         // A numbered citation in a document not numbered that way cites the numbering of a source
         // (an RFC's §B.2); nothing written says which, so it is not judged.
         // A block that names no other document, RFC or standard can only mean this document's own.
-        if (citation.form === 'numbered' && !numbering.has(numberKind(citation.value)) && (numberKind(citation.value) !== 'arabic' || NAMES_A_SOURCE.test(text))) continue;
+        if (
+          citation.form === 'numbered' &&
+          !numbering.has(numberKind(citation.value)) &&
+          (numberKind(citation.value) !== 'arabic' || NAMES_A_SOURCE.test(text))
+        )
+          continue;
         if (labelled(corpus).has(labelKey(citation.value)) && !resolveCitation(file.headings, citation)) continue;
         judge({ name: 'this document', document: file }, citation, place, report);
         continue;
       }
       if (scope.kind === 'external') continue;
-      const target = scope.via === 'link' ? linkedTarget(corpus, file, scope.name, external) : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
+      const target =
+        scope.via === 'link'
+          ? linkedTarget(corpus, file, scope.name, external)
+          : namedTarget(corpus, file.path, scope.name, citation, place, report, external);
       if (!target) continue;
-      const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), { file, link, start: at, end: start + citation.end });
+      const heading = judge(target, citation, place, report, link && brokenFragment(file, link, target.document), {
+        file,
+        link,
+        start: at,
+        end: start + citation.end,
+      });
       if (heading && link && !checkedLinks.has(link)) {
         checkedLinks.add(link);
         checkLinkFragment(file, link, citation, heading, place, report);
@@ -98,9 +137,22 @@ function checkData(corpus: Corpus, file: DataFile, report: Report, external: Ext
     for (const citation of scopedCitations(string.value)) {
       // A data file has no sections of its own: an unqualified citation names nothing to check.
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
-      const place = (): Span & { file: string } => ({ file: file.path, ...dataStringLocation(file, string.path, citation.start, citation.end) });
-      const target = citation.scope.via === 'link' ? linkedTarget(corpus, file, citation.scope.name, external) : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
-      if (target) judge(target, citation, place, report, false, undefined, { file, path: string.path, value: string.value, start: citation.start, end: citation.end });
+      const place = (): Span & { file: string } => ({
+        file: file.path,
+        ...dataStringLocation(file, string.path, citation.start, citation.end),
+      });
+      const target =
+        citation.scope.via === 'link'
+          ? linkedTarget(corpus, file, citation.scope.name, external)
+          : namedTarget(corpus, file.path, citation.scope.name, citation, place, report, external);
+      if (target)
+        judge(target, citation, place, report, false, undefined, {
+          file,
+          path: string.path,
+          value: string.value,
+          start: citation.start,
+          end: citation.end,
+        });
     }
   }
 }
@@ -154,7 +206,15 @@ interface WrittenInData {
   end: number;
 }
 
-function judge(target: Target, citation: ScopedCitation, place: Place, report: Report, linkReported = false, written?: Written, inData?: WrittenInData): MarkdownHeading | undefined {
+function judge(
+  target: Target,
+  citation: ScopedCitation,
+  place: Place,
+  report: Report,
+  linkReported = false,
+  written?: Written,
+  inData?: WrittenInData,
+): MarkdownHeading | undefined {
   const heading = resolveCitation(target.document.headings, citation);
   if (heading) return heading;
   const numbered = citation.form === 'numbered';
@@ -163,13 +223,23 @@ function judge(target: Target, citation: ScopedCitation, place: Place, report: R
   const suggestion = numbered ? closest(citation.value, candidates) : closestPhrase(citation.value, candidates);
   // A renamed heading breaks the link's anchor as well; with no heading to suggest, links/anchor's finding says it all.
   if (linkReported && !suggestion) return undefined;
-  const renamed = suggestion && !numbered ? target.document.headings.find((h) => h.text.replace(/^§\s*/, '') === suggestion) : undefined;
-  const fix = renamed && written ? renameFix(written, `§"${suggestion}"`, renamed.slug) : renamed && inData ? dataRenameFix(inData, `§"${suggestion}"`, renamed.slug, target.document) : undefined;
+  const renamed =
+    suggestion && !numbered
+      ? target.document.headings.find((h) => h.text.replace(/^§\s*/, '') === suggestion)
+      : undefined;
+  const fix =
+    renamed && written
+      ? renameFix(written, `§"${suggestion}"`, renamed.slug)
+      : renamed && inData
+        ? dataRenameFix(inData, `§"${suggestion}"`, renamed.slug, target.document)
+        : undefined;
   const finding = {
     ...(typeof place === 'function' ? place() : place),
     messageId: 'no-section',
     data: { target: target.name, citation: describeCitation(citation) },
-    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? (inData ? ' (`--fix` rewrites the citation)' : ' (`--fix` rewrites the citation and its link)') : ''}` : 'cite a heading that exists: §"Exact heading text", or its number',
+    hint: suggestion
+      ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? (inData ? ' (`--fix` rewrites the citation)' : ' (`--fix` rewrites the citation and its link)') : ''}`
+      : 'cite a heading that exists: §"Exact heading text", or its number',
   };
   report(fix ? { ...finding, fix } : finding);
   return undefined;
@@ -185,8 +255,23 @@ function renameFix(written: Written, text: string, slug: string): Fix | undefine
   const url = fragmentFix(file, link, slug);
   const start = link.position?.start.offset;
   const end = link.position?.end.offset;
-  if (!url || start === undefined || end === undefined || !(start <= citationStart && citationEnd <= url.start && url.end <= end)) return undefined;
-  return { start, end, text: file.text.slice(start, citationStart) + text + file.text.slice(citationEnd, url.start) + url.text + file.text.slice(url.end, end) };
+  if (
+    !url ||
+    start === undefined ||
+    end === undefined ||
+    !(start <= citationStart && citationEnd <= url.start && url.end <= end)
+  )
+    return undefined;
+  return {
+    start,
+    end,
+    text:
+      file.text.slice(start, citationStart) +
+      text +
+      file.text.slice(citationEnd, url.start) +
+      url.text +
+      file.text.slice(url.end, end),
+  };
 }
 
 /**
@@ -198,7 +283,13 @@ function dataRenameFix(written: WrittenInData, text: string, slug: string, docum
   const link = /^\]\(([^()\s]+)\)/.exec(value.slice(end));
   const url = link?.[1];
   const resolved = url === undefined ? undefined : resolveLink(file.path, url);
-  if (url !== undefined && resolved && resolved.kind === 'local' && resolved.target === document.path && resolved.fragment !== slug) {
+  if (
+    url !== undefined &&
+    resolved &&
+    resolved.kind === 'local' &&
+    resolved.target === document.path &&
+    resolved.fragment !== slug
+  ) {
     const linked = `${text}](${url.split('#')[0] ?? ''}#${slug}`;
     return dataStringEdit(file, path, start, end + 2 + url.length, linked);
   }
@@ -206,7 +297,15 @@ function dataRenameFix(written: WrittenInData, text: string, slug: string, docum
 }
 
 /** The document a name written before a citation means; a name of no corpus document is said to be unresolvable. */
-function namedTarget(corpus: Corpus, from: string, name: string, citation: ScopedCitation, place: Place, report: Report, external: External): Target | undefined {
+function namedTarget(
+  corpus: Corpus,
+  from: string,
+  name: string,
+  citation: ScopedCitation,
+  place: Place,
+  report: Report,
+  external: External,
+): Target | undefined {
   // A document under an `external` prefix is cited knowingly: neither checked nor reported.
   if (external.covers(name, from)) return undefined;
   const documents = documentIndex(corpus);
@@ -244,7 +343,10 @@ function externalDocuments(corpus: Corpus, prefixes: readonly string[]): Externa
   const bareNames = (): Set<string> => {
     if (bare) return bare;
     bare = new Set();
-    const written = new RegExp(`(?:${prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\w./-]*?([\\w.-]+\\.md)\\b`, 'g');
+    const written = new RegExp(
+      `(?:${prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\w./-]*?([\\w.-]+\\.md)\\b`,
+      'g',
+    );
     for (const file of corpus.all()) {
       if (file.kind === 'binary') continue;
       for (const match of file.text.matchAll(written)) bare.add(match[1] as string);
@@ -264,9 +366,13 @@ function externalDocuments(corpus: Corpus, prefixes: readonly string[]): Externa
   };
   return {
     covers(name, from) {
-      const plain = name.replace(/^[`"']+|[`"']+$/g, '').replace(/^\.\//, '').replace(/^\/+/, '');
+      const plain = name
+        .replace(/^[`"']+|[`"']+$/g, '')
+        .replace(/^\.\//, '')
+        .replace(/^\/+/, '');
       if (under(plain)) return true;
-      if (/^\.\.?\//.test(name.replace(/^[`"']+/, ''))) return under(posix.normalize(posix.join(posix.dirname(from), name.replace(/^[`"']+|[`"']+$/g, ''))));
+      if (/^\.\.?\//.test(name.replace(/^[`"']+/, '')))
+        return under(posix.normalize(posix.join(posix.dirname(from), name.replace(/^[`"']+|[`"']+$/g, ''))));
       if (plain.includes('/') || documentIndex(corpus).hasBaseName(plain)) return false;
       // A bare name of no corpus document, named elsewhere under a prefix, or written in a file
       // that itself cites documents under one (speaking of that tree, it names its documents bare).
@@ -290,7 +396,14 @@ function brokenFragment(file: MarkdownFile, link: Link, target: MarkdownFile): b
   return resolved.kind !== 'external' && Boolean(resolved.fragment) && !target.anchors.has(resolved.fragment ?? '');
 }
 
-function checkLinkFragment(file: MarkdownFile, link: Link, citation: ScopedCitation, heading: MarkdownHeading, place: Span & { file: string }, report: Report): void {
+function checkLinkFragment(
+  file: MarkdownFile,
+  link: Link,
+  citation: ScopedCitation,
+  heading: MarkdownHeading,
+  place: Span & { file: string },
+  report: Report,
+): void {
   const target = resolveLink(file.path, link.url);
   if (target.kind === 'external') return;
   const fragment = target.fragment;

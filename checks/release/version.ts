@@ -5,26 +5,38 @@
  * version is frozen: a change ships under a new one).
  */
 import { Location } from '../../core/model/index.js';
-import { parseStamp, readPackageManifest, RELEASE_PATH, releasedDigestsOf, stampPath } from '../../core/release/index.js';
+import {
+  parseStamp,
+  readPackageManifest,
+  RELEASE_PATH,
+  releasedDigestsOf,
+  stampPath,
+} from '../../core/release/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
   id: 'release/version',
-  summary: 'spec/v2/release.json gives the version package.json carries, and a version already released is not stamped over other content',
+  summary:
+    'spec/v2/release.json gives the version package.json carries, and a version already released is not stamped over other content',
   description:
     '`pack` builds the package at the version of package.json and refuses when spec/v2/release.json names another, or when that version was released (its `released` map) with another corpus digest than the stamp records. This rule says both in `check`, so that `pack` refuses exactly when `check` fails. A corpus with no package.json beside it (a fixture, a scratch copy) has no release to judge.',
   severity: 'error',
   messages: {
-    'version-differs': '{{file}} gives version "{{recorded}}" and package.json {{packaged}}; the release has one version',
+    'version-differs':
+      '{{file}} gives version "{{recorded}}" and package.json {{packaged}}; the release has one version',
     'version-missing': '{{file}} gives no version, and package.json {{packaged}}; the release has one version',
-    'released-digest-differs': '{{version}} was released with digest {{published}}, and this corpus is stamped {{stamped}}',
+    'released-digest-differs':
+      '{{version}} was released with digest {{published}}, and this corpus is stamped {{stamped}}',
   },
   run(corpus, report) {
     const record = corpus.data(RELEASE_PATH);
     if (!record) return;
     const manifest = readPackageManifest(corpus.root);
     if (!('version' in manifest)) return;
-    const recorded = typeof record.value === 'object' && record.value !== null ? (record.value as Record<string, unknown>).version : undefined;
+    const recorded =
+      typeof record.value === 'object' && record.value !== null
+        ? (record.value as Record<string, unknown>).version
+        : undefined;
     if (recorded !== manifest.version) {
       report({
         location: Location.pointer(record, ['version'], 'value'),

@@ -1,7 +1,7 @@
 import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { documentIndex,lazyPlace,locate } from '../../core/model/index.js';
+import { documentIndex, lazyPlace, locate } from '../../core/model/index.js';
 import {
   REQUIREMENT_ALIASES,
   REQUIREMENT_ALIASES_SCHEMA,
@@ -21,7 +21,8 @@ const CITING_FROM = 'spec/v2/core/requirements';
 
 export default defineCheck({
   id: 'requirements/ids',
-  summary: 'Requirement ids are well formed and unique, every citation names a heading of its document, and an id gone since the previous release has an alias',
+  summary:
+    'Requirement ids are well formed and unique, every citation names a heading of its document, and an id gone since the previous release has an alias',
   severity: 'error',
   messages: {
     ...REGISTRY_MESSAGES,
@@ -48,7 +49,8 @@ export default defineCheck({
     if (!records) return;
 
     const live = checkIds(file, records, report);
-    for (const record of records) for (const citation of record.citations) checkCitation(corpus, file, citation.section, citation.path, report);
+    for (const record of records)
+      for (const citation of record.citations) checkCitation(corpus, file, citation.section, citation.path, report);
     if (aliasProblems.length === 0) {
       checkAliases(corpus, live, report);
       checkRemoved(corpus, file, live, options, report);
@@ -62,7 +64,12 @@ function checkIds(file: DataFile, records: readonly RequirementRecord[], report:
     const at = lazyPlace(REQUIREMENTS, file, [...record.path, 'id'], 'value');
     const earlier = first.get(record.id);
     if (earlier) {
-      report({ ...at, messageId: 'minted-twice', data: { id: record.id, first: locate(file, [...earlier.path, 'id'], 'value').line }, hint: 'an id names one requirement: give this one its own' });
+      report({
+        ...at,
+        messageId: 'minted-twice',
+        data: { id: record.id, first: locate(file, [...earlier.path, 'id'], 'value').line },
+        hint: 'an id names one requirement: give this one its own',
+      });
     } else {
       first.set(record.id, record);
     }
@@ -70,27 +77,48 @@ function checkIds(file: DataFile, records: readonly RequirementRecord[], report:
   return new Set(first.keys());
 }
 
-function checkCitation(corpus: Corpus, file: DataFile, section: string, path: Array<string | number>, report: Report): void {
+function checkCitation(
+  corpus: Corpus,
+  file: DataFile,
+  section: string,
+  path: Array<string | number>,
+  report: Report,
+): void {
   const at = lazyPlace(REQUIREMENTS, file, path, 'value');
   const parsed = parseDocumentCitation(section);
   if (!parsed) {
-    report({ ...at, messageId: 'malformed-citation', data: { citation: section }, hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"' });
+    report({
+      ...at,
+      messageId: 'malformed-citation',
+      data: { citation: section },
+      hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"',
+    });
     return;
   }
   const documentPath = documentIndex(corpus).resolve(parsed.document, CITING_FROM);
   const document = documentPath ? corpus.markdown(documentPath) : undefined;
   if (!document) {
-    report({ ...at, messageId: 'unknown-document', data: { citation: section, target: parsed.document }, hint: 'cite a document of spec/v2/core/' });
+    report({
+      ...at,
+      messageId: 'unknown-document',
+      data: { citation: section, target: parsed.document },
+      hint: 'cite a document of spec/v2/core/',
+    });
     return;
   }
   if (resolveCitation(document.headings, parsed.citation)) return;
   const numbered = parsed.citation.form === 'numbered';
-  const suggestion = closest(parsed.citation.value, document.headings.map((heading) => (numbered ? (heading.number ?? '') : heading.text)).filter(Boolean));
+  const suggestion = closest(
+    parsed.citation.value,
+    document.headings.map((heading) => (numbered ? (heading.number ?? '') : heading.text)).filter(Boolean),
+  );
   report({
     ...at,
     messageId: 'no-section',
     data: { target: parsed.document, citation: describeCitation(parsed.citation) },
-    hint: suggestion ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?` : 'cite a heading of the document, quoted or by number',
+    hint: suggestion
+      ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?`
+      : 'cite a heading of the document, quoted or by number',
   });
 }
 
@@ -100,7 +128,13 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
   if (!aliases || !file) return;
   for (const [from, { target, path }] of aliases) {
     if (live.has(from)) {
-      report({ file: REQUIREMENT_ALIASES, ...locate(file, path), messageId: 'alias-of-live-id', data: { id: from }, hint: 'an alias row is for an id that is gone; remove the row or the record' });
+      report({
+        file: REQUIREMENT_ALIASES,
+        ...locate(file, path),
+        messageId: 'alias-of-live-id',
+        data: { id: from },
+        hint: 'an alias row is for an id that is gone; remove the row or the record',
+      });
       continue;
     }
     // Follow the chain: an alias may point at an id that was itself renamed later.
@@ -114,30 +148,51 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
       report({
         file: REQUIREMENT_ALIASES,
         ...locate(file, path, 'value'),
-        ...(seen.has(current) ? { messageId: 'alias-cycle', data: { id: from } } : { messageId: 'alias-leads-nowhere', data: { id: from, target } }),
+        ...(seen.has(current)
+          ? { messageId: 'alias-cycle', data: { id: from } }
+          : { messageId: 'alias-leads-nowhere', data: { id: from, target } }),
         hint: 'point it at the id of conformance/requirements.json that replaced it',
       });
     }
   }
 }
 
-function checkRemoved(corpus: Corpus, file: DataFile, live: ReadonlySet<string>, options: CheckContext, report: Report): void {
+function checkRemoved(
+  corpus: Corpus,
+  file: DataFile,
+  live: ReadonlySet<string>,
+  options: CheckContext,
+  report: Report,
+): void {
   const top = { file: REQUIREMENTS, line: 1, column: 1 };
   // No previous release (a first release, or none could be found): no id can have been removed.
   if (!options.previousRelease) return;
   const previous = previousRelease(corpus.root, options.previousRelease, [REQUIREMENTS]);
   if (!previous.ok) {
-    report({ ...top, messageId: 'previous-unreadable', data: { problem: previous.message }, hint: 'pass --previous-release with a directory, a .tgz or git:<tag>' });
+    report({
+      ...top,
+      messageId: 'previous-unreadable',
+      data: { problem: previous.message },
+      hint: 'pass --previous-release with a directory, a .tgz or git:<tag>',
+    });
     return;
   }
   const before = requirementRecords(previous.corpus.data(REQUIREMENTS));
   if (!before) {
-    report({ ...top, severity: 'warning', messageId: 'previous-without-requirements', data: { release: previous.label }, hint: `nothing to do unless ${previous.label} is not the release to compare with: then name it with --previous-release` });
+    report({
+      ...top,
+      severity: 'warning',
+      messageId: 'previous-without-requirements',
+      data: { release: previous.label },
+      hint: `nothing to do unless ${previous.label} is not the release to compare with: then name it with --previous-release`,
+    });
     return;
   }
   const aliases = requirementAliases(corpus) ?? new Map();
   const aliasFile = corpus.data(REQUIREMENT_ALIASES);
-  const where = aliasFile ? { file: REQUIREMENT_ALIASES, ...locate(aliasFile, ['aliases']) } : { ...top, ...locate(file, ['records']) };
+  const where = aliasFile
+    ? { file: REQUIREMENT_ALIASES, ...locate(aliasFile, ['aliases']) }
+    : { ...top, ...locate(file, ['records']) };
   for (const id of [...new Set(before.map((record) => record.id))].sort()) {
     if (live.has(id) || aliases.has(id)) continue;
     report({

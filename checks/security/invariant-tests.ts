@@ -10,27 +10,46 @@ const REPO_QUALIFIED = /^[A-Za-z0-9._-]+:/;
 
 export default defineCheck({
   id: 'security/invariant-tests',
-  summary: 'Every protocol-tier security invariant names an in-repository test that exists: one of its bare test paths or globs matches a file of the repository',
+  summary:
+    'Every protocol-tier security invariant names an in-repository test that exists: one of its bare test paths or globs matches a file of the repository',
   severity: 'error',
   messages: {
-    'tests-elsewhere': '{{tier}}-tier invariant `{{invariant}}` names tests only in other repositories ({{tests}}); it needs one in this repository',
-    'tests-not-found': '{{tier}}-tier invariant `{{invariant}}` names a test that no file of the repository matches ({{tests}})',
-    'tests-not-found-plural': '{{tier}}-tier invariant `{{invariant}}` names tests that no file of the repository matches ({{tests}})',
-    'tests-outside-corpus': 'the tests of {{count}} invariants are under folders the corpus does not hold ({{folders}}), so whether they exist is not checked',
+    'tests-elsewhere':
+      '{{tier}}-tier invariant `{{invariant}}` names tests only in other repositories ({{tests}}); it needs one in this repository',
+    'tests-not-found':
+      '{{tier}}-tier invariant `{{invariant}}` names a test that no file of the repository matches ({{tests}})',
+    'tests-not-found-plural':
+      '{{tier}}-tier invariant `{{invariant}}` names tests that no file of the repository matches ({{tests}})',
+    'tests-outside-corpus':
+      'the tests of {{count}} invariants are under folders the corpus does not hold ({{folders}}), so whether they exist is not checked',
   },
   options: {
-    tiers: { type: 'array', items: { type: 'string' }, default: ['protocol'], description: 'the tiers whose invariants must have a test in this repository' },
+    tiers: {
+      type: 'array',
+      items: { type: 'string' },
+      default: ['protocol'],
+      description: 'the tiers whose invariants must have a test in this repository',
+    },
   },
   run(corpus, report, { options }) {
     const file = corpus.data(INVARIANTS);
-    const list = file && isObject(file.value) && Array.isArray(file.value.invariants) ? file.value.invariants : undefined;
+    const list =
+      file && isObject(file.value) && Array.isArray(file.value.invariants) ? file.value.invariants : undefined;
     if (!file || !list) return; // witness/classes reports an unreadable invariants file
     const tiers = new Set(options.tiers as string[]);
     const paths = [...corpus.files.keys()];
-    const folders = new Set(paths.flatMap((p) => p.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+    const folders = new Set(
+      paths.flatMap((p) =>
+        p
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    );
     const outside = new Map<string, Set<string>>();
     list.forEach((entry, index) => {
-      if (!isObject(entry) || typeof entry.tier !== 'string' || !tiers.has(entry.tier) || !Array.isArray(entry.tests)) return;
+      if (!isObject(entry) || typeof entry.tier !== 'string' || !tiers.has(entry.tier) || !Array.isArray(entry.tests))
+        return;
       const tests = entry.tests.filter((t): t is string => typeof t === 'string');
       // An empty list is witness/classes's finding; a scenario id (no path) is resolved by the suite, not here.
       const bare = tests.filter((t) => !REPO_QUALIFIED.test(t) && t.includes('/'));
@@ -47,10 +66,13 @@ export default defineCheck({
         }
         return;
       }
-      if (bare.some((test) => {
-        const matches = picomatch(test, { dot: true });
-        return paths.some((path) => matches(path));
-      })) return;
+      if (
+        bare.some((test) => {
+          const matches = picomatch(test, { dot: true });
+          return paths.some((path) => matches(path));
+        })
+      )
+        return;
       // A test under a folder the corpus does not hold at all cannot be judged: the folder is outside what was loaded.
       const unjudged = bare.filter((test) => !folders.has(base(test)));
       if (unjudged.length === bare.length) {

@@ -68,8 +68,9 @@ export class ContentCache {
       // Absent, unreadable or not JSON: a miss.
       return undefined;
     }
-    if (typeof entry !== 'object' || entry === null || (entry as { for?: unknown }).for !== key || !('value' in entry)) return undefined;
-    const value = (entry).value;
+    if (typeof entry !== 'object' || entry === null || (entry as { for?: unknown }).for !== key || !('value' in entry))
+      return undefined;
+    const value = entry.value;
     if (!accept(value)) return undefined;
     this.used.add(this.entryName(key));
     return value;
@@ -91,7 +92,9 @@ export class ContentCache {
       }
       // Entries of another stamp (an older parser), or in the one-file layout of earlier versions, are never read again.
       for (const entry of readdirSync(this.parent)) {
-        const stale = (entry.startsWith(`${this.name}-`) && path.join(this.parent, entry) !== this.directory) || entry === `${this.name}.json`;
+        const stale =
+          (entry.startsWith(`${this.name}-`) && path.join(this.parent, entry) !== this.directory) ||
+          entry === `${this.name}.json`;
         if (stale) rmSync(path.join(this.parent, entry), { recursive: true, force: true });
       }
     } catch {
@@ -114,7 +117,12 @@ function parserStamp(): string {
   const versions = ['yaml', '@lezer/markdown', '@lezer/common'].map((name) => {
     try {
       const entry = fileURLToPath(import.meta.resolve(name));
-      const manifest = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`)), 'node_modules', name, 'package.json');
+      const manifest = path.join(
+        entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`)),
+        'node_modules',
+        name,
+        'package.json',
+      );
       return `${name}@${(JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version}`;
     } catch {
       return `${name}@?`;

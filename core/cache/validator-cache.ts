@@ -22,14 +22,24 @@ import { onFlush, toolRoot, writeFileAtomic } from '../output/index.js';
 import { ContentCache } from './content-cache.js';
 import { nestingDepth } from './depth.js';
 
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: Ajv,
+  refs: Record<string, string>,
+) => string;
 const requireHere = createRequire(import.meta.url);
 
 /** ajv's version, part of every cache key: its code generator changes between releases. */
 export const AJV_VERSION = (() => {
   try {
     const entry = requireHere.resolve('ajv');
-    return (JSON.parse(readFileSync(path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(
+        readFileSync(
+          path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json'),
+          'utf8',
+        ),
+      ) as { version: string }
+    ).version;
   } catch {
     return 'unknown';
   }
@@ -77,7 +87,8 @@ export class ValidatorStore {
   ) {
     this.digest = createHash('sha256').update(key).digest('hex');
     this.name = `validators-${namespace}-${this.digest.slice(0, 16)}.cjs`;
-    this.results = directory && !options.emit ? ContentCache.open(directory, `validation-${namespace}`, this.digest) : undefined;
+    this.results =
+      directory && !options.emit ? ContentCache.open(directory, `validation-${namespace}`, this.digest) : undefined;
     if (this.results) onFlush(() => this.results?.save());
     if (options.emit) onFlush(() => this.emit());
   }
@@ -94,11 +105,15 @@ export class ValidatorStore {
       throw error;
     }
     const wrapper = ((data: unknown): boolean => {
-      const outcome = this.remember(`validate ${ref} ${JSON.stringify(data) ?? 'undefined'}`, () => {
-        const validate = this.compiledValidator(ref);
-        const valid = validate(data);
-        return { valid, errors: valid ? [] : structuredClone(validate.errors ?? []) };
-      }, isOutcome);
+      const outcome = this.remember(
+        `validate ${ref} ${JSON.stringify(data) ?? 'undefined'}`,
+        () => {
+          const validate = this.compiledValidator(ref);
+          const valid = validate(data);
+          return { valid, errors: valid ? [] : structuredClone(validate.errors ?? []) };
+        },
+        isOutcome,
+      );
       wrapper.errors = outcome.valid ? null : outcome.errors;
       return outcome.valid;
     }) as ValidateFunction;
@@ -124,7 +139,11 @@ export class ValidatorStore {
     } catch (error) {
       // A stack that runs out is a $ref cycle ajv followed; that answer is not kept, so the caller sees the RangeError itself.
       if (error instanceof RangeError) throw error;
-      return { ok: false, message: error instanceof Error ? error.message : String(error), missingRef: error instanceof Error && 'missingRef' in error };
+      return {
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+        missingRef: error instanceof Error && 'missingRef' in error,
+      };
     }
   }
 
@@ -153,7 +172,8 @@ export class ValidatorStore {
       // oxlint-disable-next-line typescript/no-implied-eval, typescript/no-unsafe-call -- loading that generated code is the point
       new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
       const refs = module.exports.__refs as Record<string, string>;
-      for (const [ref, name] of Object.entries(refs)) this.prebuiltLoaded.set(ref, module.exports[name] as ValidateFunction);
+      for (const [ref, name] of Object.entries(refs))
+        this.prebuiltLoaded.set(ref, module.exports[name] as ValidateFunction);
     } catch {
       this.prebuiltLoaded = new Map();
     }
@@ -167,10 +187,14 @@ export class ValidatorStore {
     const named = refs.map((ref, index) => [ref, `v${index}`] as const);
     const names = Object.fromEntries(named);
     const code = standaloneCode(this.ajv(), Object.fromEntries(named.map(([ref, name]) => [name, ref])));
-    writeFileAtomic(path.join(this.options.prebuilt, this.name), `${code}\nmodule.exports.__refs = ${JSON.stringify(names)};\n`);
+    writeFileAtomic(
+      path.join(this.options.prebuilt, this.name),
+      `${code}\nmodule.exports.__refs = ${JSON.stringify(names)};\n`,
+    );
     // Files of an older key are never loaded again.
     for (const entry of readdirSync(this.options.prebuilt)) {
-      if (entry.startsWith(`validators-${this.namespace}-`) && entry !== this.name) rmSync(path.join(this.options.prebuilt, entry), { force: true });
+      if (entry.startsWith(`validators-${this.namespace}-`) && entry !== this.name)
+        rmSync(path.join(this.options.prebuilt, entry), { force: true });
     }
   }
 }
@@ -178,18 +202,34 @@ export class ValidatorStore {
 function isCompileOutcome(value: unknown): value is CompileOutcome {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return record.ok === true || (record.ok === false && typeof record.message === 'string' && typeof record.missingRef === 'boolean');
+  return (
+    record.ok === true ||
+    (record.ok === false && typeof record.message === 'string' && typeof record.missingRef === 'boolean')
+  );
 }
 
 function isOutcome(value: unknown): value is Outcome {
   if (typeof value !== 'object' || value === null) return false;
   const { valid, errors } = value as Record<string, unknown>;
-  if (typeof valid !== 'boolean' || !Array.isArray(errors) || (valid && errors.length > 0) || (!valid && errors.length === 0)) return false;
+  if (
+    typeof valid !== 'boolean' ||
+    !Array.isArray(errors) ||
+    (valid && errors.length > 0) ||
+    (!valid && errors.length === 0)
+  )
+    return false;
   // ajv's errors are shallow; the gates format their params recursively.
   if (nestingDepth(errors, 16) > 16) return false;
   return errors.every((error) => {
     if (typeof error !== 'object' || error === null) return false;
     const { instancePath, schemaPath, keyword, params, message } = error as Record<string, unknown>;
-    return typeof instancePath === 'string' && typeof schemaPath === 'string' && typeof keyword === 'string' && typeof params === 'object' && params !== null && (message === undefined || typeof message === 'string');
+    return (
+      typeof instancePath === 'string' &&
+      typeof schemaPath === 'string' &&
+      typeof keyword === 'string' &&
+      typeof params === 'object' &&
+      params !== null &&
+      (message === undefined || typeof message === 'string')
+    );
   });
 }

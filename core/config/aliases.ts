@@ -5,9 +5,23 @@
  * only adds a line here: an alias may name another alias, and stands for every rule under it.
  */
 export const RULE_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  'api/no-v1': ['api/message-names', 'api/unversioned-paths', 'api/channels-served', 'api/shared-schemes', 'api/v1-operation-mentions'],
+  'api/no-v1': [
+    'api/message-names',
+    'api/unversioned-paths',
+    'api/channels-served',
+    'api/shared-schemes',
+    'api/v1-operation-mentions',
+  ],
   'docs/readability': ['docs/rfc-numbers', 'docs/prose-length', 'docs/v1-mentions'],
-  'declaration/registry': ['declaration/schema', 'declaration/orgs', 'declaration/vendor-orgs', 'declaration/entries', 'declaration/sections', 'declaration/normative-homes', 'declaration/counts'],
+  'declaration/registry': [
+    'declaration/schema',
+    'declaration/orgs',
+    'declaration/vendor-orgs',
+    'declaration/entries',
+    'declaration/sections',
+    'declaration/normative-homes',
+    'declaration/counts',
+  ],
 };
 
 export function isRuleAlias(id: string): boolean {
@@ -17,7 +31,9 @@ export function isRuleAlias(id: string): boolean {
 /** The rules an alias stands for, aliases among them expanded; empty for an id that is no alias. */
 export function aliasMembers(alias: string): string[] {
   if (!isRuleAlias(alias)) return [];
-  return (RULE_ALIASES[alias] as readonly string[]).flatMap((member) => (isRuleAlias(member) ? aliasMembers(member) : [member]));
+  return (RULE_ALIASES[alias] as readonly string[]).flatMap((member) =>
+    isRuleAlias(member) ? aliasMembers(member) : [member],
+  );
 }
 
 /** The alias that lists `id` directly, if any. */
@@ -31,7 +47,8 @@ function parentAlias(id: string): string | undefined {
  */
 export function ruleLineage(id: string): string[] {
   const lineage = [id];
-  for (let parent = parentAlias(id); parent !== undefined && !lineage.includes(parent); parent = parentAlias(parent)) lineage.push(parent);
+  for (let parent = parentAlias(id); parent !== undefined && !lineage.includes(parent); parent = parentAlias(parent))
+    lineage.push(parent);
   return lineage;
 }
 

@@ -26,12 +26,23 @@ export interface DetectedLayout {
 }
 
 export function detectLayout(root: string): DetectedLayout {
-  const list = (pattern: string): string[] => globSync(pattern, { cwd: root, dot: false, nodir: true, ignore: IGNORE, posix: true }).sort();
+  const list = (pattern: string): string[] =>
+    globSync(pattern, { cwd: root, dot: false, nodir: true, ignore: IGNORE, posix: true }).sort();
   const directories = CORPUS_DIRECTORIES.filter((directory) => globSync(directory, { cwd: root }).length > 0);
-  const stamps = list('**/CORPUS-STAMP.json').sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
-  const stamp = stamps[0] ?? (globSync('spec-artifacts', { cwd: root }).length > 0 ? 'spec-artifacts/CORPUS-STAMP.json' : 'CORPUS-STAMP.json');
+  const stamps = list('**/CORPUS-STAMP.json').sort(
+    (a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1),
+  );
+  const stamp =
+    stamps[0] ??
+    (globSync('spec-artifacts', { cwd: root }).length > 0 ? 'spec-artifacts/CORPUS-STAMP.json' : 'CORPUS-STAMP.json');
   const searched = directories.length > 0 ? `{${directories.join(',')}}/**/*.json` : '**/*.json';
-  return { directories, stamp, stampFound: stamps.length > 0, schemaIds: schemaIdBases(root, list(searched)), required: DEFAULT_REQUIRED.filter((file) => list(file).length > 0) };
+  return {
+    directories,
+    stamp,
+    stampFound: stamps.length > 0,
+    schemaIds: schemaIdBases(root, list(searched)),
+    required: DEFAULT_REQUIRED.filter((file) => list(file).length > 0),
+  };
 }
 
 /**
@@ -58,11 +69,19 @@ function schemaIdBases(root: string, files: readonly string[]): Record<string, s
     counts.set(base, (counts.get(base) ?? 0) + 1);
   }
   const chosen = [...votes]
-    .map(([prefix, counts]) => [prefix, ([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] as [string, number])[0]] as const)
+    .map(
+      ([prefix, counts]) =>
+        [
+          prefix,
+          ([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] as [string, number])[0],
+        ] as const,
+    )
     .sort((a, b) => a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1));
   const bases: Record<string, string> = {};
   for (const [prefix, base] of chosen) {
-    const implied = Object.entries(bases).some(([parent, parentBase]) => prefix.startsWith(parent) && parentBase + prefix.slice(parent.length) === base);
+    const implied = Object.entries(bases).some(
+      ([parent, parentBase]) => prefix.startsWith(parent) && parentBase + prefix.slice(parent.length) === base,
+    );
     if (!implied) bases[prefix] = base;
   }
   return bases;
@@ -72,7 +91,13 @@ function schemaIdBases(root: string, files: readonly string[]): Record<string, s
 export function starterConfig(layout: DetectedLayout, schema: string): string {
   const json = (value: unknown): string => JSON.stringify(value);
   const directories = layout.directories.length === 1 ? layout.directories[0] : `{${layout.directories.join(',')}}`;
-  const include = layout.directories.length > 0 ? [`${directories}/**`, ...(layout.directories.some((directory) => layout.stamp.startsWith(`${directory}/`)) ? [] : [layout.stamp])] : [...DEFAULT_INCLUDE];
+  const include =
+    layout.directories.length > 0
+      ? [
+          `${directories}/**`,
+          ...(layout.directories.some((directory) => layout.stamp.startsWith(`${directory}/`)) ? [] : [layout.stamp]),
+        ]
+      : [...DEFAULT_INCLUDE];
   const schemaIds = Object.keys(layout.schemaIds).length > 0 ? layout.schemaIds : { '': DEFAULT_SCHEMA_ID_BASE };
   const idLines = Object.entries(schemaIds).map(([prefix, base]) => `      ${json(prefix)}: ${json(base)}`);
   return `// openwop-spec's config for this repository, written by \`openwop-spec init\` from what it found here.

@@ -9,7 +9,14 @@ import { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from '../cache/index
 import addFormatsModule from 'ajv-formats';
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { directoryStaysInside, globEscape, isBelow, isInsideBySpelling, readRegularFile, ReadRefused } from '../fs/index.js';
+import {
+  directoryStaysInside,
+  globEscape,
+  isBelow,
+  isInsideBySpelling,
+  readRegularFile,
+  ReadRefused,
+} from '../fs/index.js';
 import { visible } from '../output/index.js';
 import path from 'node:path';
 import { parseConfigText, ConfigSyntaxError, type ConfigText, type TextPosition } from './read.js';
@@ -19,7 +26,8 @@ import { CONFIG_FILES, CONFIG_SCHEMA } from './schema.js';
 export class ConfigError extends Error {}
 
 export type ConfiguredSeverity = 'off' | 'warn' | 'error';
-export type RuleEntry = ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>] | HouseRuleEntry;
+export type RuleEntry =
+  ConfiguredSeverity | [ConfiguredSeverity] | [ConfiguredSeverity, Record<string, unknown>] | HouseRuleEntry;
 /** A rule the config defines (core/house-rules reads it); the config reader only carries it. */
 type HouseRuleEntry = { readonly given: unknown; readonly then: unknown } & Readonly<Record<string, unknown>>;
 
@@ -86,11 +94,23 @@ export const DEFAULT_REQUIRED = [
   'api/v2/asyncapi.yaml',
 ] as const;
 
-export const DEFAULT_INCLUDE = ['{spec,api,schemas,conformance,SECURITY,docs,evidence}/**', 'CORPUS-STAMP.json'] as const;
+export const DEFAULT_INCLUDE = [
+  '{spec,api,schemas,conformance,SECURITY,docs,evidence}/**',
+  'CORPUS-STAMP.json',
+] as const;
 export const DEFAULT_SCHEMA_ID_BASE = 'https://openwop.dev/';
 
 export function defaultConfig(): Config {
-  return { include: [...DEFAULT_INCLUDE], exclude: [], rules: {}, overrides: [], layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' }, required: [...DEFAULT_REQUIRED], allowRemoteRefs: false, policy: {} };
+  return {
+    include: [...DEFAULT_INCLUDE],
+    exclude: [],
+    rules: {},
+    overrides: [],
+    layout: { schemaIds: [['', DEFAULT_SCHEMA_ID_BASE]], stamp: 'CORPUS-STAMP.json' },
+    required: [...DEFAULT_REQUIRED],
+    allowRemoteRefs: false,
+    policy: {},
+  };
 }
 
 /**
@@ -118,7 +138,8 @@ export function loadConfig(root: string, explicit?: string): Config {
  */
 export function configFileIn(directory: string): string | undefined {
   const found = CONFIG_FILES.filter((name) => isPresent(path.join(directory, name)));
-  if (found.length > 1) throw new ConfigError(`${display(directory) || '.'} has ${found.join(' and ')}: keep one config file`);
+  if (found.length > 1)
+    throw new ConfigError(`${display(directory) || '.'} has ${found.join(' and ')}: keep one config file`);
   return found[0] === undefined ? undefined : path.join(directory, found[0]);
 }
 
@@ -170,14 +191,18 @@ interface Scope {
 
 /** The layers of one config, bases first: each `extends` entry's own layers, then the file itself. */
 function readLayers(file: string, chain: readonly string[], scope: Scope): Layer[] {
-  if (chain.includes(file)) throw new ConfigError(`config ${display(file)} extends itself: ${[...chain, file].map(display).join(' → ')}`);
+  if (chain.includes(file))
+    throw new ConfigError(`config ${display(file)} extends itself: ${[...chain, file].map(display).join(' → ')}`);
   const { text, raw } = readRaw(file, scope.root);
   const bases = raw.extends === undefined ? [] : typeof raw.extends === 'string' ? [raw.extends] : raw.extends;
   const layers: Layer[] = [];
   bases.forEach((base, index) => {
     const builtIn = Object.hasOwn(BUILT_IN_CONFIGS, base) ? BUILT_IN_CONFIGS[base] : undefined;
     if (builtIn) layers.push({ file: base, raw: builtIn });
-    else if (base.startsWith(BUILT_IN_PREFIX)) throw new ConfigError(`config ${display(file)}: extends ${quoted(base)} is not a built-in config (${Object.keys(BUILT_IN_CONFIGS).join(', ')})${at(file, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])])}`);
+    else if (base.startsWith(BUILT_IN_PREFIX))
+      throw new ConfigError(
+        `config ${display(file)}: extends ${quoted(base)} is not a built-in config (${Object.keys(BUILT_IN_CONFIGS).join(', ')})${at(file, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])])}`,
+      );
     else layers.push(...readLayers(resolveExtends(base, file, text, raw, index, scope), [...chain, file], scope));
   });
   layers.push({ file, ...(text !== undefined ? { text } : {}), raw });
@@ -195,14 +220,18 @@ const MODULE = /\.(c|m)?js$/i;
 function readModule(file: string, root: string): { raw: RawConfig } {
   const modules = path.join(realOrSelf(root), 'node_modules');
   if (realOrSelf(file) !== file || !isBelow(modules, file)) {
-    throw new ConfigError(`config ${display(file)} is JavaScript, which is run only from a package installed in the root's node_modules (not through a link); write it as JSON or YAML`);
+    throw new ConfigError(
+      `config ${display(file)} is JavaScript, which is run only from a package installed in the root's node_modules (not through a link); write it as JSON or YAML`,
+    );
   }
   let value: unknown;
   try {
     const loaded = createRequire(file)(file) as { default?: unknown; __esModule?: boolean };
     value = loaded !== null && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
   } catch (error) {
-    throw new ConfigError(`cannot load config module ${display(file)}: ${visible((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '')}`);
+    throw new ConfigError(
+      `cannot load config module ${display(file)}: ${visible((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '')}`,
+    );
   }
   const validate = configValidator();
   if (!validate(value)) throw new ConfigError(`config ${display(file)}${visible(describe(validate.errors ?? []))}`);
@@ -235,7 +264,8 @@ function readRaw(file: string, root: string): { text?: string; raw: RawConfig } 
     throw error;
   }
   const validate = configValidator();
-  if (!validate(parsed.value)) throw new ConfigError(`config ${display(file)}${visible(describe(validate.errors ?? [], parsed))}`);
+  if (!validate(parsed.value))
+    throw new ConfigError(`config ${display(file)}${visible(describe(validate.errors ?? [], parsed))}`);
   return { text, raw: parsed.value as RawConfig };
 }
 
@@ -254,9 +284,13 @@ export function readConfigText(file: string, what = 'config'): string {
   } catch (error) {
     if (!(error instanceof ReadRefused)) throw error;
     if (error.code === 'ENOENT') throw error;
-    if (error.code === 'ELINK') throw new ConfigError(`${what} ${display(file)} is a symbolic link; it is refused, not followed (commit the file itself)`);
+    if (error.code === 'ELINK')
+      throw new ConfigError(
+        `${what} ${display(file)} is a symbolic link; it is refused, not followed (commit the file itself)`,
+      );
     if (error.code === 'EIRREGULAR') throw new ConfigError(`${what} ${display(file)} is not a regular file`);
-    if (error.code === 'ETOOBIG') throw new ConfigError(`${what} ${display(file)} is larger than ${MAX_CONFIG_BYTES / 2 ** 20} MiB`);
+    if (error.code === 'ETOOBIG')
+      throw new ConfigError(`${what} ${display(file)} is larger than ${MAX_CONFIG_BYTES / 2 ** 20} MiB`);
     throw new ConfigError(`cannot read ${what} ${display(file)}: ${error.code}`);
   }
   const text = bytes.toString('utf8');
@@ -273,7 +307,11 @@ function at(file: string, text: string | undefined, keyPath: ReadonlyArray<strin
 /** Whether `target` lies under `area` by its spelling and by every directory on the way (links followed). */
 function staysIn(area: string, target: string): boolean {
   const relative = path.relative(area, target);
-  return relative !== '' && isInsideBySpelling(relative.split(path.sep).join('/')) && directoryStaysInside(area, path.dirname(relative));
+  return (
+    relative !== '' &&
+    isInsideBySpelling(relative.split(path.sep).join('/')) &&
+    directoryStaysInside(area, path.dirname(relative))
+  );
 }
 
 /** The node_modules directory a package's file lies in, whose other packages its relative `extends` may name. */
@@ -290,12 +328,22 @@ function packageArea(file: string): string[] {
  * through no link, whose entry (main, or the `exports` entry named) is a .json, .jsonc or .yaml
  * config, or a module exporting one (see readModule for when that is run).
  */
-function resolveExtends(spec: string, from: string, text: string | undefined, raw: RawConfig, index: number, scope: Scope): string {
+function resolveExtends(
+  spec: string,
+  from: string,
+  text: string | undefined,
+  raw: RawConfig,
+  index: number,
+  scope: Scope,
+): string {
   const where = at(from, text, ['extends', ...(typeof raw.extends === 'string' ? [] : [index])]);
   const named = `config ${display(from)}: extends ${quoted(spec)}`;
   if (spec.startsWith('.') || path.isAbsolute(spec)) {
     const target = path.resolve(path.dirname(from), spec);
-    if (![...scope.areas, ...packageArea(from)].some((area) => staysIn(area, target))) throw new ConfigError(`${named} leads outside the corpus root${where}; a config extends files inside it, or an installed package`);
+    if (![...scope.areas, ...packageArea(from)].some((area) => staysIn(area, target)))
+      throw new ConfigError(
+        `${named} leads outside the corpus root${where}; a config extends files inside it, or an installed package`,
+      );
     if (!isPresent(target)) throw new ConfigError(`${named}: ${display(target)} does not exist${where}`);
     return target;
   }
@@ -303,10 +351,18 @@ function resolveExtends(spec: string, from: string, text: string | undefined, ra
   try {
     target = createRequire(from).resolve(spec);
   } catch {
-    throw new ConfigError(`${named}: no installed package exports a config by that name${where}; install it, or write a relative path (${quoted(`./${spec}`)})`);
+    throw new ConfigError(
+      `${named}: no installed package exports a config by that name${where}; install it, or write a relative path (${quoted(`./${spec}`)})`,
+    );
   }
-  if (!target.split(path.sep).includes('node_modules') || realOrSelf(target) !== target) throw new ConfigError(`${named} resolves to ${display(target)}, which is not a file of a package in node_modules reached through no link${where}`);
-  if (!/\.(jsonc?|ya?ml)$/i.test(target) && !MODULE.test(target)) throw new ConfigError(`${named} resolves to ${display(target)}, which is not a .json, .jsonc, .yaml or JavaScript config${where}`);
+  if (!target.split(path.sep).includes('node_modules') || realOrSelf(target) !== target)
+    throw new ConfigError(
+      `${named} resolves to ${display(target)}, which is not a file of a package in node_modules reached through no link${where}`,
+    );
+  if (!/\.(jsonc?|ya?ml)$/i.test(target) && !MODULE.test(target))
+    throw new ConfigError(
+      `${named} resolves to ${display(target)}, which is not a .json, .jsonc, .yaml or JavaScript config${where}`,
+    );
   return target;
 }
 
@@ -320,7 +376,8 @@ function mergeLayers(layers: readonly RawConfig[]): RawConfig {
     if (overrides) merged.overrides = [...(merged.overrides ?? []), ...overrides];
     if (layout) {
       merged.layout = { ...merged.layout, ...layout };
-      if (layout.schemaIds && layers.indexOf(layer) > 0) merged.layout.schemaIds = { ...merged.layout.schemaIds, ...layout.schemaIds };
+      if (layout.schemaIds && layers.indexOf(layer) > 0)
+        merged.layout.schemaIds = { ...merged.layout.schemaIds, ...layout.schemaIds };
     }
   }
   return merged;
@@ -364,23 +421,32 @@ interface RawOverride {
 function fromValue(raw: RawConfig, source: string, text?: string): Config {
   const defaults = defaultConfig();
   for (const file of raw.required ?? []) {
-    if (!isInsideBySpelling(file)) throw new ConfigError(`config ${display(source)}: required file ${quoted(file)} must be inside the root`);
+    if (!isInsideBySpelling(file))
+      throw new ConfigError(`config ${display(source)}: required file ${quoted(file)} must be inside the root`);
   }
   const overrideGlobs = (raw.overrides ?? []).flatMap((entry) => [entry.files, entry.excludedFiles ?? []].flat());
-  const globs = [...[...(raw.include ?? []), ...(raw.exclude ?? [])].map((glob) => ['include/exclude', glob] as const), ...overrideGlobs.map((glob) => ['overrides', glob] as const)];
+  const globs = [
+    ...[...(raw.include ?? []), ...(raw.exclude ?? [])].map((glob) => ['include/exclude', glob] as const),
+    ...overrideGlobs.map((glob) => ['overrides', glob] as const),
+  ];
   for (const [key, glob] of globs) {
     // Judged after brace expansion: `{..,docs}/**` hides a `..`, `{/etc,spec}/**` an absolute path.
     const escape = globEscape(glob);
-    if (escape !== undefined) throw new ConfigError(`config ${display(source)}: ${key} glob ${quoted(glob)} must stay inside the root (it stands for ${quoted(escape)})`);
+    if (escape !== undefined)
+      throw new ConfigError(
+        `config ${display(source)}: ${key} glob ${quoted(glob)} must stay inside the root (it stands for ${quoted(escape)})`,
+      );
   }
   const schemaIds = raw.layout?.schemaIds
     ? Object.entries(raw.layout.schemaIds).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))
     : defaults.layout.schemaIds;
   const stamp = raw.layout?.stamp ?? defaults.layout.stamp;
-  if (!isInsideBySpelling(stamp)) throw new ConfigError(`config ${display(source)}: layout.stamp ${quoted(stamp)} must stay inside the root`);
+  if (!isInsideBySpelling(stamp))
+    throw new ConfigError(`config ${display(source)}: layout.stamp ${quoted(stamp)} must stay inside the root`);
   for (const key of ['suppressions', 'baselineFindings'] as const) {
     const file = raw[key];
-    if (file !== undefined && !isInsideBySpelling(file)) throw new ConfigError(`config ${display(source)}: ${key} ${quoted(file)} must stay inside the root`);
+    if (file !== undefined && !isInsideBySpelling(file))
+      throw new ConfigError(`config ${display(source)}: ${key} ${quoted(file)} must stay inside the root`);
   }
   const policy: Policy = {};
   if (raw.maxWarnings !== undefined) policy.maxWarnings = raw.maxWarnings;
@@ -390,7 +456,12 @@ function fromValue(raw: RawConfig, source: string, text?: string): Config {
   if (raw.baselineFindings !== undefined) policy.baselineFindings = raw.baselineFindings;
   const overrides = (raw.overrides ?? []).map((entry) => ({
     files: typeof entry.files === 'string' ? [entry.files] : entry.files,
-    excludedFiles: entry.excludedFiles === undefined ? [] : typeof entry.excludedFiles === 'string' ? [entry.excludedFiles] : entry.excludedFiles,
+    excludedFiles:
+      entry.excludedFiles === undefined
+        ? []
+        : typeof entry.excludedFiles === 'string'
+          ? [entry.excludedFiles]
+          : entry.excludedFiles,
     rules: entry.rules ?? {},
   }));
   return {
@@ -429,13 +500,21 @@ let configStore: ValidatorStore | undefined;
  * @public build/precompile-validators.mjs calls it from dist/.
  */
 export function configValidator(emit = false): ValidateFunction {
-  configStore ??= new ValidatorStore(undefined, 'config', `${AJV_VERSION}; ${JSON.stringify(CONFIG_AJV_OPTIONS)}; ${JSON.stringify(CONFIG_SCHEMA)}`, () => {
-    const ajv = new Ajv2020({ ...CONFIG_AJV_OPTIONS, code: { source: true } });
-    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
-    addFormats(ajv);
-    ajv.addSchema(CONFIG_SCHEMA, CONFIG_ID);
-    return ajv;
-  }, { prebuilt: PREBUILT_VALIDATORS, emit });
+  configStore ??= new ValidatorStore(
+    undefined,
+    'config',
+    `${AJV_VERSION}; ${JSON.stringify(CONFIG_AJV_OPTIONS)}; ${JSON.stringify(CONFIG_SCHEMA)}`,
+    () => {
+      const ajv = new Ajv2020({ ...CONFIG_AJV_OPTIONS, code: { source: true } });
+      const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+        ajv: Ajv2020,
+      ) => Ajv2020;
+      addFormats(ajv);
+      ajv.addSchema(CONFIG_SCHEMA, CONFIG_ID);
+      return ajv;
+    },
+    { prebuilt: PREBUILT_VALIDATORS, emit },
+  );
   return configStore.validator(CONFIG_ID);
 }
 
@@ -446,8 +525,14 @@ function describe(errors: readonly ErrorObject[], parsed?: ConfigText): string {
   // oneOf failures report every branch; the most specific (deepest) error names the real key.
   const error = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
   if (!error) return ': invalid';
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let key = segments.length > 0 ? segments.map((s, i) => (/^[A-Za-z_$][\w$]*$/.test(s) ? (i === 0 ? s : `.${s}`) : `["${s}"]`)).join('') : '(top level)';
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let key =
+    segments.length > 0
+      ? segments.map((s, i) => (/^[A-Za-z_$][\w$]*$/.test(s) ? (i === 0 ? s : `.${s}`) : `["${s}"]`)).join('')
+      : '(top level)';
   let what = error.message ?? 'is invalid';
   /** The key at fault when it is one of the object's own (unknown, or not a rule id). */
   let named: string | undefined;

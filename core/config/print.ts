@@ -6,14 +6,20 @@
 import { overrideMatches, ruleSettingsFor, type ConfigurableRule, type RuleSetting } from './rules.js';
 import type { Config } from './load.js';
 
-export function effectiveConfig(config: Config, rules: readonly ConfigurableRule[], base: ReadonlyMap<string, RuleSetting>, file: string): Record<string, unknown> {
+export function effectiveConfig(
+  config: Config,
+  rules: readonly ConfigurableRule[],
+  base: ReadonlyMap<string, RuleSetting>,
+  file: string,
+): Record<string, unknown> {
   const settings = ruleSettingsFor(config, rules, base, file);
   const ruleEntries: Record<string, unknown> = {};
   for (const rule of [...rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const setting = settings.get(rule.id);
     if (!setting) continue;
     const level = !setting.enabled ? 'off' : setting.severity === 'error' ? 'error' : 'warn';
-    ruleEntries[rule.id] = setting.enabled && Object.keys(setting.options).length > 0 ? [level, setting.options] : level;
+    ruleEntries[rule.id] =
+      setting.enabled && Object.keys(setting.options).length > 0 ? [level, setting.options] : level;
   }
   return {
     file,

@@ -30,11 +30,17 @@ export function parseConfigText(text: string, file: string): ConfigText {
 
 function parseJsoncConfig(text: string): ConfigText {
   const errors: ParseError[] = [];
-  const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+    allowEmptyContent: false,
+  });
   const first = errors[0];
   if (first || !tree) {
     const where = new LineIndex(text).position(first?.offset ?? 0);
-    throw new ConfigSyntaxError(`${where.line}:${where.column}: is not JSON: ${first ? describeJsonError(printParseErrorCode(first.error)) : 'empty'}`);
+    throw new ConfigSyntaxError(
+      `${where.line}:${where.column}: is not JSON: ${first ? describeJsonError(printParseErrorCode(first.error)) : 'empty'}`,
+    );
   }
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   const lines = new LineIndex(text);
@@ -56,7 +62,8 @@ function parseJsoncConfig(text: string): ConfigText {
 function nodeAt(tree: Node, path: ReadonlyArray<string | number>): Node | undefined {
   let node: Node | undefined = tree;
   for (const key of path) {
-    if (node?.type === 'object') node = node.children?.find((property) => property.children?.[0]?.value === String(key))?.children?.[1];
+    if (node?.type === 'object')
+      node = node.children?.find((property) => property.children?.[0]?.value === String(key))?.children?.[1];
     else if (node?.type === 'array') node = node.children?.[Number(key)];
     else return undefined;
   }
@@ -82,7 +89,9 @@ function parseYamlConfig(text: string): ConfigText {
       let node: unknown = doc.contents;
       for (const [index, key] of path.entries()) {
         if (isMap(node)) {
-          const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(key));
+          const pair = node.items.find(
+            (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(key),
+          );
           node = part === 'key' && index === path.length - 1 ? pair?.key : pair?.value;
         } else if (isSeq(node)) node = node.get(Number(key), true);
         else return undefined;

@@ -16,7 +16,11 @@ export class OutsideRootError extends Error {
     readonly relative: string,
     readonly code: 'ELINK' | 'EOUTSIDE',
   ) {
-    super(code === 'ELINK' ? `${relative} is reached through a symbolic link that leads out of the root` : `${relative} is outside the root`);
+    super(
+      code === 'ELINK'
+        ? `${relative} is reached through a symbolic link that leads out of the root`
+        : `${relative} is outside the root`,
+    );
     this.name = 'OutsideRootError';
   }
 }
@@ -142,7 +146,8 @@ export function openRegularFile(file: string, maxBytes = Infinity): { fd: number
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new ReadRefused(file, 'EIRREGULAR', 'is not a regular file');
-    if (stat.size > maxBytes) throw new ReadRefused(file, 'ETOOBIG', `is ${stat.size} bytes, more than the ${maxBytes} it may be`);
+    if (stat.size > maxBytes)
+      throw new ReadRefused(file, 'ETOOBIG', `is ${stat.size} bytes, more than the ${maxBytes} it may be`);
     return { fd, size: stat.size };
   } catch (error) {
     closeSync(fd);

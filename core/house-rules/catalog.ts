@@ -26,9 +26,15 @@ export function houseRules(config: Config, builtIn: ReadonlySet<string>): HouseR
       rules[id] = entry;
       continue;
     }
-    if (id.endsWith('/*')) throw new ConfigError(`${where}rules["${id}"] defines a rule: give it an id of its own (family/name), not a family`);
+    if (id.endsWith('/*'))
+      throw new ConfigError(
+        `${where}rules["${id}"] defines a rule: give it an id of its own (family/name), not a family`,
+      );
     // An old id of a split rule still stands for its rules: a definition under it would be read as a setting of them.
-    if (builtIn.has(id) || isRuleAlias(id)) throw new ConfigError(`${where}rules["${id}"] defines a rule with the id of a built-in one: give the house rule an id of its own`);
+    if (builtIn.has(id) || isRuleAlias(id))
+      throw new ConfigError(
+        `${where}rules["${id}"] defines a rule with the id of a built-in one: give the house rule an id of its own`,
+      );
     try {
       const definition = parseHouseRule(id, entry);
       checks.push(houseRuleCheck(id, definition));

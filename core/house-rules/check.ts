@@ -23,7 +23,14 @@ export function houseRuleCheck(id: string, definition: HouseRuleDefinition): Che
           for (const problem of problemsOf(target, then)) {
             const message = render(definition.message, { ...problem.vars, error: problem.error });
             // The function that found it is the message's id; the values its message is made of are its data.
-            report({ location: problem.place, message, messageId: then.function, data: { ...problem.vars, error: problem.error }, hint: definition.hint ?? problem.hint, ...(problem.fix ? { fix: problem.fix } : {}) });
+            report({
+              location: problem.place,
+              message,
+              messageId: then.function,
+              data: { ...problem.vars, error: problem.error },
+              hint: definition.hint ?? problem.hint,
+              ...(problem.fix ? { fix: problem.fix } : {}),
+            });
           }
         }
       }
@@ -41,13 +48,33 @@ interface Placed {
 
 function problemsOf(target: Target, then: Then): Placed[] {
   const field = then.field;
-  const checked: Value = field === undefined ? { missing: target.value === undefined, value: target.value } : field === '@key' ? (target.key === undefined ? { missing: true } : { missing: false, value: target.key }) : fieldValue(target.value, field);
-  const property = field === undefined ? (target.key !== undefined ? String(target.key) : target.name) : field === '@key' ? String(target.key ?? '') : field;
-  const subject = field === undefined || field === '@key' ? target.name : `${target.name === '/' ? '' : target.name}/${field}`;
+  const checked: Value =
+    field === undefined
+      ? { missing: target.value === undefined, value: target.value }
+      : field === '@key'
+        ? target.key === undefined
+          ? { missing: true }
+          : { missing: false, value: target.key }
+        : fieldValue(target.value, field);
+  const property =
+    field === undefined
+      ? target.key !== undefined
+        ? String(target.key)
+        : target.name
+      : field === '@key'
+        ? String(target.key ?? '')
+        : field;
+  const subject =
+    field === undefined || field === '@key' ? target.name : `${target.name === '/' ? '' : target.name}/${field}`;
   const vars = { property, path: subject, value: checked.missing ? '' : show(checked.value) };
   if (then.function !== 'substitution') {
     // The value's own words lead: `/info/title "Foo" does not match …`, `heading "Intro" is not …`.
-    return evaluate(then, checked).map((problem) => ({ error: `${subject} ${problem.error}`, hint: problem.hint, place: target.locate(field), vars }));
+    return evaluate(then, checked).map((problem) => ({
+      error: `${subject} ${problem.error}`,
+      hint: problem.hint,
+      place: target.locate(field),
+      vars,
+    }));
   }
   // A substitution is placed on the words it replaces, and fixed there when the text maps back to the file.
   return target.pieces(field).flatMap((piece) =>
@@ -55,7 +82,9 @@ function problemsOf(target: Target, then: Then): Placed[] {
       if (!problem.span) return [];
       const { start, end, replacement } = problem.span;
       const fix = piece.edit(start, end, replacement);
-      return [{ error: problem.error, hint: problem.hint, place: piece.locate(start, end), ...(fix ? { fix } : {}), vars }];
+      return [
+        { error: problem.error, hint: problem.hint, place: piece.locate(start, end), ...(fix ? { fix } : {}), vars },
+      ];
     }),
   );
 }
@@ -75,8 +104,16 @@ function render(template: string | undefined, vars: Readonly<Record<string, stri
 function describeRule(definition: HouseRuleDefinition): string {
   const { given } = definition;
   const files = given.files === undefined ? '' : ` of ${[given.files].flat().map(code).join(', ')}`;
-  const where = given.markdown !== undefined ? `markdown ${given.markdown}${given.level ? ` of level ${given.level}` : ''}${given.column ? ` in column "${given.column}"` : ''}${files}` : `${code(given.path ?? given.pointer ?? '')}${files || ' of JSON and YAML files'}`;
-  const asks = thens(definition).map((then) => `${then.field ? `${code(then.field)} ` : ''}${then.function}${then.functionOptions ? ` ${code(JSON.stringify(then.functionOptions))}` : ''}`).join('; ');
+  const where =
+    given.markdown !== undefined
+      ? `markdown ${given.markdown}${given.level ? ` of level ${given.level}` : ''}${given.column ? ` in column "${given.column}"` : ''}${files}`
+      : `${code(given.path ?? given.pointer ?? '')}${files || ' of JSON and YAML files'}`;
+  const asks = thens(definition)
+    .map(
+      (then) =>
+        `${then.field ? `${code(then.field)} ` : ''}${then.function}${then.functionOptions ? ` ${code(JSON.stringify(then.functionOptions))}` : ''}`,
+    )
+    .join('; ');
   return `${where}: ${asks}`;
 }
 

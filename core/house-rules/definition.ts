@@ -10,7 +10,16 @@ import { JSONPath } from 'jsonpath-plus';
 const MARKDOWN_SELECTORS = ['headings', 'paragraphs', 'code-spans', 'table-cells'] as const;
 type MarkdownSelector = (typeof MARKDOWN_SELECTORS)[number];
 
-const FUNCTIONS = ['pattern', 'notPattern', 'enumeration', 'casing', 'length', 'defined', 'undefined', 'substitution'] as const;
+const FUNCTIONS = [
+  'pattern',
+  'notPattern',
+  'enumeration',
+  'casing',
+  'length',
+  'defined',
+  'undefined',
+  'substitution',
+] as const;
 type HouseFunction = (typeof FUNCTIONS)[number];
 
 const CASINGS = ['flat', 'camel', 'pascal', 'kebab', 'cobol', 'snake', 'macro'] as const;
@@ -82,8 +91,20 @@ const THEN = {
     fn(['pattern', 'notPattern'], options({ match: regex, flags }, ['match'])),
     fn(['enumeration'], options({ values: { type: 'array', minItems: 1 } }, ['values'])),
     fn(['casing'], options({ type: { enum: [...CASINGS] } }, ['type'])),
-    fn(['length'], { ...options({ min: { type: 'integer', minimum: 0 }, max: { type: 'integer', minimum: 0 } }), minProperties: 1 }),
-    fn(['substitution'], options({ swap: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } }, ignoreCase: { type: 'boolean' } }, ['swap'])),
+    fn(['length'], {
+      ...options({ min: { type: 'integer', minimum: 0 }, max: { type: 'integer', minimum: 0 } }),
+      minProperties: 1,
+    }),
+    fn(
+      ['substitution'],
+      options(
+        {
+          swap: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
+          ignoreCase: { type: 'boolean' },
+        },
+        ['swap'],
+      ),
+    ),
     fn(['defined', 'undefined'], options({})),
   ],
 };
@@ -93,7 +114,10 @@ function fn(names: readonly string[], schema: Record<string, unknown>): Record<s
   const required = (schema.required as string[] | undefined) ?? [];
   return {
     if: { properties: { function: { enum: [...names] } } },
-    then: { properties: { functionOptions: schema }, ...(required.length > 0 || schema.minProperties ? { required: ['functionOptions'] } : {}) },
+    then: {
+      properties: { functionOptions: schema },
+      ...(required.length > 0 || schema.minProperties ? { required: ['functionOptions'] } : {}),
+    },
   };
 }
 
@@ -112,7 +136,12 @@ const HOUSE_RULE_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        files: { oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }] },
+        files: {
+          oneOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+          ],
+        },
         path: { type: 'string', pattern: '^\\$' },
         pointer: { type: 'string', pattern: '^(/.*)?$' },
         markdown: { enum: [...MARKDOWN_SELECTORS] },
@@ -133,22 +162,28 @@ export function parseHouseRule(id: string, raw: unknown): HouseRuleDefinition {
   if (!validator(raw)) throw new HouseRuleError(`rules["${id}"]${describe(validator.errors ?? [])}`);
   const definition = raw as HouseRuleDefinition;
   const { given } = definition;
-  if (given.level !== undefined && given.markdown !== 'headings') throw new HouseRuleError(`rules["${id}"].given.level applies to markdown: "headings" only`);
-  if (given.column !== undefined && given.markdown !== 'table-cells') throw new HouseRuleError(`rules["${id}"].given.column applies to markdown: "table-cells" only`);
+  if (given.level !== undefined && given.markdown !== 'headings')
+    throw new HouseRuleError(`rules["${id}"].given.level applies to markdown: "headings" only`);
+  if (given.column !== undefined && given.markdown !== 'table-cells')
+    throw new HouseRuleError(`rules["${id}"].given.column applies to markdown: "table-cells" only`);
   if (given.path !== undefined) {
     try {
       JSONPath.toPathArray(given.path);
       JSONPath({ path: given.path, json: {}, eval: 'safe', wrap: true });
     } catch (error) {
-      throw new HouseRuleError(`rules["${id}"].given.path is not a JSONPath jsonpath-plus reads: ${(error as Error).message}`);
+      throw new HouseRuleError(
+        `rules["${id}"].given.path is not a JSONPath jsonpath-plus reads: ${(error as Error).message}`,
+      );
     }
   }
   thens(definition).forEach((then, index) => {
     const key = Array.isArray(definition.then) ? `then[${index}]` : 'then';
-    if (then.field !== undefined && given.markdown !== undefined) throw new HouseRuleError(`rules["${id}"].${key}.field: a markdown selector gives text, which has no fields`);
+    if (then.field !== undefined && given.markdown !== undefined)
+      throw new HouseRuleError(`rules["${id}"].${key}.field: a markdown selector gives text, which has no fields`);
     const { match, flags: given_flags, swap } = then.functionOptions ?? {};
     if (match !== undefined) compile(`rules["${id}"].${key}.functionOptions.match`, match, given_flags ?? '');
-    for (const from of Object.keys(swap ?? {})) compile(`rules["${id}"].${key}.functionOptions.swap["${from}"]`, `(?:${from})`, 'u');
+    for (const from of Object.keys(swap ?? {}))
+      compile(`rules["${id}"].${key}.functionOptions.swap["${from}"]`, `(?:${from})`, 'u');
   });
   return definition;
 }
@@ -168,11 +203,20 @@ function compile(key: string, source: string, flags: string): RegExp {
 /** ` .key.path what is wrong`, for the deepest error (the one that names the real key). */
 function describe(errors: readonly ErrorObject[]): string {
   // `given` takes one selector: its oneOf says that better than the `required` of each branch.
-  const error = errors.find((e) => e.keyword === 'oneOf' && e.instancePath === '/given') ?? [...errors].filter((e) => e.keyword !== 'if').sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+  const error =
+    errors.find((e) => e.keyword === 'oneOf' && e.instancePath === '/given') ??
+    [...errors].filter((e) => e.keyword !== 'if').sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
   if (!error) return ' is not a house rule definition';
-  const key = error.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('');
-  if (error.keyword === 'additionalProperties') return `${key}.${String((error.params as { additionalProperty: string }).additionalProperty)} is not a known key`;
-  if (error.keyword === 'enum') return `${key} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (error.keyword === 'oneOf' && key.endsWith('given')) return `${key} needs exactly one of path (JSONPath), pointer (JSON pointer) or markdown (${MARKDOWN_SELECTORS.join(', ')})`;
+  const key = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`))
+    .join('');
+  if (error.keyword === 'additionalProperties')
+    return `${key}.${String((error.params as { additionalProperty: string }).additionalProperty)} is not a known key`;
+  if (error.keyword === 'enum')
+    return `${key} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'oneOf' && key.endsWith('given'))
+    return `${key} needs exactly one of path (JSONPath), pointer (JSON pointer) or markdown (${MARKDOWN_SELECTORS.join(', ')})`;
   return `${key} ${error.message ?? 'is invalid'}`;
 }

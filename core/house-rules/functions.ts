@@ -35,7 +35,11 @@ export function show(value: unknown): string {
 
 /** What the functions that read text make of a value: strings as they are, numbers and booleans as written; others are not text. */
 function asText(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : undefined;
 }
 
 const notText = (value: unknown, fn: string): Problem => ({
@@ -49,7 +53,9 @@ export function evaluate(then: Then, checked: Value): Problem[] {
     case 'defined':
       return checked.missing ? [{ error: 'is missing', hint: 'add it' }] : [];
     case 'undefined':
-      return checked.missing ? [] : [{ error: `is present (${show(checked.value)}) and must not be`, hint: 'remove it' }];
+      return checked.missing
+        ? []
+        : [{ error: `is present (${show(checked.value)}) and must not be`, hint: 'remove it' }];
   }
   // The other functions judge a value that is there; a missing one is `defined`'s to report.
   if (checked.missing) return [];
@@ -61,19 +67,36 @@ export function evaluate(then: Then, checked: Value): Problem[] {
       if (text === undefined) return [notText(value, then.function)];
       const re = new RegExp(options.match as string, options.flags ?? '');
       const shown = `/${options.match}/${options.flags ?? ''}`;
-      if (then.function === 'pattern') return re.test(text) ? [] : [{ error: `${show(value)} does not match ${shown}`, hint: `write it so that it matches ${shown}` }];
-      return re.test(text) ? [{ error: `${show(value)} matches ${shown}, which is not allowed`, hint: `write it so that it does not match ${shown}` }] : [];
+      if (then.function === 'pattern')
+        return re.test(text)
+          ? []
+          : [{ error: `${show(value)} does not match ${shown}`, hint: `write it so that it matches ${shown}` }];
+      return re.test(text)
+        ? [
+            {
+              error: `${show(value)} matches ${shown}, which is not allowed`,
+              hint: `write it so that it does not match ${shown}`,
+            },
+          ]
+        : [];
     }
     case 'enumeration': {
       const values = options.values ?? [];
       if (values.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) return [];
-      return [{ error: `${show(value)} is not one of ${values.map(show).join(', ')}`, hint: `use one of ${values.map(show).join(', ')}` }];
+      return [
+        {
+          error: `${show(value)} is not one of ${values.map(show).join(', ')}`,
+          hint: `use one of ${values.map(show).join(', ')}`,
+        },
+      ];
     }
     case 'casing': {
       const text = asText(value);
       if (text === undefined) return [notText(value, 'casing')];
       const type = options.type as Casing;
-      return CASING[type].test(text) ? [] : [{ error: `${show(value)} is not ${type} case`, hint: `write it in ${type} case (${EXAMPLES[type]})` }];
+      return CASING[type].test(text)
+        ? []
+        : [{ error: `${show(value)} is not ${type} case`, hint: `write it in ${type} case (${EXAMPLES[type]})` }];
     }
     case 'length':
       return lengthProblems(value, options.min, options.max);
@@ -82,7 +105,15 @@ export function evaluate(then: Then, checked: Value): Problem[] {
   }
 }
 
-const EXAMPLES: Readonly<Record<Casing, string>> = { flat: 'runid', camel: 'runId', pascal: 'RunId', kebab: 'run-id', cobol: 'RUN-ID', snake: 'run_id', macro: 'RUN_ID' };
+const EXAMPLES: Readonly<Record<Casing, string>> = {
+  flat: 'runid',
+  camel: 'runId',
+  pascal: 'RunId',
+  kebab: 'run-id',
+  cobol: 'RUN-ID',
+  snake: 'run_id',
+  macro: 'RUN_ID',
+};
 
 function lengthProblems(value: unknown, min: number | undefined, max: number | undefined): Problem[] {
   let size: number;
@@ -93,8 +124,20 @@ function lengthProblems(value: unknown, min: number | undefined, max: number | u
   else if (value !== null && typeof value === 'object') [size, unit] = [Object.keys(value).length, 'keys'];
   else return [notText(value, 'length')];
   const measured = unit ? `${size} ${unit}` : String(size);
-  if (min !== undefined && size < min) return [{ error: `${show(value)} is ${measured}, fewer than ${min}`, hint: `make it at least ${min}${unit ? ` ${unit}` : ''}` }];
-  if (max !== undefined && size > max) return [{ error: `${show(value)} is ${measured}, more than ${max}`, hint: `make it at most ${max}${unit ? ` ${unit}` : ''}` }];
+  if (min !== undefined && size < min)
+    return [
+      {
+        error: `${show(value)} is ${measured}, fewer than ${min}`,
+        hint: `make it at least ${min}${unit ? ` ${unit}` : ''}`,
+      },
+    ];
+  if (max !== undefined && size > max)
+    return [
+      {
+        error: `${show(value)} is ${measured}, more than ${max}`,
+        hint: `make it at most ${max}${unit ? ` ${unit}` : ''}`,
+      },
+    ];
   return [];
 }
 
@@ -112,7 +155,11 @@ function substitutions(value: unknown, swap: Readonly<Record<string, string>>, i
       const found = match[0];
       if (found === '' || found === to) continue;
       const replacement = /^\p{Lu}/u.test(found) && /^\p{Ll}/u.test(to) ? to.charAt(0).toUpperCase() + to.slice(1) : to;
-      problems.push({ error: `use "${replacement}" instead of "${found}"`, hint: `write "${replacement}"`, span: { start: match.index, end: match.index + found.length, replacement } });
+      problems.push({
+        error: `use "${replacement}" instead of "${found}"`,
+        hint: `write "${replacement}"`,
+        span: { start: match.index, end: match.index + found.length, replacement },
+      });
     }
   }
   return problems.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));

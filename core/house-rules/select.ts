@@ -9,7 +9,15 @@ import { walkMarkdown } from '../markdown/index.js';
 import { toString } from 'mdast-util-to-string';
 import { JSONPath } from 'jsonpath-plus';
 import picomatch from 'picomatch';
-import { dataStringEdit, hasPointer, Location, type Corpus, type DataFile, type MarkdownFile, type PathSegment } from '../model/index.js';
+import {
+  dataStringEdit,
+  hasPointer,
+  Location,
+  type Corpus,
+  type DataFile,
+  type MarkdownFile,
+  type PathSegment,
+} from '../model/index.js';
 import type { Fix } from '../output/index.js';
 import type { Given } from './definition.js';
 
@@ -38,8 +46,15 @@ export interface Target {
 export function selectTargets(corpus: Corpus, given: Given): Target[] {
   const globs = given.files === undefined ? undefined : Array.isArray(given.files) ? given.files : [given.files];
   const wanted = globs ? picomatch(globs, { dot: true }) : () => true;
-  if (given.markdown !== undefined) return corpus.markdownFiles().filter((file) => wanted(file.path)).flatMap((file) => markdownTargets(file, given));
-  return corpus.dataFiles().filter((file) => wanted(file.path)).flatMap((file) => dataTargets(file, given));
+  if (given.markdown !== undefined)
+    return corpus
+      .markdownFiles()
+      .filter((file) => wanted(file.path))
+      .flatMap((file) => markdownTargets(file, given));
+  return corpus
+    .dataFiles()
+    .filter((file) => wanted(file.path))
+    .flatMap((file) => dataTargets(file, given));
 }
 
 // ---- JSON and YAML ----------------------------------------------------------------------------
@@ -51,7 +66,13 @@ function dataTargets(file: DataFile, given: Given): Target[] {
     return [dataTarget(file, path, valueAt(file.value, path))];
   }
   const keys = (given.path ?? '').trimEnd().endsWith('~');
-  const results = JSONPath<Array<{ pointer: string; value: unknown }>>({ path: given.path ?? '$', json: file.value as object, resultType: 'all', eval: 'safe', wrap: true });
+  const results = JSONPath<Array<{ pointer: string; value: unknown }>>({
+    path: given.path ?? '$',
+    json: file.value as object,
+    resultType: 'all',
+    eval: 'safe',
+    wrap: true,
+  });
   const seen = new Set<string>();
   return results.flatMap((result) => {
     if (seen.has(result.pointer)) return [];
@@ -63,7 +84,8 @@ function dataTargets(file: DataFile, given: Given): Target[] {
 }
 
 function dataTarget(file: DataFile, path: PathSegment[], value: unknown): Target {
-  const fieldPath = (field?: string): PathSegment[] => (field === undefined || field === '@key' ? path : [...path, field]);
+  const fieldPath = (field?: string): PathSegment[] =>
+    field === undefined || field === '@key' ? path : [...path, field];
   return {
     file: file.path,
     value,
@@ -72,20 +94,37 @@ function dataTarget(file: DataFile, path: PathSegment[], value: unknown): Target
     locate: (field) => {
       const at = fieldPath(field);
       // A field that is not there is reported where its object is.
-      return Location.pointer(file, field !== undefined && field !== '@key' && !hasField(value, field) ? path : at, 'key');
+      return Location.pointer(
+        file,
+        field !== undefined && field !== '@key' && !hasField(value, field) ? path : at,
+        'key',
+      );
     },
     pieces: (field) => {
       const at = fieldPath(field);
       const text = field === '@key' ? undefined : valueAt(file.value, at);
       if (typeof text !== 'string') return [];
-      return [{ text, offset: 0, locate: (start, end) => Location.pointer(file, at).chars(start, end), edit: (start, end, replacement) => dataStringEdit(file, at, start, end, replacement) }];
+      return [
+        {
+          text,
+          offset: 0,
+          locate: (start, end) => Location.pointer(file, at).chars(start, end),
+          edit: (start, end, replacement) => dataStringEdit(file, at, start, end, replacement),
+        },
+      ];
     },
   };
 }
 
 function keyTarget(file: DataFile, path: PathSegment[]): Target {
   const key = path[path.length - 1];
-  return { file: file.path, value: key, name: pointerOf(path), locate: () => Location.pointer(file, path, 'key'), pieces: () => [] };
+  return {
+    file: file.path,
+    value: key,
+    name: pointerOf(path),
+    locate: () => Location.pointer(file, path, 'key'),
+    pieces: () => [],
+  };
 }
 
 function hasField(value: unknown, field: string): boolean {
@@ -101,14 +140,21 @@ function pathOf(root: unknown, pointer: string): PathSegment[] {
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const step: PathSegment = Array.isArray(current) ? Number(segment) : segment;
     path.push(step);
-    current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[step as string] : undefined;
+    current =
+      current !== null && typeof current === 'object'
+        ? (current as Record<string, unknown>)[step as string]
+        : undefined;
   }
   return path;
 }
 
 function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   let current = root;
-  for (const step of path) current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[step as string] : undefined;
+  for (const step of path)
+    current =
+      current !== null && typeof current === 'object'
+        ? (current as Record<string, unknown>)[step as string]
+        : undefined;
   return current;
 }
 
@@ -124,7 +170,8 @@ function markdownTargets(file: MarkdownFile, given: Given): Target[] {
   // its own); a table is taken by its cells and not walked further.
   walkMarkdown(file.tree, {
     heading(node) {
-      if (given.markdown === 'headings' && (given.level === undefined || node.depth === given.level)) nodes.push({ node, name: 'heading' });
+      if (given.markdown === 'headings' && (given.level === undefined || node.depth === given.level))
+        nodes.push({ node, name: 'heading' });
     },
     paragraph(node) {
       if (given.markdown === 'paragraphs') nodes.push({ node, name: 'paragraph' });
@@ -147,16 +194,24 @@ function tableCells(table: Table, column: string | undefined): Array<{ node: Nod
   const headers = (header?.children ?? []).map((cell) => toString(cell).trim());
   const index = column === undefined ? undefined : headers.indexOf(column);
   if (index === -1) return [];
-  return body.flatMap((row) => row.children.flatMap((cell, i) => (index === undefined || i === index ? [{ node: cell, name: `cell of column "${headers[i] ?? i + 1}"` }] : [])));
+  return body.flatMap((row) =>
+    row.children.flatMap((cell, i) =>
+      index === undefined || i === index ? [{ node: cell, name: `cell of column "${headers[i] ?? i + 1}"` }] : [],
+    ),
+  );
 }
 
 function markdownTarget(file: MarkdownFile, node: Nodes, name: string): Target {
   const value = node.type === 'inlineCode' ? node.value : toString(node);
   // A table cell's own position takes in the pipe before it; its text is where a reader looks.
   const children = node.type === 'tableCell' ? node.children : [];
-  const position = children.length > 0 && children[0]?.position && children.at(-1)?.position ? { start: children[0].position.start, end: (children.at(-1)?.position ?? children[0].position).end } : node.position;
+  const position =
+    children.length > 0 && children[0]?.position && children.at(-1)?.position
+      ? { start: children[0].position.start, end: (children.at(-1)?.position ?? children[0].position).end }
+      : node.position;
   const start = position?.start.offset;
-  const place = start !== undefined ? Location.text(file, start, position?.end.offset ?? start) : Location.file(file.path);
+  const place =
+    start !== undefined ? Location.text(file, start, position?.end.offset ?? start) : Location.file(file.path);
   return { file: file.path, value, name, locate: () => place, pieces: () => textPieces(file, node) };
 }
 

@@ -39,7 +39,8 @@ export interface ScopedCitation extends SectionCitation {
  * wildcard (`RFCS/0057-*`). A directory (`core/`), a source file or a file of another repository
  * (`repo:path`) has no sections to cite.
  */
-const DOCUMENT_BEFORE = /(?:`((?:[\w.-]+\/)*(?:[\w-][\w.-]*\.md|[\w.-]*\*))`|((?:[\w.-]+\/)*[\w-][\w.-]*\.md))\s*\(?\s*$/;
+const DOCUMENT_BEFORE =
+  /(?:`((?:[\w.-]+\/)*(?:[\w-][\w.-]*\.md|[\w.-]*\*))`|((?:[\w.-]+\/)*[\w-][\w.-]*\.md))\s*\(?\s*$/;
 /** A markdown link right before: `[label](url) §X`, `[label](url) (§X)`. */
 const LINK_BEFORE = /\]\(\s*<?([^()\s>]*)>?(?:\s+"[^"]*")?\s*\)\s*\(?\s*$/;
 const STANDARD_BEFORE = /\b((?:RFCs?|BCP|STD|ISO|IEC|ECMA|FIPS|NIST|SP|W3C)[\s-]*\d[\w.-]*)\s*\(?\s*$/;
@@ -86,7 +87,10 @@ export function qualifier(before: string): CitationScope | undefined {
   const document = DOCUMENT_BEFORE.exec(before);
   if (document) return { kind: 'document', name: (document[1] ?? document[2]) as string, via: 'text' };
   const named = NAMED_SPEC_BEFORE.exec(before);
-  const standard = STANDARD_BEFORE.exec(before) ?? RFC_NUMBER_BEFORE.exec(before) ?? (named && !KEYWORDS.has(named[1] ?? '') ? named : null);
+  const standard =
+    STANDARD_BEFORE.exec(before) ??
+    RFC_NUMBER_BEFORE.exec(before) ??
+    (named && !KEYWORDS.has(named[1] ?? '') ? named : null);
   if (standard) return { kind: 'external', what: standard[1] as string };
   const title = TITLE_BEFORE.exec(before);
   if (title) return { kind: 'external', what: title[0].trim() };
@@ -124,7 +128,12 @@ export function citingBlocks(tree: Root, source: string): CitingBlock[] {
     const written = source.slice(start, end);
     if (!written.includes('§')) return 'skip';
     const text = written.replace(HTML_COMMENT, (comment) => ' '.repeat(comment.length));
-    blocks.push({ node, start, text, label: node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1 });
+    blocks.push({
+      node,
+      start,
+      text,
+      label: node.type === 'heading' ? (/^#{1,6}[ \t]+/.exec(text)?.[0].length ?? 0) : -1,
+    });
     return 'skip';
   };
   walkMarkdown(tree, { paragraph: block, heading: block, tableCell: block });

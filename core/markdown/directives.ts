@@ -41,7 +41,8 @@ export function directiveComments(htmlNodes: readonly Html[], text: string): Dir
       const column = lines.length === 1 ? start.column + before.length : columnIn(text, line, match[0]);
       const spanLines = match[0].split('\n');
       const endLine = line + spanLines.length - 1;
-      const endColumn = spanLines.length === 1 ? column + match[0].length : (spanLines[spanLines.length - 1] as string).length + 1;
+      const endColumn =
+        spanLines.length === 1 ? column + match[0].length : (spanLines[spanLines.length - 1] as string).length + 1;
       const offset = start.offset === undefined ? undefined : sourceOffset(text, start.offset + match.index, match[0]);
       found.push({
         name: directive[1] ?? '',

@@ -145,14 +145,21 @@ export function markdownToMdast(source: string): { tree: Root; problems: Markdow
   try {
     const guessed = likelyDefinitions(text);
     let converter = convert(text, lines, source, guessed);
-    if (converter.unresolved || [...converter.definitionSet].some((label) => !guessed.has(label))) converter = convert(text, lines, source, converter.definitionSet);
+    if (converter.unresolved || [...converter.definitionSet].some((label) => !guessed.has(label)))
+      converter = convert(text, lines, source, converter.definitionSet);
     return { tree: converter.tree as Root, problems: converter.problems };
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
     const at = point(lines, error.offset);
     return {
       tree: { type: 'root', children: [], position: { start: point(lines, 0), end: point(lines, text.length) } },
-      problems: [{ line: at.line, column: at.column, message: `block quotes and lists nest more than ${MAX_BLOCK_DEPTH} levels deep here, so the file is not read as markdown` }],
+      problems: [
+        {
+          line: at.line,
+          column: at.column,
+          message: `block quotes and lists nest more than ${MAX_BLOCK_DEPTH} levels deep here, so the file is not read as markdown`,
+        },
+      ],
     };
   }
 }
@@ -172,7 +179,8 @@ function convert(text: string, lines: Lines, source: string, definitions: Readon
 function likelyDefinitions(text: string): Set<string> {
   const labels = new Set<string>();
   if (!text.includes(']:')) return labels;
-  for (const match of text.matchAll(/^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.)+)\]:/gm)) labels.add(identifierOf(match[1] as string));
+  for (const match of text.matchAll(/^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[((?:[^\]\\\n]|\\.)+)\]:/gm))
+    labels.add(identifierOf(match[1] as string));
   return labels;
 }
 
@@ -266,7 +274,11 @@ class Converter {
 
   root(document: SyntaxNode): Root {
     this.collectDefinitions(document);
-    return { type: 'root', children: this.blocks(document, 1) as RootContent[], position: this.position(0, this.text.length) };
+    return {
+      type: 'root',
+      children: this.blocks(document, 1) as RootContent[],
+      position: this.position(0, this.text.length),
+    };
   }
 
   private collectDefinitions(document: SyntaxNode): void {
@@ -279,7 +291,13 @@ class Converter {
         if (child.name === 'LinkReference') {
           const label = child.getChild('LinkLabel');
           if (label) this.definitions.add(identifierOf(this.text.slice(label.from + 1, label.to - 1)));
-        } else if (child.name === 'Blockquote' || child.name === 'BulletList' || child.name === 'OrderedList' || child.name === 'ListItem') stack.push(child);
+        } else if (
+          child.name === 'Blockquote' ||
+          child.name === 'BulletList' ||
+          child.name === 'OrderedList' ||
+          child.name === 'ListItem'
+        )
+          stack.push(child);
       }
     }
   }
@@ -289,7 +307,11 @@ class Converter {
     if (!this.cut) {
       this.cut = true;
       const where = point(this.lines, at);
-      this.problems.push({ line: where.line, column: where.column, message: `markdown nests more than ${MAX_TREE_DEPTH} levels deep here; what is inside is not read` });
+      this.problems.push({
+        line: where.line,
+        column: where.column,
+        message: `markdown nests more than ${MAX_TREE_DEPTH} levels deep here; what is inside is not read`,
+      });
     }
     return true;
   }
@@ -311,7 +333,11 @@ class Converter {
     const name = node.name;
     switch (name) {
       case 'Paragraph':
-        return { type: 'paragraph', children: this.inline(node, node.from, node.to, depth + 1, true), position: this.position(node.from, node.to) } satisfies Paragraph;
+        return {
+          type: 'paragraph',
+          children: this.inline(node, node.from, node.to, depth + 1, true),
+          position: this.position(node.from, node.to),
+        } satisfies Paragraph;
       case 'ATXHeading1':
       case 'ATXHeading2':
       case 'ATXHeading3':
@@ -323,13 +349,22 @@ class Converter {
       case 'SetextHeading2': {
         const underline = node.lastChild;
         const end = underline?.name === 'HeaderMark' ? trimEnd(this.text, node.from, underline.from) : node.to;
-        return { type: 'heading', depth: name === 'SetextHeading1' ? 1 : 2, children: this.inline(node, node.from, end, depth + 1), position: this.position(node.from, node.to) } satisfies Heading;
+        return {
+          type: 'heading',
+          depth: name === 'SetextHeading1' ? 1 : 2,
+          children: this.inline(node, node.from, end, depth + 1),
+          position: this.position(node.from, node.to),
+        } satisfies Heading;
       }
       case 'Blockquote': {
         this.containers.push({ kind: 'quote' });
         const children = this.blocks(node, depth + 1);
         this.containers.pop();
-        return { type: 'blockquote', children: children as Blockquote['children'], position: this.position(node.from, node.to) } satisfies Blockquote;
+        return {
+          type: 'blockquote',
+          children: children as Blockquote['children'],
+          position: this.position(node.from, node.to),
+        } satisfies Blockquote;
       }
       case 'BulletList':
       case 'OrderedList':
@@ -337,14 +372,24 @@ class Converter {
       case 'FencedCode':
         return this.fencedCode(node);
       case 'CodeBlock':
-        return { type: 'code', lang: null, meta: null, value: this.indentedCode(node), position: this.position(Math.min(node.from, this.skipPrefixes(this.lineStartOf(node.from))), node.to) } satisfies Code;
+        return {
+          type: 'code',
+          lang: null,
+          meta: null,
+          value: this.indentedCode(node),
+          position: this.position(Math.min(node.from, this.skipPrefixes(this.lineStartOf(node.from))), node.to),
+        } satisfies Code;
       case 'HTMLBlock':
       case 'CommentBlock':
       case 'ProcessingInstructionBlock': {
         // Indentation before the tag belongs to the block (it is not a container's prefix).
         const start = Math.min(node.from, this.skipPrefixes(this.lineStartOf(node.from)));
         const end = trimEndLine(this.text, node.from, node.to);
-        return { type: 'html', value: this.rawLines(start, end, 0), position: this.position(start, end) } satisfies Html;
+        return {
+          type: 'html',
+          value: this.rawLines(start, end, 0),
+          position: this.position(start, end),
+        } satisfies Html;
       }
       case 'HorizontalRule':
         return { type: 'thematicBreak', position: this.position(node.from, node.to) };
@@ -364,7 +409,12 @@ class Converter {
     let end = close && open && close.from !== open.from && close.name === 'HeaderMark' ? close.from : node.to;
     start = skipSpaces(this.text, start, end);
     end = trimEnd(this.text, start, end);
-    return { type: 'heading', depth: level, children: this.inline(node, start, end, depth + 1), position: this.position(node.from, node.to) };
+    return {
+      type: 'heading',
+      depth: level,
+      children: this.inline(node, start, end, depth + 1),
+      position: this.position(node.from, node.to),
+    };
   }
 
   private list(node: SyntaxNode, ordered: boolean, depth: number): List {
@@ -383,14 +433,22 @@ class Converter {
       items.push(item);
       previousEnd = child.to;
     }
-    return { type: 'list', ordered, start: ordered ? start : null, spread, children: items, position: this.position(first === -1 ? node.from : first, node.to) };
+    return {
+      type: 'list',
+      ordered,
+      start: ordered ? start : null,
+      spread,
+      children: items,
+      position: this.position(first === -1 ? node.from : first, node.to),
+    };
   }
 
   private listItem(node: SyntaxNode, mark: SyntaxNode | null, depth: number): ListItem {
     const markEnd = mark ? mark.to : node.from;
     const lineStart = this.lineStartOf(node.from);
     let after = markEnd;
-    while (after < this.text.length && (this.text[after] === ' ' || this.text[after] === '\t') && after - markEnd < 5) after++;
+    while (after < this.text.length && (this.text[after] === ' ' || this.text[after] === '\t') && after - markEnd < 5)
+      after++;
     const blank = after >= this.text.length || this.text[after] === '\n' || this.text[after] === '\r';
     const spaces = after - markEnd;
     const contentColumn = markEnd - lineStart + (blank || spaces >= 5 ? 1 : spaces);
@@ -410,7 +468,11 @@ class Converter {
           const content = this.inline(child, begin, child.to, depth + 2, true);
           // remark moves the paragraph's start past the checkbox only when text follows it.
           const paragraphStart = content[0]?.type === 'text' ? begin : child.from;
-          children.push({ type: 'paragraph', children: content, position: this.position(paragraphStart, child.to) } satisfies Paragraph);
+          children.push({
+            type: 'paragraph',
+            children: content,
+            position: this.position(paragraphStart, child.to),
+          } satisfies Paragraph);
           previousEnd = child.to;
           continue;
         }
@@ -422,7 +484,13 @@ class Converter {
       }
     }
     this.containers.pop();
-    return { type: 'listItem', spread, checked, children: children as ListItem['children'], position: this.position(mark ? mark.from : node.from, node.to) };
+    return {
+      type: 'listItem',
+      spread,
+      checked,
+      children: children as ListItem['children'],
+      position: this.position(mark ? mark.from : node.from, node.to),
+    };
   }
 
   private blankBetween(from: number, to: number): boolean {
@@ -501,7 +569,16 @@ class Converter {
       const contentStart = this.nextLine(openLineEnd);
       const contentEnd = close ? this.lineStartOf(close.from) : node.to;
       if (contentStart < contentEnd || (!close && contentStart <= node.to)) {
-        const endOfContent = close ? Math.max(contentStart, contentEnd - (this.text[contentEnd - 2] === '\r' ? 2 : 1)) : node.to - (this.text[node.to - 1] === '\n' ? (this.text[node.to - 2] === '\r' ? 2 : 1) : this.text[node.to - 1] === '\r' ? 1 : 0);
+        const endOfContent = close
+          ? Math.max(contentStart, contentEnd - (this.text[contentEnd - 2] === '\r' ? 2 : 1))
+          : node.to -
+            (this.text[node.to - 1] === '\n'
+              ? this.text[node.to - 2] === '\r'
+                ? 2
+                : 1
+              : this.text[node.to - 1] === '\r'
+                ? 1
+                : 0);
         value = contentStart <= endOfContent ? this.contentLines(contentStart, endOfContent, fenceIndent) : '';
       }
     }
@@ -565,7 +642,8 @@ class Converter {
     let align: NonNullable<Table['align']> = [];
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.name === 'TableHeader' || child.name === 'TableRow') rows.push(this.tableRow(child, depth + 1));
-      else if (child.name === 'TableDelimiter' && align.length === 0) align = alignments(this.text.slice(child.from, child.to));
+      else if (child.name === 'TableDelimiter' && align.length === 0)
+        align = alignments(this.text.slice(child.from, child.to));
     }
     return { type: 'table', align, children: rows, position: this.position(node.from, node.to) };
   }
@@ -604,10 +682,19 @@ class Converter {
       start = end;
     }
     const last = bounds[bounds.length - 1];
-    if (last && pipes[pipes.length - 1] !== undefined && (pipes[pipes.length - 1] as number) >= last[1] && last[1] < row.to) last[1] = row.to;
+    if (
+      last &&
+      pipes[pipes.length - 1] !== undefined &&
+      (pipes[pipes.length - 1] as number) >= last[1] &&
+      last[1] < row.to
+    )
+      last[1] = row.to;
     let next = 0;
     for (const [from, to] of bounds) {
-      const content = contents[next] && (contents[next] as SyntaxNode).from >= from && (contents[next] as SyntaxNode).to <= to ? (contents[next++] as SyntaxNode) : undefined;
+      const content =
+        contents[next] && (contents[next] as SyntaxNode).from >= from && (contents[next] as SyntaxNode).to <= to
+          ? (contents[next++] as SyntaxNode)
+          : undefined;
       cells.push({
         type: 'tableCell',
         children: content && !this.tooDeep(depth + 1, content.from) ? this.cellContent(content, depth + 2) : [],
@@ -657,7 +744,12 @@ class Converter {
           if (!Array.isArray(converted)) text.flush();
           if (Array.isArray(converted)) {
             for (const item of converted) {
-              if (item.type === 'text') text.piece(item.position?.start.offset ?? child.from, item.position?.end.offset ?? child.to, item.value);
+              if (item.type === 'text')
+                text.piece(
+                  item.position?.start.offset ?? child.from,
+                  item.position?.end.offset ?? child.to,
+                  item.value,
+                );
               else {
                 text.flush();
                 out.push(item);
@@ -682,19 +774,33 @@ class Converter {
         const start = open ? open.to : node.from;
         const end = close && open && close.from !== open.from ? close.from : node.to;
         const type = node.name === 'Emphasis' ? 'emphasis' : node.name === 'StrongEmphasis' ? 'strong' : 'delete';
-        return { type, children: this.inline(node, start, end, depth + 1), position: this.position(node.from, node.to) };
+        return {
+          type,
+          children: this.inline(node, start, end, depth + 1),
+          position: this.position(node.from, node.to),
+        };
       }
       case 'InlineCode': {
         const open = node.firstChild;
         const close = node.lastChild;
         const start = open ? open.to : node.from;
         const end = close && open && close.from !== open.from ? close.from : node.to;
-        return { type: 'inlineCode', value: codeSpan(this.inCell ? this.inlineSource(start, end).replace(/\\\|/g, '|') : this.inlineSource(start, end)), position: this.position(node.from, node.to) } satisfies InlineCode;
+        return {
+          type: 'inlineCode',
+          value: codeSpan(
+            this.inCell ? this.inlineSource(start, end).replace(/\\\|/g, '|') : this.inlineSource(start, end),
+          ),
+          position: this.position(node.from, node.to),
+        } satisfies InlineCode;
       }
       case 'HTMLTag':
       case 'Comment':
       case 'ProcessingInstruction':
-        return { type: 'html', value: this.inlineSource(node.from, node.to), position: this.position(node.from, node.to) } satisfies Html;
+        return {
+          type: 'html',
+          value: this.inlineSource(node.from, node.to),
+          position: this.position(node.from, node.to),
+        } satisfies Html;
       case 'Link':
       case 'Image':
         return this.link(node, depth);
@@ -702,15 +808,31 @@ class Converter {
         const url = node.getChild('URL');
         const raw = url ? this.text.slice(url.from, url.to) : '';
         const href = /^[a-z][a-z0-9+.-]{1,31}:/i.test(raw) ? raw : `mailto:${raw}`;
-        const child: Text = { type: 'text', value: raw, position: this.position(url ? url.from : node.from, url ? url.to : node.to) };
-        return { type: 'link', title: null, url: href, children: [child], position: this.position(node.from, node.to) } satisfies Link;
+        const child: Text = {
+          type: 'text',
+          value: raw,
+          position: this.position(url ? url.from : node.from, url ? url.to : node.to),
+        };
+        return {
+          type: 'link',
+          title: null,
+          url: href,
+          children: [child],
+          position: this.position(node.from, node.to),
+        } satisfies Link;
       }
       case 'URL': {
         // A GFM literal autolink: www. gains http://, an address mailto:. Inside a link's text it is text.
         const raw = this.text.slice(node.from, node.to);
         if (this.inLink) return [{ type: 'text', value: raw, position: this.position(node.from, node.to) }];
         const href = /^www\./i.test(raw) ? `http://${raw}` : /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `mailto:${raw}`;
-        return { type: 'link', title: null, url: href, children: [{ type: 'text', value: raw, position: this.position(node.from, node.to) }], position: this.position(node.from, node.to) } satisfies Link;
+        return {
+          type: 'link',
+          title: null,
+          url: href,
+          children: [{ type: 'text', value: raw, position: this.position(node.from, node.to) }],
+          position: this.position(node.from, node.to),
+        } satisfies Link;
       }
       default:
         return undefined;
@@ -763,24 +885,51 @@ class Converter {
     if (inlineForm) {
       const href = url ? destination(this.text.slice(url.from, url.to)) : '';
       const titleText = title ? decodeText(this.text.slice(title.from + 1, title.to - 1)) : null;
-      if (image) return { type: 'image', title: titleText, url: href, alt: plainText(children), position } satisfies Image;
+      if (image)
+        return { type: 'image', title: titleText, url: href, alt: plainText(children), position } satisfies Image;
       return { type: 'link', title: titleText, url: href, children, position } satisfies Link;
     }
     // A reference: full `[text][label]`, collapsed `[text][]` or shortcut `[text]`.
     const labelText = label ? this.text.slice(label.from + 1, label.to - 1) : '';
-    const referenceType: LinkReference['referenceType'] = !label ? 'shortcut' : labelText.trim() === '' ? 'collapsed' : 'full';
+    const referenceType: LinkReference['referenceType'] = !label
+      ? 'shortcut'
+      : labelText.trim() === ''
+        ? 'collapsed'
+        : 'full';
     const rawLabel = referenceType === 'full' ? labelText : this.text.slice(contentStart, contentEnd);
     const identifier = identifierOf(rawLabel);
     if (this.definitions.has(identifier)) {
-      if (image) return { type: 'imageReference', identifier, label: rawLabel, referenceType, alt: plainText(children), position };
-      return { type: 'linkReference', identifier, label: rawLabel, referenceType, children, position } satisfies LinkReference;
+      if (image)
+        return {
+          type: 'imageReference',
+          identifier,
+          label: rawLabel,
+          referenceType,
+          alt: plainText(children),
+          position,
+        };
+      return {
+        type: 'linkReference',
+        identifier,
+        label: rawLabel,
+        referenceType,
+        children,
+        position,
+      } satisfies LinkReference;
     }
     // No definition: the brackets are text, and what is between them stays as it was parsed.
     this.unresolved = true;
     const opener = image ? '![' : '[';
-    const pieces: PhrasingContent[] = [{ type: 'text', value: opener, position: this.position(node.from, contentStart) }, ...children];
+    const pieces: PhrasingContent[] = [
+      { type: 'text', value: opener, position: this.position(node.from, contentStart) },
+      ...children,
+    ];
     const tailEnd = node.to;
-    pieces.push({ type: 'text', value: this.text.slice(contentEnd, tailEnd), position: this.position(contentEnd, tailEnd) });
+    pieces.push({
+      type: 'text',
+      value: this.text.slice(contentEnd, tailEnd),
+      position: this.position(contentEnd, tailEnd),
+    });
     return pieces;
   }
 
@@ -840,7 +989,8 @@ class TextRun {
   }
 
   flush(): void {
-    if (this.start !== -1 && this.value !== '') this.out.push({ type: 'text', value: this.value, position: this.converter.position(this.start, this.end) });
+    if (this.start !== -1 && this.value !== '')
+      this.out.push({ type: 'text', value: this.value, position: this.converter.position(this.start, this.end) });
     this.value = '';
     this.start = -1;
     this.end = -1;
@@ -849,7 +999,12 @@ class TextRun {
 
 /** A label as CommonMark matches it (whitespace collapsed, case folded), and as mdast's `identifier`. */
 function identifierOf(label: string): string {
-  return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase();
+  return label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .replace(/^ | $/g, '')
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase();
 }
 
 function skipSpaces(text: string, from: number, to: number): number {
@@ -860,7 +1015,11 @@ function skipSpaces(text: string, from: number, to: number): number {
 
 function trimEnd(text: string, from: number, to: number): number {
   let index = to;
-  while (index > from && (text[index - 1] === ' ' || text[index - 1] === '\t' || text[index - 1] === '\n' || text[index - 1] === '\r')) index--;
+  while (
+    index > from &&
+    (text[index - 1] === ' ' || text[index - 1] === '\t' || text[index - 1] === '\n' || text[index - 1] === '\r')
+  )
+    index--;
   return index;
 }
 
@@ -883,7 +1042,9 @@ function alignments(delimiter: string): NonNullable<Table['align']> {
 function codeSpan(raw: string): string {
   // One space (or line ending) of padding each side goes, unless the span is nothing but spaces.
   const pad = (code: number) => code === 32 || code === 10;
-  return raw.length > 2 && pad(raw.charCodeAt(0)) && pad(raw.charCodeAt(raw.length - 1)) && /[^ \n]/.test(raw) ? raw.slice(1, -1) : raw;
+  return raw.length > 2 && pad(raw.charCodeAt(0)) && pad(raw.charCodeAt(raw.length - 1)) && /[^ \n]/.test(raw)
+    ? raw.slice(1, -1)
+    : raw;
 }
 
 function destination(raw: string): string {
@@ -896,13 +1057,16 @@ const ESCAPABLE = /\\([!-/:-@[-`{-~])|&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-
 /** Backslash escapes and character references decoded, as in a link destination, title or info string. */
 function decodeText(raw: string): string {
   if (!raw.includes('\\') && !raw.includes('&')) return raw;
-  return raw.replace(ESCAPABLE, (whole, escaped: string | undefined, reference: string | undefined) => (escaped !== undefined ? escaped : decodeEntity(`&${reference};`) || whole));
+  return raw.replace(ESCAPABLE, (whole, escaped: string | undefined, reference: string | undefined) =>
+    escaped !== undefined ? escaped : decodeEntity(`&${reference};`) || whole,
+  );
 }
 
 function decodeEntity(entity: string): string {
   const body = entity.slice(1, -1);
   if (body.startsWith('#')) {
-    const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+    const code =
+      body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
     if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\uFFFD';
     return String.fromCodePoint(code);
   }
@@ -918,8 +1082,9 @@ function plainText(nodes: readonly PhrasingContent[]): string {
     const node = stack.pop() as PhrasingContent;
     if (node.type === 'text' || node.type === 'inlineCode') out += node.value;
     else if (node.type === 'image' || node.type === 'imageReference') out += node.alt ?? '';
-    else if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as PhrasingContent);
+    else if ('children' in node)
+      for (let index = node.children.length - 1; index >= 0; index--)
+        stack.push(node.children[index] as PhrasingContent);
   }
   return out;
 }
-

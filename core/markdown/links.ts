@@ -23,6 +23,7 @@ export function rebaseLinks(markdown: string, fromFile: string, toFile: string):
     edits.push({ start: start + at, end: start + at + link.url.length, text: rebased });
   }
   let text = markdown;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   return text;
 }

@@ -39,7 +39,14 @@ export function proseTexts(tree: Root, source: string): readonly ProseText[] {
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
       const verbatim = start !== undefined && end !== undefined && source.slice(start, end) === node.value;
-      texts.push({ node, link, inHeading, inOtherConstruct, previous: parent && index !== undefined && index > 0 ? (parent.children[index - 1]) : undefined, offset: verbatim ? start : undefined });
+      texts.push({
+        node,
+        link,
+        inHeading,
+        inOtherConstruct,
+        previous: parent && index !== undefined && index > 0 ? parent.children[index - 1] : undefined,
+        offset: verbatim ? start : undefined,
+      });
     },
   });
   cache.set(tree, texts);

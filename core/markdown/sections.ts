@@ -23,7 +23,8 @@ export function findCitations(text: string): SectionCitation[] {
   for (const match of text.matchAll(CITATION)) {
     const start = match.index ?? 0;
     const end = start + match[0].length;
-    if (match[1] !== undefined || match[2] !== undefined) citations.push({ form: 'quoted', value: (match[1] ?? match[2]) as string, start, end });
+    if (match[1] !== undefined || match[2] !== undefined)
+      citations.push({ form: 'quoted', value: (match[1] ?? match[2]) as string, start, end });
     else if (match[3] !== undefined) citations.push({ form: 'numbered', value: match[3], start, end });
     else if (match[4] !== undefined) citations.push({ form: 'word', value: match[4], start, end });
     else if (match[5] !== undefined) citations.push({ form: 'code', value: match[5], start, end });
@@ -33,14 +34,12 @@ export function findCitations(text: string): SectionCitation[] {
 
 /** A heading such as `### § supportedEnvelopes` names its section with the sign; a citation of it does not repeat it. */
 const normalize = (text: string): string =>
-  text
-    .replace(/`/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^§\s*/, '')
-    .toLowerCase();
+  text.replace(/`/g, '').replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').toLowerCase();
 
-export function resolveCitation(headings: readonly MarkdownHeading[], citation: Pick<SectionCitation, 'form' | 'value'>): MarkdownHeading | undefined {
+export function resolveCitation(
+  headings: readonly MarkdownHeading[],
+  citation: Pick<SectionCitation, 'form' | 'value'>,
+): MarkdownHeading | undefined {
   const index = indexOf(headings);
   const first = (...positions: Array<number | undefined>): MarkdownHeading | undefined => {
     const found = positions.filter((position): position is number => position !== undefined);
@@ -104,7 +103,9 @@ export function citableNames(headings: readonly MarkdownHeading[], numbered: boo
   let names = citable.get(headings);
   if (!names) citable.set(headings, (names = {}));
   const key = numbered ? 'numbered' : 'text';
-  return (names[key] ??= headings.map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, ''))).filter(Boolean));
+  return (names[key] ??= headings
+    .map((h) => (numbered ? (h.number ?? '') : h.text.replace(/^§\s*/, '')))
+    .filter(Boolean));
 }
 
 const citable = new WeakMap<readonly MarkdownHeading[], { numbered?: string[]; text?: string[] }>();

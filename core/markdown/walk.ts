@@ -14,7 +14,12 @@ type MarkdownControl = void | 'skip' | 'stop';
  * at), and its ancestors, the start first and the parent last: a live list, read it during the
  * call and copy what is kept.
  */
-type MarkdownVisitor<N extends Nodes> = (node: N, parent: Parent | undefined, index: number | undefined, ancestors: readonly Parent[]) => MarkdownControl;
+type MarkdownVisitor<N extends Nodes> = (
+  node: N,
+  parent: Parent | undefined,
+  index: number | undefined,
+  ancestors: readonly Parent[],
+) => MarkdownControl;
 
 /** A visitor for each kind of node wanted; kinds without one are walked through. */
 export type MarkdownVisitors = { [K in Nodes['type']]?: MarkdownVisitor<Extract<Nodes, { type: K }>> };
@@ -24,7 +29,13 @@ export function walkMarkdown(tree: Nodes, visitors: MarkdownVisitors): boolean {
   return step(tree, undefined, undefined, [], visitors);
 }
 
-function step(node: Nodes, parent: Parent | undefined, index: number | undefined, ancestors: Parent[], visitors: MarkdownVisitors): boolean {
+function step(
+  node: Nodes,
+  parent: Parent | undefined,
+  index: number | undefined,
+  ancestors: Parent[],
+  visitors: MarkdownVisitors,
+): boolean {
   const visit = visitors[node.type] as MarkdownVisitor<Nodes> | undefined;
   const control = visit?.(node, parent, index, ancestors);
   if (control === 'stop') return false;
@@ -32,7 +43,8 @@ function step(node: Nodes, parent: Parent | undefined, index: number | undefined
   const children = node.children as Nodes[];
   ancestors.push(node);
   try {
-    for (let i = 0; i < children.length; i++) if (!step(children[i] as Nodes, node, i, ancestors, visitors)) return false;
+    for (let i = 0; i < children.length; i++)
+      if (!step(children[i] as Nodes, node, i, ancestors, visitors)) return false;
   } finally {
     ancestors.pop();
   }

@@ -8,7 +8,9 @@ export function plainText(node: Nodes, code: (value: string) => string = (value)
   if (node.type === 'code' || node.type === 'html') return '';
   if (!('children' in node)) return '';
   // Siblings joined with a space so that a break or a list boundary never fuses two words.
-  return ((node as Parent).children as Nodes[]).map((child) => plainText(child, code)).join(node.type === 'paragraph' || node.type === 'tableCell' || node.type === 'heading' ? '' : ' ');
+  return ((node as Parent).children as Nodes[])
+    .map((child) => plainText(child, code))
+    .join(node.type === 'paragraph' || node.type === 'tableCell' || node.type === 'heading' ? '' : ' ');
 }
 
 /**
@@ -41,7 +43,17 @@ export function whitespaceTokens(text: string): number {
 function isSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /**
@@ -50,14 +62,16 @@ function isSpace(code: number): boolean {
  * halves the other way round ("Do not edit: generated from …"), in a status line, a comment or a
  * paragraph near the top of the file.
  */
-const GENERATED_BANNER = /\b(?:auto-?)?generated\b[^\n]{0,300}?(?:\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b|\bnot\s+(?:to\s+)?be\s+(?:hand-?)?edited\b)|\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b[^\n]{0,300}?\b(?:auto-?)?generated\b/i;
+const GENERATED_BANNER =
+  /\b(?:auto-?)?generated\b[^\n]{0,300}?(?:\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b|\bnot\s+(?:to\s+)?be\s+(?:hand-?)?edited\b)|\b(?:do not|don['’]t|never)\s+(?:hand[- ]?)?edit\b[^\n]{0,300}?\b(?:auto-?)?generated\b/i;
 /**
  * Where a banner stands: a status line (`> **Status: …**`), an HTML comment, or a line that opens
  * by saying so ("Generated from …", "*This file is generated …*", "DO NOT EDIT"). A sentence of
  * prose that says another file is generated ("the envelope is GENERATED from it and MUST NOT be
  * edited") is not one.
  */
-const BANNER_LINE = /^\s*(?:>|<!--|[*_]*\s*(?:auto-?generated\b|generated\b|this (?:file|document|page|table) is (?:auto-?)?generated\b|(?:do not|don['’]t) edit\b))/i;
+const BANNER_LINE =
+  /^\s*(?:>|<!--|[*_]*\s*(?:auto-?generated\b|generated\b|this (?:file|document|page|table) is (?:auto-?)?generated\b|(?:do not|don['’]t) edit\b))/i;
 /** How far down a banner may sit: the title, a blank line, the status line, a comment or two. */
 const BANNER_LINES = 12;
 

@@ -8,10 +8,13 @@ import type { Corpus, MarkdownFile } from './corpus.js';
 
 /** The markdown files under one of `prefixes` that are not generated whole. */
 export function authoredMarkdown(corpus: Corpus, prefixes: readonly string[]): MarkdownFile[] {
-  return corpus.markdownFiles().filter((file) => prefixes.some((prefix) => file.path.startsWith(prefix)) && !isGeneratedDocument(file));
+  return corpus
+    .markdownFiles()
+    .filter((file) => prefixes.some((prefix) => file.path.startsWith(prefix)) && !isGeneratedDocument(file));
 }
 
 /** Whether an offset of the file lies outside every generated region (an unknown offset does). */
 export function outsideRegions(file: MarkdownFile): (offset: number | undefined) => boolean {
-  return (offset) => offset === undefined || !file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd);
+  return (offset) =>
+    offset === undefined || !file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd);
 }

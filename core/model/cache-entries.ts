@@ -15,7 +15,13 @@ export function isParseEntry(entry: unknown): entry is { value: unknown; problem
 function isProblem(problem: unknown): problem is ParseProblem {
   if (typeof problem !== 'object' || problem === null) return false;
   const { message, line, column } = problem as Record<string, unknown>;
-  return typeof message === 'string' && Number.isInteger(line) && (line as number) >= 1 && Number.isInteger(column) && (column as number) >= 1;
+  return (
+    typeof message === 'string' &&
+    Number.isInteger(line) &&
+    (line as number) >= 1 &&
+    Number.isInteger(column) &&
+    (column as number) >= 1
+  );
 }
 
 /** A parse result as the markdown layer returns it: a tree and located problems. */
@@ -44,7 +50,12 @@ function isMarkdownTree(tree: unknown): tree is Root {
 }
 
 function isPoint(point: Record<string, unknown> | undefined): boolean {
-  return point !== undefined && Number.isInteger(point.line) && Number.isInteger(point.column) && Number.isInteger(point.offset);
+  return (
+    point !== undefined &&
+    Number.isInteger(point.line) &&
+    Number.isInteger(point.column) &&
+    Number.isInteger(point.offset)
+  );
 }
 
 /** Whether a value survives a JSON round trip unchanged (YAML can hold .inf, dates, and the like) and nests no deeper than the loader admits; iterative. */

@@ -18,7 +18,7 @@ import type { TextStyle } from '../output/index.js';
 import type { ParseProblem } from './structured.js';
 
 // Loading lived here once; what imports it from this module still finds it.
-export { corpusFromFiles, listCorpusFiles, loadCorpus,   } from './load.js';
+export { corpusFromFiles, listCorpusFiles, loadCorpus } from './load.js';
 export { parseFile } from './parse-file.js';
 
 /** The directories (and root files) that make up a corpus. */
@@ -130,7 +130,9 @@ export class Corpus {
   }
 
   dataFiles(): DataFile[] {
-    return this.all().filter((file): file is DataFile => (file.kind === 'json' || file.kind === 'yaml') && file.problems.length === 0);
+    return this.all().filter(
+      (file): file is DataFile => (file.kind === 'json' || file.kind === 'yaml') && file.problems.length === 0,
+    );
   }
 
   textFiles(): TextualFile[] {

@@ -69,7 +69,12 @@ export function dataStringLinks(file: DataFile): DataStringLink[] {
  * accounted for), else where the string starts (then `end` is absent); undefined when no string
  * is written there.
  */
-export function dataStringRange(file: Pick<DataFile, 'doc' | 'text'>, path: readonly PathSegment[], start: number, end: number): { start: number; end?: number } | undefined {
+export function dataStringRange(
+  file: Pick<DataFile, 'doc' | 'text'>,
+  path: readonly PathSegment[],
+  start: number,
+  end: number,
+): { start: number; end?: number } | undefined {
   const node = nodeAt(file.doc, path);
   const range = node?.range;
   if (!range || !isScalar(node)) return undefined;
@@ -94,7 +99,12 @@ export function dataStringRange(file: Pick<DataFile, 'doc' | 'text'>, path: read
 }
 
 /** `dataStringRange` as a line and column (line 1, column 1 when no string is written there); a finding takes `Location.pointer(file, path).chars(start, end)`. */
-export function dataStringLocation(file: Pick<DataFile, 'doc' | 'lines' | 'text'>, path: readonly PathSegment[], start: number, end: number): Span {
+export function dataStringLocation(
+  file: Pick<DataFile, 'doc' | 'lines' | 'text'>,
+  path: readonly PathSegment[],
+  start: number,
+  end: number,
+): Span {
   const range = dataStringRange(file, path, start, end);
   if (!range) return { line: 1, column: 1 };
   return range.end === undefined ? file.lines.position(range.start) : file.lines.span(range.start, range.end);
@@ -171,7 +181,13 @@ export interface TextEdit {
  * would end a plain scalar, a place inside an escape. Each edit is checked by parsing the edited
  * scalar again.
  */
-export function dataStringEdit(file: Pick<DataFile, 'doc' | 'text' | 'kind'>, path: readonly PathSegment[], start: number, end: number, replacement: string): TextEdit | undefined {
+export function dataStringEdit(
+  file: Pick<DataFile, 'doc' | 'text' | 'kind'>,
+  path: readonly PathSegment[],
+  start: number,
+  end: number,
+  replacement: string,
+): TextEdit | undefined {
   const node = nodeAt(file.doc, path);
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
   const value = node.value;
@@ -183,7 +199,12 @@ export function dataStringEdit(file: Pick<DataFile, 'doc' | 'text' | 'kind'>, pa
   let prefix = 0;
   while (prefix < old.length && prefix < replacement.length && old[prefix] === replacement[prefix]) prefix++;
   let suffix = 0;
-  while (suffix < old.length - prefix && suffix < replacement.length - prefix && old[old.length - 1 - suffix] === replacement[replacement.length - 1 - suffix]) suffix++;
+  while (
+    suffix < old.length - prefix &&
+    suffix < replacement.length - prefix &&
+    old[old.length - 1 - suffix] === replacement[replacement.length - 1 - suffix]
+  )
+    suffix++;
   const from = start + prefix;
   const to = end - suffix;
   const inserted = replacement.slice(prefix, replacement.length - suffix);
@@ -245,7 +266,26 @@ function scalarUnits(source: string, type: string | undefined): Unit[] | undefin
   return undefined;
 }
 
-const ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029' };
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
+};
 const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 /**
@@ -327,7 +367,7 @@ function blockUnits(source: string, folded: boolean): Unit[] | undefined {
   if (/^[|>][-+]?\d|^[|>]\d/.test(header)) return undefined;
   const chomp = /^[|>]([-+])/.exec(header)?.[1] ?? /^[|>]\d?([-+])/.exec(header)?.[1] ?? '';
   const lines: Array<{ start: number; end: number }> = [];
-  for (let at = headerEnd + 1; at < source.length; ) {
+  for (let at = headerEnd + 1; at < source.length;) {
     const next = source.indexOf('\n', at);
     const lineEnd = next === -1 ? source.length : next;
     lines.push({ start: at, end: lineEnd });
@@ -359,7 +399,7 @@ function blockUnits(source: string, folded: boolean): Unit[] | undefined {
     units.push(...emptyRun);
     emptyRun = [];
     units.push({ from: line.start, to: line.start + indent, value: '' });
-    for (let i = line.start + indent; i < line.end; ) {
+    for (let i = line.start + indent; i < line.end;) {
       const width = source.codePointAt(i)! > 0xffff ? 2 : 1;
       units.push({ from: i, to: i + width, value: source.slice(i, i + width) });
       i += width;
@@ -392,7 +432,13 @@ function flowParent(file: Pick<DataFile, 'doc'>, path: readonly PathSegment[]): 
 }
 
 /** Whether the edited scalar source, parsed on its own (in a flow sequence when it sits in one), is the expected string. */
-function readsAs(source: string, type: string | undefined, kind: DataFile['kind'], inFlow: boolean, expected: string): boolean {
+function readsAs(
+  source: string,
+  type: string | undefined,
+  kind: DataFile['kind'],
+  inFlow: boolean,
+  expected: string,
+): boolean {
   if (kind === 'json') {
     try {
       return JSON.parse(source) === expected;

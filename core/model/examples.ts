@@ -56,21 +56,38 @@ export function examplePlans(file: MarkdownFile): ExamplePlan[] {
     }
     if (language === 'jsonc') {
       if (block.value.includes(ELISION)) {
-        plans.push({ status: 'skipped', block, annotation, reason: `it elides content with ${ELISION}, so it is not a complete instance` });
+        plans.push({
+          status: 'skipped',
+          block,
+          annotation,
+          reason: `it elides content with ${ELISION}, so it is not a complete instance`,
+        });
         continue;
       }
-      plans.push({ status: 'validate', block, annotation, data: asData(`${file.path}.example.json`, stripJsonComments(block.value)) });
+      plans.push({
+        status: 'validate',
+        block,
+        annotation,
+        data: asData(`${file.path}.example.json`, stripJsonComments(block.value)),
+      });
       continue;
     }
     const extension = language === 'json' ? 'json' : 'yaml';
-    plans.push({ status: 'validate', block, annotation, data: asData(`${file.path}.example.${extension}`, block.value) });
+    plans.push({
+      status: 'validate',
+      block,
+      annotation,
+      data: asData(`${file.path}.example.${extension}`, block.value),
+    });
   }
   return plans;
 }
 
 /** Example-looking comments that no fenced block follows: an annotation that annotates nothing. */
 export function strayAnnotations(file: MarkdownFile): Html[] {
-  const attached = new Set(file.codeBlocks.map((block) => (block.annotation === undefined ? undefined : annotationNode(file, block))));
+  const attached = new Set(
+    file.codeBlocks.map((block) => (block.annotation === undefined ? undefined : annotationNode(file, block))),
+  );
   return file.htmlNodes.filter((node) => !attached.has(node) && parseExampleAnnotation(node) !== undefined);
 }
 

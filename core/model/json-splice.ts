@@ -23,7 +23,8 @@ export class SpliceError extends Error {}
 export function spliceJson(file: DataFile, updates: readonly MemberUpdate[]): string {
   // The usual case: every member already holds its value. Then the text stands as it is, and the
   // positioned document (the costly part) is never built.
-  if (updates.every((update) => JSON.stringify(valueAt(file.value, update.path)) === JSON.stringify(update.value))) return file.text;
+  if (updates.every((update) => JSON.stringify(valueAt(file.value, update.path)) === JSON.stringify(update.value)))
+    return file.text;
   const text = file.text;
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const update of updates) {
@@ -39,11 +40,17 @@ export function spliceJson(file: DataFile, updates: readonly MemberUpdate[]): st
     if (key === undefined || !isMap(parent) || !parent.range) {
       throw new SpliceError(`${file.path} has no object at /${parentPath.join('/')} to hold "${key ?? ''}"`);
     }
-    const parentIndent = lineIndent(text, parentPath.length === 0 ? parent.range[0] : (keyStart(file, parentPath) ?? parent.range[0]));
+    const parentIndent = lineIndent(
+      text,
+      parentPath.length === 0 ? parent.range[0] : (keyStart(file, parentPath) ?? parent.range[0]),
+    );
     const memberIndent = `${parentIndent}  `;
     const member = `${JSON.stringify(key)}: ${formatValue(update.value, memberIndent)}`;
     const last = parent.items[parent.items.length - 1];
-    const lastEnd = last && isPair(last) ? ((last.value as Node | null)?.range?.[1] ?? (last.key as Node | null)?.range?.[1]) : undefined;
+    const lastEnd =
+      last && isPair(last)
+        ? ((last.value as Node | null)?.range?.[1] ?? (last.key as Node | null)?.range?.[1])
+        : undefined;
     if (lastEnd !== undefined) {
       edits.push({ start: lastEnd, end: lastEnd, text: `,\n${memberIndent}${member}` });
     } else {
@@ -65,7 +72,9 @@ function keyStart(file: DataFile, path: readonly string[]): number | undefined {
   if (path.length === 0) return undefined;
   const parent = nodeAt(file.doc, path.slice(0, -1));
   if (!isMap(parent)) return undefined;
-  const pair = parent.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === path[path.length - 1]);
+  const pair = parent.items.find(
+    (item) => isPair(item) && isScalar(item.key) && item.key.value === path[path.length - 1],
+  );
   return pair && isPair(pair) ? (pair.key as Node | null)?.range?.[0] : undefined;
 }
 

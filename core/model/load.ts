@@ -55,7 +55,13 @@ export function loadCorpus(root: string, options: LoadOptions = {}): Corpus {
     if ('irregular' in read) {
       irregular.push(relative);
       irregularKinds.set(relative, read.irregular);
-    } else files.set(relative, 'problem' in read ? { kind: 'binary', path: relative, bytes: Buffer.alloc(0), problems: [read.problem] } : parseFile(relative, read.bytes, cache));
+    } else
+      files.set(
+        relative,
+        'problem' in read
+          ? { kind: 'binary', path: relative, bytes: Buffer.alloc(0), problems: [read.problem] }
+          : parseFile(relative, read.bytes, cache),
+      );
   }
   for (const [relative, kind] of outside) irregularKinds.set(relative, kind);
   cache?.save();
@@ -86,7 +92,10 @@ const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
  * One file's bytes, opened without following a symbolic link (one swapped in after the listing is
  * refused, not read) and held to the size bound before it is read.
  */
-function readCorpusFile(root: string, relative: string): { bytes: Buffer } | { problem: ParseProblem } | { irregular: string } {
+function readCorpusFile(
+  root: string,
+  relative: string,
+): { bytes: Buffer } | { problem: ParseProblem } | { irregular: string } {
   try {
     return { bytes: readRegularFile(path.join(root, relative), MAX_FILE_BYTES) };
   } catch (error) {
@@ -95,9 +104,17 @@ function readCorpusFile(root: string, relative: string): { bytes: Buffer } | { p
     if (error.code === 'EIRREGULAR') return { irregular: 'not a regular file' };
     if (error.code === 'ETOOBIG') {
       const size = statSync(path.join(root, relative)).size;
-      return { problem: { message: `is ${(size / 2 ** 20).toFixed(1)} MiB, past the ${MAX_FILE_BYTES / 2 ** 20} MiB a corpus file may be; it is not read`, line: 1, column: 1 } };
+      return {
+        problem: {
+          message: `is ${(size / 2 ** 20).toFixed(1)} MiB, past the ${MAX_FILE_BYTES / 2 ** 20} MiB a corpus file may be; it is not read`,
+          line: 1,
+          column: 1,
+        },
+      };
     }
-    return { problem: { message: `cannot be read (${error.code}); it is left out of every other gate`, line: 1, column: 1 } };
+    return {
+      problem: { message: `cannot be read (${error.code}); it is left out of every other gate`, line: 1, column: 1 },
+    };
   }
 }
 
@@ -147,7 +164,9 @@ export function listCorpusFiles(root: string, config: Config): { paths: string[]
       ignore: [...config.exclude, '**/node_modules/**'],
     });
   } catch (error) {
-    throw new CorpusError(`cannot list the corpus under ${root}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new CorpusError(
+      `cannot list the corpus under ${root}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   const paths: string[] = [];
   const irregular: string[] = [];

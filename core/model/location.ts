@@ -16,10 +16,30 @@ import { rangeAt, type PathSegment } from './structured.js';
 // own enumerable getters, shared by every location, so that spreading one reads the resolved place.
 // They go once every gate hands `report` a `location`.
 const SPREAD_FIELDS: PropertyDescriptorMap = {
-  line: { enumerable: true, get(this: Location) { return this.resolve().line; } },
-  column: { enumerable: true, get(this: Location) { return this.resolve().column; } },
-  endLine: { enumerable: true, get(this: Location) { return this.resolve().endLine; } },
-  endColumn: { enumerable: true, get(this: Location) { return this.resolve().endColumn; } },
+  line: {
+    enumerable: true,
+    get(this: Location) {
+      return this.resolve().line;
+    },
+  },
+  column: {
+    enumerable: true,
+    get(this: Location) {
+      return this.resolve().column;
+    },
+  },
+  endLine: {
+    enumerable: true,
+    get(this: Location) {
+      return this.resolve().endLine;
+    },
+  },
+  endColumn: {
+    enumerable: true,
+    get(this: Location) {
+      return this.resolve().endColumn;
+    },
+  },
 };
 
 export abstract class Location implements Locatable {
@@ -49,7 +69,12 @@ export abstract class Location implements Locatable {
   /** A place a parser has already worked out (a syntax error's line and column, a markdown link's): its span is copied, nothing else of it. */
   static fixed(file: string, span: Span): Location {
     const { line, column, endLine, endColumn } = span;
-    return new FixedLocation(file, { line, column, ...(endLine !== undefined ? { endLine } : {}), ...(endColumn !== undefined ? { endColumn } : {}) });
+    return new FixedLocation(file, {
+      line,
+      column,
+      ...(endLine !== undefined ? { endLine } : {}),
+      ...(endColumn !== undefined ? { endColumn } : {}),
+    });
   }
 
   /** The characters [start, end) of a text file's text (from `start` alone: a point). */
@@ -61,7 +86,11 @@ export abstract class Location implements Locatable {
    * What the JSON pointer `path` names in a JSON or YAML document: its key when it is a member
    * (where a reader looks), or with `value` its value; the nearest written ancestor when it is not there.
    */
-  static pointer(file: PointerSource, path: readonly PathSegment[] = [], prefer: 'key' | 'value' = 'key'): PointerLocation {
+  static pointer(
+    file: PointerSource,
+    path: readonly PathSegment[] = [],
+    prefer: 'key' | 'value' = 'key',
+  ): PointerLocation {
     return new PointerLocation(file.path, file, path, prefer);
   }
 }
@@ -162,6 +191,8 @@ class StringLocation extends Location {
   protected compute(): Span {
     const range = dataStringRange(this.#source, this.#path, this.#start, this.#end);
     if (!range) return { line: 1, column: 1 };
-    return range.end === undefined ? this.#source.lines.position(range.start) : this.#source.lines.span(range.start, range.end);
+    return range.end === undefined
+      ? this.#source.lines.position(range.start)
+      : this.#source.lines.span(range.start, range.end);
   }
 }

@@ -5,7 +5,14 @@ import { indexMarkdown, parseMarkdownTree, type ParsedMarkdown } from '../markdo
 import { ContentCache } from '../cache/index.js';
 import { LineIndex } from './positions.js';
 import { textStyleOf } from '../output/index.js';
-import { parseJsonText, parseJsonValue, parseYamlText, parseYamlValue, type ParsedData, type ParseProblem } from './structured.js';
+import {
+  parseJsonText,
+  parseJsonValue,
+  parseYamlText,
+  parseYamlValue,
+  type ParsedData,
+  type ParseProblem,
+} from './structured.js';
 import type { CorpusFile, DataFile, TextBase } from './corpus.js';
 import { isParseEntry, isParsedMarkdown, isPlainJson } from './cache-entries.js';
 
@@ -16,7 +23,15 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
   if (looksBinary(bytes)) {
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
     const problems = TEXT_EXTENSIONS.test(relative)
-      ? [{ message: utf16 ? `a ${extension} file in UTF-16 (its byte order mark says so); save it as UTF-8` : `binary content in a ${extension} file (a NUL byte); it cannot be read as text`, line: 1, column: 1 }]
+      ? [
+          {
+            message: utf16
+              ? `a ${extension} file in UTF-16 (its byte order mark says so); save it as UTF-8`
+              : `binary content in a ${extension} file (a NUL byte); it cannot be read as text`,
+            line: 1,
+            column: 1,
+          },
+        ]
       : [];
     return { kind: 'binary', path: relative, bytes, problems };
   }
@@ -25,7 +40,19 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
     // ignoreBOM keeps a byte order mark in the text, so that what is removed below is known exactly.
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { kind: 'binary', path: relative, bytes, problems: [{ message: 'not valid UTF-8 text: the byte here cannot start or continue a UTF-8 character; save the file as UTF-8', ...invalidUtf8At(bytes), kind: 'encoding' }] };
+    return {
+      kind: 'binary',
+      path: relative,
+      bytes,
+      problems: [
+        {
+          message:
+            'not valid UTF-8 text: the byte here cannot start or continue a UTF-8 character; save the file as UTF-8',
+          ...invalidUtf8At(bytes),
+          kind: 'encoding',
+        },
+      ],
+    };
   }
   const style = textStyleOf(text);
   if (style.bom) text = text.slice(1);
@@ -54,7 +81,10 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
     } catch (error) {
       // A document the markdown layer cannot take (nesting that exhausts its stack) is a finding at
       // that file; read as plain text, it stays out of every markdown gate and the run goes on.
-      const message = error instanceof RangeError ? 'nested too deeply to be parsed as markdown (block quotes or lists thousands of levels deep)' : `cannot be parsed as markdown: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      const message =
+        error instanceof RangeError
+          ? 'nested too deeply to be parsed as markdown (block quotes or lists thousands of levels deep)'
+          : `cannot be parsed as markdown: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
       return withText({ ...base, problems: [{ message, line: 1, column: 1 }] }, { kind: 'text' as const });
     }
   }
@@ -66,7 +96,10 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
 
 /** A file of the model: what every text file has, and what its kind adds (getters kept as getters). */
 function withText<T extends object>(base: TextBase, own: T): TextBase & T {
-  return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(base)), Object.getOwnPropertyDescriptors(own)) as TextBase & T;
+  return Object.defineProperties(
+    Object.defineProperties({}, Object.getOwnPropertyDescriptors(base)),
+    Object.getOwnPropertyDescriptors(own),
+  ) as TextBase & T;
 }
 
 function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdown {
@@ -85,7 +118,11 @@ function cachedTree(text: string, cache: ContentCache | undefined): ParsedMarkdo
  * parse cache, or on a miss from parseYamlValue (js-yaml for a plain document, else yaml's own
  * parse). The positioned document is parsed only if a gate asks where something is (usually: never).
  */
-function dataFile(kind: 'json' | 'yaml', text: string, cache: ContentCache | undefined): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
+function dataFile(
+  kind: 'json' | 'yaml',
+  text: string,
+  cache: ContentCache | undefined,
+): Omit<DataFile, keyof TextBase> & { problems: ParseProblem[] } {
   // `yaml2`: entries whose problems carry their kind (ParseProblem.kind); older ones are not read.
   const key = cache && kind === 'yaml' ? ContentCache.key('yaml2', text) : '';
   let found = key ? cache?.get(key, isParseEntry) : undefined;
@@ -116,7 +153,8 @@ function invalidUtf8At(bytes: Buffer): { line: number; column: number } {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] as number;
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (length === 0 || i + length > bytes.length) break;
     let valid = true;
     for (let k = 1; k < length; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) valid = false;

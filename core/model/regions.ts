@@ -33,7 +33,10 @@ export interface RegionProblem {
 
 const MARKER = /<!--\s*(\/?)generated:\s*([A-Za-z0-9][\w./-]*)((?:(?!-->)[\s\S])*)-->/g;
 
-export function findRegions(text: string, htmlNodes: readonly Html[]): { regions: GeneratedRegion[]; problems: RegionProblem[] } {
+export function findRegions(
+  text: string,
+  htmlNodes: readonly Html[],
+): { regions: GeneratedRegion[]; problems: RegionProblem[] } {
   const markers: Array<RegionMarker & { closing: boolean; id: string; rest: string }> = [];
   for (const node of htmlNodes) {
     const base = node.position?.start.offset;
@@ -44,7 +47,8 @@ export function findRegions(text: string, htmlNodes: readonly Html[]): { regions
       const before = node.value.slice(0, match.index);
       const newlines = before.split('\n');
       const markerLine = line + newlines.length - 1;
-      const markerColumn = newlines.length === 1 ? column + before.length : (newlines[newlines.length - 1]?.length ?? 0) + 1;
+      const markerColumn =
+        newlines.length === 1 ? column + before.length : (newlines[newlines.length - 1]?.length ?? 0) + 1;
       markers.push({
         closing: match[1] === '/',
         id: match[2] ?? '',
@@ -64,17 +68,29 @@ export function findRegions(text: string, htmlNodes: readonly Html[]): { regions
   for (const marker of markers) {
     if (!marker.closing) {
       if (open) {
-        problems.push({ message: `generated region "${open.id}" is not closed before "${marker.id}" opens; regions do not nest`, line: open.line, column: open.column });
+        problems.push({
+          message: `generated region "${open.id}" is not closed before "${marker.id}" opens; regions do not nest`,
+          line: open.line,
+          column: open.column,
+        });
       }
       open = marker;
       continue;
     }
     if (!open) {
-      problems.push({ message: `closing marker of generated region "${marker.id}" has no opening marker`, line: marker.line, column: marker.column });
+      problems.push({
+        message: `closing marker of generated region "${marker.id}" has no opening marker`,
+        line: marker.line,
+        column: marker.column,
+      });
       continue;
     }
     if (open.id !== marker.id) {
-      problems.push({ message: `generated region "${open.id}" is closed by a marker for "${marker.id}"`, line: marker.line, column: marker.column });
+      problems.push({
+        message: `generated region "${open.id}" is closed by a marker for "${marker.id}"`,
+        line: marker.line,
+        column: marker.column,
+      });
       open = undefined;
       continue;
     }
@@ -82,12 +98,20 @@ export function findRegions(text: string, htmlNodes: readonly Html[]): { regions
     open = undefined;
   }
   if (open) {
-    problems.push({ message: `generated region "${open.id}" is never closed (expected <!-- /generated: ${open.id} -->)`, line: open.line, column: open.column });
+    problems.push({
+      message: `generated region "${open.id}" is never closed (expected <!-- /generated: ${open.id} -->)`,
+      line: open.line,
+      column: open.column,
+    });
   }
   return { regions, problems };
 }
 
-function makeRegion(text: string, open: RegionMarker & { id: string; rest: string }, close: RegionMarker): GeneratedRegion {
+function makeRegion(
+  text: string,
+  open: RegionMarker & { id: string; rest: string },
+  close: RegionMarker,
+): GeneratedRegion {
   const openLineStart = text.lastIndexOf('\n', open.start - 1) + 1;
   const openLineEnd = lineEnd(text, open.end);
   const closeLineStart = text.lastIndexOf('\n', close.start - 1) + 1;
@@ -100,7 +124,15 @@ function makeRegion(text: string, open: RegionMarker & { id: string; rest: strin
   const { id } = open;
   const openMarker = { start: open.start, end: open.end, line: open.line, column: open.column };
   if (block) {
-    return { id, kind: 'block', source, open: openMarker, close, contentStart: Math.min(openLineEnd + 1, closeLineStart), contentEnd: closeLineStart };
+    return {
+      id,
+      kind: 'block',
+      source,
+      open: openMarker,
+      close,
+      contentStart: Math.min(openLineEnd + 1, closeLineStart),
+      contentEnd: closeLineStart,
+    };
   }
   return { id, kind: 'inline', source, open: openMarker, close, contentStart: open.end, contentEnd: close.start };
 }
@@ -128,7 +160,10 @@ export function wholeFileMark(text: string): WholeFileMark | undefined {
   if (line === undefined) return undefined;
   const from = SOURCES.exec(text.split('\n')[line - 1] ?? '')?.[1] ?? '';
   const quoted = [...from.matchAll(/`([^`]+)`/g)].map((source) => source[1] as string);
-  const sources = quoted.length > 0 ? quoted : [...from.matchAll(/[\w.-]+(?:\/[\w.-]+)+\.(?:json|ya?ml|md)\b/g)].map((source) => source[0]);
+  const sources =
+    quoted.length > 0
+      ? quoted
+      : [...from.matchAll(/[\w.-]+(?:\/[\w.-]+)+\.(?:json|ya?ml|md)\b/g)].map((source) => source[0]);
   return { line, sources };
 }
 
@@ -166,14 +201,27 @@ export function textTables(text: string): TextTable[] {
       else if (marker.startsWith(fence)) fence = undefined;
       continue;
     }
-    if (fence !== undefined || !line.includes('|') || !DELIMITER_ROW.test(lines[i + 1] ?? '') || !(lines[i + 1] ?? '').includes('-')) continue;
+    if (
+      fence !== undefined ||
+      !line.includes('|') ||
+      !DELIMITER_ROW.test(lines[i + 1] ?? '') ||
+      !(lines[i + 1] ?? '').includes('-')
+    )
+      continue;
     const header = splitRow(line);
     if (header.length !== splitRow(lines[i + 1] as string).length) continue;
     let end = i + 2;
     while (end < lines.length && (lines[end] as string).includes('|') && (lines[end] as string).trim() !== '') end++;
     const bodyStart = offsets[i + 2] ?? text.length;
     const bodyEnd = end > i + 2 ? (offsets[end - 1] as number) + (lines[end - 1] as string).length : bodyStart;
-    tables.push({ header, outerPipes: line.trimStart().startsWith('|'), line: i + 1, bodyStart, bodyEnd, rows: lines.slice(i + 2, end).map(splitRow) });
+    tables.push({
+      header,
+      outerPipes: line.trimStart().startsWith('|'),
+      line: i + 1,
+      bodyStart,
+      bodyEnd,
+      rows: lines.slice(i + 2, end).map(splitRow),
+    });
     i = end - 1;
   }
   return tables;

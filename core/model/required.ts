@@ -36,23 +36,32 @@ export function missingRequired(corpus: Corpus, except: ReadonlySet<string> = ne
     if (corpus.files.has(file) || except.has(file)) continue;
     const irregular = corpus.irregularKinds.get(file);
     const reason = irregular ? 'irregular' : corpus.exists(file) ? 'not-read' : 'absent';
-    const why = irregular ? `is ${irregular}, which the corpus does not read` : reason === 'not-read' ? 'is not a file the corpus reads (a directory, or outside the include globs)' : 'does not exist';
+    const why = irregular
+      ? `is ${irregular}, which the corpus does not read`
+      : reason === 'not-read'
+        ? 'is not a file the corpus reads (a directory, or outside the include globs)'
+        : 'does not exist';
     const where = source ? config.requiredAt?.[file] : undefined;
     problems.push({
       file: where && source ? source : file,
       required: file,
       reason,
       why,
-      ...(where ? { line: where.line, column: where.column, endLine: where.line, endColumn: where.endColumn } : { line: 1, column: 1 }),
+      ...(where
+        ? { line: where.line, column: where.column, endLine: where.line, endColumn: where.endColumn }
+        : { line: 1, column: 1 }),
       message: requiredMessage(file, why),
-      hint: irregular ? 'replace the link with the file itself' : `restore ${file}, or remove it from \`required\` in the config if this corpus has none`,
+      hint: irregular
+        ? 'replace the link with the file itself'
+        : `restore ${file}, or remove it from \`required\` in the config if this corpus has none`,
     });
   }
   return problems;
 }
 
 /** The words of a missing-file finding; corpus/required words its findings from the same template. */
-export const REQUIRED_MESSAGE = 'the corpus must contain {{file}} (config `required`), but it {{why}}; the gates and generators that read it have nothing to read, and the stamp and the release would lack it';
+export const REQUIRED_MESSAGE =
+  'the corpus must contain {{file}} (config `required`), but it {{why}}; the gates and generators that read it have nothing to read, and the stamp and the release would lack it';
 
 function requiredMessage(file: string, why: string): string {
   return renderMessage(REQUIRED_MESSAGE, { file, why });

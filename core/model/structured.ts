@@ -52,13 +52,23 @@ export const MAX_YAML_ALIASES = 1000;
 
 export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'): ParsedData {
   const lineCounter = new LineCounter();
-  const refused = (problem: ParseProblem): ParsedData => ({ doc: undefined, value: undefined, lineCounter, problems: [{ ...problem, kind: 'refused' }] });
+  const refused = (problem: ParseProblem): ParsedData => ({
+    doc: undefined,
+    value: undefined,
+    lineCounter,
+    problems: [{ ...problem, kind: 'refused' }],
+  });
   let doc: Document;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
   } catch (error) {
     // The composer recurses per level of flow nesting; a stack that runs out is the nesting bound.
-    if (error instanceof RangeError) return refused({ message: `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`, line: 1, column: 1 });
+    if (error instanceof RangeError)
+      return refused({
+        message: `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`,
+        line: 1,
+        column: 1,
+      });
     throw error;
   }
   const problems: ParseProblem[] = doc.errors.map((error) => {
@@ -70,7 +80,12 @@ export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'):
         : /Maximum call stack/.test(error.message)
           ? `nested too deeply to be read (the limit is ${MAX_NESTING} levels)`
           : firstLine(error.message);
-    return { message, line: at.line, column: at.col, ...(/Maximum call stack/.test(error.message) ? { kind: 'refused' as const } : {}) };
+    return {
+      message,
+      line: at.line,
+      column: at.col,
+      ...(/Maximum call stack/.test(error.message) ? { kind: 'refused' as const } : {}),
+    };
   });
   // A file past the bound is one finding: what the parser said after its stack ran out is noise.
   const tooDeep = problems.find((problem) => problem.kind === 'refused');
@@ -79,12 +94,20 @@ export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'):
   const shape = measureNodes(doc);
   if (shape.tooDeep !== undefined) {
     const at = lineCounter.linePos(shape.tooDeep);
-    return refused({ message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`, line: at.line, column: at.col });
+    return refused({
+      message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`,
+      line: at.line,
+      column: at.col,
+    });
   }
   if (shape.foreignTag !== undefined) {
     const at = lineCounter.linePos(shape.foreignTag.at);
     const tag = shape.foreignTag.tag.replace(/^tag:yaml\.org,2002:/, '!!');
-    return refused({ message: `the tag ${tag} is not of the YAML core schema (str, int, float, bool, null, map, seq): a loader that honours it builds an object or runs code (yaml.load in Python or old js-yaml); write the value plainly`, line: at.line, column: at.col });
+    return refused({
+      message: `the tag ${tag} is not of the YAML core schema (str, int, float, bool, null, map, seq): a loader that honours it builds an object or runs code (yaml.load in Python or old js-yaml); write the value plainly`,
+      line: at.line,
+      column: at.col,
+    });
   }
   let value: unknown;
   try {
@@ -92,7 +115,11 @@ export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'):
   } catch (error) {
     if (error instanceof ReferenceError || error instanceof RangeError) {
       const at = lineCounter.linePos(shape.firstAlias ?? 0);
-      return refused({ message: `its aliases expand to more than ${MAX_YAML_ALIASES} times their anchors' size (an alias bomb, or aliases nested too deeply); write the values out or use fewer aliases`, line: at.line, column: at.col });
+      return refused({
+        message: `its aliases expand to more than ${MAX_YAML_ALIASES} times their anchors' size (an alias bomb, or aliases nested too deeply); write the values out or use fewer aliases`,
+        line: at.line,
+        column: at.col,
+      });
     }
     throw error;
   }
@@ -102,7 +129,11 @@ export function parseYamlText(text: string, language: 'YAML' | 'JSON' = 'YAML'):
 }
 
 /** The first node nested past the bound, and the first alias, by offset; iterative, so depth cannot overflow it. */
-function measureNodes(doc: Document): { tooDeep?: number; firstAlias?: number; foreignTag?: { tag: string; at: number } } {
+function measureNodes(doc: Document): {
+  tooDeep?: number;
+  firstAlias?: number;
+  foreignTag?: { tag: string; at: number };
+} {
   const result: { tooDeep?: number; firstAlias?: number; foreignTag?: { tag: string; at: number } } = {};
   const stack: Array<[unknown, number]> = [[doc.contents, 1]];
   while (stack.length > 0) {
@@ -132,7 +163,9 @@ function measureNodes(doc: Document): { tooDeep?: number; firstAlias?: number; f
 }
 
 /** The tags of the YAML 1.2 core schema: what a corpus document may name; anything else asks a loader for a type. */
-const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
+const CORE_TAGS = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`),
+);
 
 function duplicateKeyMessage(text: string, offset: number): string {
   const key = /^"((?:[^"\\]|\\.)*)"/.exec(text.slice(offset));
@@ -147,7 +180,9 @@ function duplicateKeyMessage(text: string, offset: number): string {
 export function parseJsonText(text: string): ParsedData {
   const quick = readJson(text);
   if (quick.positioned) return quick.positioned;
-  return quick.problems.length > 0 ? { doc: undefined, value: undefined, lineCounter: new LineCounter(), problems: quick.problems } : parseYamlText(text, 'JSON');
+  return quick.problems.length > 0
+    ? { doc: undefined, value: undefined, lineCounter: new LineCounter(), problems: quick.problems }
+    : parseYamlText(text, 'JSON');
 }
 
 /**
@@ -231,12 +266,24 @@ function readJson(text: string): { value: unknown; problems: ParseProblem[]; pos
     value = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { value: undefined, problems: [{ message: `invalid JSON: ${cleanJsonMessage(message)}`, ...jsonErrorPosition(message, text) }] };
+    return {
+      value: undefined,
+      problems: [{ message: `invalid JSON: ${cleanJsonMessage(message)}`, ...jsonErrorPosition(message, text) }],
+    };
   }
   // JSON.parse is iterative and takes any depth; everything after it recurses, so depth is bounded here.
   const measured = measureValue(value);
   if (measured.depth > MAX_NESTING) {
-    return { value: undefined, problems: [{ message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`, ...tooDeepAt(text), kind: 'refused' }] };
+    return {
+      value: undefined,
+      problems: [
+        {
+          message: `nested more than ${MAX_NESTING} levels deep; no corpus document needs that, and it is not read further`,
+          ...tooDeepAt(text),
+          kind: 'refused',
+        },
+      ],
+    };
   }
   const surrogate = loneSurrogate(value, text);
   if (surrogate) return { value: undefined, problems: [surrogate] };
@@ -259,7 +306,8 @@ function duplicateKeys(text: string): ParseProblem[] {
     onObjectProperty: (property, offset, _length, line, character) => {
       const keys = open[open.length - 1];
       if (!keys) return;
-      if (keys.has(property)) problems.push({ message: duplicateKeyMessage(text, offset), line: line + 1, column: character + 1 });
+      if (keys.has(property))
+        problems.push({ message: duplicateKeyMessage(text, offset), line: line + 1, column: character + 1 });
       else keys.add(property);
     },
   });
@@ -282,8 +330,7 @@ function loneSurrogate(value: unknown, text: string): ParseProblem | undefined {
       if (ILL_FORMED.test(node)) found = node;
     } else if (Array.isArray(node)) {
       for (const item of node) stack.push(item);
-    }
-    else if (typeof node === 'object' && node !== null) {
+    } else if (typeof node === 'object' && node !== null) {
       for (const [key, item] of Object.entries(node)) {
         if (ILL_FORMED.test(key)) found = key;
         stack.push(item);
@@ -293,7 +340,10 @@ function loneSurrogate(value: unknown, text: string): ParseProblem | undefined {
   if (found === undefined) return undefined;
   const escape = LONE_SURROGATE_ESCAPE.exec(text);
   const at = escape ? new LineIndex(text).position(escape.index) : { line: 1, column: 1 };
-  return { message: `a string holds a lone surrogate${escape ? ` (${escape[0]})` : ''}: half of a UTF-16 pair, not a character, which no UTF-8 file can carry; write the character meant, or remove it`, ...at };
+  return {
+    message: `a string holds a lone surrogate${escape ? ` (${escape[0]})` : ''}: half of a UTF-16 pair, not a character, which no UTF-8 file can carry; write the character meant, or remove it`,
+    ...at,
+  };
 }
 
 /** A surrogate code unit not in a pair (with the u flag, a pair is one code point and never matches). */
@@ -301,7 +351,8 @@ const ILL_FORMED = /\p{Cs}/u;
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]|\\U0000[dD][89a-fA-F]/;
 
-const LONE_SURROGATE_ESCAPE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+const LONE_SURROGATE_ESCAPE =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
 
 /** The number of string tokens (keys and values) in a text JSON.parse accepted: its unescaped quotes, halved. */
 function stringsInText(text: string): number {
@@ -374,7 +425,9 @@ function jsonErrorPosition(message: string, text: string): { line: number; colum
 }
 
 function cleanJsonMessage(message: string): string {
-  return firstLine(message).replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+  return firstLine(message)
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .replace(/ in JSON at position \d+.*$/, '');
 }
 
 function firstLine(message: string): string {
@@ -415,7 +468,11 @@ function scalarValue(node: unknown): unknown {
  * The offsets [start, end) at which `path` is written: its key when it is a map entry (that is
  * where a reader looks), else its value; falls back to the deepest ancestor that exists.
  */
-export function rangeAt(doc: Document | undefined, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): [number, number] | undefined {
+export function rangeAt(
+  doc: Document | undefined,
+  path: readonly PathSegment[],
+  prefer: 'key' | 'value' = 'key',
+): [number, number] | undefined {
   for (let depth = path.length; depth >= 0; depth--) {
     const prefix = path.slice(0, depth);
     const node = (prefer === 'key' ? keyAt(doc, prefix) : undefined) ?? nodeAt(doc, prefix);
@@ -430,7 +487,11 @@ export function rangeAt(doc: Document | undefined, path: readonly PathSegment[],
  * suppressions file, a previous release's document); in the corpus, `Location.pointer` says it
  * when a finding needs it.
  */
-export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): Span {
+export function locate(
+  data: Pick<ParsedData, 'doc' | 'lineCounter'>,
+  path: readonly PathSegment[],
+  prefer: 'key' | 'value' = 'key',
+): Span {
   const range = rangeAt(data.doc, path, prefer);
   if (!range) return { line: 1, column: 1 };
   const start = data.lineCounter.linePos(range[0]);
@@ -442,7 +503,12 @@ export function locate(data: Pick<ParsedData, 'doc' | 'lineCounter'>, path: read
  * `{ file, line, column, … }` for a finding in the older spread form, resolved when read: a
  * `Location.pointer` (a finding takes it as `location`).
  */
-export function lazyPlace(file: string, data: PointerSource, path: readonly PathSegment[], prefer: 'key' | 'value' = 'key'): PointerLocation {
+export function lazyPlace(
+  file: string,
+  data: PointerSource,
+  path: readonly PathSegment[],
+  prefer: 'key' | 'value' = 'key',
+): PointerLocation {
   return new PointerLocation(file, data, path, prefer);
 }
 
@@ -454,7 +520,8 @@ export function hasPointer(value: unknown, pointer: string): boolean {
   for (const raw of pointer.slice(1).split('/')) {
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(segment)) current = current[Number(segment)];
-    else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) current = (current as Record<string, unknown>)[segment];
+    else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment))
+      current = (current as Record<string, unknown>)[segment];
     else return false;
     if (current === undefined) return false;
   }
@@ -480,7 +547,10 @@ export function compareDocumentOrder(value: unknown, a: readonly PathSegment[], 
         order = new Map(Object.keys(node).map((key, index) => [key, index]));
         keyOrder.set(node, order);
       }
-      return (order.get(String(left)) ?? Infinity) - (order.get(String(right)) ?? Infinity) || (String(left) < String(right) ? -1 : 1);
+      return (
+        (order.get(String(left)) ?? Infinity) - (order.get(String(right)) ?? Infinity) ||
+        (String(left) < String(right) ? -1 : 1)
+      );
     }
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[String(left)] : undefined;
   }

@@ -25,9 +25,11 @@ function step(value: unknown, path: PathSegment[], key: string | undefined, visi
   if (control === 'stop') return false;
   if (control === 'skip' || typeof value !== 'object' || value === null) return true;
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) if (!step(value[index], [...path, index], key, visit)) return false;
+    for (let index = 0; index < value.length; index++)
+      if (!step(value[index], [...path, index], key, visit)) return false;
   } else {
-    for (const member of Object.keys(value)) if (!step((value as Record<string, unknown>)[member], [...path, member], member, visit)) return false;
+    for (const member of Object.keys(value))
+      if (!step((value as Record<string, unknown>)[member], [...path, member], member, visit)) return false;
   }
   return true;
 }

@@ -26,7 +26,12 @@ export function folderWordCounts(corpus: Corpus, folder: string = CORE_DOCUMENTS
   return corpus
     .markdownFiles()
     .filter((file) => file.path.startsWith(folder) && !file.path.slice(folder.length).includes('/'))
-    .map((file) => ({ file: file.path, words: rawWordCount(withoutRegions(blankDirectives(file.text, directiveComments(file.htmlNodes, file.text)), file.regions)) }))
+    .map((file) => ({
+      file: file.path,
+      words: rawWordCount(
+        withoutRegions(blankDirectives(file.text, directiveComments(file.htmlNodes, file.text)), file.regions),
+      ),
+    }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 

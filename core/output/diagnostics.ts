@@ -89,7 +89,13 @@ export type ReportedFinding = Finding | LocatedFinding;
 /** The file, line and column a finding is at: its location resolved, or the ones it gives. */
 export function placeOf(finding: ReportedFinding): Span & { file: string } {
   if (finding.location) return { file: finding.location.file, ...finding.location.resolve() };
-  return { file: finding.file, line: finding.line ?? 1, column: finding.column ?? 1, endLine: finding.endLine, endColumn: finding.endColumn };
+  return {
+    file: finding.file,
+    line: finding.line ?? 1,
+    column: finding.column ?? 1,
+    endLine: finding.endLine,
+    endColumn: finding.endColumn,
+  };
 }
 
 export type Report = (finding: ReportedFinding) => void;
@@ -176,5 +182,7 @@ export function collector(rule: string, severity: Severity, sink: Diagnostic[], 
 
 /** A message template worded with its data: `{{name}}` stands for `data.name` (left as it is when data has none). */
 export function renderMessage(template: string, data: Finding['data'] = {}): string {
-  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
+  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(data, name) ? String(data[name]) : whole,
+  );
 }

@@ -12,7 +12,8 @@
 import { randomBytes } from 'node:crypto';
 
 /** C0 and C1 controls, DEL, line and paragraph separators, bidi controls, zero-width and invisible formatting characters. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
 
 /** The runner's command markers, as they may appear inside untrusted text. */
 const COMMAND_MARKERS = /##\[|::/g;
@@ -21,7 +22,9 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 
 /** For plain-text formats: each unsafe character as `\n`, `\t` or `\u001b`; `##[` and `::` broken up. */
 export function visible(text: string): string {
-  return text.replace(UNSAFE, (c) => NAMED[c] ?? unicodeEscape(c)).replace(COMMAND_MARKERS, (marker) => (marker === '::' ? ':\\u003a' : '#\\u0023['));
+  return text
+    .replace(UNSAFE, (c) => NAMED[c] ?? unicodeEscape(c))
+    .replace(COMMAND_MARKERS, (marker) => (marker === '::' ? ':\\u003a' : '#\\u0023['));
 }
 
 /**
@@ -30,10 +33,13 @@ export function visible(text: string): string {
  * escaping them keeps the same value.
  */
 export function safeJson(json: string): string {
-  return json.replace(JSON_UNSAFE, unicodeEscape).replace(COMMAND_MARKERS, (marker) => (marker === '::' ? ':\\u003a' : '#\\u0023['));
+  return json
+    .replace(JSON_UNSAFE, unicodeEscape)
+    .replace(COMMAND_MARKERS, (marker) => (marker === '::' ? ':\\u003a' : '#\\u0023['));
 }
 
-const JSON_UNSAFE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const JSON_UNSAFE =
+  /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
 
 function unicodeEscape(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;

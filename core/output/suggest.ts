@@ -36,8 +36,13 @@ interface Prepared {
 const preparedOf = new WeakMap<object, { size: number; prepared: Prepared }>();
 
 function prepare(candidates: Iterable<string>): Prepared {
-  const size = Array.isArray(candidates) ? candidates.length : candidates instanceof Set || candidates instanceof Map ? candidates.size : undefined;
-  const key = typeof candidates === 'object' && candidates !== null && size !== undefined ? (candidates as object) : undefined;
+  const size = Array.isArray(candidates)
+    ? candidates.length
+    : candidates instanceof Set || candidates instanceof Map
+      ? candidates.size
+      : undefined;
+  const key =
+    typeof candidates === 'object' && candidates !== null && size !== undefined ? (candidates as object) : undefined;
   const known = key ? preparedOf.get(key) : undefined;
   if (known && known.size === size) return known.prepared;
   const list = [...candidates];
@@ -178,7 +183,13 @@ export function closestPhrase(wanted: string, candidates: Iterable<string>): str
   const prepared = prepare(candidates);
   const spelt = closest(wanted, prepared.list);
   if (spelt !== undefined) return spelt;
-  const words = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = (text: string): Set<string> =>
+    new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    );
   if (!prepared.words || !prepared.holders) {
     const all = prepared.list.map(words);
     const holders = new Map<string, number[]>();
@@ -200,7 +211,8 @@ export function closestPhrase(wanted: string, candidates: Iterable<string>): str
   const common = [...want].filter((word) => (holders.get(word)?.length ?? 0) > COMMON_WORD);
   const shared = new Map<number, number>();
   for (const word of rare) for (const index of holders.get(word) ?? []) shared.set(index, (shared.get(index) ?? 0) + 1);
-  for (const [index, count] of shared) shared.set(index, count + common.filter((word) => prepared.words?.[index]?.has(word)).length);
+  for (const [index, count] of shared)
+    shared.set(index, count + common.filter((word) => prepared.words?.[index]?.has(word)).length);
   if (common.length > 0 && Math.max(0, ...shared.values()) <= common.length) return undefined;
   let best: number | undefined;
   let bestShared = 0;

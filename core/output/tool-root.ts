@@ -21,7 +21,8 @@ export function toolRoot(): string {
       // No package.json here, or not JSON: keep going up.
     }
     const parent = path.dirname(directory);
-    if (parent === directory) throw new Error(`cannot find the ${PACKAGE_NAME} package above ${fileURLToPath(import.meta.url)}`);
+    if (parent === directory)
+      throw new Error(`cannot find the ${PACKAGE_NAME} package above ${fileURLToPath(import.meta.url)}`);
     directory = parent;
   }
 }

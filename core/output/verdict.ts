@@ -17,8 +17,10 @@ export function failureReason(diagnostics: readonly Diagnostic[], policy: FailPo
   const errors = active.filter((d) => d.severity === 'error').length;
   const warnings = active.length - errors;
   if (errors > 0) return `failing: ${count(errors, 'error')}`;
-  if (policy.failSeverity === 'warning' && warnings > 0) return `failing: ${count(warnings, 'warning')} and --fail-severity warning`;
-  if (policy.maxWarnings !== undefined && warnings > policy.maxWarnings) return `failing: ${count(warnings, 'warning')}, more than --max-warnings ${policy.maxWarnings} allows`;
+  if (policy.failSeverity === 'warning' && warnings > 0)
+    return `failing: ${count(warnings, 'warning')} and --fail-severity warning`;
+  if (policy.maxWarnings !== undefined && warnings > policy.maxWarnings)
+    return `failing: ${count(warnings, 'warning')}, more than --max-warnings ${policy.maxWarnings} allows`;
   return undefined;
 }
 

@@ -7,7 +7,21 @@
  * A rewritten text file keeps how it was written (CRLF line ends, a byte order mark) and its
  * file mode: a regenerated file differs from the one it replaces only in what the generator changed.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { directoryStaysInside, isInsideBySpelling, readRegularFile } from '../fs/index.js';
 
@@ -161,7 +175,7 @@ function writeTemporary(target: string, content: string | Buffer, durable: boole
   try {
     fd = openSync(temporary, 'wx', mode ?? 0o666);
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
     if (durable) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -197,7 +211,8 @@ function writeTextAtomic(target: string, text: string, label = target): void {
  * root: a path that leaves it, or whose directory is reached through a link that does, is refused.
  */
 export function writeTextInside(root: string, relative: string, text: string): void {
-  if (!isInsideBySpelling(relative) || !directoryStaysInside(root, path.dirname(relative))) throw new WriteError(relative, 'ELINK');
+  if (!isInsideBySpelling(relative) || !directoryStaysInside(root, path.dirname(relative)))
+    throw new WriteError(relative, 'ELINK');
   writeTextAtomic(path.join(root, relative), text, relative);
 }
 
@@ -228,7 +243,8 @@ export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string
   try {
     for (const file of files) {
       // An output whose directory is reached through a link out of the root would be written out there.
-      if (!isInsideBySpelling(file.path) || !directoryStaysInside(root, path.dirname(file.path))) throw new WriteError(file.path, 'ELINK');
+      if (!isInsideBySpelling(file.path) || !directoryStaysInside(root, path.dirname(file.path)))
+        throw new WriteError(file.path, 'ELINK');
       const directory = path.dirname(path.join(root, file.path));
       mkdirSync(directory, { recursive: true });
       if (!directoryStaysInside(root, path.dirname(file.path))) throw new WriteError(file.path, 'ELINK');
@@ -240,7 +256,11 @@ export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string
       }
       staged.push({ target: file.path, temporary: path.basename(temporary) });
     }
-    writeFileAtomic(path.join(root, JOURNAL), `${JSON.stringify({ pid: process.pid, renames: staged }, null, 1)}\n`, JOURNAL);
+    writeFileAtomic(
+      path.join(root, JOURNAL),
+      `${JSON.stringify({ pid: process.pid, renames: staged }, null, 1)}\n`,
+      JOURNAL,
+    );
   } catch (error) {
     for (const entry of staged) rmSync(path.join(root, path.dirname(entry.target), entry.temporary), { force: true });
     throw error;
@@ -253,7 +273,11 @@ export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string
       written.push(entry.target);
     } catch (error) {
       // The journal stays: the next run finishes what it can, and says so.
-      throw new WriteError(entry.target, codeOf(error), `${written.length} of ${staged.length} files were replaced (${written.join(', ') || 'none'}); the next generate finishes the rest`);
+      throw new WriteError(
+        entry.target,
+        codeOf(error),
+        `${written.length} of ${staged.length} files were replaced (${written.join(', ') || 'none'}); the next generate finishes the rest`,
+      );
     }
   }
   rmSync(path.join(root, JOURNAL), { force: true });
@@ -265,12 +289,19 @@ export function writeSetAtomic(root: string, files: ReadonlyArray<{ path: string
  * the temporaries killed runs abandoned in `directories`. Returns the files it completed and those
  * it could not (with the cause), and the temporaries it removed.
  */
-export function recoverWrites(root: string, directories: Iterable<string> = []): { completed: string[]; failed: string[]; removed: string[] } {
+export function recoverWrites(
+  root: string,
+  directories: Iterable<string> = [],
+): { completed: string[]; failed: string[]; removed: string[] } {
   const completed: string[] = [];
   const failed: string[] = [];
   const journalPath = path.join(root, JOURNAL);
   // A directory reached through a link that leads out of the root is nobody's to clean.
-  const dirs = new Set<string>([...directories].filter((directory) => directoryStaysInside(root, directory)).map((directory) => path.join(root, directory)));
+  const dirs = new Set<string>(
+    [...directories]
+      .filter((directory) => directoryStaysInside(root, directory))
+      .map((directory) => path.join(root, directory)),
+  );
   if (existsSync(journalPath) || isLink(journalPath)) {
     let journal: { pid?: unknown; renames?: unknown } = {};
     try {
@@ -284,7 +315,13 @@ export function recoverWrites(root: string, directories: Iterable<string> = []):
       for (const entry of Array.isArray(journal.renames) ? (journal.renames as unknown[]) : []) {
         const { target, temporary } = (entry ?? {}) as Partial<JournalEntry>;
         // The journal names targets inside the root only: by their spelling, and through every directory on the way.
-        if (typeof target !== 'string' || typeof temporary !== 'string' || !TEMPORARY.test(temporary) || !isInsideBySpelling(target)) continue;
+        if (
+          typeof target !== 'string' ||
+          typeof temporary !== 'string' ||
+          !TEMPORARY.test(temporary) ||
+          !isInsideBySpelling(target)
+        )
+          continue;
         if (!directoryStaysInside(root, path.dirname(target))) {
           failed.push(`${target} (${describeCode('ELINK')})`);
           continue;

@@ -11,8 +11,16 @@ export const CARRIED_ID_BINDINGS_SCHEMA = {
   type: 'object',
   required: ['bindings', 'notAKind'],
   properties: {
-    bindings: { description: 'Property name to the kind it is.', type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
-    notAKind: { description: 'Property name to why no kind governs it.', type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+    bindings: {
+      description: 'Property name to the kind it is.',
+      type: 'object',
+      additionalProperties: { type: 'string', minLength: 1 },
+    },
+    notAKind: {
+      description: 'Property name to why no kind governs it.',
+      type: 'object',
+      additionalProperties: { type: 'string', minLength: 1 },
+    },
   },
 } as const;
 

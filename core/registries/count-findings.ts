@@ -13,7 +13,10 @@ export const COUNT_MESSAGES = {
   'heading-count-differs': '"{{phrase}}" heads {{listed}} entries; the count and what it counts disagree',
 } as const;
 
-export type CountFinding = Omit<Finding, 'rule' | 'message' | 'severity'> & { messageId: keyof typeof COUNT_MESSAGES; count: LocatedCount };
+export type CountFinding = Omit<Finding, 'rule' | 'message' | 'severity'> & {
+  messageId: keyof typeof COUNT_MESSAGES;
+  count: LocatedCount;
+};
 
 /** The counts of registry `id` the corpus gets wrong, each with its place, id, data and hint; none while the registry cannot be read. */
 export function registryCountFindings(corpus: Corpus, id: CountedRegistryId): CountFinding[] {
@@ -26,14 +29,29 @@ export function registryCountFindings(corpus: Corpus, id: CountedRegistryId): Co
     const place = { file: count.file, ...count.place() };
     if (count.value !== size) {
       findings.push({
-        ...place, count, messageId: 'count-wrong', data: { registry: registry.what, phrase: count.phrase, count: size, written: count.value },
-        hint: count.kind === 'data' ? `write ${size}, or regenerate the text from ${registry.path}` : `write ${size}, or correct ${registry.path} if the prose is right`,
+        ...place,
+        count,
+        messageId: 'count-wrong',
+        data: { registry: registry.what, phrase: count.phrase, count: size, written: count.value },
+        hint:
+          count.kind === 'data'
+            ? `write ${size}, or regenerate the text from ${registry.path}`
+            : `write ${size}, or correct ${registry.path} if the prose is right`,
       });
     }
     // A heading that counts what it heads is held to that too: the table, list or enumeration under it.
     if (count.listed !== undefined && count.listed !== count.value) {
       findings.push({
-        ...place, count, messageId: 'heading-count-differs', data: { registry: registry.what, phrase: count.phrase, listed: count.listed, written: count.value, count: size },
+        ...place,
+        count,
+        messageId: 'heading-count-differs',
+        data: {
+          registry: registry.what,
+          phrase: count.phrase,
+          listed: count.listed,
+          written: count.value,
+          count: size,
+        },
         hint: `make the count and the entries under the heading agree (${registry.what} has ${size})`,
       });
     }

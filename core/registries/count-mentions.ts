@@ -10,7 +10,12 @@
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { MarkdownFile } from '../model/index.js';
-import { COUNTED_REGISTRIES, registryFileName, type CountedRegistry, type CountedRegistryId } from './counted-registries.js';
+import {
+  COUNTED_REGISTRIES,
+  registryFileName,
+  type CountedRegistry,
+  type CountedRegistryId,
+} from './counted-registries.js';
 import { CITES_V1, sentenceRange } from './v1-scope.js';
 
 export interface CountMention {
@@ -56,14 +61,22 @@ function phrasePattern(noun: string): string {
 }
 
 function compile(registries: readonly CountedRegistry[]): Matcher {
-  const nouns = [...new Set([...registries.flatMap((registry) => registry.nouns), ...ROW_NOUNS])].sort((a, b) => b.length - a.length);
+  const nouns = [...new Set([...registries.flatMap((registry) => registry.nouns), ...ROW_NOUNS])].sort(
+    (a, b) => b.length - a.length,
+  );
   const alternation = nouns.map(phrasePattern).join('|');
   const files = [...new Set(registries.map(registryFileName))].map(escape).join('|');
   return {
     registries,
     count: new RegExp(`(?<![\\d.])(\\*\\*|__)?\\b(\\d+)\\1?[ \\t]+(${alternation})\\b`, 'gi'),
     quick: new RegExp(`\\d[*_]*[ \\t]+(?:${alternation})\\b`, 'i'),
-    named: registries.map((registry) => ({ registry, pattern: new RegExp([registryFileName(registry), ...registry.names].map((name) => `\\b${phrasePattern(name)}\\b`).join('|'), 'i') })),
+    named: registries.map((registry) => ({
+      registry,
+      pattern: new RegExp(
+        [registryFileName(registry), ...registry.names].map((name) => `\\b${phrasePattern(name)}\\b`).join('|'),
+        'i',
+      ),
+    })),
     namesAFile: new RegExp(`\\b(?:${files})\\b`),
   };
 }
@@ -80,7 +93,11 @@ function countedBy(matcher: Matcher, noun: string, sentence: string, before: str
   if (ROW_NOUNS.includes(lower)) {
     // Rows of which table: the sentence names one registry before the count, and no other table
     // ("the renamed table of the codemap has 6 rows" counts that table).
-    const named = new Set(matcher.named.filter(({ registry, pattern }) => registry.rows && pattern.test(before)).map(({ registry }) => registry));
+    const named = new Set(
+      matcher.named
+        .filter(({ registry, pattern }) => registry.rows && pattern.test(before))
+        .map(({ registry }) => registry),
+    );
     if (named.size !== 1 || ANOTHER_TABLE.test(before)) return undefined;
     return [...named][0];
   }
@@ -95,7 +112,11 @@ function countedBy(matcher: Matcher, noun: string, sentence: string, before: str
  * the ranges `excluded` (generated regions, code). A sentence that speaks of v1 counts v1's
  * registries, unless it names a registry file, which is then the one it counts.
  */
-export function textCountMentions(text: string, excluded: ReadonlyArray<readonly [number, number]> = [], matcher: Matcher = DEFAULT_MATCHER): CountMention[] {
+export function textCountMentions(
+  text: string,
+  excluded: ReadonlyArray<readonly [number, number]> = [],
+  matcher: Matcher = DEFAULT_MATCHER,
+): CountMention[] {
   if (!matcher.quick.test(text)) return [];
   const found: CountMention[] = [];
   for (const match of text.matchAll(matcher.count)) {
@@ -107,10 +128,23 @@ export function textCountMentions(text: string, excluded: ReadonlyArray<readonly
     if (A_LIST_HERE.test(text.slice(start + match[0].length, start + match[0].length + 24))) continue;
     const range = sentenceRange(text, start);
     const sentence = text.slice(range.start, range.end);
-    const registry = countedBy(matcher, match[3] ?? '', text.slice(range.start, start + match[0].length), text.slice(range.start, start));
+    const registry = countedBy(
+      matcher,
+      match[3] ?? '',
+      text.slice(range.start, start + match[0].length),
+      text.slice(range.start, start),
+    );
     if (!registry || (CITES_V1.test(sentence) && !matcher.namesAFile.test(sentence))) continue;
     const written = `${match[1] ?? ''}${match[2] ?? ''}${match[1] ?? ''}`;
-    found.push({ registry: registry.id, written, value: Number(match[2]), phrase: match[0], start, end: start + written.length, form: 'prose' });
+    found.push({
+      registry: registry.id,
+      written,
+      value: Number(match[2]),
+      phrase: match[0],
+      start,
+      end: start + written.length,
+      form: 'prose',
+    });
   }
   return found;
 }
@@ -122,7 +156,11 @@ const HEADING_COUNT = /^(?:[\d.]+[ \t]+)?(.*?)[ \t]*\((\d+)\)$/;
  * Headings that count what they head, each with what the block under it lists. The heading is
  * read from the markdown tree, so a `#` line inside a fenced block is never one.
  */
-function headingCountMentions(file: MarkdownFile, excluded: ReadonlyArray<readonly [number, number]>, matcher: Matcher): CountMention[] {
+function headingCountMentions(
+  file: MarkdownFile,
+  excluded: ReadonlyArray<readonly [number, number]>,
+  matcher: Matcher,
+): CountMention[] {
   const found: CountMention[] = [];
   const walk = (parent: Parent): void => {
     parent.children.forEach((node, index) => {
@@ -136,20 +174,36 @@ function headingCountMentions(file: MarkdownFile, excluded: ReadonlyArray<readon
   return found;
 }
 
-function headingCount(file: MarkdownFile, heading: Heading, next: Nodes | undefined, matcher: Matcher): CountMention | undefined {
+function headingCount(
+  file: MarkdownFile,
+  heading: Heading,
+  next: Nodes | undefined,
+  matcher: Matcher,
+): CountMention | undefined {
   const words = toString(heading).trim();
   const match = HEADING_COUNT.exec(words);
   const from = heading.position?.start.offset;
   const to = heading.position?.end.offset;
   if (!match || from === undefined || to === undefined || CITES_V1.test(words)) return undefined;
   const noun = match[1] ?? '';
-  const registry = matcher.registries.find((candidate) => candidate.nouns.includes(noun.toLowerCase().replace(/\s+/g, ' ')));
+  const registry = matcher.registries.find((candidate) =>
+    candidate.nouns.includes(noun.toLowerCase().replace(/\s+/g, ' ')),
+  );
   if (!registry) return undefined;
   const number = match[2] ?? '';
   const start = file.text.lastIndexOf(`(${number})`, to) + 1;
   if (start <= from) return undefined;
   const listed = blockCount(next);
-  return { registry: registry.id, written: number, value: Number(number), phrase: `${noun} (${number})`, start, end: start + number.length, form: 'heading', ...(listed === undefined ? {} : { listed }) };
+  return {
+    registry: registry.id,
+    written: number,
+    value: Number(number),
+    phrase: `${noun} (${number})`,
+    start,
+    end: start + number.length,
+    form: 'heading',
+    ...(listed === undefined ? {} : { listed }),
+  };
 }
 
 /**
@@ -162,20 +216,33 @@ function blockCount(block: Nodes | undefined): number | undefined {
   if (block?.type === 'list') return block.children.length;
   if (block?.type !== 'paragraph') return undefined;
   const spans = block.children.filter((child) => child.type === 'inlineCode').length;
-  const onlySeparators = block.children.every((child) => child.type === 'inlineCode' || (child.type === 'text' && /^[\s,.;]*(?:(?:and|or)[\s,.;]*)?$/.test(child.value)));
+  const onlySeparators = block.children.every(
+    (child) =>
+      child.type === 'inlineCode' || (child.type === 'text' && /^[\s,.;]*(?:(?:and|or)[\s,.;]*)?$/.test(child.value)),
+  );
   return spans >= 3 && onlySeparators ? spans : undefined;
 }
 
 /** The registry counts of a markdown document's prose and headings, outside `excluded` (its generated regions, code, HTML). */
-export function markdownCountMentions(file: MarkdownFile, excluded: ReadonlyArray<readonly [number, number]>, matcher: Matcher = DEFAULT_MATCHER): CountMention[] {
+export function markdownCountMentions(
+  file: MarkdownFile,
+  excluded: ReadonlyArray<readonly [number, number]>,
+  matcher: Matcher = DEFAULT_MATCHER,
+): CountMention[] {
   if (!/\d/.test(file.text)) return [];
-  return [...textCountMentions(file.text, excluded, matcher), ...headingCountMentions(file, excluded, matcher)].sort((a, b) => a.start - b.start);
+  return [...textCountMentions(file.text, excluded, matcher), ...headingCountMentions(file, excluded, matcher)].sort(
+    (a, b) => a.start - b.start,
+  );
 }
 
 /** Generated regions, code and HTML: text that is not the author's prose. */
 export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
   const ranges: Array<[number, number]> = file.regions.map((region) => [region.open.start, region.close.end]);
-  const walk = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
+  const walk = (node: {
+    type: string;
+    position?: { start: { offset?: number }; end: { offset?: number } };
+    children?: unknown[];
+  }): void => {
     if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
       const from = node.position?.start.offset;
       const to = node.position?.end.offset;

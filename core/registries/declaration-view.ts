@@ -24,23 +24,52 @@ export interface DeclarationView {
 
 /** What can be read of the registry's value. */
 function declarationView(value: Record<string, unknown>): DeclarationView {
-  const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+  const strings = (list: unknown) =>
+    Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
   const records = (list: unknown) => (Array.isArray(list) ? list.filter(isObject) : []);
   // Rows keep their index in the file, so a row that cannot be read does not shift the locations of the others.
-  const indexed = (list: unknown): Array<[Record<string, unknown>, number]> => (Array.isArray(list) ? list.flatMap((item, index) => (isObject(item) ? [[item, index] as [Record<string, unknown>, number]] : [])) : []);
+  const indexed = (list: unknown): Array<[Record<string, unknown>, number]> =>
+    Array.isArray(list)
+      ? list.flatMap((item, index) => (isObject(item) ? [[item, index] as [Record<string, unknown>, number]] : []))
+      : [];
   return {
     reserved: strings(value.reservedOrgs),
-    orgs: Object.fromEntries(Object.entries(isObject(value.extensions) ? value.extensions : {}).filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))),
-    families: indexed(value.families).filter(([family]) => typeof family.key === 'string').map(([family, index]) => ({ index, key: String(family.key), anchor: String(family.anchor), section: typeof family.section === 'string' ? family.section : undefined })),
-    metadata: indexed(value.metadata).filter(([entry]) => typeof entry.key === 'string').map(([entry, index]) => ({ index, key: String(entry.key), section: typeof entry.section === 'string' ? entry.section : undefined })),
+    orgs: Object.fromEntries(
+      Object.entries(isObject(value.extensions) ? value.extensions : {}).filter(
+        (entry): entry is [string, Record<string, unknown>] => isObject(entry[1]),
+      ),
+    ),
+    families: indexed(value.families)
+      .filter(([family]) => typeof family.key === 'string')
+      .map(([family, index]) => ({
+        index,
+        key: String(family.key),
+        anchor: String(family.anchor),
+        section: typeof family.section === 'string' ? family.section : undefined,
+      })),
+    metadata: indexed(value.metadata)
+      .filter(([entry]) => typeof entry.key === 'string')
+      .map(([entry, index]) => ({
+        index,
+        key: String(entry.key),
+        section: typeof entry.section === 'string' ? entry.section : undefined,
+      })),
     profiles: records(value.profiles).map((profile, index) => {
       const predicate = isObject(profile.predicate) ? profile.predicate : {};
-      return { index, id: String(profile.id), families: strings(predicate.families), metadata: strings(predicate.metadata), profiles: strings(predicate.profiles) };
+      return {
+        index,
+        id: String(profile.id),
+        families: strings(predicate.families),
+        metadata: strings(predicate.metadata),
+        profiles: strings(predicate.profiles),
+      };
     }),
-    aliases: Object.entries(isObject(value.aliases) ? value.aliases : {}).map(([key, alias]) => ({ key, family: isObject(alias) ? String(alias.family) : '' })),
+    aliases: Object.entries(isObject(value.aliases) ? value.aliases : {}).map(([key, alias]) => ({
+      key,
+      family: isObject(alias) ? String(alias.family) : '',
+    })),
   };
 }
-
 
 /** The view of the corpus's declaration, or undefined while it is absent or not an object. */
 export function readDeclaration(corpus: Corpus): DeclarationView | undefined {

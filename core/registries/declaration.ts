@@ -34,11 +34,21 @@ export function resolveSection(corpus: Corpus, section: string): ResolvedSection
   if (relative.endsWith('/') && hash === -1) {
     const file = `${SECTION_BASE}${relative}README.md`;
     const markdown = corpus.markdown(file);
-    return { file, anchor: '', documentExists: markdown !== undefined, anchorExists: markdown !== undefined, anchors: markdown ? [...markdown.anchors] : [], form: 'directory' };
+    return {
+      file,
+      anchor: '',
+      documentExists: markdown !== undefined,
+      anchorExists: markdown !== undefined,
+      anchors: markdown ? [...markdown.anchors] : [],
+      form: 'directory',
+    };
   }
   const file = `${SECTION_BASE}${relative}`;
   const markdown = corpus.markdown(file);
-  const keyed = markdown?.headings.some((heading) => heading.text.trim() === `§ ${anchor}` || heading.text.trim() === `§${anchor}`) ?? false;
+  const keyed =
+    markdown?.headings.some(
+      (heading) => heading.text.trim() === `§ ${anchor}` || heading.text.trim() === `§${anchor}`,
+    ) ?? false;
   return {
     file,
     anchor,

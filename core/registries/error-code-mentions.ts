@@ -12,8 +12,18 @@
 import { visit as visitJsonc } from 'jsonc-parser';
 import type { InlineCode, Nodes, Parent, Root, Table, TableRow } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { isMap, isPair, isScalar, isSeq, visit as visitYaml, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
-import { type DataFile, type MarkdownFile,nodeAt,type PathSegment,codeBlockData } from '../model/index.js';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  visit as visitYaml,
+  type Document,
+  type Node as YamlNode,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
+import { type DataFile, type MarkdownFile, nodeAt, type PathSegment, codeBlockData } from '../model/index.js';
 import { parseMarkdown } from '../markdown/index.js';
 
 export interface CodeMention {
@@ -58,7 +68,11 @@ function treeMentions(tree: Root, source: string, responseStatus?: number): Code
     if (node.type === 'code') {
       const start = valueOffset(node.value, source, node.position);
       if (start !== undefined) {
-        mentions.push(...(/^ya?ml$/i.test(node.lang ?? '') ? documentMentions(codeBlockData(node).doc, node.value, start) : envelopeMentions(node.value, start)));
+        mentions.push(
+          ...(/^ya?ml$/i.test(node.lang ?? '')
+            ? documentMentions(codeBlockData(node).doc, node.value, start)
+            : envelopeMentions(node.value, start)),
+        );
       }
     }
     if ('children' in node) node.children.forEach((child, i) => walk(child, node, i));
@@ -67,7 +81,14 @@ function treeMentions(tree: Root, source: string, responseStatus?: number): Code
   return mentions.sort((a, b) => a.start - b.start);
 }
 
-function inlineMentions(node: InlineCode, parent: Parent | undefined, index: number, source: string, into: CodeMention[], responseStatus?: number): void {
+function inlineMentions(
+  node: InlineCode,
+  parent: Parent | undefined,
+  index: number,
+  source: string,
+  into: CodeMention[],
+  responseStatus?: number,
+): void {
   const start = valueOffset(node.value, source, node.position);
   if (start === undefined) return;
   const pair = STATUS_AND_CODE.exec(node.value);
@@ -75,15 +96,41 @@ function inlineMentions(node: InlineCode, parent: Parent | undefined, index: num
     const code = pair[2] ?? '';
     if (CANDIDATE.test(code)) {
       const at = start + node.value.lastIndexOf(code);
-      into.push({ code, status: Number(pair[1]), retriable: undefined, start: at, end: at + code.length, form: 'status' });
+      into.push({
+        code,
+        status: Number(pair[1]),
+        retriable: undefined,
+        start: at,
+        end: at + code.length,
+        form: 'status',
+      });
     }
     return;
   }
   if (CANDIDATE.test(node.value) && parent) {
     const siblings = parent.children as Nodes[];
-    const status = statusBeside(siblings, index) ?? listStatus(siblings, index) ?? (SNAKE_CODE.test(node.value) ? responseStatus : undefined);
-    if (status !== undefined) into.push({ code: node.value, status, retriable: undefined, start, end: start + node.value.length, form: 'status' });
-    else if (SNAKE_CODE.test(node.value) && ABOUT_AN_ERROR.test(toString(parent))) into.push({ code: node.value, status: undefined, retriable: undefined, start, end: start + node.value.length, form: 'candidate' });
+    const status =
+      statusBeside(siblings, index) ??
+      listStatus(siblings, index) ??
+      (SNAKE_CODE.test(node.value) ? responseStatus : undefined);
+    if (status !== undefined)
+      into.push({
+        code: node.value,
+        status,
+        retriable: undefined,
+        start,
+        end: start + node.value.length,
+        form: 'status',
+      });
+    else if (SNAKE_CODE.test(node.value) && ABOUT_AN_ERROR.test(toString(parent)))
+      into.push({
+        code: node.value,
+        status: undefined,
+        retriable: undefined,
+        start,
+        end: start + node.value.length,
+        form: 'candidate',
+      });
     return;
   }
   if (node.value.includes('"error"')) into.push(...envelopeMentions(node.value, start));
@@ -97,7 +144,8 @@ function listStatus(siblings: readonly Nodes[], index: number): number | undefin
   for (let i = index; i >= 2; i -= 2) {
     const separator = siblings[i - 1];
     const previous = siblings[i - 2];
-    if (separator?.type !== 'text' || !LIST_SEPARATOR.test(separator.value) || previous?.type !== 'inlineCode') return undefined;
+    if (separator?.type !== 'text' || !LIST_SEPARATOR.test(separator.value) || previous?.type !== 'inlineCode')
+      return undefined;
     const pair = STATUS_AND_CODE.exec(previous.value);
     if (pair) return Number(pair[1]);
     if (!CANDIDATE.test(previous.value)) return undefined;
@@ -114,7 +162,8 @@ function statusBeside(siblings: readonly Nodes[], index: number): number | undef
     const match = STATUS_BEFORE.exec(before.value);
     if (match) return Number(match[1]);
     const previous = siblings[index - 2];
-    if (/^[ \t]+$/.test(before.value) && previous?.type === 'inlineCode' && STATUS.test(previous.value)) return Number(previous.value);
+    if (/^[ \t]+$/.test(before.value) && previous?.type === 'inlineCode' && STATUS.test(previous.value))
+      return Number(previous.value);
   }
   const after = siblings[index + 1];
   if (after?.type === 'text') {
@@ -141,12 +190,21 @@ function tableMentions(table: Table, source: string, into: CodeMention[]): void 
     if (start === undefined) continue;
     const retriableText = retriableColumn === -1 ? '' : cellText(row, retriableColumn).toLowerCase();
     const retriable = retriableText === 'yes' ? true : retriableText === 'no' ? false : undefined;
-    into.push({ code: code.value, status: Number(statusText), retriable, start, end: start + code.value.length, form: 'table' });
+    into.push({
+      code: code.value,
+      status: Number(statusText),
+      retriable,
+      start,
+      end: start + code.value.length,
+      form: 'table',
+    });
   }
 }
 
 function soleInlineCode(row: TableRow, column: number): InlineCode | undefined {
-  const children = (row.children[column]?.children ?? []).filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  const children = (row.children[column]?.children ?? []).filter(
+    (child) => !(child.type === 'text' && child.value.trim() === ''),
+  );
   const only = children[0];
   return children.length === 1 && only?.type === 'inlineCode' ? only : undefined;
 }
@@ -160,7 +218,11 @@ function cellText(row: TableRow, column: number): string {
  * Where a node's literal value starts in the source, when it is there verbatim inside the node
  * (a code span folded across lines, or a block indented in a list, is not, and is skipped).
  */
-function valueOffset(value: string, source: string, position: { start: { offset?: number }; end: { offset?: number } } | undefined): number | undefined {
+function valueOffset(
+  value: string,
+  source: string,
+  position: { start: { offset?: number }; end: { offset?: number } } | undefined,
+): number | undefined {
   const from = position?.start.offset;
   const to = position?.end.offset;
   if (from === undefined || to === undefined) return undefined;
@@ -207,7 +269,14 @@ export function envelopeMentions(text: string, base = 0): CodeMention[] {
         const frame = open.pop();
         if (frame?.error && (frame.keys.has('message') || frame.keys.has('details'))) {
           const { value, start } = frame.error;
-          mentions.push({ code: value, status: undefined, retriable: undefined, start: base + start, end: base + start + value.length, form: 'example' });
+          mentions.push({
+            code: value,
+            status: undefined,
+            retriable: undefined,
+            start: base + start,
+            end: base + start + value.length,
+            form: 'example',
+          });
         }
         member = undefined;
       },
@@ -248,18 +317,26 @@ export function yamlCodeMentions(file: DataFile, options: { examples?: boolean }
       mentions.push(scalarAt(file, [...path, 'error'], record.error, status, 'example'));
     }
     const properties = record.properties;
-    const errorProperty = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).error : undefined;
+    const errorProperty =
+      typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).error : undefined;
     if (typeof errorProperty === 'object' && errorProperty !== null) {
       const { enum: members, const: only } = errorProperty as Record<string, unknown>;
-      if (Array.isArray(members)) members.forEach((member, index) => typeof member === 'string' && mentions.push(scalarAt(file, [...path, 'properties', 'error', 'enum', index], member, status, 'enum')));
-      if (typeof only === 'string') mentions.push(scalarAt(file, [...path, 'properties', 'error', 'const'], only, status, 'enum'));
+      if (Array.isArray(members))
+        members.forEach(
+          (member, index) =>
+            typeof member === 'string' &&
+            mentions.push(scalarAt(file, [...path, 'properties', 'error', 'enum', index], member, status, 'enum')),
+        );
+      if (typeof only === 'string')
+        mentions.push(scalarAt(file, [...path, 'properties', 'error', 'const'], only, status, 'enum'));
     }
     for (const key of PROSE_KEYS) {
       const text = record[key];
       if (typeof text !== 'string') continue;
       // A response's own description names the codes it answers with, in any words.
       const answers = key === 'description' && isResponse ? status : undefined;
-      if (mayMention(text) || (answers !== undefined && text.includes('`'))) mentions.push(...proseAt(file, [...path, key], text, answers));
+      if (mayMention(text) || (answers !== undefined && text.includes('`')))
+        mentions.push(...proseAt(file, [...path, key], text, answers));
     }
     for (const key of Object.keys(record)) descend(record[key], key, status);
   };
@@ -290,7 +367,10 @@ function mayMention(text: string): boolean {
 }
 
 /** A mention whose offsets are looked up in the positioned document on first read. */
-function deferred(mention: Omit<CodeMention, 'start' | 'end'>, offsets: () => { start: number; end: number }): CodeMention {
+function deferred(
+  mention: Omit<CodeMention, 'start' | 'end'>,
+  offsets: () => { start: number; end: number },
+): CodeMention {
   let found: { start: number; end: number } | undefined;
   const get = () => (found ??= offsets());
   return Object.defineProperties({ ...mention } as CodeMention, {
@@ -299,7 +379,13 @@ function deferred(mention: Omit<CodeMention, 'start' | 'end'>, offsets: () => { 
   });
 }
 
-function scalarAt(file: DataFile, path: PathSegment[], code: string, status: number | undefined, form: CodeMention['form']): CodeMention {
+function scalarAt(
+  file: DataFile,
+  path: PathSegment[],
+  code: string,
+  status: number | undefined,
+  form: CodeMention['form'],
+): CodeMention {
   return deferred({ code, status, retriable: undefined, form }, () => {
     const node = nodeAt(file.doc, path);
     return (node && scalarMention(node, file.text, 0, status, form)) ?? { start: 0, end: 0 };
@@ -312,7 +398,10 @@ function proseAt(file: DataFile, path: PathSegment[], text: string, responseStat
   let placed: CodeMention[] | undefined;
   const place = (): CodeMention[] => {
     const node = nodeAt(file.doc, path);
-    placed = node && isScalar(node) && node.range ? proseInScalar(text, file.text, node.range[0], node.range[1], 0, responseStatus) : [];
+    placed =
+      node && isScalar(node) && node.range
+        ? proseInScalar(text, file.text, node.range[0], node.range[1], 0, responseStatus)
+        : [];
     return placed;
   };
   return found.map((mention, index) =>
@@ -330,7 +419,12 @@ function documentMentions(doc: Document | undefined, text: string, base: number,
     Map(_, map, path) {
       const status = responseStatus(path);
       const error = examples ? pairOf(map, 'error') : undefined;
-      if (error && isScalar(error.value) && typeof error.value.value === 'string' && (pairOf(map, 'message') || pairOf(map, 'details'))) {
+      if (
+        error &&
+        isScalar(error.value) &&
+        typeof error.value.value === 'string' &&
+        (pairOf(map, 'message') || pairOf(map, 'details'))
+      ) {
         const mention = scalarMention(error.value, text, base, status, 'example');
         if (mention) mentions.push(mention);
       }
@@ -343,7 +437,10 @@ function documentMentions(doc: Document | undefined, text: string, base: number,
         const constPair = pairOf(errorProperty.value, 'const');
         if (constPair && isScalar(constPair.value)) values.push(constPair.value);
         for (const value of values) {
-          const mention = isScalar(value) && typeof value.value === 'string' ? scalarMention(value, text, base, status, 'enum') : undefined;
+          const mention =
+            isScalar(value) && typeof value.value === 'string'
+              ? scalarMention(value, text, base, status, 'enum')
+              : undefined;
           if (mention) mentions.push(mention);
         }
       }
@@ -375,7 +472,13 @@ function responseStatus(path: readonly unknown[]): number | undefined {
 }
 
 /** Node ranges are offsets into `text`; mentions are offsets into the file, `base` further on. */
-function scalarMention(node: YamlNode, text: string, base: number, status: number | undefined, form: CodeMention['form']): CodeMention | undefined {
+function scalarMention(
+  node: YamlNode,
+  text: string,
+  base: number,
+  status: number | undefined,
+  form: CodeMention['form'],
+): CodeMention | undefined {
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
   const code = node.value;
   const found = text.indexOf(code, node.range[0]);
@@ -387,7 +490,14 @@ function scalarMention(node: YamlNode, text: string, base: number, status: numbe
  * A description is markdown inside a YAML scalar; its offsets do not survive quoting and folding,
  * so each mention is found again, in order, in the scalar's source text.
  */
-function proseInScalar(value: string, text: string, start: number, end: number, base: number, responseStatus?: number): CodeMention[] {
+function proseInScalar(
+  value: string,
+  text: string,
+  start: number,
+  end: number,
+  base: number,
+  responseStatus?: number,
+): CodeMention[] {
   const found: CodeMention[] = [];
   let cursor = start;
   for (const mention of treeMentions(parseMarkdown(value).tree, value, responseStatus)) {

@@ -43,7 +43,12 @@ export interface ErrorsRegistry {
   rows: ErrorRow[];
 }
 
-type RegistryFinding = Span & { file: string; message: string; messageId?: string; data?: Readonly<Record<string, string | number>> };
+type RegistryFinding = Span & {
+  file: string;
+  message: string;
+  messageId?: string;
+  data?: Readonly<Record<string, string | number>>;
+};
 
 export type ErrorsRegistryRead =
   | { state: 'absent' }
@@ -66,7 +71,14 @@ function readUncached(corpus: Corpus): ErrorsRegistryRead {
     const problem = raw.problems[0];
     return {
       state: 'invalid',
-      findings: [{ file: ERRORS_PATH, line: problem?.line ?? 1, column: problem?.column ?? 1, message: `does not parse${problem ? `: ${problem.message}` : ''}` }],
+      findings: [
+        {
+          file: ERRORS_PATH,
+          line: problem?.line ?? 1,
+          column: problem?.column ?? 1,
+          message: `does not parse${problem ? `: ${problem.message}` : ''}`,
+        },
+      ],
     };
   }
   const findings = validateRegistry(corpus, ERRORS_PATH, ERRORS_SCHEMA_PATH);
@@ -83,9 +95,16 @@ function readUncached(corpus: Corpus): ErrorsRegistryRead {
     source: row.source as string,
     meaning: typeof row.meaning === 'string' ? row.meaning : undefined,
     retriableException: typeof row.retriableException === 'string' ? row.retriableException : undefined,
-    deprecated: isObject(row.deprecated) ? (row.deprecated as ErrorRow['deprecated']) : row.deprecated === true ? {} : undefined,
+    deprecated: isObject(row.deprecated)
+      ? (row.deprecated as ErrorRow['deprecated'])
+      : row.deprecated === true
+        ? {}
+        : undefined,
   }));
-  return { state: 'valid', registry: { file, version: value.version as string, vendorCodePattern: value.vendorCodePattern as string, rows } };
+  return {
+    state: 'valid',
+    registry: { file, version: value.version as string, vendorCodePattern: value.vendorCodePattern as string, rows },
+  };
 }
 
 /**
@@ -113,7 +132,9 @@ export function vendorCodeRule(corpus: Corpus, registry: Pick<ErrorsRegistry, 'v
   if (!orgs) return { pattern: registry.vendorCodePattern, orgs: undefined };
   if (orgs.registered.length === 0) return { pattern: undefined, orgs: [] };
   // errors.schema.json holds vendorCodePattern to `^…$`, so the lookahead can follow its anchor.
-  const body = registry.vendorCodePattern.startsWith('^') ? registry.vendorCodePattern.slice(1) : registry.vendorCodePattern;
+  const body = registry.vendorCodePattern.startsWith('^')
+    ? registry.vendorCodePattern.slice(1)
+    : registry.vendorCodePattern;
   return { pattern: `^(?=(?:${orgs.registered.map(escapeRegExp).join('|')})\\.)${body}`, orgs: orgs.registered };
 }
 
@@ -160,6 +181,7 @@ export function errorsSchemaViolations(corpus: Corpus): SchemaViolation[] | unde
 
 function subjectOf(error: ErrorObject): string {
   if (error.keyword === 'required') return `${error.instancePath}/${String(error.params.missingProperty)}`;
-  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${String(error.params.additionalProperty)}`;
+  if (error.keyword === 'additionalProperties')
+    return `${error.instancePath}/${String(error.params.additionalProperty)}`;
   return error.instancePath;
 }

@@ -61,8 +61,11 @@ export function eventCodemap(corpus: Corpus): EventCodemap | undefined {
     if (!isObject(row) || typeof row.v2 !== 'string') return;
     const note = typeof row.note === 'string' ? row.note : undefined;
     // Why a row was renamed may be in `note` or, upstream, in the list `notes`.
-    const notes = Array.isArray(row.notes) ? row.notes.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
-    const exception: NamingException | undefined = note !== undefined && ARTIFACT_NOTE.test(note) ? { form: 'domain.noun', reason: note } : undefined;
+    const notes = Array.isArray(row.notes)
+      ? row.notes.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+      : [];
+    const exception: NamingException | undefined =
+      note !== undefined && ARTIFACT_NOTE.test(note) ? { form: 'domain.noun', reason: note } : undefined;
     rows.push({
       index,
       v1: typeof row.v1 === 'string' ? row.v1 : row.v2,

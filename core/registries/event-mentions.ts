@@ -23,7 +23,16 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { inlineCodes } from '../markdown/index.js';
 import { isMap, isScalar, isSeq, type Node, type LineCounter } from 'yaml';
-import { type Corpus, type DataFile, type MarkdownFile, codeBlockData, dataStringLocation, dataStrings, nodeAt, type PathSegment } from '../model/index.js';
+import {
+  type Corpus,
+  type DataFile,
+  type MarkdownFile,
+  codeBlockData,
+  dataStringLocation,
+  dataStrings,
+  nodeAt,
+  type PathSegment,
+} from '../model/index.js';
 import { isPastTense, TYPE_SEGMENT } from './event-names.js';
 import { eventCodemap } from './event-codemap.js';
 import { isV2Text, sentenceAt } from './v1-scope.js';
@@ -68,8 +77,14 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
   // event; elsewhere (notes about the corpus, files shared with v1) only what three segments make certain.
   const kind = (file: string, name: string, sentence: () => string): 'event' | 'claimed' | undefined => {
     const v2 = isV2Text(file);
-    if ((renamed.has(name) && !v2Types.has(name) && (v2 || THREE_SEGMENTS.test(name))) || (THREE_SEGMENTS.test(name) && isTransition(name, domains))) return 'event';
-    return v2 && TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence()) ? 'claimed' : undefined;
+    if (
+      (renamed.has(name) && !v2Types.has(name) && (v2 || THREE_SEGMENTS.test(name))) ||
+      (THREE_SEGMENTS.test(name) && isTransition(name, domains))
+    )
+      return 'event';
+    return v2 && TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence())
+      ? 'claimed'
+      : undefined;
   };
   for (const file of corpus.markdownFiles()) {
     const inTables = tableMentions(file, mentions);
@@ -103,7 +118,12 @@ function isTransition(name: string, domains: ReadonlySet<string>): boolean {
 }
 
 /** Inline code in prose, outside the event columns already read and outside generated regions, that names an event. */
-function proseCodeMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, kind: Kind, into: EventNameMention[]): void {
+function proseCodeMentions(
+  file: MarkdownFile,
+  read: ReadonlySet<InlineCode>,
+  kind: Kind,
+  into: EventNameMention[],
+): void {
   for (const code of inlineCodes(file.tree)) {
     if (read.has(code) || !code.value.includes('.')) continue;
     const offset = code.position?.start.offset ?? 0;
@@ -111,7 +131,15 @@ function proseCodeMentions(file: MarkdownFile, read: ReadonlySet<InlineCode>, ki
     const found = kind(file.path, code.value, () => sentenceAt(file.text, offset));
     if (!found) continue;
     const start = code.position?.start;
-    into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) });
+    into.push({
+      file: file.path,
+      line: start?.line ?? 1,
+      column: (start?.column ?? 0) + 1,
+      name: code.value,
+      role: 'type',
+      source: 'prose',
+      ...(found === 'claimed' ? { claimed: true } : {}),
+    });
   }
 }
 
@@ -122,16 +150,27 @@ function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): v
   for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('.'))) {
     for (const match of string.value.matchAll(CODE_SPAN)) {
       const name = match[1] ?? '';
-      const found = name.includes('.') ? kind(file.path, name, () => sentenceAt(string.value, match.index ?? 0)) : undefined;
+      const found = name.includes('.')
+        ? kind(file.path, name, () => sentenceAt(string.value, match.index ?? 0))
+        : undefined;
       if (!found) continue;
       const start = (match.index ?? 0) + 1;
       let located: { line: number; column: number } | undefined;
       const get = () => (located ??= dataStringLocation(file, string.path, start, start + name.length));
       into.push(
-        Object.defineProperties({ file: file.path, name, role: 'type', source: 'prose', ...(found === 'claimed' ? { claimed: true } : {}) } as EventNameMention, {
-          line: { enumerable: true, get: () => get().line },
-          column: { enumerable: true, get: () => get().column },
-        }),
+        Object.defineProperties(
+          {
+            file: file.path,
+            name,
+            role: 'type',
+            source: 'prose',
+            ...(found === 'claimed' ? { claimed: true } : {}),
+          } as EventNameMention,
+          {
+            line: { enumerable: true, get: () => get().line },
+            column: { enumerable: true, get: () => get().column },
+          },
+        ),
       );
     }
   }
@@ -142,7 +181,8 @@ function asyncApiMessageNames(corpus: Corpus): Set<string> {
   const value = corpus.data(ASYNCAPI)?.value as { components?: { messages?: Record<string, unknown> } } | undefined;
   const names = new Set<string>();
   for (const message of Object.values(value?.components?.messages ?? {})) {
-    const name = typeof message === 'object' && message !== null ? (message as Record<string, unknown>).name : undefined;
+    const name =
+      typeof message === 'object' && message !== null ? (message as Record<string, unknown>).name : undefined;
     if (typeof name === 'string') names.add(name);
   }
   return names;
@@ -153,7 +193,9 @@ function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<Inline
   visit(file.tree, 'table', (table: Table) => {
     const [header, ...body] = table.children;
     if (!header) return;
-    const columns = header.children.flatMap((cell, index) => (EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : []));
+    const columns = header.children.flatMap((cell, index) =>
+      EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : [],
+    );
     if (columns.length === 0) return;
     for (const row of body) {
       for (const index of columns) {
@@ -163,7 +205,14 @@ function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<Inline
           if (!DOTTED.test(code.value)) return;
           read.add(code);
           const start = code.position?.start;
-          into.push({ file: file.path, line: start?.line ?? 1, column: (start?.column ?? 0) + 1, name: code.value, role: 'type', source: 'prose' });
+          into.push({
+            file: file.path,
+            line: start?.line ?? 1,
+            column: (start?.column ?? 0) + 1,
+            name: code.value,
+            role: 'type',
+            source: 'prose',
+          });
         });
       }
     }
@@ -177,7 +226,12 @@ function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
     const parsed = codeBlockData(block.node);
     if (!parsed.doc?.contents) continue;
     const indent = (block.node.position?.start.column ?? 1) - 1;
-    walk(parsed.doc.contents, parsed.lineCounter, (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }), into);
+    walk(
+      parsed.doc.contents,
+      parsed.lineCounter,
+      (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }),
+      into,
+    );
   }
 }
 
@@ -194,12 +248,19 @@ function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: Ev
   const members = value as Record<string, unknown>;
   const has = (key: string) => Object.hasOwn(members, key);
   const eventLike = has('eventId') || has('specversion') || (has('sequence') && has('payload'));
-  if (eventLike && typeof members.type === 'string') into.push(deferredMention(file, [...path, 'type'], members.type, 'type'));
-  if (has('correlationId') && typeof members.kind === 'string' && members.kind.includes('.')) into.push(deferredMention(file, [...path, 'kind'], members.kind, 'envelope-kind'));
+  if (eventLike && typeof members.type === 'string')
+    into.push(deferredMention(file, [...path, 'type'], members.type, 'type'));
+  if (has('correlationId') && typeof members.kind === 'string' && members.kind.includes('.'))
+    into.push(deferredMention(file, [...path, 'kind'], members.kind, 'envelope-kind'));
   for (const [key, child] of Object.entries(members)) walkValue(file, child, [...path, key], into);
 }
 
-function deferredMention(file: DataFile, path: PathSegment[], name: string, role: EventNameMention['role']): EventNameMention {
+function deferredMention(
+  file: DataFile,
+  path: PathSegment[],
+  name: string,
+  role: EventNameMention['role'],
+): EventNameMention {
   let found: { line: number; column: number } | undefined;
   const get = () => (found ??= scalarStart(file, path));
   return Object.defineProperties({ file: file.path, name, role, source: 'example' } as EventNameMention, {
@@ -226,13 +287,16 @@ function walk(node: Node, lines: LineCounter, place: Place, into: EventNameMenti
   if (!isMap(node)) return;
   const members = new Map<string, Node>();
   for (const pair of node.items) {
-    if (isScalar(pair.key) && typeof pair.key.value === 'string' && pair.value) members.set(pair.key.value, pair.value as Node);
+    if (isScalar(pair.key) && typeof pair.key.value === 'string' && pair.value)
+      members.set(pair.key.value, pair.value as Node);
   }
   const type = members.get('type');
-  const eventLike = members.has('eventId') || members.has('specversion') || (members.has('sequence') && members.has('payload'));
+  const eventLike =
+    members.has('eventId') || members.has('specversion') || (members.has('sequence') && members.has('payload'));
   if (eventLike && isScalar(type) && typeof type.value === 'string') push(type, type.value, 'type');
   const kind = members.get('kind');
-  if (members.has('correlationId') && isScalar(kind) && typeof kind.value === 'string' && kind.value.includes('.')) push(kind, kind.value, 'envelope-kind');
+  if (members.has('correlationId') && isScalar(kind) && typeof kind.value === 'string' && kind.value.includes('.'))
+    push(kind, kind.value, 'envelope-kind');
   for (const child of members.values()) walk(child, lines, place, into);
 
   function push(scalar: Node, name: string, role: EventNameMention['role']): void {
@@ -276,18 +340,27 @@ export function classifyMention(mention: EventNameMention, registries: NameRegis
   if (mention.renamedTo !== undefined) return { kind: 'v1-type', v2: mention.renamedTo };
   if (name.endsWith('.*')) {
     const domain = name.slice(0, -2);
-    return registries.domains.has(domain) || registries.registeredOrgs.has(domain) ? { kind: 'registered' } : { kind: 'unknown-wildcard', domain };
+    return registries.domains.has(domain) || registries.registeredOrgs.has(domain)
+      ? { kind: 'registered' }
+      : { kind: 'unknown-wildcard', domain };
   }
   if (registries.protocolTypes.has(name) || registries.frames.has(name)) return { kind: 'registered' };
   if (registries.domains.has(first)) return { kind: 'unregistered-protocol-type', domain: first };
   const segments = name.split('.');
   // A table cell may name a field (`error.code`) beside an event. Two segments under no known org
   // read as an event only when the second is a transition; three segments never name a field path here.
-  if (mention.source === 'prose' && segments.length === 2 && !registries.registeredOrgs.has(first) && !registries.reservedOrgs.has(first) && !isPastTense(segments[1] ?? '')) {
+  if (
+    mention.source === 'prose' &&
+    segments.length === 2 &&
+    !registries.registeredOrgs.has(first) &&
+    !registries.reservedOrgs.has(first) &&
+    !isPastTense(segments[1] ?? '')
+  ) {
     return { kind: 'not-an-event' };
   }
   // Said to be emitted, under no org at all: the text means a protocol type the codemap lacks.
-  if (mention.claimed && !registries.registeredOrgs.has(first) && !registries.reservedOrgs.has(first)) return { kind: 'unregistered-type' };
+  if (mention.claimed && !registries.registeredOrgs.has(first) && !registries.reservedOrgs.has(first))
+    return { kind: 'unregistered-type' };
   // The org is judged by the declaration gate, reserved ones (`openwop.`) included.
   if (VENDOR_SHAPE.test(name)) return { kind: 'vendor', org: first };
   return { kind: 'malformed' };

@@ -20,15 +20,95 @@ const PACK_NAMESPACES: readonly string[] = ['core', 'community', 'vendor', 'priv
  * so that a noun is never mistaken for a transition.
  */
 const IRREGULAR_PAST = new Set([
-  'begun', 'bound', 'broken', 'built', 'chosen', 'dealt', 'done', 'drawn', 'driven', 'fallen', 'fed', 'felt', 'fled', 'flown',
-  'forbidden', 'forgotten', 'forgiven', 'fought', 'found', 'frozen', 'given', 'gone', 'grown', 'heard', 'held', 'hidden', 'hung',
-  'kept', 'known', 'laid', 'led', 'left', 'lent', 'lost', 'made', 'meant', 'met', 'overridden', 'paid', 'rebuilt', 'rewritten',
-  'risen', 'sent', 'shown', 'shrunk', 'sold', 'sought', 'spent', 'spoken', 'stolen', 'stood', 'struck', 'stuck', 'taken',
-  'taught', 'thrown', 'told', 'torn', 'undone', 'unmet', 'upheld', 'withdrawn', 'withheld', 'woken', 'won', 'worn', 'written',
+  'begun',
+  'bound',
+  'broken',
+  'built',
+  'chosen',
+  'dealt',
+  'done',
+  'drawn',
+  'driven',
+  'fallen',
+  'fed',
+  'felt',
+  'fled',
+  'flown',
+  'forbidden',
+  'forgotten',
+  'forgiven',
+  'fought',
+  'found',
+  'frozen',
+  'given',
+  'gone',
+  'grown',
+  'heard',
+  'held',
+  'hidden',
+  'hung',
+  'kept',
+  'known',
+  'laid',
+  'led',
+  'left',
+  'lent',
+  'lost',
+  'made',
+  'meant',
+  'met',
+  'overridden',
+  'paid',
+  'rebuilt',
+  'rewritten',
+  'risen',
+  'sent',
+  'shown',
+  'shrunk',
+  'sold',
+  'sought',
+  'spent',
+  'spoken',
+  'stolen',
+  'stood',
+  'struck',
+  'stuck',
+  'taken',
+  'taught',
+  'thrown',
+  'told',
+  'torn',
+  'undone',
+  'unmet',
+  'upheld',
+  'withdrawn',
+  'withheld',
+  'woken',
+  'won',
+  'worn',
+  'written',
 ]);
 
 /** Words that end in "ed" without being a past tense. */
-const NOT_PAST = new Set(['bed', 'bleed', 'breed', 'creed', 'embed', 'feed', 'greed', 'hundred', 'need', 'red', 'reed', 'seed', 'shed', 'sled', 'speed', 'steed', 'weed']);
+const NOT_PAST = new Set([
+  'bed',
+  'bleed',
+  'breed',
+  'creed',
+  'embed',
+  'feed',
+  'greed',
+  'hundred',
+  'need',
+  'red',
+  'reed',
+  'seed',
+  'shed',
+  'sled',
+  'speed',
+  'steed',
+  'weed',
+]);
 
 export function typeSegments(type: string): string[] {
   return type.split('.');
@@ -40,7 +120,9 @@ export function typeSegments(type: string): string[] {
  * `chunk`, `speech-start` and `loopback-limit` do not.
  */
 export function isPastTense(segment: string): boolean {
-  return segment.split('-').some((word) => IRREGULAR_PAST.has(word) || (word.length > 3 && word.endsWith('ed') && !NOT_PAST.has(word)));
+  return segment
+    .split('-')
+    .some((word) => IRREGULAR_PAST.has(word) || (word.length > 3 && word.endsWith('ed') && !NOT_PAST.has(word)));
 }
 
 export interface NamingProblem {
@@ -61,7 +143,12 @@ export function protocolTypeProblems(type: string, grammar: RegExp): NamingProbl
   const segments = typeSegments(type);
   const first = segments[0] ?? '';
   if (first === RESERVED_PREFIX) {
-    problems.push({ kind: 'reserved-prefix', data: { prefix: RESERVED_PREFIX }, message: `\`${type}\` is under \`${RESERVED_PREFIX}.\`, the prefix the protocol reserves`, hint: 'name the type by its domain: `domain.verb-ed`' });
+    problems.push({
+      kind: 'reserved-prefix',
+      data: { prefix: RESERVED_PREFIX },
+      message: `\`${type}\` is under \`${RESERVED_PREFIX}.\`, the prefix the protocol reserves`,
+      hint: 'name the type by its domain: `domain.verb-ed`',
+    });
   } else if (PACK_NAMESPACES.includes(first)) {
     problems.push({
       kind: 'pack-namespace',
@@ -75,10 +162,18 @@ export function protocolTypeProblems(type: string, grammar: RegExp): NamingProbl
       kind: 'segments',
       data: { segments: segments.length },
       message: `\`${type}\` has ${segments.length} segment${segments.length === 1 ? '' : 's'}; a protocol type has exactly two (\`domain.verb-ed\`)`,
-      hint: segments.length > 2 ? `fold the extra segments into the second with hyphens, e.g. \`${segments[0]}.${segments.slice(1).join('-')}\`` : 'add the verb: `domain.verb-ed`',
+      hint:
+        segments.length > 2
+          ? `fold the extra segments into the second with hyphens, e.g. \`${segments[0]}.${segments.slice(1).join('-')}\``
+          : 'add the verb: `domain.verb-ed`',
     });
   } else if (!grammar.test(type)) {
-    problems.push({ kind: 'grammar', data: { grammar: grammar.source }, message: `\`${type}\` does not match the type grammar ${grammar.source}`, hint: 'use lowercase kebab-case words: `node.suspend-failed`' });
+    problems.push({
+      kind: 'grammar',
+      data: { grammar: grammar.source },
+      message: `\`${type}\` does not match the type grammar ${grammar.source}`,
+      hint: 'use lowercase kebab-case words: `node.suspend-failed`',
+    });
   } else if (!isPastTense(segments[1] ?? '')) {
     problems.push({
       kind: 'tense',

@@ -21,7 +21,10 @@ export function eventTypeSchema(corpus: Corpus, codemap: EventCodemap): Record<s
           type: 'string',
           pattern: vendorTypePattern(orgs),
         }
-      : { description: 'No vendor org is registered in spec/v2/declaration.json, so no vendor type is valid.', not: {} };
+      : {
+          description: 'No vendor org is registered in spec/v2/declaration.json, so no vendor type is valid.',
+          not: {},
+        };
   return {
     description: 'Generated from spec/v2/event-codemap.json and spec/v2/declaration.json; do not edit.',
     oneOf: [{ description: 'A registered protocol type.', enum: protocolTypes(codemap) }, vendor],
@@ -41,7 +44,12 @@ export function eventTypeSchema(corpus: Corpus, codemap: EventCodemap): Record<s
  * of ten thousand types took ajv 47 s and 1.7 GiB to compile; in groups it is linear. The guard also
  * lets a validator skip every group an event's type is not in.
  */
-export function payloadBindingSchema(codemap: EventCodemap, member: string, home: string, payloads: string = PAYLOADS_FILE): Record<string, unknown> {
+export function payloadBindingSchema(
+  codemap: EventCodemap,
+  member: string,
+  home: string,
+  payloads: string = PAYLOADS_FILE,
+): Record<string, unknown> {
   const branches = typeIndex(codemap).map(([type, def]) => ({
     type,
     branch: {
@@ -58,7 +66,9 @@ export function payloadBindingSchema(codemap: EventCodemap, member: string, home
       if: { type: 'object', required: ['type'], properties: { type: { enum: group.map(({ type }) => type) } } },
       then: { $ref: `#/$defs/${home}/$defs/${name(index)}` },
     })),
-    $defs: Object.fromEntries(groups.map((group, index) => [name(index), { allOf: group.map(({ branch }) => branch) }])),
+    $defs: Object.fromEntries(
+      groups.map((group, index) => [name(index), { allOf: group.map(({ branch }) => branch) }]),
+    ),
   };
 }
 

@@ -23,7 +23,13 @@ export const SEAM_GATED = 'seam-gated';
  * The five classes of conformance.md §"Witness class" that a family may carry. The declaration's
  * `witnessClasses` is authoritative; this is what holds while no declaration exists yet.
  */
-const DOCUMENTED_WITNESS_CLASSES = ['witnessable-unaided', 'witnessable-gated', 'seam-gated', 'claims-check', 'negative-existence'] as const;
+const DOCUMENTED_WITNESS_CLASSES = [
+  'witnessable-unaided',
+  'witnessable-gated',
+  'seam-gated',
+  'claims-check',
+  'negative-existence',
+] as const;
 
 interface RequirementCitation {
   section: string;
@@ -46,9 +52,22 @@ export function requirementRecords(file: DataFile | undefined): RequirementRecor
   return value.records.flatMap((record, index) => {
     if (!isObject(record) || typeof record.id !== 'string') return [];
     const citations = Array.isArray(record.citations)
-      ? record.citations.flatMap((citation, at) => (isObject(citation) && typeof citation.section === 'string' ? [{ section: citation.section, path: ['records', index, 'citations', at, 'section'] }] : []))
+      ? record.citations.flatMap((citation, at) =>
+          isObject(citation) && typeof citation.section === 'string'
+            ? [{ section: citation.section, path: ['records', index, 'citations', at, 'section'] }]
+            : [],
+        )
       : [];
-    return [{ id: record.id, witness: str(record.witness), rationale: rationaleOf(record.rationale), tests: strings(record.tests), citations, path: ['records', index] }];
+    return [
+      {
+        id: record.id,
+        witness: str(record.witness),
+        rationale: rationaleOf(record.rationale),
+        tests: strings(record.tests),
+        citations,
+        path: ['records', index],
+      },
+    ];
   });
 }
 
@@ -67,7 +86,16 @@ export function invariantRows(corpus: Corpus): InvariantRow[] | undefined {
   if (!isObject(value) || !Array.isArray(value.invariants)) return undefined;
   return value.invariants.flatMap((row, index) =>
     isObject(row) && typeof row.id === 'string'
-      ? [{ id: row.id, tier: str(row.tier), witness: str(row.witness), rationale: rationaleOf(row.non_testability_rationale), tests: strings(row.tests), path: ['invariants', index] }]
+      ? [
+          {
+            id: row.id,
+            tier: str(row.tier),
+            witness: str(row.witness),
+            rationale: rationaleOf(row.non_testability_rationale),
+            tests: strings(row.tests),
+            path: ['invariants', index],
+          },
+        ]
       : [],
   );
 }
@@ -77,7 +105,8 @@ export function requirementAliases(corpus: Corpus): Map<string, { target: string
   const value = corpus.data(REQUIREMENT_ALIASES)?.value;
   if (!isObject(value) || !isObject(value.aliases)) return undefined;
   const aliases = new Map<string, { target: string; path: PathSegment[] }>();
-  for (const [from, to] of Object.entries(value.aliases)) if (typeof to === 'string') aliases.set(from, { target: to, path: ['aliases', from] });
+  for (const [from, to] of Object.entries(value.aliases))
+    if (typeof to === 'string') aliases.set(from, { target: to, path: ['aliases', from] });
   return aliases;
 }
 
@@ -98,7 +127,11 @@ export function witnessBaseline(corpus: Corpus): WitnessBaseline | undefined {
   if (!isObject(value)) return undefined;
   const count = (member: unknown) => (typeof member === 'number' ? member : undefined);
   if (count(value.seamGated) === undefined && count(value.unwitnessable) === undefined) return undefined;
-  return { measured: str(value.measured), seamGated: count(value.seamGated), unwitnessable: count(value.unwitnessable) };
+  return {
+    measured: str(value.measured),
+    seamGated: count(value.seamGated),
+    unwitnessable: count(value.unwitnessable),
+  };
 }
 
 /** The closed set a family may carry (the declaration's `witnessClasses`, else the documented five). */
@@ -129,7 +162,13 @@ export function witnessEntries(corpus: Corpus): WitnessEntry[] {
   const entries: WitnessEntry[] = [];
   for (const family of declarationFamilies(corpus) ?? []) {
     if (family.anchor === 'deleted') continue;
-    entries.push({ source: 'family', id: family.key, witness: family.witness, file: DECLARATION_PATH, path: ['families', family.index] });
+    entries.push({
+      source: 'family',
+      id: family.key,
+      witness: family.witness,
+      file: DECLARATION_PATH,
+      path: ['families', family.index],
+    });
   }
   for (const record of requirementRecords(corpus.data(REQUIREMENTS)) ?? []) {
     const { id, witness, rationale, tests, path } = record;

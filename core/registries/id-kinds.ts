@@ -5,7 +5,15 @@
  */
 import type { Corpus, DataFile, PathSegment } from '../model/index.js';
 import { isObject } from './views.js';
-import { IN_PLACE_LISTS, isApiDocument, refsOf, schemaGraph, valueAt, walkSchema, type SchemaLocation } from '../schemas/index.js';
+import {
+  IN_PLACE_LISTS,
+  isApiDocument,
+  refsOf,
+  schemaGraph,
+  valueAt,
+  walkSchema,
+  type SchemaLocation,
+} from '../schemas/index.js';
 
 export const IDS_SCHEMA = 'schemas/v2/ids.schema.json';
 export const ID_BINDINGS = 'spec/v2/id-field-bindings.json';
@@ -105,22 +113,36 @@ export function idFields(corpus: Corpus): IdField[] {
   for (const [file, document] of [...graph.documents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!carriesProtocolIds(corpus, file)) continue;
     for (const root of graph.roots(file)) {
-      walkSchema(valueAt(document.value, root.path), root.path, graph.baseAt(file, root.path), ({ value, path, conditional }) => {
-        // A property under if/then/else/not constrains one declared elsewhere; it is not a field.
-        if (conditional || !isObject(value.properties)) return;
-        for (const name of Object.keys(value.properties)) {
-          if (!ID_FIELD_NAME.test(name)) continue;
-          const at = [...path, 'properties', name];
-          fields.push({ file, name, plural: name.endsWith('Ids'), kind: 'property', at, schema: { file, path: at } });
-        }
-      });
+      walkSchema(
+        valueAt(document.value, root.path),
+        root.path,
+        graph.baseAt(file, root.path),
+        ({ value, path, conditional }) => {
+          // A property under if/then/else/not constrains one declared elsewhere; it is not a field.
+          if (conditional || !isObject(value.properties)) return;
+          for (const name of Object.keys(value.properties)) {
+            if (!ID_FIELD_NAME.test(name)) continue;
+            const at = [...path, 'properties', name];
+            fields.push({ file, name, plural: name.endsWith('Ids'), kind: 'property', at, schema: { file, path: at } });
+          }
+        },
+      );
     }
     if (isApiDocument(file)) {
       for (const parameter of parametersOf(document.value)) {
         const name = valueAt(document.value, [...parameter, 'name']) as string;
         if (!ID_FIELD_NAME.test(name)) continue;
-        const schema = isObject(valueAt(document.value, [...parameter, 'schema'])) ? { file, path: [...parameter, 'schema'] } : undefined;
-        fields.push({ file, name, plural: name.endsWith('Ids'), kind: 'parameter', at: [...parameter, 'name'], schema });
+        const schema = isObject(valueAt(document.value, [...parameter, 'schema']))
+          ? { file, path: [...parameter, 'schema'] }
+          : undefined;
+        fields.push({
+          file,
+          name,
+          plural: name.endsWith('Ids'),
+          kind: 'parameter',
+          at: [...parameter, 'name'],
+          schema,
+        });
       }
     }
   }
@@ -149,9 +171,11 @@ function parametersOf(document: unknown): PathSegment[][] {
       return;
     }
     if (!isObject(value)) return;
-    if (typeof value.name === 'string' && typeof value.in === 'string' && PARAMETER_LOCATIONS.has(value.in)) found.push(path);
+    if (typeof value.name === 'string' && typeof value.in === 'string' && PARAMETER_LOCATIONS.has(value.in))
+      found.push(path);
     for (const [key, child] of Object.entries(value)) {
-      if (key === 'example' || key === 'examples' || key === 'schema' || key === 'schemas' || key.startsWith('x-')) continue;
+      if (key === 'example' || key === 'examples' || key === 'schema' || key === 'schemas' || key.startsWith('x-'))
+        continue;
       step(child, [...path, key]);
     }
   };
@@ -171,7 +195,12 @@ export function kindsReached(corpus: Corpus, location: SchemaLocation, plural: b
 
   // Follows $ref and the in-place combinators from `start`, handing each schema reached to
   // `visit`; with `collect`, a $ref into ids.schema.json records its kind.
-  const spread = (start: SchemaLocation, collect: boolean, visit: (at: SchemaLocation, value: Record<string, unknown>) => void, visited: Set<string>): void => {
+  const spread = (
+    start: SchemaLocation,
+    collect: boolean,
+    visit: (at: SchemaLocation, value: Record<string, unknown>) => void,
+    visited: Set<string>,
+  ): void => {
     if (visited.has(key(start))) return;
     visited.add(key(start));
     const value = valueAt(graph.documents.get(start.file)?.value, start.path);
@@ -187,7 +216,10 @@ export function kindsReached(corpus: Corpus, location: SchemaLocation, plural: b
     }
     for (const keyword of IN_PLACE_LISTS) {
       const list = value[keyword];
-      if (Array.isArray(list)) list.forEach((_, index) => spread({ file: start.file, path: [...start.path, keyword, index] }, collect, visit, visited));
+      if (Array.isArray(list))
+        list.forEach((_, index) =>
+          spread({ file: start.file, path: [...start.path, keyword, index] }, collect, visit, visited),
+        );
     }
   };
 

@@ -14,7 +14,13 @@ import { isGeneratedDocument } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
 import { CITES_V1, isV2Text, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
-import { markdownCountMentions, mayHoldCount, proseExclusions, textCountMentions, type CountMention } from './count-mentions.js';
+import {
+  markdownCountMentions,
+  mayHoldCount,
+  proseExclusions,
+  textCountMentions,
+  type CountMention,
+} from './count-mentions.js';
 
 /** An error code mention with the file it is in and where, worked out when asked. */
 export interface LocatedCodeMention {
@@ -91,10 +97,12 @@ function lazyIndex(corpus: Corpus): MentionIndex {
 function codeMentions(corpus: Corpus): LocatedCodeMention[] {
   const found: LocatedCodeMention[] = [];
   for (const file of corpus.markdownFiles()) {
-    for (const mention of markdownCodeMentions(file)) found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
+    for (const mention of markdownCodeMentions(file))
+      found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
   }
   for (const file of corpus.dataFiles()) {
-    for (const mention of yamlCodeMentions(file)) found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
+    for (const mention of yamlCodeMentions(file))
+      found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
   }
   return found;
 }
@@ -117,7 +125,13 @@ function markdownCounts(file: MarkdownFile): LocatedCount[] {
     const lineStart = file.text.lastIndexOf('\n', mention.start) + 1;
     const lineEnd = file.text.indexOf('\n', mention.start);
     const line = file.text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
-    return { ...mention, file: file.path, kind: 'markdown', generatorLine: GENERATOR_LINE.test(line), place: () => file.lines.span(mention.start, mention.end) };
+    return {
+      ...mention,
+      file: file.path,
+      kind: 'markdown',
+      generatorLine: GENERATOR_LINE.test(line),
+      place: () => file.lines.span(mention.start, mention.end),
+    };
   });
 }
 
@@ -125,9 +139,18 @@ function markdownCounts(file: MarkdownFile): LocatedCount[] {
 function dataCounts(file: DataFile): LocatedCount[] {
   const found: LocatedCount[] = [];
   for (const string of dataStrings(file, (value) => mayHoldCount(value))) {
-    const code = [...string.value.matchAll(/`[^`\n]*`/g)].map((match): [number, number] => [match.index ?? 0, (match.index ?? 0) + match[0].length]);
+    const code = [...string.value.matchAll(/`[^`\n]*`/g)].map((match): [number, number] => [
+      match.index ?? 0,
+      (match.index ?? 0) + match[0].length,
+    ]);
     for (const mention of textCountMentions(string.value, code)) {
-      found.push({ ...mention, file: file.path, kind: 'data', generatorLine: false, place: () => dataStringLocation(file, string.path, mention.start, mention.end) });
+      found.push({
+        ...mention,
+        file: file.path,
+        kind: 'data',
+        generatorLine: false,
+        place: () => dataStringLocation(file, string.path, mention.start, mention.end),
+      });
     }
   }
   return found;
@@ -150,7 +173,17 @@ function headerMentions(corpus: Corpus): HeaderMention[] {
       const offset = start?.offset;
       if (!written || !start || offset === undefined) return;
       if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
-      found.push({ file: file.path, written, readsAsV1: () => markdownReadsAsV1(file, offset + 1), place: () => ({ line: start.line, column: start.column + 1, endLine: start.line, endColumn: start.column + 1 + written.length }) });
+      found.push({
+        file: file.path,
+        written,
+        readsAsV1: () => markdownReadsAsV1(file, offset + 1),
+        place: () => ({
+          line: start.line,
+          column: start.column + 1,
+          endLine: start.line,
+          endColumn: start.column + 1 + written.length,
+        }),
+      });
     });
   }
   for (const file of corpus.dataFiles()) {
@@ -160,7 +193,12 @@ function headerMentions(corpus: Corpus): HeaderMention[] {
         const written = HEADER_SPAN.exec(match[1] ?? '')?.[1];
         if (!written) continue;
         const at = (match.index ?? 0) + 1;
-        found.push({ file: file.path, written, readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)), place: () => dataStringLocation(file, string.path, at, at + written.length) });
+        found.push({
+          file: file.path,
+          written,
+          readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)),
+          place: () => dataStringLocation(file, string.path, at, at + written.length),
+        });
       }
     }
   }

@@ -21,8 +21,11 @@ export function registryMentionDependents(corpus: Corpus, selected: ReadonlySet<
     for (const mention of mentionIndex(corpus).events) dependents.add(mention.file);
   }
   // A count of a registry breaks when the registry grows or shrinks.
-  const counted = new Set(COUNTED_REGISTRIES.filter((registry) => selected.has(registry.path)).map((registry) => registry.id));
-  if (counted.size > 0) for (const count of mentionIndex(corpus).counts) if (counted.has(count.registry)) dependents.add(count.file);
+  const counted = new Set(
+    COUNTED_REGISTRIES.filter((registry) => selected.has(registry.path)).map((registry) => registry.id),
+  );
+  if (counted.size > 0)
+    for (const count of mentionIndex(corpus).counts) if (counted.has(count.registry)) dependents.add(count.file);
   for (const file of selected) dependents.delete(file);
   return dependents;
 }

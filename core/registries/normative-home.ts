@@ -84,7 +84,15 @@ export function normativeTextProblems(
     }
     const file = corpus.markdown(path);
     if (!file) {
-      problems.push({ family, entry, home, kind: 'absent', paths: [path], message: `normativeText of \`${family}\` names ${path}, which is not a document of the corpus`, hint: 'name the v2 document that holds the family\'s normative text' });
+      problems.push({
+        family,
+        entry,
+        home,
+        kind: 'absent',
+        paths: [path],
+        message: `normativeText of \`${family}\` names ${path}, which is not a document of the corpus`,
+        hint: "name the v2 document that holds the family's normative text",
+      });
       unread = true;
       return;
     }
@@ -132,7 +140,8 @@ function hasNormativeStatement(file: MarkdownFile, family: string): boolean {
       if (child.type === 'paragraph') {
         // A lead-in ("When a host advertises `x`, it:") and the list it introduces are one statement.
         const next = children[index + 1];
-        if (holds(plainText(child)) || (next?.type === 'list' && holds(`${plainText(child)} ${plainText(next)}`))) found = true;
+        if (holds(plainText(child)) || (next?.type === 'list' && holds(`${plainText(child)} ${plainText(next)}`)))
+          found = true;
       } else if (child.type === 'tableCell') {
         if (holds(plainText(child))) found = true;
       } else visit(child);

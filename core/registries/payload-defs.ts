@@ -67,7 +67,14 @@ export function analysePayloadDefs(defs: Record<string, unknown>): PayloadDefs {
     if (isClosed(name, new Set())) continue;
     const entry = defs[name];
     if (!isObject(entry)) {
-      open.push({ name, at: [name], kind: 'not-a-schema', data: { payload: name }, message: `payload \`${name}\` is not a schema object`, hint: 'make it an object schema with additionalProperties: false' });
+      open.push({
+        name,
+        at: [name],
+        kind: 'not-a-schema',
+        data: { payload: name },
+        message: `payload \`${name}\` is not a schema object`,
+        hint: 'make it an object schema with additionalProperties: false',
+      });
       continue;
     }
     for (const keyword of ['additionalProperties', 'unevaluatedProperties'] as const) {
@@ -85,9 +92,23 @@ export function analysePayloadDefs(defs: Record<string, unknown>): PayloadDefs {
     if (open.some((problem) => problem.name === name)) continue;
     const base = baseOf(entry);
     if (base === undefined) {
-      open.push({ name, at: [name], kind: 'unclosed-payload', data: { payload: name }, message: `payload \`${name}\` is not closed: it has no additionalProperties: false and composes no closed payload`, hint: 'add "additionalProperties": false' });
+      open.push({
+        name,
+        at: [name],
+        kind: 'unclosed-payload',
+        data: { payload: name },
+        message: `payload \`${name}\` is not closed: it has no additionalProperties: false and composes no closed payload`,
+        hint: 'add "additionalProperties": false',
+      });
     } else if (!(base in defs)) {
-      open.push({ name, at: [name, '$ref'], kind: 'unknown-base', data: { payload: name, base }, message: `payload \`${name}\` composes \`${base}\`, which is not a $defs entry`, hint: 'point $ref at an existing payload' });
+      open.push({
+        name,
+        at: [name, '$ref'],
+        kind: 'unknown-base',
+        data: { payload: name, base },
+        message: `payload \`${name}\` composes \`${base}\`, which is not a $defs entry`,
+        hint: 'point $ref at an existing payload',
+      });
     } else if (extraProperties(entry, defs[base]).length > 0) {
       const extra = extraProperties(entry, defs[base]);
       open.push({
@@ -99,7 +120,14 @@ export function analysePayloadDefs(defs: Record<string, unknown>): PayloadDefs {
         hint: `composition may only narrow \`${base}\`; add the property to \`${base}\`, or define a payload of its own`,
       });
     } else {
-      open.push({ name, at: [name, '$ref'], kind: 'open-base', data: { payload: name, base }, message: `payload \`${name}\` composes \`${base}\`, which is not closed`, hint: `close \`${base}\`` });
+      open.push({
+        name,
+        at: [name, '$ref'],
+        kind: 'open-base',
+        data: { payload: name, base },
+        message: `payload \`${name}\` composes \`${base}\`, which is not closed`,
+        hint: `close \`${base}\``,
+      });
     }
   }
   return { names, references: (name) => references.get(name) ?? [], open };
@@ -119,7 +147,8 @@ export function reachable(analysis: PayloadDefs, roots: Iterable<string>): Set<s
 
 function extraProperties(entry: Record<string, unknown>, base: unknown): string[] {
   const own = isObject(entry.properties) ? Object.keys(entry.properties) : [];
-  const allowed = isObject(base) && isObject(base.properties) ? new Set(Object.keys(base.properties)) : new Set<string>();
+  const allowed =
+    isObject(base) && isObject(base.properties) ? new Set(Object.keys(base.properties)) : new Set<string>();
   return own.filter((property) => !allowed.has(property));
 }
 

@@ -14,6 +14,8 @@ export function scopeVocabulary(corpus: Corpus, path: string = SCOPES_PATH): { s
   const value = corpus.data(path)?.value;
   if (!isObject(value) || !Array.isArray(value.rows)) return undefined;
   return {
-    scopes: value.rows.flatMap((row, index) => (isObject(row) && typeof row.scope === 'string' ? [{ scope: row.scope, index }] : [])),
+    scopes: value.rows.flatMap((row, index) =>
+      isObject(row) && typeof row.scope === 'string' ? [{ scope: row.scope, index }] : [],
+    ),
   };
 }

@@ -38,10 +38,12 @@ export function sentenceRange(text: string, offset: number): { start: number; en
   const at = offset - blockStart;
   // A sentence ends at ". " (or ! ?) before a capital, a code span or a link; a list item ends one too.
   const bounds = [0];
-  for (const match of block.matchAll(/[.!?](?=\s+[A-Z`*[(_])|\n\s*(?:[-*+]|\d+\.)\s/g)) bounds.push((match.index ?? 0) + 1);
+  for (const match of block.matchAll(/[.!?](?=\s+[A-Z`*[(_])|\n\s*(?:[-*+]|\d+\.)\s/g))
+    bounds.push((match.index ?? 0) + 1);
   bounds.push(block.length);
   for (let i = 0; i < bounds.length - 1; i++) {
-    if ((bounds[i] as number) <= at && at < (bounds[i + 1] as number)) return { start: blockStart + (bounds[i] as number), end: blockStart + (bounds[i + 1] as number) };
+    if ((bounds[i] as number) <= at && at < (bounds[i + 1] as number))
+      return { start: blockStart + (bounds[i] as number), end: blockStart + (bounds[i + 1] as number) };
   }
   return { start: blockStart, end: blockEnd };
 }
@@ -74,7 +76,11 @@ function columnCitesV1(text: string, offset: number): boolean {
   const header = lines[delimiter - 1];
   if (header === undefined || delimiter === lineIndex) return false;
   const column = cellIndex(row, offset - (text.lastIndexOf('\n', offset - 1) + 1));
-  const cells = header.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/);
+  const cells = header
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/);
   return CITES_V1.test(cells[column] ?? '');
 }
 

@@ -20,11 +20,18 @@ export function declarationFamilies(corpus: Corpus): FamilyEntry[] | undefined {
   if (!isObject(declaration) || !Array.isArray(declaration.families)) return undefined;
   return declaration.families.flatMap((family, index) =>
     isObject(family) && typeof family.key === 'string'
-      ? [{ key: family.key, anchor: str(family.anchor), section: str(family.section), witness: str(family.witness), index }]
+      ? [
+          {
+            key: family.key,
+            anchor: str(family.anchor),
+            section: str(family.section),
+            witness: str(family.witness),
+            index,
+          },
+        ]
       : [],
   );
 }
-
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -42,7 +49,13 @@ export interface VendorOrgs {
 export function vendorOrgs(corpus: Corpus): VendorOrgs | undefined {
   const declaration = corpus.data(DECLARATION_PATH)?.value;
   if (!isObject(declaration)) return undefined;
-  const reserved = Array.isArray(declaration.reservedOrgs) ? declaration.reservedOrgs.filter((org): org is string => typeof org === 'string') : [];
-  const registered = isObject(declaration.extensions) ? Object.keys(declaration.extensions).filter((org) => !reserved.includes(org)).sort() : [];
+  const reserved = Array.isArray(declaration.reservedOrgs)
+    ? declaration.reservedOrgs.filter((org): org is string => typeof org === 'string')
+    : [];
+  const registered = isObject(declaration.extensions)
+    ? Object.keys(declaration.extensions)
+        .filter((org) => !reserved.includes(org))
+        .sort()
+    : [];
   return { registered, reserved, keyPattern: str(declaration.extensionsKeyPattern) };
 }

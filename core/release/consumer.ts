@@ -19,7 +19,15 @@ import * as stamps from './stamp.js';
 import * as packageStamps from './package-stamp.js';
 import { checkVerifyArguments, requiring, type RequireVerifiedArtifacts } from './shipped/verify.js';
 
-export type { DiffChange, DiffPlace, DiffReport, VerifyOptions, VerifyProblem, VerifyProblemKind, VerifyResult } from './public-types.js';
+export type {
+  DiffChange,
+  DiffPlace,
+  DiffReport,
+  VerifyOptions,
+  VerifyProblem,
+  VerifyProblemKind,
+  VerifyResult,
+} from './public-types.js';
 
 /** The package the stamps name, and the two stamps' paths in it. */
 export const PACKAGE_NAME: string = stamps.PACKAGE_NAME;

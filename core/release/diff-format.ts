@@ -19,21 +19,35 @@ import { unifiedHunks } from './unified-diff.js';
 export const DIFF_FORMATS = ['stylish', 'json', 'markdown', 'github', 'patch'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
-const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Additions', editorial: 'Editorial changes' };
+const HEADINGS: Record<Level, string> = {
+  breaking: 'Breaking changes',
+  additive: 'Additions',
+  editorial: 'Editorial changes',
+};
 
 function title(diff: ReleaseDiff): string {
   return visible(`${PACKAGE_NAME} ${diff.from.version ?? diff.from.label} → ${diff.to.version ?? diff.to.label}`);
 }
 
 function where(change: Change): string {
-  const at = (place: { file: string; line: number | undefined }) => (place.line === undefined ? place.file : `${place.file}:${place.line}`);
+  const at = (place: { file: string; line: number | undefined }) =>
+    place.line === undefined ? place.file : `${place.file}:${place.line}`;
   const here = at(change);
   return visible(placeOf(change, here, at));
 }
 
-function placeOf(change: Change, here: string, at: (place: { file: string; line: number | undefined }) => string): string {
+function placeOf(
+  change: Change,
+  here: string,
+  at: (place: { file: string; line: number | undefined }) => string,
+): string {
   // The other release's place, when it says more than the file name already does.
-  const other = change.before && at(change.before) !== here ? change.before : change.after && at(change.after) !== here ? change.after : undefined;
+  const other =
+    change.before && at(change.before) !== here
+      ? change.before
+      : change.after && at(change.after) !== here
+        ? change.after
+        : undefined;
   if (!other || (other.line === undefined && other.file === change.file)) return here;
   return `${here} (${other === change.before ? 'was' : 'now'} ${at(other)})`;
 }
@@ -50,7 +64,10 @@ export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
     lines.push(`restating the changes above, not counted again (${derived.length})`);
-    for (const change of derived) lines.push(`  ${where(change)}  ${change.level}  ${visible(change.message)}  ${visible(change.rule)} (from ${visible(change.derivedFrom?.join(', ') ?? '')})`);
+    for (const change of derived)
+      lines.push(
+        `  ${where(change)}  ${change.level}  ${visible(change.message)}  ${visible(change.rule)} (from ${visible(change.derivedFrom?.join(', ') ?? '')})`,
+      );
     lines.push('');
   }
   const { breaking, additive, editorial } = diff.counts;
@@ -63,7 +80,10 @@ export function formatStylish(diff: ReleaseDiff, verdict?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function formatDiffJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: string | undefined; required: string; message: string }): string {
+export function formatDiffJson(
+  diff: ReleaseDiff,
+  semver?: { ok: boolean; bump: string | undefined; required: string; message: string },
+): string {
   const value = {
     package: PACKAGE_NAME,
     from: diff.from,
@@ -76,8 +96,12 @@ export function formatDiffJson(diff: ReleaseDiff, semver?: { ok: boolean; bump: 
       rule: change.rule,
       file: change.file,
       ...(change.line !== undefined ? { line: change.line } : {}),
-      before: change.before ? { file: change.before.file, ...(change.before.line !== undefined ? { line: change.before.line } : {}) } : null,
-      after: change.after ? { file: change.after.file, ...(change.after.line !== undefined ? { line: change.after.line } : {}) } : null,
+      before: change.before
+        ? { file: change.before.file, ...(change.before.line !== undefined ? { line: change.before.line } : {}) }
+        : null,
+      after: change.after
+        ? { file: change.after.file, ...(change.after.line !== undefined ? { line: change.after.line } : {}) }
+        : null,
       message: change.message,
       ...(change.derivedFrom ? { derivedFrom: change.derivedFrom } : {}),
       ...(change.direction ? { direction: change.direction } : {}),
@@ -104,14 +128,22 @@ const FAMILIES: Record<string, string> = {
   file: 'Other files',
 };
 
-const familyTitle = (rule: string): string => FAMILIES[rule.slice(0, rule.indexOf('/'))] ?? rule.slice(0, rule.indexOf('/'));
+const familyTitle = (rule: string): string =>
+  FAMILIES[rule.slice(0, rule.indexOf('/'))] ?? rule.slice(0, rule.indexOf('/'));
 
 /** `was file:line, now file:line`: where a change is in each release that has it. */
 function bothPlaces(change: Change): string {
-  const at = (place: { file: string; line: number | undefined }) => `\`${visible(place.line === undefined ? place.file : `${place.file}:${place.line}`).replace(/`/g, "'")}\``;
+  const at = (place: { file: string; line: number | undefined }) =>
+    `\`${visible(place.line === undefined ? place.file : `${place.file}:${place.line}`).replace(/`/g, "'")}\``;
   // A place with no line in the same file as the other place's line says nothing more.
-  const says = (place: { file: string; line: number | undefined } | undefined, other: { file: string; line: number | undefined } | undefined) => place !== undefined && !(place.line === undefined && other?.file === place.file && other.line !== undefined);
-  const parts = [says(change.before, change.after) && change.before ? `was ${at(change.before)}` : undefined, says(change.after, change.before) && change.after ? `now ${at(change.after)}` : undefined].filter(Boolean);
+  const says = (
+    place: { file: string; line: number | undefined } | undefined,
+    other: { file: string; line: number | undefined } | undefined,
+  ) => place !== undefined && !(place.line === undefined && other?.file === place.file && other.line !== undefined);
+  const parts = [
+    says(change.before, change.after) && change.before ? `was ${at(change.before)}` : undefined,
+    says(change.after, change.before) && change.after ? `now ${at(change.after)}` : undefined,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : at(change);
 }
 
@@ -131,14 +163,25 @@ export function formatMarkdown(diff: ReleaseDiff): string {
     const families = [...new Set(counted.map((change) => familyTitle(change.rule)))];
     for (const family of families) {
       lines.push(`### ${family}`, '');
-      for (const change of counted.filter((entry) => familyTitle(entry.rule) === family)) lines.push(`- ${escapeCell(visible(change.message))} (${bothPlaces(change)}; ${visible(change.rule)}${change.configured ? ', impact set by the config' : ''})`);
+      for (const change of counted.filter((entry) => familyTitle(entry.rule) === family))
+        lines.push(
+          `- ${escapeCell(visible(change.message))} (${bothPlaces(change)}; ${visible(change.rule)}${change.configured ? ', impact set by the config' : ''})`,
+        );
       lines.push('');
     }
   }
   const derived = diff.changes.filter((change) => change.derivedFrom);
   if (derived.length > 0) {
-    lines.push('## Restated in generated files', '', 'These follow from the changes above and are not counted again.', '');
-    for (const change of derived) lines.push(`- ${escapeCell(visible(change.message))} (${bothPlaces(change)}; ${change.level}, ${visible(change.rule)}, from ${change.derivedFrom?.map((file) => `\`${visible(file).replace(/`/g, "'")}\``).join(', ')})`);
+    lines.push(
+      '## Restated in generated files',
+      '',
+      'These follow from the changes above and are not counted again.',
+      '',
+    );
+    for (const change of derived)
+      lines.push(
+        `- ${escapeCell(visible(change.message))} (${bothPlaces(change)}; ${change.level}, ${visible(change.rule)}, from ${change.derivedFrom?.map((file) => `\`${visible(file).replace(/`/g, "'")}\``).join(', ')})`,
+      );
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;
@@ -162,13 +205,25 @@ export function formatGithub(diff: ReleaseDiff): string {
         line: place.line ?? 1,
         column: 1,
         message: `${change.level}: ${change.message}`,
-        ...(change.before && change.after && change.before.line !== undefined ? { hint: `was ${change.before.file}:${change.before.line}` } : {}),
+        ...(change.before && change.after && change.before.line !== undefined
+          ? { hint: `was ${change.before.file}:${change.before.line}` }
+          : {}),
       };
     });
   const reporter = REPORTERS.github;
   if (!reporter) return '';
-  const summary = { errors: diagnostics.filter((d) => d.severity === 'error').length, warnings: diagnostics.filter((d) => d.severity === 'warning').length, files: new Set(diagnostics.map((d) => d.file)).size };
-  const annotations = reporter(diagnostics, { summary, rules: [], toolName: PACKAGE_NAME, toolVersion: diff.to.version ?? '', color: false })
+  const summary = {
+    errors: diagnostics.filter((d) => d.severity === 'error').length,
+    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+    files: new Set(diagnostics.map((d) => d.file)).size,
+  };
+  const annotations = reporter(diagnostics, {
+    summary,
+    rules: [],
+    toolName: PACKAGE_NAME,
+    toolVersion: diff.to.version ?? '',
+    color: false,
+  })
     .split('\n')
     .filter((line) => line !== '' && !line.startsWith('::notice '));
   // The reporter's closing notice counts problems; a diff's counts changes. Fixed words and numbers only: nothing to escape.

@@ -17,5 +17,10 @@ export interface GitResult {
 export function runGit(cwd: string, args: readonly string[]): GitResult {
   const result = spawnSync('git', args, { cwd, encoding: 'buffer', maxBuffer: 1 << 30 });
   const error = result.error ? ((result.error as NodeJS.ErrnoException).code ?? result.error.message) : undefined;
-  return { status: result.status, stdout: result.stdout ?? Buffer.alloc(0), message: (result.stderr?.toString('utf8').trim().split('\n')[0] ?? '').trim(), error };
+  return {
+    status: result.status,
+    stdout: result.stdout ?? Buffer.alloc(0),
+    message: (result.stderr?.toString('utf8').trim().split('\n')[0] ?? '').trim(),
+    error,
+  };
 }

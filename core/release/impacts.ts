@@ -13,10 +13,16 @@ export class ImpactConfigError extends Error {}
 /** Checks that every rule the settings name exists; throws a one-line error naming the first that does not. */
 export function checkImpacts(settings: DiffSettings | undefined): void {
   const families = new Set(Object.keys(DIFF_RULES).map(familyOf));
-  const named = [...Object.keys(settings?.impacts ?? {}), ...(settings?.overrides ?? []).flatMap((override) => Object.keys(override.impacts))];
+  const named = [
+    ...Object.keys(settings?.impacts ?? {}),
+    ...(settings?.overrides ?? []).flatMap((override) => Object.keys(override.impacts)),
+  ];
   for (const id of named) {
     const known = id.endsWith('/*') ? families.has(id.slice(0, -2)) : id in DIFF_RULES;
-    if (!known) throw new ImpactConfigError(`config diff: "${id}" names no change rule; \`openwop-spec diff --rules\` lists them`);
+    if (!known)
+      throw new ImpactConfigError(
+        `config diff: "${id}" names no change rule; \`openwop-spec diff --rules\` lists them`,
+      );
   }
 }
 
@@ -25,8 +31,12 @@ function familyOf(rule: string): string {
 }
 
 /** The impact the settings give a change, or undefined when they say nothing of it. */
-export function configuredImpact(settings: DiffSettings | undefined, change: Pick<Change, 'rule' | 'file'>): DiffImpact | undefined {
-  const pick = (impacts: Readonly<Record<string, DiffImpact>>) => impacts[change.rule] ?? impacts[`${familyOf(change.rule)}/*`];
+export function configuredImpact(
+  settings: DiffSettings | undefined,
+  change: Pick<Change, 'rule' | 'file'>,
+): DiffImpact | undefined {
+  const pick = (impacts: Readonly<Record<string, DiffImpact>>) =>
+    impacts[change.rule] ?? impacts[`${familyOf(change.rule)}/*`];
   for (const override of [...(settings?.overrides ?? [])].reverse()) {
     if (!override.files.some((glob) => picomatch(glob, { dot: true })(change.file))) continue;
     const impact = pick(override.impacts);

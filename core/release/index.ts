@@ -1,5 +1,4 @@
 /** Releases: the corpus stamp and its digest, packing, verifying, reading a release from a tree, tarball or git ref, and the semantic diff. */
-;
 export * from './public-types.js';
 export * from './diff-format.js';
 export * from './diff.js';

@@ -3,11 +3,27 @@
  * views (error codes, event types, operations and their headers, channels, schemas, requirement
  * ids). `diff` compares two of these; it never compares registries as text.
  */
-import { asyncApiChannels, ASYNCAPI_PATH, describeOperation, headerKey, OPENAPI_PATH, openApiModel, requestHeaders, responseHeaders } from '../api/index.js';
-import type { Corpus,PathSegment } from '../model/index.js';
-import { ERRORS_PATH, readErrorsRegistry,CODEMAP_PATH,decidedRows,effectiveType,eventCodemap,isObject } from '../registries/index.js';
+import {
+  asyncApiChannels,
+  ASYNCAPI_PATH,
+  describeOperation,
+  headerKey,
+  OPENAPI_PATH,
+  openApiModel,
+  requestHeaders,
+  responseHeaders,
+} from '../api/index.js';
+import type { Corpus, PathSegment } from '../model/index.js';
+import {
+  ERRORS_PATH,
+  readErrorsRegistry,
+  CODEMAP_PATH,
+  decidedRows,
+  effectiveType,
+  eventCodemap,
+  isObject,
+} from '../registries/index.js';
 import { isSchemaPath } from '../schemas/index.js';
-
 
 export const REQUIREMENTS_PATH = 'conformance/requirements.json';
 const REQUIREMENT_ALIASES_PATH = 'conformance/requirement-aliases.json';
@@ -62,7 +78,14 @@ export interface ReleaseModel {
 }
 
 /** The files whose meaning the model reads; a change to one is reported through the model. */
-export const MODELLED_FILES = [ERRORS_PATH, CODEMAP_PATH, OPENAPI_PATH, ASYNCAPI_PATH, REQUIREMENTS_PATH, REQUIREMENT_ALIASES_PATH] as const;
+export const MODELLED_FILES = [
+  ERRORS_PATH,
+  CODEMAP_PATH,
+  OPENAPI_PATH,
+  ASYNCAPI_PATH,
+  REQUIREMENTS_PATH,
+  REQUIREMENT_ALIASES_PATH,
+] as const;
 
 export function releaseModel(corpus: Corpus): ReleaseModel {
   return {
@@ -72,7 +95,12 @@ export function releaseModel(corpus: Corpus): ReleaseModel {
     channels: channelsView(corpus),
     requirements: requirementsView(corpus),
     requirementAliases: aliasesOf(corpus),
-    schemas: new Map(corpus.dataFiles().filter((file) => isSchemaPath(file.path)).map((file) => [file.path, file.value])),
+    schemas: new Map(
+      corpus
+        .dataFiles()
+        .filter((file) => isSchemaPath(file.path))
+        .map((file) => [file.path, file.value]),
+    ),
   };
 }
 
@@ -85,7 +113,12 @@ function errorsView(corpus: Corpus): View<ErrorEntry> {
   if (read.state !== 'valid') return read.state === 'absent' ? { state: 'absent' } : { state: 'unreadable' };
   const entries = new Map<string, ErrorEntry>();
   for (const row of read.registry.rows) {
-    entries.set(row.code, { httpStatus: row.httpStatus, retriable: row.retriable, deprecated: row.deprecated !== undefined, at: ['rows', row.index, 'code'] });
+    entries.set(row.code, {
+      httpStatus: row.httpStatus,
+      retriable: row.retriable,
+      deprecated: row.deprecated !== undefined,
+      at: ['rows', row.index, 'code'],
+    });
   }
   return { state: 'read', entries };
 }
@@ -96,7 +129,8 @@ function eventsView(corpus: Corpus): View<EventEntry> {
   const entries = new Map<string, EventEntry>();
   for (const row of decidedRows(codemap)) {
     const type = effectiveType(row);
-    if (!entries.has(type)) entries.set(type, { type, v1: row.v1, payloadDef: row.payloadDef, at: ['rows', row.index] });
+    if (!entries.has(type))
+      entries.set(type, { type, v1: row.v1, payloadDef: row.payloadDef, at: ['rows', row.index] });
   }
   return { state: 'read', entries };
 }
@@ -107,14 +141,28 @@ function operationsView(corpus: Corpus): View<OperationEntry> {
   const entries = new Map<string, OperationEntry>();
   for (const operation of model.operations) {
     const request = new Map<string, { name: string; required: boolean }>();
-    for (const header of requestHeaders(operation)) request.set(headerKey(header.name), { name: header.name, required: header.required });
+    for (const header of requestHeaders(operation))
+      request.set(headerKey(header.name), { name: header.name, required: header.required });
     const response = new Map<string, { name: string }>();
     for (const header of responseHeaders(operation)) response.set(headerKey(header.name), { name: header.name });
     const parameters = new Map<string, { name: string; in: string; required: boolean }>();
-    for (const parameter of operation.parameters) if (parameter.in !== 'header') parameters.set(`${parameter.in} ${parameter.name}`, { name: parameter.name, in: parameter.in, required: parameter.required });
+    for (const parameter of operation.parameters)
+      if (parameter.in !== 'header')
+        parameters.set(`${parameter.in} ${parameter.name}`, {
+          name: parameter.name,
+          in: parameter.in,
+          required: parameter.required,
+        });
     const body = operation.value.requestBody;
     const bodyRequired = operation.requestBody ? isObject(body) && body.required === true : undefined;
-    entries.set(`${operation.method.toUpperCase()} ${operation.path}`, { label: describeOperation(operation), requestHeaders: request, responseHeaders: response, parameters, bodyRequired, at: operation.site.segments });
+    entries.set(`${operation.method.toUpperCase()} ${operation.path}`, {
+      label: describeOperation(operation),
+      requestHeaders: request,
+      responseHeaders: response,
+      parameters,
+      bodyRequired,
+      at: operation.site.segments,
+    });
   }
   return { state: 'read', entries };
 }
@@ -122,7 +170,12 @@ function operationsView(corpus: Corpus): View<OperationEntry> {
 function channelsView(corpus: Corpus): View<ChannelEntry> {
   const channels = asyncApiChannels(corpus);
   if (!channels) return absentOrUnreadable(corpus, ASYNCAPI_PATH);
-  return { state: 'read', entries: new Map(channels.map((channel) => [channel.name, { address: channel.address, at: channel.site.segments }])) };
+  return {
+    state: 'read',
+    entries: new Map(
+      channels.map((channel) => [channel.name, { address: channel.address, at: channel.site.segments }]),
+    ),
+  };
 }
 
 function requirementsView(corpus: Corpus): View<{ at: PathSegment[] }> {

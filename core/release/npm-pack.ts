@@ -32,25 +32,39 @@ interface NpmPackJson {
  * reaches the handlers that remove the pack's scratch directory (a synchronous spawn would hold
  * the signal until npm ended, and a kill then would leave the directory behind).
  */
-export async function npmPack(stagedDirectory: string, outDirectory: string, staged: readonly string[]): Promise<PackedTarball> {
+export async function npmPack(
+  stagedDirectory: string,
+  outDirectory: string,
+  staged: readonly string[],
+): Promise<PackedTarball> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = await new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
-    const child = spawn(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', outDirectory], {
-      cwd: stagedDirectory,
-      shell: process.platform === 'win32',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_dry_run: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
-    });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
-    child.once('error', (error) => resolve({ status: null, stdout: text(stdout), stderr: text(stderr), error }));
-    child.once('close', (status) => resolve({ status, stdout: text(stdout), stderr: text(stderr) }));
-  });
+  const result = await new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>(
+    (resolve) => {
+      const child = spawn(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', outDirectory], {
+        cwd: stagedDirectory,
+        shell: process.platform === 'win32',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          npm_config_dry_run: 'false',
+          npm_config_update_notifier: 'false',
+          npm_config_fund: 'false',
+        },
+      });
+      const stdout: Buffer[] = [];
+      const stderr: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+      const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
+      child.once('error', (error) => resolve({ status: null, stdout: text(stdout), stderr: text(stderr), error }));
+      child.once('close', (status) => resolve({ status, stdout: text(stdout), stderr: text(stderr) }));
+    },
+  );
   if (result.error) throw new NpmPackError(`cannot run npm: ${result.error.message}`);
-  if (result.status !== 0) throw new NpmPackError(`npm pack failed: ${npmCause(result.stderr, result.stdout) || `exit ${String(result.status)}`}`);
+  if (result.status !== 0)
+    throw new NpmPackError(
+      `npm pack failed: ${npmCause(result.stderr, result.stdout) || `exit ${String(result.status)}`}`,
+    );
   let report: NpmPackJson | undefined;
   try {
     report = (JSON.parse(result.stdout) as NpmPackJson[])[0];
@@ -65,11 +79,21 @@ export async function npmPack(stagedDirectory: string, outDirectory: string, sta
   const extra = packed.filter((file) => !expected.includes(file));
   if (dropped.length > 0 || extra.length > 0) {
     throw new NpmPackError(
-      [dropped.length > 0 ? `npm left out ${dropped.join(', ')}` : '', extra.length > 0 ? `npm added ${extra.join(', ')}` : ''].filter(Boolean).join('; ') +
-        ' (npm ignores some file names by default; rename the file)',
+      [
+        dropped.length > 0 ? `npm left out ${dropped.join(', ')}` : '',
+        extra.length > 0 ? `npm added ${extra.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ') + ' (npm ignores some file names by default; rename the file)',
     );
   }
-  return { tarball: path.resolve(outDirectory, report.filename), size: report.size, unpackedSize: report.unpackedSize, integrity: report.integrity, entries: report.entryCount };
+  return {
+    tarball: path.resolve(outDirectory, report.filename),
+    size: report.size,
+    unpackedSize: report.unpackedSize,
+    integrity: report.integrity,
+    entries: report.entryCount,
+  };
 }
 
 /**
@@ -96,7 +120,18 @@ function npmCause(stderr: string, stdout = ''): string {
     const carrying = lines.map((line) => new RegExp(`\\b${code}: .*`).exec(line)?.[0]).find(Boolean);
     if (carrying) return carrying;
   }
-  const message = lines.find((line) => line !== '' && !/^(code|syscall|path|errno|dest) /.test(line) && !/complete log of this run|^Log files were not written/.test(line));
+  const message = lines.find(
+    (line) =>
+      line !== '' &&
+      !/^(code|syscall|path|errno|dest) /.test(line) &&
+      !/complete log of this run|^Log files were not written/.test(line),
+  );
   if (message) return code && !message.includes(code) ? `${message} (${code})` : message;
-  return stderr.trim().split('\n').filter((line) => !/^npm (notice|warn)/.test(line)).pop() ?? '';
+  return (
+    stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !/^npm (notice|warn)/.test(line))
+      .pop() ?? ''
+  );
 }

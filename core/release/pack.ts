@@ -13,7 +13,16 @@
  * directory is made inside `out` (same file system: renames, not copies), removed on every exit,
  * a signal included, and one a killed pack left is removed by the next.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
 import { faultPoint, isAlive } from '../output/index.js';
 import path from 'node:path';
@@ -69,7 +78,8 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
 
     // What is moved into `out` is what verifies: the tarball npm wrote, read back.
     const check = verifyArtifacts(packed.tarball, { digest: staged.stamp.digest });
-    if (!check.ok) throw new NpmPackError(`the packed tarball does not verify:\n${describeVerification(check).trimEnd()}`);
+    if (!check.ok)
+      throw new NpmPackError(`the packed tarball does not verify:\n${describeVerification(check).trimEnd()}`);
 
     const name = path.basename(packed.tarball);
     let signature: PackResult['signature'];
@@ -90,10 +100,15 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
       );
       writeFileSync(`${packed.tarball}${SIGNATURE_SUFFIX}`, formatEnvelope(envelope));
       writeFileSync(addressedEnvelope(packed.tarball, tarballSha256), formatEnvelope(envelope));
-      signature = { file: path.join(out, `${name}${SIGNATURE_SUFFIX}`), keyFingerprint: keyFingerprint(options.signingKey) };
+      signature = {
+        file: path.join(out, `${name}${SIGNATURE_SUFFIX}`),
+        keyFingerprint: keyFingerprint(options.signingKey),
+      };
     }
 
-    const sha256 = signature ? tarballSha256OfSigned : createHash('sha256').update(readFileSync(packed.tarball)).digest('hex');
+    const sha256 = signature
+      ? tarballSha256OfSigned
+      : createHash('sha256').update(readFileSync(packed.tarball)).digest('hex');
     const addressed = path.basename(addressedEnvelope(packed.tarball, sha256));
     // The envelope under its content address first: a new name, so the pair in `out` is untouched;
     // then the tarball, in one rename, after which the new pair is complete; then the envelope
@@ -109,7 +124,8 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
     // An unsigned pack removes every envelope of this name: each would claim a tarball that is gone.
     else rmSync(path.join(out, `${name}${SIGNATURE_SUFFIX}`), { force: true });
     for (const entry of readdirSync(out)) {
-      if (entry !== addressed && entry.startsWith(`${name}.`) && ADDRESSED.test(entry.slice(name.length))) rmSync(path.join(out, entry), { force: true });
+      if (entry !== addressed && entry.startsWith(`${name}.`) && ADDRESSED.test(entry.slice(name.length)))
+        rmSync(path.join(out, entry), { force: true });
     }
     return {
       ...packed,
@@ -168,7 +184,8 @@ function moveInto(source: string, target: string): void {
     renameSync(source, target);
     return;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw new NpmPackError(`cannot move the tarball into ${path.dirname(target)}: ${describeFsError(error)}`);
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV')
+      throw new NpmPackError(`cannot move the tarball into ${path.dirname(target)}: ${describeFsError(error)}`);
   }
   const temporary = `${target}.${process.pid}.partial`;
   try {

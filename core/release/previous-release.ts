@@ -15,8 +15,7 @@ import { loadReleaseFiles } from './source.js';
 import { ReleaseSourceError } from './tree.js';
 
 export type PreviousRelease =
-  | { ok: true; corpus: Corpus; label: string; missing: string[] }
-  | { ok: false; message: string };
+  { ok: true; corpus: Corpus; label: string; missing: string[] } | { ok: false; message: string };
 
 const RELEASE_FILE = 'spec/v2/release.json';
 
@@ -58,14 +57,21 @@ function read(root: string, spec: string, relatives: readonly string[]): Previou
   if (why !== undefined) return { ok: false, message: why };
   const isRef = spec.startsWith('git:');
   if (!isRef && !existsSync(path.resolve(root, spec))) {
-    const looksLikeRef = /^[\w./@^~{}+-]+$/.test(spec) && !spec.startsWith('-') && runGit(root, ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`]).status === 0;
-    return { ok: false, message: `--previous-release ${JSON.stringify(spec)} is not a directory or .tgz${looksLikeRef ? `; a git ref is written git:${spec}` : ' (a git ref is written git:<ref>)'}` };
+    const looksLikeRef =
+      /^[\w./@^~{}+-]+$/.test(spec) &&
+      !spec.startsWith('-') &&
+      runGit(root, ['rev-parse', '--verify', '--quiet', `${spec}^{commit}`]).status === 0;
+    return {
+      ok: false,
+      message: `--previous-release ${JSON.stringify(spec)} is not a directory or .tgz${looksLikeRef ? `; a git ref is written git:${spec}` : ' (a git ref is written git:<ref>)'}`,
+    };
   }
   let release;
   try {
     release = loadReleaseFiles(spec, root);
   } catch (error) {
-    if (error instanceof ReleaseSourceError) return { ok: false, message: `--previous-release ${spec}: ${error.message}` };
+    if (error instanceof ReleaseSourceError)
+      return { ok: false, message: `--previous-release ${spec}: ${error.message}` };
     throw error;
   }
   const files: Record<string, Buffer> = {};
@@ -75,7 +81,12 @@ function read(root: string, spec: string, relatives: readonly string[]): Previou
     if (bytes) files[relative] = bytes;
     else missing.push(relative);
   }
-  return { ok: true, corpus: corpusFromFiles(release.root, files), label: isRef ? `git ref ${spec.slice(4)}` : `the release in ${spec}`, missing };
+  return {
+    ok: true,
+    corpus: corpusFromFiles(release.root, files),
+    label: isRef ? `git ref ${spec.slice(4)}` : `the release in ${spec}`,
+    missing,
+  };
 }
 
 /**
@@ -85,7 +96,10 @@ function read(root: string, spec: string, relatives: readonly string[]): Previou
 export function findPreviousRelease(root: string): string | undefined {
   let next: string | undefined;
   try {
-    const value = JSON.parse(readInside(root, RELEASE_FILE, 2 ** 20).toString('utf8')) as { version?: unknown; corpusTag?: unknown };
+    const value = JSON.parse(readInside(root, RELEASE_FILE, 2 ** 20).toString('utf8')) as {
+      version?: unknown;
+      corpusTag?: unknown;
+    };
     if (typeof value.corpusTag === 'string' && value.corpusTag !== '') return `git:${value.corpusTag}`;
     if (typeof value.version === 'string') next = `v${value.version}`;
   } catch {
@@ -93,9 +107,16 @@ export function findPreviousRelease(root: string): string | undefined {
   }
   const tags = runGit(root, ['tag', '--list', 'v[0-9]*', '--merged', 'HEAD', '--sort=-version:refname']);
   // In a git checkout, git that cannot run hides the tags: that is not "no previous release".
-  if (tags.error) return insideGitCheckout(root) ? `${UNREADABLE}git cannot be run (${tags.error}), so the newest version tag of this checkout, the previous release, cannot be read` : undefined;
+  if (tags.error)
+    return insideGitCheckout(root)
+      ? `${UNREADABLE}git cannot be run (${tags.error}), so the newest version tag of this checkout, the previous release, cannot be read`
+      : undefined;
   if (tags.status !== 0) return undefined;
-  const newest = tags.stdout.toString('utf8').split('\n').map((t) => t.trim()).find((t) => t !== '' && t !== next);
+  const newest = tags.stdout
+    .toString('utf8')
+    .split('\n')
+    .map((t) => t.trim())
+    .find((t) => t !== '' && t !== next);
   return newest ? `git:${newest}` : undefined;
 }
 

@@ -44,7 +44,10 @@ export const SCHEMA_RULES: Record<string, { level: 'breaking' | 'additive' | 'ed
   'schema/property-added': { level: 'additive', summary: 'a property was added' },
   'schema/required-added': { level: 'breaking', summary: 'a property became required' },
   'schema/required-removed': { level: 'additive', summary: 'a property is no longer required' },
-  'schema/closed': { level: 'breaking', summary: 'an open object was closed (additionalProperties or unevaluatedProperties false)' },
+  'schema/closed': {
+    level: 'breaking',
+    summary: 'an open object was closed (additionalProperties or unevaluatedProperties false)',
+  },
   'schema/opened': { level: 'additive', summary: 'a closed object was opened' },
   'schema/enum-removed': { level: 'breaking', summary: 'an enum member was removed' },
   'schema/enum-added': { level: 'additive', summary: 'an enum member was added' },
@@ -52,12 +55,19 @@ export const SCHEMA_RULES: Record<string, { level: 'breaking' | 'additive' | 'ed
   'schema/type-widened': { level: 'additive', summary: 'a type was widened' },
   'schema/definition-removed': {
     level: 'editorial',
-    summary: 'a $defs entry was removed or moved; what instances must satisfy is compared through the references that use it',
+    summary:
+      'a $defs entry was removed or moved; what instances must satisfy is compared through the references that use it',
   },
-  'schema/definition-added': { level: 'editorial', summary: 'a $defs entry was added; it constrains nothing until a reference uses it' },
+  'schema/definition-added': {
+    level: 'editorial',
+    summary: 'a $defs entry was added; it constrains nothing until a reference uses it',
+  },
   'schema/variant-removed': { level: 'breaking', summary: 'an anyOf/oneOf branch was removed' },
   'schema/variant-added': { level: 'additive', summary: 'an anyOf/oneOf branch was added' },
-  'schema/constraint-tightened': { level: 'breaking', summary: 'a validation keyword now rejects more (pattern, format, bounds, a condition, a new allOf part, ...)' },
+  'schema/constraint-tightened': {
+    level: 'breaking',
+    summary: 'a validation keyword now rejects more (pattern, format, bounds, a condition, a new allOf part, ...)',
+  },
   'schema/constraint-relaxed': { level: 'additive', summary: 'a validation keyword now rejects less' },
 };
 
@@ -102,7 +112,8 @@ export class SchemaSet {
           const target = this.byId.get(resolveUri(value.$ref, base).split('#')[0] ?? '');
           if (target && target.file !== file) referenced.add(target.file);
         }
-        for (const entry of Object.values(value)) if (typeof entry === 'object' && entry !== null) stack.push({ value: entry, base });
+        for (const entry of Object.values(value))
+          if (typeof entry === 'object' && entry !== null) stack.push({ value: entry, base });
       }
     }
     return referenced;
@@ -165,19 +176,26 @@ export class SchemaSet {
         const items = value.map((_, i) => this.expand(child(node, keyword, i) as Node, stack));
         out[keyword] = keyword === 'prefixItems' ? items : items.map((item) => jcs(item)).sort();
       } else if (SCHEMA_MAPS.has(keyword) && isObject(value)) {
-        out[keyword] = Object.fromEntries(Object.keys(value).map((name) => [name, this.expand(child(node, keyword, name) as Node, stack)]));
+        out[keyword] = Object.fromEntries(
+          Object.keys(value).map((name) => [name, this.expand(child(node, keyword, name) as Node, stack)]),
+        );
       } else if (SCHEMA_SINGLES.has(keyword)) {
         out[keyword] = this.expand(child(node, keyword) as Node, stack);
       } else if (keyword === 'const') {
         out.enum = [jcs(value)];
       } else if (keyword === 'enum' && Array.isArray(value)) {
         out.enum = value.map((member) => jcs(member)).sort();
-      } else if ((keyword === 'required' || keyword === 'type') && (Array.isArray(value) || typeof value === 'string')) {
+      } else if (
+        (keyword === 'required' || keyword === 'type') &&
+        (Array.isArray(value) || typeof value === 'string')
+      ) {
         out[keyword] = [...new Set((isList(value) ? value : [value]).map(String))].sort(compareStrings);
       } else out[keyword] = value;
     }
     stack.delete(key);
-    const flat = conjuncts.flatMap((part) => (isObject(part) && Object.keys(part).length === 1 && isList(part.allOf) ? part.allOf : [part]));
+    const flat = conjuncts.flatMap((part) =>
+      isObject(part) && Object.keys(part).length === 1 && isList(part.allOf) ? part.allOf : [part],
+    );
     if (flat.length === 0) return out;
     if (Object.keys(out).length === 0 && flat.length === 1) return flat[0];
     return { ...out, allOf: flat.map((part) => jcs(part)).sort() };
@@ -190,9 +208,38 @@ function idOf(file: string, value: unknown): string {
 }
 
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_SINGLES = new Set(['additionalProperties', 'unevaluatedProperties', 'items', 'additionalItems', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'contentSchema']);
+const SCHEMA_SINGLES = new Set([
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contentSchema',
+]);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$id', '$schema', '$anchor', '$dynamicAnchor', '$defs', 'definitions', '$vocabulary']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$dynamicAnchor',
+  '$defs',
+  'definitions',
+  '$vocabulary',
+]);
 
 function isAnnotation(keyword: string): boolean {
   return ANNOTATIONS.has(keyword) || keyword.startsWith('x-') || keyword.startsWith('_');
@@ -206,7 +253,10 @@ function child(node: Node, ...segments: PathSegment[]): Node | undefined {
     if (Array.isArray(value) && typeof segment === 'number') next = value[segment];
     else if (isObject(value) && typeof segment === 'string') next = value[segment];
     if (next === undefined) return undefined;
-    const base = isObject(next) && typeof next.$id === 'string' ? resolveUri(next.$id, current.base).replace(/#$/, '') : current.base;
+    const base =
+      isObject(next) && typeof next.$id === 'string'
+        ? resolveUri(next.$id, current.base).replace(/#$/, '')
+        : current.base;
     current = { value: next, file: current.file, at: [...current.at, segment], base };
   }
   return current;
@@ -223,7 +273,14 @@ function place(node: Node, ...extra: PathSegment[]): SchemaPlace {
 const LOWER_BOUNDS = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties', 'minContains'] as const;
 const UPPER_BOUNDS = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'maxContains'] as const;
 const EXACT = ['pattern', 'format', 'multipleOf', 'contentMediaType', 'contentEncoding'] as const;
-const SINGLE_SUBSCHEMAS = ['items', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedItems', 'contentSchema'] as const;
+const SINGLE_SUBSCHEMAS = [
+  'items',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+  'unevaluatedItems',
+  'contentSchema',
+] as const;
 
 /** A conjunction flattened: what every part says, keyword by keyword, with the part that says it. */
 interface View {
@@ -285,10 +342,26 @@ class SchemaComparison {
       for (const name of Object.keys(oldDefs)) {
         const oldDef = child(was, keyword, name) as Node;
         if (name in newDefs) {
-          if (!this.reached.has(placeKey(oldDef))) this.compare([oldDef], [child(is, keyword, name) as Node], `${keyword}/${name}`);
-        } else this.emit('schema/definition-removed', `definition ${keyword}/${name} was removed (or moved)`, place(oldDef), place(is), name);
+          if (!this.reached.has(placeKey(oldDef)))
+            this.compare([oldDef], [child(is, keyword, name) as Node], `${keyword}/${name}`);
+        } else
+          this.emit(
+            'schema/definition-removed',
+            `definition ${keyword}/${name} was removed (or moved)`,
+            place(oldDef),
+            place(is),
+            name,
+          );
       }
-      for (const name of Object.keys(newDefs)) if (!(name in oldDefs)) this.emit('schema/definition-added', `definition ${keyword}/${name} was added`, place(was), place(child(is, keyword, name) as Node), name);
+      for (const name of Object.keys(newDefs))
+        if (!(name in oldDefs))
+          this.emit(
+            'schema/definition-added',
+            `definition ${keyword}/${name} was added`,
+            place(was),
+            place(child(is, keyword, name) as Node),
+            name,
+          );
     }
   }
 
@@ -299,13 +372,29 @@ class SchemaComparison {
     if (oldNode && newNode) this.compare([oldNode], [newNode], route);
   }
 
-  private emit(rule: Rule, message: string, before: SchemaPlace | undefined, after: SchemaPlace | undefined, detail = ''): void {
+  private emit(
+    rule: Rule,
+    message: string,
+    before: SchemaPlace | undefined,
+    after: SchemaPlace | undefined,
+    detail = '',
+  ): void {
     // The same keyword can be reached along several routes (a shared $defs entry); it is one change.
     const key = JSON.stringify([rule, before, after, detail]);
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const member = rule === 'schema/enum-added' || rule === 'schema/enum-removed' ? (JSON.parse(detail) as unknown) : undefined;
-    this.changes.push({ rule, level: SCHEMA_RULES[rule]?.level ?? 'breaking', before, after, message, ...(member !== undefined ? { member } : {}), ...(rule.startsWith('schema/definition-') ? { definition: detail } : {}), direction: 'unknown' });
+    const member =
+      rule === 'schema/enum-added' || rule === 'schema/enum-removed' ? (JSON.parse(detail) as unknown) : undefined;
+    this.changes.push({
+      rule,
+      level: SCHEMA_RULES[rule]?.level ?? 'breaking',
+      before,
+      after,
+      message,
+      ...(member !== undefined ? { member } : {}),
+      ...(rule.startsWith('schema/definition-') ? { definition: detail } : {}),
+      direction: 'unknown',
+    });
   }
 
   /** Compares two conjunctions of subschemas (a schema and everything it `$ref`s and `allOf`s). */
@@ -318,8 +407,15 @@ class SchemaComparison {
     const label = route === '' ? 'the document' : `\`${route}\``;
 
     if (a.none || b.none) {
-      if (a.none && !b.none) this.emit('schema/constraint-relaxed', `${label} accepted nothing and now accepts what its schema allows`, place(a.none), place(ownerOf(b)));
-      else if (b.none && !a.none) this.emit('schema/constraint-tightened', `${label} now accepts nothing`, place(ownerOf(a)), place(b.none));
+      if (a.none && !b.none)
+        this.emit(
+          'schema/constraint-relaxed',
+          `${label} accepted nothing and now accepts what its schema allows`,
+          place(a.none),
+          place(ownerOf(b)),
+        );
+      else if (b.none && !a.none)
+        this.emit('schema/constraint-tightened', `${label} now accepts nothing`, place(ownerOf(a)), place(b.none));
       return;
     }
 
@@ -328,23 +424,62 @@ class SchemaComparison {
 
     for (const [name, nodes] of a.properties) {
       const now = b.properties.get(name);
-      if (!now) this.emit('schema/property-removed', `${a.required.has(name) ? 'required ' : ''}property "${name}" of ${label} was removed`, place(nodes[0] as Node), place(ownerOf(b), 'properties'), name);
+      if (!now)
+        this.emit(
+          'schema/property-removed',
+          `${a.required.has(name) ? 'required ' : ''}property "${name}" of ${label} was removed`,
+          place(nodes[0] as Node),
+          place(ownerOf(b), 'properties'),
+          name,
+        );
       else this.compare(nodes, now, `${route}/${name}`);
     }
     // A new property that is also required is one change: a required property was added.
-    const newAndRequired = (name: string) => !a.properties.has(name) && b.properties.has(name) && b.required.has(name) && !a.required.has(name);
-    for (const [name, nodes] of b.properties) if (!a.properties.has(name) && !newAndRequired(name)) this.emit('schema/property-added', `property "${name}" was added to ${label}`, place(ownerOf(a), 'properties'), place(nodes[0] as Node), name);
+    const newAndRequired = (name: string) =>
+      !a.properties.has(name) && b.properties.has(name) && b.required.has(name) && !a.required.has(name);
+    for (const [name, nodes] of b.properties)
+      if (!a.properties.has(name) && !newAndRequired(name))
+        this.emit(
+          'schema/property-added',
+          `property "${name}" was added to ${label}`,
+          place(ownerOf(a), 'properties'),
+          place(nodes[0] as Node),
+          name,
+        );
     for (const [name, where] of b.required) {
       if (a.required.has(name)) continue;
-      const message = newAndRequired(name) ? `required property "${name}" was added to ${label}` : `property "${name}" of ${label} is now required`;
+      const message = newAndRequired(name)
+        ? `required property "${name}" was added to ${label}`
+        : `property "${name}" of ${label} is now required`;
       this.emit('schema/required-added', message, place(ownerOf(a), 'required'), place(where, 'required'), name);
     }
     // A required property removed is one change: the property was removed.
-    for (const [name, where] of a.required) if (!b.required.has(name) && !(a.properties.has(name) && !b.properties.has(name))) this.emit('schema/required-removed', `property "${name}" of ${label} is no longer required`, place(where, 'required'), place(ownerOf(b), 'required'), name);
+    for (const [name, where] of a.required)
+      if (!b.required.has(name) && !(a.properties.has(name) && !b.properties.has(name)))
+        this.emit(
+          'schema/required-removed',
+          `property "${name}" of ${label} is no longer required`,
+          place(where, 'required'),
+          place(ownerOf(b), 'required'),
+          name,
+        );
 
-    if (b.closed && !a.closed) this.emit('schema/closed', `${label} was closed: ${b.closedBy} is now false`, place(ownerOf(a)), place(b.closed, b.closedBy as string));
-    else if (a.closed && !b.closed) this.emit('schema/opened', `${label} was opened: ${a.closedBy} is no longer false`, place(a.closed, a.closedBy as string), place(ownerOf(b)));
-    for (const keyword of ['additionalProperties', 'unevaluatedProperties']) this.compareLists(a.additional.get(keyword), b.additional.get(keyword), a, b, keyword, `${route}/*`, label);
+    if (b.closed && !a.closed)
+      this.emit(
+        'schema/closed',
+        `${label} was closed: ${b.closedBy} is now false`,
+        place(ownerOf(a)),
+        place(b.closed, b.closedBy as string),
+      );
+    else if (a.closed && !b.closed)
+      this.emit(
+        'schema/opened',
+        `${label} was opened: ${a.closedBy} is no longer false`,
+        place(a.closed, a.closedBy as string),
+        place(ownerOf(b)),
+      );
+    for (const keyword of ['additionalProperties', 'unevaluatedProperties'])
+      this.compareLists(a.additional.get(keyword), b.additional.get(keyword), a, b, keyword, `${route}/*`, label);
 
     this.compareBounds(a, b, label);
     for (const keyword of EXACT) {
@@ -352,23 +487,86 @@ class SchemaComparison {
       const now = b.exact.get(keyword);
       const show = (entry: { values: Set<string> } | undefined) => (entry ? [...entry.values].join(' and ') : '(none)');
       if (show(was) === show(now)) continue;
-      if (!now) this.emit('schema/constraint-relaxed', `${label} ${keyword} ${show(was)} → (none)`, place(was?.where as Node, keyword), place(ownerOf(b)), keyword);
-      else this.emit('schema/constraint-tightened', `${label} ${keyword} ${show(was)} → ${show(now)}`, was ? place(was.where, keyword) : place(ownerOf(a)), place(now.where, keyword), keyword);
+      if (!now)
+        this.emit(
+          'schema/constraint-relaxed',
+          `${label} ${keyword} ${show(was)} → (none)`,
+          place(was?.where as Node, keyword),
+          place(ownerOf(b)),
+          keyword,
+        );
+      else
+        this.emit(
+          'schema/constraint-tightened',
+          `${label} ${keyword} ${show(was)} → ${show(now)}`,
+          was ? place(was.where, keyword) : place(ownerOf(a)),
+          place(now.where, keyword),
+          keyword,
+        );
     }
-    if (b.uniqueItems && !a.uniqueItems) this.emit('schema/constraint-tightened', `${label} now requires unique items`, place(ownerOf(a)), place(b.uniqueItems, 'uniqueItems'));
-    else if (a.uniqueItems && !b.uniqueItems) this.emit('schema/constraint-relaxed', `${label} no longer requires unique items`, place(a.uniqueItems, 'uniqueItems'), place(ownerOf(b)));
+    if (b.uniqueItems && !a.uniqueItems)
+      this.emit(
+        'schema/constraint-tightened',
+        `${label} now requires unique items`,
+        place(ownerOf(a)),
+        place(b.uniqueItems, 'uniqueItems'),
+      );
+    else if (a.uniqueItems && !b.uniqueItems)
+      this.emit(
+        'schema/constraint-relaxed',
+        `${label} no longer requires unique items`,
+        place(a.uniqueItems, 'uniqueItems'),
+        place(ownerOf(b)),
+      );
 
-    for (const keyword of SINGLE_SUBSCHEMAS) this.compareLists(a.singles.get(keyword), b.singles.get(keyword), a, b, keyword, `${route}/${keyword === 'items' ? '[]' : `(${keyword})`}`, label);
-    for (const [index, nodes] of a.prefixItems) this.compareLists(nodes, b.prefixItems.get(index), a, b, 'prefixItems', `${route}/[${index}]`, label);
-    for (const [index, nodes] of b.prefixItems) if (!a.prefixItems.has(index)) this.compareLists(undefined, nodes, a, b, 'prefixItems', `${route}/[${index}]`, label);
-    for (const [pattern, nodes] of a.patternProperties) this.compareLists(nodes, b.patternProperties.get(pattern), a, b, 'patternProperties', `${route}/{${pattern}}`, label);
-    for (const [pattern, nodes] of b.patternProperties) if (!a.patternProperties.has(pattern)) this.compareLists(undefined, nodes, a, b, 'patternProperties', `${route}/{${pattern}}`, label);
+    for (const keyword of SINGLE_SUBSCHEMAS)
+      this.compareLists(
+        a.singles.get(keyword),
+        b.singles.get(keyword),
+        a,
+        b,
+        keyword,
+        `${route}/${keyword === 'items' ? '[]' : `(${keyword})`}`,
+        label,
+      );
+    for (const [index, nodes] of a.prefixItems)
+      this.compareLists(nodes, b.prefixItems.get(index), a, b, 'prefixItems', `${route}/[${index}]`, label);
+    for (const [index, nodes] of b.prefixItems)
+      if (!a.prefixItems.has(index))
+        this.compareLists(undefined, nodes, a, b, 'prefixItems', `${route}/[${index}]`, label);
+    for (const [pattern, nodes] of a.patternProperties)
+      this.compareLists(
+        nodes,
+        b.patternProperties.get(pattern),
+        a,
+        b,
+        'patternProperties',
+        `${route}/{${pattern}}`,
+        label,
+      );
+    for (const [pattern, nodes] of b.patternProperties)
+      if (!a.patternProperties.has(pattern))
+        this.compareLists(undefined, nodes, a, b, 'patternProperties', `${route}/{${pattern}}`, label);
 
     this.compareConditionals(a, b, route, label);
     this.compareDisjunctions(a, b, route, label);
     this.compareNegations(a, b, label);
-    for (const [target, where] of b.unresolved) if (!a.unresolved.has(target)) this.emit('schema/constraint-tightened', `${label} now refers to ${target}, which is not in the release`, place(ownerOf(a)), place(where, '$ref'));
-    for (const [target, where] of a.unresolved) if (!b.unresolved.has(target)) this.emit('schema/constraint-relaxed', `${label} no longer refers to ${target}`, place(where, '$ref'), place(ownerOf(b)));
+    for (const [target, where] of b.unresolved)
+      if (!a.unresolved.has(target))
+        this.emit(
+          'schema/constraint-tightened',
+          `${label} now refers to ${target}, which is not in the release`,
+          place(ownerOf(a)),
+          place(where, '$ref'),
+        );
+    for (const [target, where] of a.unresolved)
+      if (!b.unresolved.has(target))
+        this.emit(
+          'schema/constraint-relaxed',
+          `${label} no longer refers to ${target}`,
+          place(where, '$ref'),
+          place(ownerOf(b)),
+        );
   }
 
   private view(set: SchemaSet, nodes: readonly Node[]): View {
@@ -412,29 +610,57 @@ class SchemaComparison {
       }
       if (Array.isArray(value.allOf)) value.allOf.forEach((_, i) => visit(child(node, 'allOf', i) as Node));
 
-      const types = typeof value.type === 'string' ? [value.type] : Array.isArray(value.type) ? value.type.filter((t): t is string => typeof t === 'string') : undefined;
-      if (types) view.types = view.types ? { set: new Set([...view.types.set].filter((t) => types.includes(t) || (t === 'integer' && types.includes('number')))), where: view.types.where } : { set: new Set(types), where: node };
-      const members = 'const' in value ? [jcs(value.const)] : Array.isArray(value.enum) ? value.enum.map((member) => jcs(member)) : undefined;
-      if (members) view.enum = view.enum ? { set: new Set([...view.enum.set].filter((member) => members.includes(member))), where: view.enum.where } : { set: new Set(members), where: node };
-      if (isObject(value.properties)) for (const name of Object.keys(value.properties)) push(view.properties, name, child(node, 'properties', name) as Node);
-      if (Array.isArray(value.required)) for (const name of value.required) if (typeof name === 'string' && !view.required.has(name)) view.required.set(name, node);
+      const types =
+        typeof value.type === 'string'
+          ? [value.type]
+          : Array.isArray(value.type)
+            ? value.type.filter((t): t is string => typeof t === 'string')
+            : undefined;
+      if (types)
+        view.types = view.types
+          ? {
+              set: new Set(
+                [...view.types.set].filter((t) => types.includes(t) || (t === 'integer' && types.includes('number'))),
+              ),
+              where: view.types.where,
+            }
+          : { set: new Set(types), where: node };
+      const members =
+        'const' in value
+          ? [jcs(value.const)]
+          : Array.isArray(value.enum)
+            ? value.enum.map((member) => jcs(member))
+            : undefined;
+      if (members)
+        view.enum = view.enum
+          ? { set: new Set([...view.enum.set].filter((member) => members.includes(member))), where: view.enum.where }
+          : { set: new Set(members), where: node };
+      if (isObject(value.properties))
+        for (const name of Object.keys(value.properties))
+          push(view.properties, name, child(node, 'properties', name) as Node);
+      if (Array.isArray(value.required))
+        for (const name of value.required)
+          if (typeof name === 'string' && !view.required.has(name)) view.required.set(name, node);
       for (const keyword of ['additionalProperties', 'unevaluatedProperties']) {
         if (value[keyword] === false) {
           if (!view.closed) {
             view.closed = node;
             view.closedBy = keyword;
           }
-        } else if (value[keyword] !== undefined && value[keyword] !== true) push(view.additional, keyword, child(node, keyword) as Node);
+        } else if (value[keyword] !== undefined && value[keyword] !== true)
+          push(view.additional, keyword, child(node, keyword) as Node);
       }
       for (const keyword of LOWER_BOUNDS) {
         const bound = value[keyword];
         const held = view.lower.get(keyword);
-        if (typeof bound === 'number' && (!held || bound > held.value)) view.lower.set(keyword, { value: bound, where: node });
+        if (typeof bound === 'number' && (!held || bound > held.value))
+          view.lower.set(keyword, { value: bound, where: node });
       }
       for (const keyword of UPPER_BOUNDS) {
         const bound = value[keyword];
         const held = view.upper.get(keyword);
-        if (typeof bound === 'number' && (!held || bound < held.value)) view.upper.set(keyword, { value: bound, where: node });
+        if (typeof bound === 'number' && (!held || bound < held.value))
+          view.upper.set(keyword, { value: bound, where: node });
       }
       for (const keyword of EXACT) {
         if (value[keyword] === undefined) continue;
@@ -443,13 +669,28 @@ class SchemaComparison {
         view.exact.set(keyword, held);
       }
       if (value.uniqueItems === true) view.uniqueItems ??= node;
-      for (const keyword of SINGLE_SUBSCHEMAS) if (value[keyword] !== undefined) push(view.singles, keyword, child(node, keyword) as Node);
-      if (Array.isArray(value.prefixItems)) value.prefixItems.forEach((_, i) => push(view.prefixItems, i, child(node, 'prefixItems', i) as Node));
-      if (isObject(value.patternProperties)) for (const pattern of Object.keys(value.patternProperties)) push(view.patternProperties, pattern, child(node, 'patternProperties', pattern) as Node);
-      if (value.if !== undefined) view.conditionals.push({ owner: node, if: child(node, 'if') as Node, then: child(node, 'then'), else: child(node, 'else') });
+      for (const keyword of SINGLE_SUBSCHEMAS)
+        if (value[keyword] !== undefined) push(view.singles, keyword, child(node, keyword) as Node);
+      if (Array.isArray(value.prefixItems))
+        value.prefixItems.forEach((_, i) => push(view.prefixItems, i, child(node, 'prefixItems', i) as Node));
+      if (isObject(value.patternProperties))
+        for (const pattern of Object.keys(value.patternProperties))
+          push(view.patternProperties, pattern, child(node, 'patternProperties', pattern) as Node);
+      if (value.if !== undefined)
+        view.conditionals.push({
+          owner: node,
+          if: child(node, 'if') as Node,
+          then: child(node, 'then'),
+          else: child(node, 'else'),
+        });
       for (const keyword of ['anyOf', 'oneOf'] as const) {
         const branches = value[keyword];
-        if (Array.isArray(branches)) view.disjunctions.push({ keyword, owner: node, branches: branches.map((_, i) => child(node, keyword, i) as Node) });
+        if (Array.isArray(branches))
+          view.disjunctions.push({
+            keyword,
+            owner: node,
+            branches: branches.map((_, i) => child(node, keyword, i) as Node),
+          });
       }
       if (value.not !== undefined) view.negations.push(child(node, 'not') as Node);
     };
@@ -460,7 +701,8 @@ class SchemaComparison {
 
   private compareTypes(a: View, b: View, label: string): void {
     const show = (set: Set<string> | undefined) => (set ? [...set].sort().join(' | ') || 'no type' : 'any type');
-    const covers = (set: Set<string> | undefined, type: string) => !set || set.has(type) || (type === 'integer' && set.has('number'));
+    const covers = (set: Set<string> | undefined, type: string) =>
+      !set || set.has(type) || (type === 'integer' && set.has('number'));
     const was = a.types?.set;
     const is = b.types?.set;
     if (!was && !is) return;
@@ -468,8 +710,10 @@ class SchemaComparison {
     const gained = is ? [...is].filter((type) => !covers(was, type)) : was ? ['(any)'] : [];
     const before = a.types ? place(a.types.where, 'type') : place(ownerOf(a));
     const after = b.types ? place(b.types.where, 'type') : place(ownerOf(b));
-    if (lost.length > 0) this.emit('schema/type-changed', `${label} changed type from ${show(was)} to ${show(is)}`, before, after);
-    else if (gained.length > 0) this.emit('schema/type-widened', `${label} widened its type from ${show(was)} to ${show(is)}`, before, after);
+    if (lost.length > 0)
+      this.emit('schema/type-changed', `${label} changed type from ${show(was)} to ${show(is)}`, before, after);
+    else if (gained.length > 0)
+      this.emit('schema/type-widened', `${label} widened its type from ${show(was)} to ${show(is)}`, before, after);
   }
 
   private compareEnums(a: View, b: View, label: string): void {
@@ -477,31 +721,77 @@ class SchemaComparison {
     const before = a.enum ? place(a.enum.where, enumKeyword(a.enum.where)) : place(ownerOf(a));
     const after = b.enum ? place(b.enum.where, enumKeyword(b.enum.where)) : place(ownerOf(b));
     if (!b.enum) return this.emit('schema/constraint-relaxed', `${label} is no longer an enumeration`, before, after);
-    if (!a.enum) return this.emit('schema/constraint-tightened', `${label} is now an enumeration of ${b.enum.set.size} value${b.enum.set.size === 1 ? '' : 's'}`, before, after);
-    for (const member of a.enum.set) if (!b.enum.set.has(member)) this.emit('schema/enum-removed', `${label} no longer admits ${member}`, before, after, member);
-    for (const member of b.enum.set) if (!a.enum.set.has(member)) this.emit('schema/enum-added', `${label} now admits ${member}`, before, after, member);
+    if (!a.enum)
+      return this.emit(
+        'schema/constraint-tightened',
+        `${label} is now an enumeration of ${b.enum.set.size} value${b.enum.set.size === 1 ? '' : 's'}`,
+        before,
+        after,
+      );
+    for (const member of a.enum.set)
+      if (!b.enum.set.has(member))
+        this.emit('schema/enum-removed', `${label} no longer admits ${member}`, before, after, member);
+    for (const member of b.enum.set)
+      if (!a.enum.set.has(member))
+        this.emit('schema/enum-added', `${label} now admits ${member}`, before, after, member);
   }
 
   private compareBounds(a: View, b: View, label: string): void {
-    const check = (keyword: string, was: { value: number; where: Node } | undefined, is: { value: number; where: Node } | undefined, tighter: (was: number, is: number) => boolean) => {
+    const check = (
+      keyword: string,
+      was: { value: number; where: Node } | undefined,
+      is: { value: number; where: Node } | undefined,
+      tighter: (was: number, is: number) => boolean,
+    ) => {
       if (was?.value === is?.value) return;
       const before = was ? place(was.where, keyword) : place(ownerOf(a));
       const after = is ? place(is.where, keyword) : place(ownerOf(b));
       const tightened = !was ? true : !is ? false : tighter(was.value, is.value);
-      this.emit(tightened ? 'schema/constraint-tightened' : 'schema/constraint-relaxed', `${label} ${keyword} ${was ? was.value : '(none)'} → ${is ? is.value : '(none)'}`, before, after, keyword);
+      this.emit(
+        tightened ? 'schema/constraint-tightened' : 'schema/constraint-relaxed',
+        `${label} ${keyword} ${was ? was.value : '(none)'} → ${is ? is.value : '(none)'}`,
+        before,
+        after,
+        keyword,
+      );
     };
-    for (const keyword of LOWER_BOUNDS) check(keyword, a.lower.get(keyword), b.lower.get(keyword), (was, is) => is > was);
-    for (const keyword of UPPER_BOUNDS) check(keyword, a.upper.get(keyword), b.upper.get(keyword), (was, is) => is < was);
+    for (const keyword of LOWER_BOUNDS)
+      check(keyword, a.lower.get(keyword), b.lower.get(keyword), (was, is) => is > was);
+    for (const keyword of UPPER_BOUNDS)
+      check(keyword, a.upper.get(keyword), b.upper.get(keyword), (was, is) => is < was);
   }
 
   /** Two lists of subschemas applying to the same part of an instance; one side may have none. */
-  private compareLists(was: Node[] | undefined, is: Node[] | undefined, a: View, b: View, keyword: string, route: string, label: string): void {
-    const real = (nodes: Node[] | undefined, set: SchemaSet) => (nodes ?? []).filter((node) => set.canonical(node) !== '{}' && set.canonical(node) !== 'true');
+  private compareLists(
+    was: Node[] | undefined,
+    is: Node[] | undefined,
+    a: View,
+    b: View,
+    keyword: string,
+    route: string,
+    label: string,
+  ): void {
+    const real = (nodes: Node[] | undefined, set: SchemaSet) =>
+      (nodes ?? []).filter((node) => set.canonical(node) !== '{}' && set.canonical(node) !== 'true');
     const oldNodes = real(was, this.before);
     const newNodes = real(is, this.after);
     if (oldNodes.length === 0 && newNodes.length === 0) return;
-    if (oldNodes.length === 0) return this.emit('schema/constraint-tightened', `${label} now constrains ${keyword}`, place(ownerOf(a)), place(newNodes[0] as Node), route);
-    if (newNodes.length === 0) return this.emit('schema/constraint-relaxed', `${label} no longer constrains ${keyword}`, place(oldNodes[0] as Node), place(ownerOf(b)), route);
+    if (oldNodes.length === 0)
+      return this.emit(
+        'schema/constraint-tightened',
+        `${label} now constrains ${keyword}`,
+        place(ownerOf(a)),
+        place(newNodes[0] as Node),
+        route,
+      );
+    if (newNodes.length === 0)
+      return this.emit(
+        'schema/constraint-relaxed',
+        `${label} no longer constrains ${keyword}`,
+        place(oldNodes[0] as Node),
+        place(ownerOf(b)),
+        route,
+      );
     this.compare(oldNodes, newNodes, route);
   }
 
@@ -526,22 +816,51 @@ class SchemaComparison {
         // Bound on one side only, for a value the other side rejects: nothing valid changed.
         if (!was && admits(this.before, a, property, value) === false) continue;
         if (!is && admits(this.after, b, property, value) === false) continue;
-        this.compareLists(was, is, a, b, `what applies when ${property} is ${value}`, `${route} (when ${property} is ${value})`, label);
+        this.compareLists(
+          was,
+          is,
+          a,
+          b,
+          `what applies when ${property} is ${value}`,
+          `${route} (when ${property} is ${value})`,
+          label,
+        );
       }
     }
     this.compareOtherConditionals(oldDispatch.others, newDispatch.others, a, b, route, label);
   }
 
   /** Spreads selector conditions (nested ones included) into the constraints each value gets. */
-  private dispatch(set: SchemaSet, conditionals: View['conditionals']): { byValue: Map<string, Map<string, Node[]>>; others: View['conditionals'] } {
+  private dispatch(
+    set: SchemaSet,
+    conditionals: View['conditionals'],
+  ): { byValue: Map<string, Map<string, Node[]>>; others: View['conditionals'] } {
     const byValue = new Map<string, Map<string, Node[]>>();
     const others: View['conditionals'] = [];
     const spread = (property: string, values: readonly string[], then: Node, depth: number) => {
       const inner = this.view(set, [then]);
       const nested = inner.conditionals.map((conditional) => ({ conditional, selector: selectorOf(conditional.if) }));
-      const pure = depth < 8 && inner.parts.every((part) => isObject(part.value) && Object.keys(part.value).every((keyword) => DISPATCH_KEYWORDS.has(keyword) || isAnnotation(keyword)));
-      if (pure && nested.length > 0 && nested.every(({ conditional, selector }) => selector?.property === property && !conditional.else && conditional.then)) {
-        for (const { conditional, selector } of nested) spread(property, (selector?.values ?? []).filter((value) => values.includes(value)), conditional.then as Node, depth + 1);
+      const pure =
+        depth < 8 &&
+        inner.parts.every(
+          (part) =>
+            isObject(part.value) &&
+            Object.keys(part.value).every((keyword) => DISPATCH_KEYWORDS.has(keyword) || isAnnotation(keyword)),
+        );
+      if (
+        pure &&
+        nested.length > 0 &&
+        nested.every(
+          ({ conditional, selector }) => selector?.property === property && !conditional.else && conditional.then,
+        )
+      ) {
+        for (const { conditional, selector } of nested)
+          spread(
+            property,
+            (selector?.values ?? []).filter((value) => values.includes(value)),
+            conditional.then as Node,
+            depth + 1,
+          );
         return;
       }
       const map = byValue.get(property) ?? new Map<string, Node[]>();
@@ -556,7 +875,14 @@ class SchemaComparison {
     return { byValue, others };
   }
 
-  private compareOtherConditionals(oldList: View['conditionals'], newList: View['conditionals'], a: View, b: View, route: string, label: string): void {
+  private compareOtherConditionals(
+    oldList: View['conditionals'],
+    newList: View['conditionals'],
+    a: View,
+    b: View,
+    route: string,
+    label: string,
+  ): void {
     const keyed = (list: View['conditionals'], set: SchemaSet) => {
       const map = new Map<string, View['conditionals']>();
       for (const conditional of list) {
@@ -572,17 +898,38 @@ class SchemaComparison {
       const first = olds[0] as View['conditionals'][number];
       const when = `${route} (when ${describeIf(first.if)})`;
       if (!news) {
-        this.emit('schema/constraint-relaxed', `${label}: the condition when ${describeIf(first.if)} was removed`, place(first.owner, 'if'), place(ownerOf(b)), key);
+        this.emit(
+          'schema/constraint-relaxed',
+          `${label}: the condition when ${describeIf(first.if)} was removed`,
+          place(first.owner, 'if'),
+          place(ownerOf(b)),
+          key,
+        );
         continue;
       }
-      const branch = (list: View['conditionals'], which: 'then' | 'else') => list.map((entry) => entry[which]).filter((node): node is Node => node !== undefined);
+      const branch = (list: View['conditionals'], which: 'then' | 'else') =>
+        list.map((entry) => entry[which]).filter((node): node is Node => node !== undefined);
       this.compareLists(branch(olds, 'then'), branch(news, 'then'), a, b, 'then', when, label);
-      this.compareLists(branch(olds, 'else'), branch(news, 'else'), a, b, 'else', `${route} (unless ${describeIf(first.if)})`, label);
+      this.compareLists(
+        branch(olds, 'else'),
+        branch(news, 'else'),
+        a,
+        b,
+        'else',
+        `${route} (unless ${describeIf(first.if)})`,
+        label,
+      );
     }
     for (const [key, news] of newByIf) {
       if (oldByIf.has(key)) continue;
       const first = news[0] as View['conditionals'][number];
-      this.emit('schema/constraint-tightened', `${label} gained a condition: when ${describeIf(first.if)}`, place(ownerOf(a)), place(first.owner, 'if'), key);
+      this.emit(
+        'schema/constraint-tightened',
+        `${label} gained a condition: when ${describeIf(first.if)}`,
+        place(ownerOf(a)),
+        place(first.owner, 'if'),
+        key,
+      );
     }
   }
 
@@ -595,11 +942,21 @@ class SchemaComparison {
         const was = olds[g];
         const is = news[g];
         if (!was && is) {
-          this.emit('schema/constraint-tightened', `${label} gained a ${keyword} of ${is.branches.length}`, place(ownerOf(a)), place(is.owner, keyword));
+          this.emit(
+            'schema/constraint-tightened',
+            `${label} gained a ${keyword} of ${is.branches.length}`,
+            place(ownerOf(a)),
+            place(is.owner, keyword),
+          );
           continue;
         }
         if (was && !is) {
-          this.emit('schema/constraint-relaxed', `${label} lost its ${keyword} of ${was.branches.length}`, place(was.owner, keyword), place(ownerOf(b)));
+          this.emit(
+            'schema/constraint-relaxed',
+            `${label} lost its ${keyword} of ${was.branches.length}`,
+            place(was.owner, keyword),
+            place(ownerOf(b)),
+          );
           continue;
         }
         if (!was || !is) continue;
@@ -617,10 +974,22 @@ class SchemaComparison {
         unmatchedOld.forEach((i, n) => {
           const j = rest[n];
           const oldBranch = was.branches[i] as Node;
-          if (j === undefined) this.emit('schema/variant-removed', `${label} ${keyword} lost a branch`, place(oldBranch), place(is.owner, keyword));
+          if (j === undefined)
+            this.emit(
+              'schema/variant-removed',
+              `${label} ${keyword} lost a branch`,
+              place(oldBranch),
+              place(is.owner, keyword),
+            );
           else this.compare([oldBranch], [is.branches[j] as Node], `${route} (${keyword} branch ${j})`);
         });
-        for (const j of rest.slice(unmatchedOld.length)) this.emit('schema/variant-added', `${label} ${keyword} gained a branch`, place(was.owner, keyword), place(is.branches[j] as Node));
+        for (const j of rest.slice(unmatchedOld.length))
+          this.emit(
+            'schema/variant-added',
+            `${label} ${keyword} gained a branch`,
+            place(was.owner, keyword),
+            place(is.branches[j] as Node),
+          );
       }
     }
   }
@@ -628,8 +997,22 @@ class SchemaComparison {
   private compareNegations(a: View, b: View, label: string): void {
     const oldKeys = new Map(a.negations.map((node) => [this.before.canonical(node), node]));
     const newKeys = new Map(b.negations.map((node) => [this.after.canonical(node), node]));
-    for (const [key, node] of oldKeys) if (!newKeys.has(key)) this.emit('schema/constraint-relaxed', `${label} no longer excludes what its former \`not\` matched`, place(node), place(ownerOf(b)));
-    for (const [key, node] of newKeys) if (!oldKeys.has(key)) this.emit('schema/constraint-tightened', `${label} now excludes what its \`not\` matches`, place(ownerOf(a)), place(node));
+    for (const [key, node] of oldKeys)
+      if (!newKeys.has(key))
+        this.emit(
+          'schema/constraint-relaxed',
+          `${label} no longer excludes what its former \`not\` matched`,
+          place(node),
+          place(ownerOf(b)),
+        );
+    for (const [key, node] of newKeys)
+      if (!oldKeys.has(key))
+        this.emit(
+          'schema/constraint-tightened',
+          `${label} now excludes what its \`not\` matches`,
+          place(ownerOf(a)),
+          place(node),
+        );
   }
 }
 
@@ -639,7 +1022,11 @@ class SchemaComparison {
  * references has one place and is reported once.
  */
 function ownerOf(view: View): Node {
-  const own = view.parts.find((part) => isObject(part.value) && Object.keys(part.value).some((keyword) => keyword !== '$ref' && keyword !== 'allOf' && !isAnnotation(keyword)));
+  const own = view.parts.find(
+    (part) =>
+      isObject(part.value) &&
+      Object.keys(part.value).some((keyword) => keyword !== '$ref' && keyword !== 'allOf' && !isAnnotation(keyword)),
+  );
   return own ?? (view.parts[0] as Node);
 }
 
@@ -660,11 +1047,25 @@ function selectorOf(node: Node): { property: string; values: string[] } | undefi
   const names = Object.keys(value.properties);
   if (names.length !== 1) return undefined;
   const property = names[0] as string;
-  if (Object.keys(value).some((keyword) => !['type', 'required', 'properties'].includes(keyword) && !isAnnotation(keyword))) return undefined;
+  if (
+    Object.keys(value).some(
+      (keyword) => !['type', 'required', 'properties'].includes(keyword) && !isAnnotation(keyword),
+    )
+  )
+    return undefined;
   if (value.type !== undefined && value.type !== 'object') return undefined;
-  if (!Array.isArray(value.required) || !value.required.includes(property) || value.required.some((name) => name !== property)) return undefined;
+  if (
+    !Array.isArray(value.required) ||
+    !value.required.includes(property) ||
+    value.required.some((name) => name !== property)
+  )
+    return undefined;
   const schema = value.properties[property];
-  if (!isObject(schema) || Object.keys(schema).some((keyword) => keyword !== 'const' && keyword !== 'enum' && !isAnnotation(keyword))) return undefined;
+  if (
+    !isObject(schema) ||
+    Object.keys(schema).some((keyword) => keyword !== 'const' && keyword !== 'enum' && !isAnnotation(keyword))
+  )
+    return undefined;
   if ('const' in schema) return { property, values: [jcs(schema.const)] };
   return Array.isArray(schema.enum) ? { property, values: schema.enum.map((member) => jcs(member)) } : undefined;
 }
@@ -698,7 +1099,13 @@ function satisfies(set: SchemaSet, node: Node, instance: unknown, depth: number)
     if (verdicts.includes(undefined)) unknown = true;
     return true;
   };
-  const sub = (keyword: string, index?: number) => satisfies(set, (index === undefined ? child(node, keyword) : child(node, keyword, index)) as Node, instance, depth + 1);
+  const sub = (keyword: string, index?: number) =>
+    satisfies(
+      set,
+      (index === undefined ? child(node, keyword) : child(node, keyword, index)) as Node,
+      instance,
+      depth + 1,
+    );
   if ('const' in schema && jcs(schema.const) !== jcs(instance)) return false;
   if (Array.isArray(schema.enum) && !schema.enum.some((member) => jcs(member) === jcs(instance))) return false;
   const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : undefined;
@@ -769,12 +1176,16 @@ function hasType(instance: unknown, type: unknown): boolean {
 function describeIf(node: Node): string {
   const value = node.value;
   if (isObject(value) && isObject(value.properties)) {
-    const entries = Object.entries(value.properties).filter(([, schema]) => isObject(schema) && ('const' in schema || Array.isArray(schema.enum)));
+    const entries = Object.entries(value.properties).filter(
+      ([, schema]) => isObject(schema) && ('const' in schema || Array.isArray(schema.enum)),
+    );
     if (entries.length === 1) {
       const [name, schema] = entries[0] as [string, Record<string, unknown>];
       if ('const' in schema) return `${name} is ${JSON.stringify(schema.const)}`;
       const members = schema.enum as unknown[];
-      return members.length <= 3 ? `${name} is one of ${members.map((member) => JSON.stringify(member)).join(', ')}` : `${name} is one of ${members.length} values`;
+      return members.length <= 3
+        ? `${name} is one of ${members.map((member) => JSON.stringify(member)).join(', ')}`
+        : `${name} is one of ${members.length} values`;
     }
   }
   return placeKey(node);
@@ -792,7 +1203,12 @@ export interface SchemaRelease {
  * roots of the schema `files`, then what of their `$defs` nothing compared so far used. Each
  * change is then judged by its direction (see `levelOf`).
  */
-export function compareSchemaSets(before: SchemaRelease, after: SchemaRelease, files: Iterable<string>, apiFiles: Iterable<string> = []): SchemaChange[] {
+export function compareSchemaSets(
+  before: SchemaRelease,
+  after: SchemaRelease,
+  files: Iterable<string>,
+  apiFiles: Iterable<string> = [],
+): SchemaChange[] {
   const oldSet = new SchemaSet(new Map([...before.schemas, ...before.api]));
   const newSet = new SchemaSet(new Map([...after.schemas, ...after.api]));
   const comparison = new SchemaComparison(oldSet, newSet);
@@ -879,8 +1295,10 @@ function flowMarks(set: SchemaSet, entries: readonly ApiSchemaEntry[]): Map<stri
     }
     for (const [keyword, sub] of Object.entries(value)) {
       // `$defs` are reached through the references that use them, not because their document is.
-      if (SCHEMA_MAPS.has(keyword) && keyword !== '$defs' && keyword !== 'definitions' && isObject(sub)) for (const name of Object.keys(sub)) visit(child(node, keyword, name) as Node, flow);
-      else if (SCHEMA_LISTS.has(keyword) && Array.isArray(sub)) sub.forEach((_, i) => visit(child(node, keyword, i) as Node, flow));
+      if (SCHEMA_MAPS.has(keyword) && keyword !== '$defs' && keyword !== 'definitions' && isObject(sub))
+        for (const name of Object.keys(sub)) visit(child(node, keyword, name) as Node, flow);
+      else if (SCHEMA_LISTS.has(keyword) && Array.isArray(sub))
+        sub.forEach((_, i) => visit(child(node, keyword, i) as Node, flow));
       else if (SCHEMA_SINGLES.has(keyword)) visit(child(node, keyword) as Node, flow);
     }
   };

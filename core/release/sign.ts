@@ -44,7 +44,12 @@ interface ReleaseStatement {
 /** DSSE's pre-authentication encoding: what is signed, so the payload type cannot be swapped. */
 function pae(payloadType: string, payload: Buffer): Buffer {
   const type = Buffer.from(payloadType, 'utf8');
-  return Buffer.concat([Buffer.from(`DSSEv1 ${type.length} `, 'utf8'), type, Buffer.from(` ${payload.length} `, 'utf8'), payload]);
+  return Buffer.concat([
+    Buffer.from(`DSSEv1 ${type.length} `, 'utf8'),
+    type,
+    Buffer.from(` ${payload.length} `, 'utf8'),
+    payload,
+  ]);
 }
 
 /** `sha256:<hex>` of the key's SubjectPublicKeyInfo (DER): the name a consumer pins. */
@@ -58,9 +63,12 @@ function parseKey(text: string | Buffer, origin: string, kind: 'private' | 'publ
   try {
     key = kind === 'private' ? createPrivateKey(text) : createPublicKey(text);
   } catch (error) {
-    throw new SigningKeyError(`${origin} is not a PEM ${kind} key: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new SigningKeyError(
+      `${origin} is not a PEM ${kind} key: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${origin} is a ${String(key.asymmetricKeyType)} key; releases are signed with ed25519`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new SigningKeyError(`${origin} is a ${String(key.asymmetricKeyType)} key; releases are signed with ed25519`);
   return key;
 }
 
@@ -90,14 +98,23 @@ export function loadPublicKey(file: string): KeyObject {
   };
   if (bytes.length === 0 || bytes.toString('latin1').trim() === '') refuse('an empty file');
   const text = bytes.toString('latin1');
-  if (/-----BEGIN OPENSSH PRIVATE KEY-----/.test(text)) refuse('an OpenSSH private key', 'never hand out a private key; give the Ed25519 public key in PEM');
-  if (/^\s*(ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9@.-]+) [A-Za-z0-9+/=]+/.test(text)) refuse('an OpenSSH public key', 'convert it to PEM with `ssh-keygen -e -m PKCS8 -f FILE`');
-  if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) refuse('a private key', 'a pinned key is the public half: `openssl pkey -in FILE -pubout`; keep the private key secret');
+  if (/-----BEGIN OPENSSH PRIVATE KEY-----/.test(text))
+    refuse('an OpenSSH private key', 'never hand out a private key; give the Ed25519 public key in PEM');
+  if (/^\s*(ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9@.-]+) [A-Za-z0-9+/=]+/.test(text))
+    refuse('an OpenSSH public key', 'convert it to PEM with `ssh-keygen -e -m PKCS8 -f FILE`');
+  if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text))
+    refuse(
+      'a private key',
+      'a pinned key is the public half: `openssl pkey -in FILE -pubout`; keep the private key secret',
+    );
   const pem = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text);
   if (!pem) {
     // PEM is text; a file with bytes no text has is a binary encoding such as DER.
     const binary = bytes.some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20) || byte > 0x7e);
-    refuse(binary ? 'a binary file (DER or other), not PEM' : 'not a PEM key (it has no -----BEGIN PUBLIC KEY----- block)', binary ? 'convert a DER key with `openssl pkey -pubin -inform DER -in FILE`' : undefined);
+    refuse(
+      binary ? 'a binary file (DER or other), not PEM' : 'not a PEM key (it has no -----BEGIN PUBLIC KEY----- block)',
+      binary ? 'convert a DER key with `openssl pkey -pubin -inform DER -in FILE`' : undefined,
+    );
   }
   let key: KeyObject;
   try {
@@ -106,12 +123,29 @@ export function loadPublicKey(file: string): KeyObject {
     return refuse(`a PEM block (${pem?.[1] ?? ''}) that is not a public key node can read`);
   }
   if (key.type !== 'public') refuse('a private key');
-  if (key.asymmetricKeyType !== 'ed25519') refuse(`${article(String(key.asymmetricKeyType))} ${describeKeyType(String(key.asymmetricKeyType))} public key`, 'releases are signed with Ed25519');
+  if (key.asymmetricKeyType !== 'ed25519')
+    refuse(
+      `${article(String(key.asymmetricKeyType))} ${describeKeyType(String(key.asymmetricKeyType))} public key`,
+      'releases are signed with Ed25519',
+    );
   return key;
 }
 
 function describeKeyType(type: string): string {
-  return ({ rsa: 'RSA', 'rsa-pss': 'RSA-PSS', x25519: 'X25519 (a key-agreement key, which cannot sign)', x448: 'X448 (a key-agreement key, which cannot sign)', ec: 'elliptic-curve (ECDSA)', ed448: 'Ed448', dsa: 'DSA', dh: 'Diffie-Hellman' } as Record<string, string>)[type] ?? type;
+  return (
+    (
+      {
+        rsa: 'RSA',
+        'rsa-pss': 'RSA-PSS',
+        x25519: 'X25519 (a key-agreement key, which cannot sign)',
+        x448: 'X448 (a key-agreement key, which cannot sign)',
+        ec: 'elliptic-curve (ECDSA)',
+        ed448: 'Ed448',
+        dsa: 'DSA',
+        dh: 'Diffie-Hellman',
+      } as Record<string, string>
+    )[type] ?? type
+  );
 }
 
 function article(type: string): string {
@@ -148,7 +182,11 @@ export function signRelease(subjects: SignedSubjects, key: KeyObject): DsseEnvel
   };
   const payload = Buffer.from(JSON.stringify(statement), 'utf8');
   const sig = sign(null, pae(DSSE_PAYLOAD_TYPE, payload), key);
-  return { payloadType: DSSE_PAYLOAD_TYPE, payload: payload.toString('base64'), signatures: [{ keyid: keyFingerprint(key), sig: sig.toString('base64') }] };
+  return {
+    payloadType: DSSE_PAYLOAD_TYPE,
+    payload: payload.toString('base64'),
+    signatures: [{ keyid: keyFingerprint(key), sig: sig.toString('base64') }],
+  };
 }
 
 export function formatEnvelope(envelope: DsseEnvelope): string {
@@ -170,10 +208,21 @@ export interface SignatureCheck {
  * tarball's SHA-256 (when the release is a tarball) or PACKAGE-STAMP.json's (an installed copy),
  * and the corpus digest the stamps give.
  */
-export function checkSignature(text: string, key: KeyObject, actual: { tarballSha256?: string; packageStampSha256?: string; corpusDigest?: string }): SignatureCheck {
+export function checkSignature(
+  text: string,
+  key: KeyObject,
+  actual: { tarballSha256?: string; packageStampSha256?: string; corpusDigest?: string },
+): SignatureCheck {
   const problems: string[] = [];
   const expected = keyFingerprint(key);
-  const result = (fields: Partial<SignatureCheck>): SignatureCheck => ({ ok: problems.length === 0, signedBy: undefined, claimedKeys: [], statement: undefined, ...fields, problems });
+  const result = (fields: Partial<SignatureCheck>): SignatureCheck => ({
+    ok: problems.length === 0,
+    signedBy: undefined,
+    claimedKeys: [],
+    statement: undefined,
+    ...fields,
+    problems,
+  });
   let envelope: unknown;
   try {
     envelope = JSON.parse(text);
@@ -181,19 +230,31 @@ export function checkSignature(text: string, key: KeyObject, actual: { tarballSh
     problems.push('the signature is not JSON');
     return result({});
   }
-  if (!isObject(envelope) || typeof envelope.payload !== 'string' || typeof envelope.payloadType !== 'string' || !Array.isArray(envelope.signatures)) {
+  if (
+    !isObject(envelope) ||
+    typeof envelope.payload !== 'string' ||
+    typeof envelope.payloadType !== 'string' ||
+    !Array.isArray(envelope.signatures)
+  ) {
     problems.push('the signature is not a DSSE envelope (payloadType, payload, signatures)');
     return result({});
   }
-  const signatures = envelope.signatures.filter((entry): entry is { keyid: string; sig: string } => isObject(entry) && typeof entry.sig === 'string' && typeof entry.keyid === 'string');
+  const signatures = envelope.signatures.filter(
+    (entry): entry is { keyid: string; sig: string } =>
+      isObject(entry) && typeof entry.sig === 'string' && typeof entry.keyid === 'string',
+  );
   const claimedKeys = signatures.map((entry) => entry.keyid);
-  if (envelope.payloadType !== DSSE_PAYLOAD_TYPE) problems.push(`the envelope's payload type is ${envelope.payloadType}, not ${DSSE_PAYLOAD_TYPE}`);
+  if (envelope.payloadType !== DSSE_PAYLOAD_TYPE)
+    problems.push(`the envelope's payload type is ${envelope.payloadType}, not ${DSSE_PAYLOAD_TYPE}`);
   const payload = Buffer.from(envelope.payload, 'base64');
   const signed = pae(envelope.payloadType, payload);
   const good = signatures.find((entry) => verify(null, signed, key, Buffer.from(entry.sig, 'base64')));
   if (!good) {
     // A keyid is a hint anyone can write: it says nothing of who signed, so it is not reported as the signer.
-    const claims = signatures.length === 0 ? 'it holds no signature' : `none of its ${signatures.length} signature${signatures.length === 1 ? '' : 's'} is by that key${claimedKeys.length > 0 ? ` (the unverified key ids it names: ${claimedKeys.join(', ')})` : ''}`;
+    const claims =
+      signatures.length === 0
+        ? 'it holds no signature'
+        : `none of its ${signatures.length} signature${signatures.length === 1 ? '' : 's'} is by that key${claimedKeys.length > 0 ? ` (the unverified key ids it names: ${claimedKeys.join(', ')})` : ''}`;
     problems.push(`the signature does not verify with the expected key ${expected}: ${claims}`);
     return result({ claimedKeys });
   }
@@ -204,21 +265,36 @@ export function checkSignature(text: string, key: KeyObject, actual: { tarballSh
     problems.push('the signed payload is not JSON');
     return result({ claimedKeys, signedBy: expected });
   }
-  if (statement._type !== STATEMENT_TYPE || statement.predicateType !== PREDICATE_TYPE || !Array.isArray(statement.subject) || !isObject(statement.predicate)) {
+  if (
+    statement._type !== STATEMENT_TYPE ||
+    statement.predicateType !== PREDICATE_TYPE ||
+    !Array.isArray(statement.subject) ||
+    !isObject(statement.predicate)
+  ) {
     problems.push(`the signed payload is not an ${PREDICATE_TYPE} in-toto Statement`);
     return result({ claimedKeys, signedBy: expected });
   }
-  const subject = (name: (value: string) => boolean) => statement?.subject.find((entry) => isObject(entry) && typeof entry.name === 'string' && name(entry.name))?.digest?.sha256;
+  const subject = (name: (value: string) => boolean) =>
+    statement?.subject.find((entry) => isObject(entry) && typeof entry.name === 'string' && name(entry.name))?.digest
+      ?.sha256;
   if (actual.tarballSha256 !== undefined) {
     const signedTarball = subject((name) => name.endsWith('.tgz'));
-    if (signedTarball !== actual.tarballSha256) problems.push(`the signature covers a tarball with SHA-256 ${String(signedTarball)}, but this tarball's is ${actual.tarballSha256}: it was repacked after signing`);
+    if (signedTarball !== actual.tarballSha256)
+      problems.push(
+        `the signature covers a tarball with SHA-256 ${String(signedTarball)}, but this tarball's is ${actual.tarballSha256}: it was repacked after signing`,
+      );
   }
   if (actual.packageStampSha256 !== undefined) {
     const signedRecord = subject((name) => name === 'PACKAGE-STAMP.json');
-    if (signedRecord !== actual.packageStampSha256) problems.push(`the signature covers a PACKAGE-STAMP.json with SHA-256 ${String(signedRecord)}, but this package's is ${actual.packageStampSha256}: it was re-stamped after signing`);
+    if (signedRecord !== actual.packageStampSha256)
+      problems.push(
+        `the signature covers a PACKAGE-STAMP.json with SHA-256 ${String(signedRecord)}, but this package's is ${actual.packageStampSha256}: it was re-stamped after signing`,
+      );
   }
   if (actual.corpusDigest !== undefined && statement.predicate.corpusDigest !== actual.corpusDigest) {
-    problems.push(`the signature is for corpus ${String(statement.predicate.corpusDigest)}, not this release's ${actual.corpusDigest}`);
+    problems.push(
+      `the signature is for corpus ${String(statement.predicate.corpusDigest)}, not this release's ${actual.corpusDigest}`,
+    );
   }
   return result({ claimedKeys, signedBy: expected, statement });
 }

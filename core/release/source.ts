@@ -43,18 +43,40 @@ export function loadReleaseFiles(spec: string, root: string): ReleaseFiles {
 function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseFiles {
   const shipped = sortedMap(new Map([...tree.files].filter(([file]) => isShipped(file))));
   // Compared against an empty release every file would read as added: a wrong path, not a diff.
-  if (shipped.size === 0) throw new ReleaseSourceError(`${tree.label} holds no corpus: none of ${SHIPPED_DIRECTORIES.map((directory) => `${directory}/`).join(', ')} has a file there`);
+  if (shipped.size === 0)
+    throw new ReleaseSourceError(
+      `${tree.label} holds no corpus: none of ${SHIPPED_DIRECTORIES.map((directory) => `${directory}/`).join(', ')} has a file there`,
+    );
   const large = (tree.oversized ?? []).filter(isShipped);
-  if (large.length > 0) throw new ReleaseSourceError(`${tree.label}: ${large[0]} is larger than any corpus file can be (${large.length} such file${large.length === 1 ? '' : 's'})`);
-  if (tree.duplicates?.length) throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
+  if (large.length > 0)
+    throw new ReleaseSourceError(
+      `${tree.label}: ${large[0]} is larger than any corpus file can be (${large.length} such file${large.length === 1 ? '' : 's'})`,
+    );
+  if (tree.duplicates?.length)
+    throw new ReleaseSourceError(`${tree.label}: ${tree.duplicates[0]} appears more than once in the tarball`);
   // Refused before any entry is read as a change, as verify refuses it: a release holds regular files inside the package only.
   const escaping = tree.escaping?.[0];
-  if (escaping !== undefined) throw new ReleaseSourceError(`${tree.label}: refused: the entry ${escaping} leaves the package (an absolute path or a .. segment); \`openwop-spec verify\` refuses it too`);
-  const irregular = tree.irregular.find((entry) => isShipped(entry.replace(/ \([A-Za-z]+\)$/, '')) || tree.kind === 'package');
-  if (irregular !== undefined) throw new ReleaseSourceError(`${tree.label}: refused: ${irregular} is not a regular file (a link, a hard link or a device); a release holds files only, and \`openwop-spec verify\` refuses it too`);
+  if (escaping !== undefined)
+    throw new ReleaseSourceError(
+      `${tree.label}: refused: the entry ${escaping} leaves the package (an absolute path or a .. segment); \`openwop-spec verify\` refuses it too`,
+    );
+  const irregular = tree.irregular.find(
+    (entry) => isShipped(entry.replace(/ \([A-Za-z]+\)$/, '')) || tree.kind === 'package',
+  );
+  if (irregular !== undefined)
+    throw new ReleaseSourceError(
+      `${tree.label}: refused: ${irregular} is not a regular file (a link, a hard link or a device); a release holds files only, and \`openwop-spec verify\` refuses it too`,
+    );
   const version = versionOf(tree);
   const digest = version === undefined ? undefined : buildStamp(PACKAGE_NAME, version, shipped).digest;
-  return { label: tree.label, version, digest, released: releasedDigests(shipped.get(RELEASE_PATH)), files: shipped, root: root ?? tree.label };
+  return {
+    label: tree.label,
+    version,
+    digest,
+    released: releasedDigests(shipped.get(RELEASE_PATH)),
+    files: shipped,
+    root: root ?? tree.label,
+  };
 }
 
 /** The release record of the corpus: its version, its tag once cut, and what was published. */
@@ -77,7 +99,9 @@ function releasedDigests(bytes: Buffer | undefined): Map<string, string> {
 export function releasedDigestsOf(value: unknown): Map<string, string> {
   const released = new Map<string, string>();
   const record = isObject(value) ? value.released : undefined;
-  if (isObject(record)) for (const [version, digest] of Object.entries(record)) if (typeof digest === 'string' && SHA256_DIGEST.test(digest)) released.set(version, digest);
+  if (isObject(record))
+    for (const [version, digest] of Object.entries(record))
+      if (typeof digest === 'string' && SHA256_DIGEST.test(digest)) released.set(version, digest);
   return released;
 }
 
@@ -108,6 +132,9 @@ function gitTree(label: string, ref: string, root: string): ArtifactTree {
 function git(cwd: string, args: string[], label: string, failure?: string): Buffer {
   const result = runGit(cwd, args);
   if (result.error) throw new ReleaseSourceError(`${label}: cannot run git: ${result.error}`);
-  if (result.status !== 0) throw new ReleaseSourceError(failure ?? `${label}: git ${args[0]} failed${result.message ? `: ${result.message}` : ''}`);
+  if (result.status !== 0)
+    throw new ReleaseSourceError(
+      failure ?? `${label}: git ${args[0]} failed${result.message ? `: ${result.message}` : ''}`,
+    );
   return result.stdout;
 }

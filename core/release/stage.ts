@@ -12,7 +12,15 @@ import { compareStrings, toolRoot } from '../output/index.js';
 import { renderTable } from '../markdown/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath } from '../schemas/index.js';
 import { buildPackageStamp, formatPackageStamp, PACKAGE_STAMP_PATH } from './package-stamp.js';
-import { buildStamp, formatStamp, isShipped, PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH, type CorpusStamp } from './stamp.js';
+import {
+  buildStamp,
+  formatStamp,
+  isShipped,
+  PACKAGE_NAME,
+  SHIPPED_DIRECTORIES,
+  STAMP_PATH,
+  type CorpusStamp,
+} from './stamp.js';
 import { schemaDeclarations, TYPES_DIRECTORY, TYPES_INDEX, type TypeDeclarations } from './types.js';
 
 export class StageError extends Error {
@@ -85,11 +93,23 @@ export async function stagePackage(corpus: Corpus, options: StageOptions): Promi
   added.set('package.json', Buffer.from(renderManifest(stamp, options.license), 'utf8'));
   const record = buildPackageStamp(PACKAGE_NAME, stamp.version, stamp.digest, added);
 
-  const files = new Map<string, Buffer>([...shipped, [STAMP_PATH, onDisk.bytes], ...added, [PACKAGE_STAMP_PATH, Buffer.from(formatPackageStamp(record), 'utf8')]]);
+  const files = new Map<string, Buffer>([
+    ...shipped,
+    [STAMP_PATH, onDisk.bytes],
+    ...added,
+    [PACKAGE_STAMP_PATH, Buffer.from(formatPackageStamp(record), 'utf8')],
+  ]);
   return {
     files: new Map([...files].sort(([a], [b]) => compareStrings(a, b))),
     stamp,
-    counts: { corpus: shipped.size, types: types.files.size, modules: modules.size, schemaIndex: 2, stamps: 2, manifest: 2 },
+    counts: {
+      corpus: shipped.size,
+      types: types.files.size,
+      modules: modules.size,
+      schemaIndex: 2,
+      stamps: 2,
+      manifest: 2,
+    },
   };
 }
 
@@ -106,9 +126,14 @@ function shippedModules(): Map<string, Buffer> {
     try {
       text = readFileSync(new URL(name, compiled), 'utf8');
     } catch {
-      throw new StageError(`the package's verifier is not built: ${new URL(name, compiled).pathname} is missing; run \`npm run build\``);
+      throw new StageError(
+        `the package's verifier is not built: ${new URL(name, compiled).pathname} is missing; run \`npm run build\``,
+      );
     }
-    modules.set(`${LIB_DIRECTORY}/${name}`, Buffer.from(text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), 'utf8'));
+    modules.set(
+      `${LIB_DIRECTORY}/${name}`,
+      Buffer.from(text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), 'utf8'),
+    );
   }
   return modules;
 }
@@ -121,7 +146,8 @@ function schemaIndex(corpus: Corpus): Record<string, string> {
     .filter((file) => isShipped(file.path) && isSchemaPath(file.path))
     .sort((a, b) => compareStrings(a.path, b.path));
   for (const file of files) {
-    const declared = typeof file.value === 'object' && file.value !== null ? (file.value as Record<string, unknown>).$id : undefined;
+    const declared =
+      typeof file.value === 'object' && file.value !== null ? (file.value as Record<string, unknown>).$id : undefined;
     index[typeof declared === 'string' ? declared : expectedSchemaId(file.path)] = file.path;
   }
   return index;
@@ -139,7 +165,11 @@ function renderVocabulary(keywords: readonly string[]): string {
   for (const name of standard) vocabulary[`https://json-schema.org/draft/2020-12/vocab/${name}`] = true;
   vocabulary[VOCABULARY_URI] = false;
   const properties: Record<string, unknown> = {};
-  for (const keyword of [...keywords].sort(compareStrings)) properties[keyword] = { description: 'An OpenWOP annotation: it describes the schema for tools and documents; it does not constrain instances.' };
+  for (const keyword of [...keywords].sort(compareStrings))
+    properties[keyword] = {
+      description:
+        'An OpenWOP annotation: it describes the schema for tools and documents; it does not constrain instances.',
+    };
   const meta = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: VOCABULARY_META_SCHEMA_ID,
@@ -163,7 +193,11 @@ export function writeStaged(directory: string, files: ReadonlyMap<string, Buffer
     const parent = path.dirname(target);
     if (!made.has(parent)) {
       mkdirSync(parent, { recursive: true });
-      for (let dir = parent; dir.startsWith(directory) && dir !== directory && !made.has(dir); dir = path.dirname(dir)) {
+      for (
+        let dir = parent;
+        dir.startsWith(directory) && dir !== directory && !made.has(dir);
+        dir = path.dirname(dir)
+      ) {
         chmodSync(dir, 0o755);
         made.add(dir);
       }
@@ -197,7 +231,8 @@ function renderManifest(stamp: CorpusStamp, license: string | undefined): string
   const manifest: Record<string, unknown> = {
     name: stamp.package,
     version: stamp.version,
-    description: 'The OpenWOP v2 specification corpus: API documents, JSON Schemas, registries, conformance requirements and security invariants, with TypeScript types, a schema index, a validator helper and its own verifier.',
+    description:
+      'The OpenWOP v2 specification corpus: API documents, JSON Schemas, registries, conformance requirements and security invariants, with TypeScript types, a schema index, a validator helper and its own verifier.',
   };
   if (license) manifest.license = license;
   Object.assign(manifest, {
@@ -213,15 +248,27 @@ function renderManifest(stamp: CorpusStamp, license: string | undefined): string
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-function renderReadme(stamp: CorpusStamp, shipped: ReadonlyMap<string, Buffer>, types: TypeDeclarations, index: Record<string, string>, keywords: readonly string[]): string {
-  const counts = SHIPPED_DIRECTORIES.map((directory) => [`\`${directory}/\``, String([...shipped.keys()].filter((file) => file.startsWith(`${directory}/`)).length)]);
+function renderReadme(
+  stamp: CorpusStamp,
+  shipped: ReadonlyMap<string, Buffer>,
+  types: TypeDeclarations,
+  index: Record<string, string>,
+  keywords: readonly string[],
+): string {
+  const counts = SHIPPED_DIRECTORIES.map((directory) => [
+    `\`${directory}/\``,
+    String([...shipped.keys()].filter((file) => file.startsWith(`${directory}/`)).length),
+  ]);
   const firstType = types.schemas[0];
-  const registry = [...shipped.keys()].find((file) => file.startsWith('spec/') && file.endsWith('.json') && !file.endsWith('.schema.json'));
+  const registry = [...shipped.keys()].find(
+    (file) => file.startsWith('spec/') && file.endsWith('.json') && !file.endsWith('.schema.json'),
+  );
   const examples = [
     ...(registry ? [`import registry from '${stamp.package}/${registry}' with { type: 'json' };`] : []),
     ...(firstType ? [`import type { ${firstType.rootType} } from '${stamp.package}';`] : []),
   ];
-  const [exampleId, exampleFile] = Object.entries(index).find(([, file]) => file.endsWith('/run-event.schema.json')) ?? Object.entries(index)[0] ?? ['', ''];
+  const [exampleId, exampleFile] = Object.entries(index).find(([, file]) => file.endsWith('/run-event.schema.json')) ??
+    Object.entries(index)[0] ?? ['', ''];
   const exampleName = path.posix.basename(exampleFile, '.schema.json');
   return [
     `# ${stamp.package}`,
@@ -242,7 +289,7 @@ function renderReadme(stamp: CorpusStamp, shipped: ReadonlyMap<string, Buffer>, 
     '',
     `\`${STAMP_PATH}\` holds the SHA-256 of every corpus file and the digest: the SHA-256 of the RFC 8785 (JCS) form of \`{package, version, files}\`. \`${PACKAGE_STAMP_PATH}\` does the same for the files around the corpus (this README, \`package.json\`, \`${LIB_DIRECTORY}/\`, \`types/\`, \`${SCHEMA_INDEX_PATH}\`, \`${VOCABULARY_PATH}\`), bound to that digest. Any other file in the package fails verification.`,
     '',
-    'The stamps prove the files are consistent with the digest; who made the release is proven by its signature, a DSSE envelope published beside the tarball (`<tarball>.dsse.json`, an in-toto Statement over the tarball\'s SHA-256, ed25519). Check it with the toolchain, pinning the release key\'s fingerprint as well as the digest:',
+    "The stamps prove the files are consistent with the digest; who made the release is proven by its signature, a DSSE envelope published beside the tarball (`<tarball>.dsse.json`, an in-toto Statement over the tarball's SHA-256, ed25519). Check it with the toolchain, pinning the release key's fingerprint as well as the digest:",
     '',
     '```sh',
     `npx openwop-spec verify ${stamp.package.replace('@', '').replace('/', '-')}-${stamp.version}.tgz --digest ${stamp.digest} --public-key release-key.pub`,

@@ -5,7 +5,7 @@
  */
 import { readInside, ReadRefused } from '../fs/index.js';
 import path from 'node:path';
-import { compareStrings,CANONICALIZATION,jcsDigest,sha256Hex,SHA256_DIGEST,SHA256_HEX } from '../output/index.js';
+import { compareStrings, CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } from '../output/index.js';
 import { isObject } from '../registries/index.js';
 
 export const PACKAGE_NAME = '@openwop/spec-artifacts';
@@ -41,9 +41,19 @@ export interface CorpusStamp {
 }
 
 /** The stamp of a set of files; the order of `contents` does not matter. */
-export function buildStamp(name: string, version: string, contents: ReadonlyMap<string, string | Uint8Array>): CorpusStamp {
+export function buildStamp(
+  name: string,
+  version: string,
+  contents: ReadonlyMap<string, string | Uint8Array>,
+): CorpusStamp {
   const files = hashFiles(contents);
-  return { package: name, version, canonicalization: CANONICALIZATION, files, digest: stampDigest({ package: name, version, files }) };
+  return {
+    package: name,
+    version,
+    canonicalization: CANONICALIZATION,
+    files,
+    digest: stampDigest({ package: name, version, files }),
+  };
 }
 
 export function stampDigest(record: { package: string; version: string; files: Record<string, string> }): string {
@@ -53,13 +63,20 @@ export function stampDigest(record: { package: string; version: string; files: R
 /** Path -> SHA-256 hex of its bytes, in code-unit order of the paths. */
 export function hashFiles(contents: ReadonlyMap<string, string | Uint8Array>): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const file of [...contents.keys()].sort(compareStrings)) files[file] = sha256Hex(contents.get(file) as string | Uint8Array);
+  for (const file of [...contents.keys()].sort(compareStrings))
+    files[file] = sha256Hex(contents.get(file) as string | Uint8Array);
   return files;
 }
 
 /** The stamp as it is written: the key order of REGISTRIES.md, two-space indent, final newline. */
 export function formatStamp(stamp: CorpusStamp): string {
-  const ordered = { package: stamp.package, version: stamp.version, canonicalization: stamp.canonicalization, files: stamp.files, digest: stamp.digest };
+  const ordered = {
+    package: stamp.package,
+    version: stamp.version,
+    canonicalization: stamp.canonicalization,
+    files: stamp.files,
+    digest: stamp.digest,
+  };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
@@ -73,7 +90,13 @@ export function parseStamp(text: string): ParsedStamp {
   const { value, problems } = readRecord(text, ['package', 'version', 'canonicalization', 'digest']);
   if (!value || problems.length > 0) return { stamp: undefined, problems };
   return {
-    stamp: { package: value.package as string, version: value.version as string, canonicalization: value.canonicalization as string, files: value.files as Record<string, string>, digest: value.digest as string },
+    stamp: {
+      package: value.package as string,
+      version: value.version as string,
+      canonicalization: value.canonicalization as string,
+      files: value.files as Record<string, string>,
+      digest: value.digest as string,
+    },
     problems,
   };
 }
@@ -82,12 +105,19 @@ export function parseStamp(text: string): ParsedStamp {
  * The shape both release records share: the named string members, `canonicalization` this
  * verifier knows, `sha256:` digests, and `files` mapping safe relative paths to SHA-256 hex.
  */
-export function readRecord(text: string, strings: readonly string[], digests: readonly string[] = ['digest']): { value: Record<string, unknown> | undefined; problems: string[] } {
+export function readRecord(
+  text: string,
+  strings: readonly string[],
+  digests: readonly string[] = ['digest'],
+): { value: Record<string, unknown> | undefined; problems: string[] } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { value: undefined, problems: [`not JSON: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`] };
+    return {
+      value: undefined,
+      problems: [`not JSON: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`],
+    };
   }
   if (!isObject(value)) return { value: undefined, problems: ['not a JSON object'] };
   const problems: string[] = [];
@@ -97,13 +127,15 @@ export function readRecord(text: string, strings: readonly string[], digests: re
   }
   for (const key of digests) {
     const digest = value[key];
-    if (typeof digest === 'string' && !SHA256_DIGEST.test(digest)) problems.push(`"${key}" is not of the form sha256:<64 hex digits>`);
+    if (typeof digest === 'string' && !SHA256_DIGEST.test(digest))
+      problems.push(`"${key}" is not of the form sha256:<64 hex digits>`);
   }
   if (!isObject(value.files)) {
     problems.push('"files" is missing or not an object');
   } else {
     for (const [file, hash] of Object.entries(value.files)) {
-      if (typeof hash !== 'string' || !SHA256_HEX.test(hash)) problems.push(`the hash of ${file} is not 64 lower-case hex digits`);
+      if (typeof hash !== 'string' || !SHA256_HEX.test(hash))
+        problems.push(`the hash of ${file} is not 64 lower-case hex digits`);
       else if (!isSafeRelativePath(file)) problems.push(`"${file}" is not a relative path inside the package`);
     }
   }
@@ -121,14 +153,17 @@ function isSafeRelativePath(file: string): boolean {
  * stamp takes its version from the repository's manifest, the one value of a release that lives
  * outside the corpus.
  */
-export function readPackageManifest(root: string): { version: string; license: string | undefined } | { problem: string; missing: boolean } {
+export function readPackageManifest(
+  root: string,
+): { version: string; license: string | undefined } | { problem: string; missing: boolean } {
   let text: string;
   try {
     // A checkout's package.json is read as any corpus file is: inside the root, never through a link.
     text = readInside(root, 'package.json', 2 ** 20).toString('utf8');
   } catch (error) {
     const code = error instanceof ReadRefused ? error.code : undefined;
-    if (code !== undefined && code !== 'ENOENT') return { problem: `package.json at the corpus root ${(error as ReadRefused).what}`, missing: false };
+    if (code !== undefined && code !== 'ENOENT')
+      return { problem: `package.json at the corpus root ${(error as ReadRefused).what}`, missing: false };
     return { problem: 'there is no package.json at the corpus root', missing: true };
   }
   let manifest: unknown;
@@ -138,7 +173,8 @@ export function readPackageManifest(root: string): { version: string; license: s
     return { problem: 'package.json is not valid JSON', missing: false };
   }
   const version = isObject(manifest) ? manifest.version : undefined;
-  if (typeof version !== 'string' || !SEMVER.test(version)) return { problem: 'package.json has no semantic "version"', missing: false };
+  if (typeof version !== 'string' || !SEMVER.test(version))
+    return { problem: 'package.json has no semantic "version"', missing: false };
   const license = isObject(manifest) && typeof manifest.license === 'string' ? manifest.license : undefined;
   return { version, license };
 }

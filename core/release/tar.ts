@@ -45,7 +45,10 @@ export function readTar(input: Buffer): KeptTarEntry[] {
 const MAX_TARBALL_BYTES = 512 * 1024 * 1024;
 
 /** The entries of an archive file, read a block at a time; the SHA-256 of the file's bytes too. */
-export function readTarFile(file: string, options: TarReadOptions = {}): { entries: TarEntry[]; sha256: string; bytes: number } {
+export function readTarFile(
+  file: string,
+  options: TarReadOptions = {},
+): { entries: TarEntry[]; sha256: string; bytes: number } {
   const whole = createHash('sha256');
   let bytes = 0;
   const entries = scanTar((write) => {
@@ -81,7 +84,17 @@ function scanTar(feed: (write: (chunk: Buffer) => boolean) => void, options: Tar
         hash.update(chunk);
         chunks?.push(chunk);
       });
-      entry.on('end', () => entries.push({ path: entry.path, type: kind(entry.type), tarType: entry.type, mode: entry.mode ?? 0, size, sha256: hash.digest('hex'), data: chunks ? Buffer.concat(chunks) : undefined }));
+      entry.on('end', () =>
+        entries.push({
+          path: entry.path,
+          type: kind(entry.type),
+          tarType: entry.type,
+          mode: entry.mode ?? 0,
+          size,
+          sha256: hash.digest('hex'),
+          data: chunks ? Buffer.concat(chunks) : undefined,
+        }),
+      );
     },
   });
   parser.on('error', (error: Error) => {

@@ -53,7 +53,8 @@ export function loadArtifactTree(target: string): ArtifactTree {
   try {
     read = readTarFile(target, { keepBytes: KEEP_BYTES });
   } catch (error) {
-    if (error instanceof TarError) throw new ReleaseSourceError(`${target} is not a readable tarball: ${error.message}`);
+    if (error instanceof TarError)
+      throw new ReleaseSourceError(`${target} is not a readable tarball: ${error.message}`);
     if (error instanceof ReadRefused) throw new ReleaseSourceError(`cannot read ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new ReleaseSourceError(`cannot read ${target}: ${code ?? String(error)}`);
@@ -100,7 +101,16 @@ function treeFromEntries(label: string, entries: readonly TarEntry[], prefix: st
     if (entry.data) files.set(inside, entry.data);
     else oversized.push(inside);
   }
-  return { label, kind: detectKind(files), files, hashes, oversized, irregular, escaping: escaping.sort(compareStrings), duplicates: [...duplicates].sort(compareStrings) };
+  return {
+    label,
+    kind: detectKind(files),
+    files,
+    hashes,
+    oversized,
+    irregular,
+    escaping: escaping.sort(compareStrings),
+    duplicates: [...duplicates].sort(compareStrings),
+  };
 }
 
 function treeFromDirectory(root: string): ArtifactTree {
@@ -127,7 +137,15 @@ function treeFromDirectory(root: string): ArtifactTree {
     for (const directory of SHIPPED_DIRECTORIES) walk(root, directory, false, take, irregular);
     for (const [file] of ['package.json', STAMP_PATH].flatMap((name) => readIfFile(root, name))) take(file);
   }
-  return { label: root, kind, files: sortedMap(files), hashes, oversized: oversized.sort(compareStrings), irregular: irregular.sort(compareStrings), duplicates: [] };
+  return {
+    label: root,
+    kind,
+    files: sortedMap(files),
+    hashes,
+    oversized: oversized.sort(compareStrings),
+    irregular: irregular.sort(compareStrings),
+    duplicates: [],
+  };
 }
 
 function sizeOf(file: string): number {
@@ -151,13 +169,19 @@ function detectKind(files: ReadonlyMap<string, Buffer>): ArtifactTree['kind'] {
   }
 }
 
-function walk(root: string, relative: string, dotfiles: boolean, take: (file: string) => void, irregular: string[]): void {
+function walk(
+  root: string,
+  relative: string,
+  dotfiles: boolean,
+  take: (file: string) => void,
+  irregular: string[],
+): void {
   const unreadable = (directory: string, code: string): never => {
     throw new ReleaseSourceError(`cannot read ${path.join(root, directory)}: ${code}`);
   };
-  for (const file of walkFiles(root, relative, { dotfiles, irregular: (entry) => irregular.push(entry), unreadable })) take(file);
+  for (const file of walkFiles(root, relative, { dotfiles, irregular: (entry) => irregular.push(entry), unreadable }))
+    take(file);
 }
-
 
 function readIfFile(root: string, name: string): Array<[string, Buffer]> {
   try {

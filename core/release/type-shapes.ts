@@ -25,7 +25,8 @@ export function reshapeForTypes(bundled: Schema, bundleKey: string): void {
   const documents: Schema[] = [bundled];
   const embedded = bundled[bundleKey];
   if (isObject(embedded)) for (const value of Object.values(embedded)) if (isObject(value)) documents.push(value);
-  const resolve = (reference: unknown): Schema | undefined => (typeof reference === 'string' ? pointer(bundled, reference) : undefined);
+  const resolve = (reference: unknown): Schema | undefined =>
+    typeof reference === 'string' ? pointer(bundled, reference) : undefined;
   const references = new Set<string>();
   for (const document of documents) {
     walkSchema(document, [], 'urn:bundle', ({ value }) => {
@@ -36,7 +37,9 @@ export function reshapeForTypes(bundled: Schema, bundleKey: string): void {
   }
   // The documents bundled in are reached by pointers into them, which a rewrite would break;
   // the root is rewritten, unless something points at the members it would move.
-  distributeDispatch(bundled, resolve, (name) => references.has(`#/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  distributeDispatch(bundled, resolve, (name) =>
+    references.has(`#/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
 }
 
 /**
@@ -46,8 +49,18 @@ export function reshapeForTypes(bundled: Schema, bundleKey: string): void {
  */
 function closeUnevaluated(node: Schema, resolve: (reference: unknown) => Schema | undefined): void {
   if (node.additionalProperties !== undefined || node.patternProperties !== undefined) return;
-  const closed = (schema: Schema | undefined) => schema !== undefined && (schema.additionalProperties === false || schema.unevaluatedProperties === false) && schema.patternProperties === undefined;
-  const parts = [...(typeof node.$ref === 'string' ? [resolve(node.$ref)] : []), ...(Array.isArray(node.allOf) ? node.allOf.map((part) => (isObject(part) && typeof part.$ref === 'string' ? resolve(part.$ref) : isObject(part) ? part : undefined)) : [])];
+  const closed = (schema: Schema | undefined) =>
+    schema !== undefined &&
+    (schema.additionalProperties === false || schema.unevaluatedProperties === false) &&
+    schema.patternProperties === undefined;
+  const parts = [
+    ...(typeof node.$ref === 'string' ? [resolve(node.$ref)] : []),
+    ...(Array.isArray(node.allOf)
+      ? node.allOf.map((part) =>
+          isObject(part) && typeof part.$ref === 'string' ? resolve(part.$ref) : isObject(part) ? part : undefined,
+        )
+      : []),
+  ];
   if (node.unevaluatedProperties === false) {
     node.additionalProperties = false;
     inlineOpenParts(node, resolve);
@@ -55,7 +68,18 @@ function closeUnevaluated(node: Schema, resolve: (reference: unknown) => Schema 
 }
 
 /** Keywords of a part whose properties can be copied into the closed object that uses it (conditions only narrow; types ignore them). */
-const INLINABLE = new Set(['type', 'properties', 'required', 'allOf', 'if', 'then', 'else', 'description', 'title', '$comment']);
+const INLINABLE = new Set([
+  'type',
+  'properties',
+  'required',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'description',
+  'title',
+  '$comment',
+]);
 
 /**
  * A closed object's open parts (`$ref: fields` beside `unevaluatedProperties: false`) would keep
@@ -66,21 +90,32 @@ function inlineOpenParts(node: Schema, resolve: (reference: unknown) => Schema |
   if (!Array.isArray(node.allOf)) return;
   const kept: unknown[] = [];
   for (const part of node.allOf) {
-    const target = isObject(part) && typeof part.$ref === 'string' && Object.keys(part).length === 1 ? resolve(part.$ref) : undefined;
+    const target =
+      isObject(part) && typeof part.$ref === 'string' && Object.keys(part).length === 1
+        ? resolve(part.$ref)
+        : undefined;
     const inlinable =
       target !== undefined &&
       target.additionalProperties === undefined &&
       target.unevaluatedProperties === undefined &&
       isObject(target.properties) &&
       Object.keys(target).every((keyword) => INLINABLE.has(keyword)) &&
-      (!Array.isArray(target.allOf) || target.allOf.every((inner) => isObject(inner) && Object.keys(inner).every((keyword) => ['if', 'then', 'else', 'description', '$comment'].includes(keyword))));
+      (!Array.isArray(target.allOf) ||
+        target.allOf.every(
+          (inner) =>
+            isObject(inner) &&
+            Object.keys(inner).every((keyword) => ['if', 'then', 'else', 'description', '$comment'].includes(keyword)),
+        ));
     if (!inlinable || !target || !isObject(target.properties)) {
       kept.push(part);
       continue;
     }
     const properties = isObject(node.properties) ? node.properties : {};
     node.properties = { ...target.properties, ...properties };
-    const required = new Set([...(isList(target.required) ? target.required : []), ...(isList(node.required) ? node.required : [])]);
+    const required = new Set([
+      ...(isList(target.required) ? target.required : []),
+      ...(isList(node.required) ? node.required : []),
+    ]);
     if (required.size > 0) node.required = [...required];
     if (node.type === undefined && target.type !== undefined) node.type = target.type;
   }
@@ -273,7 +308,13 @@ function classEnd(pattern: string, open: number): number {
 function selector(condition: unknown): { property: string; values: unknown[] } | undefined {
   if (!isObject(condition) || !isObject(condition.properties)) return undefined;
   const names = Object.keys(condition.properties);
-  if (names.length !== 1 || Object.keys(condition).some((keyword) => !['type', 'required', 'properties', 'description', '$comment'].includes(keyword))) return undefined;
+  if (
+    names.length !== 1 ||
+    Object.keys(condition).some(
+      (keyword) => !['type', 'required', 'properties', 'description', '$comment'].includes(keyword),
+    )
+  )
+    return undefined;
   const property = names[0] as string;
   if (!Array.isArray(condition.required) || !condition.required.includes(property)) return undefined;
   const schema = condition.properties[property];
@@ -288,24 +329,48 @@ function selector(condition: unknown): { property: string; values: unknown[] } |
  * other values of the property, a member with the property narrowed to them and the members as
  * the schema declares them.
  */
-function distributeDispatch(node: Schema, resolve: (reference: unknown) => Schema | undefined, referenced: (property: string) => boolean): void {
+function distributeDispatch(
+  node: Schema,
+  resolve: (reference: unknown) => Schema | undefined,
+  referenced: (property: string) => boolean,
+): void {
   if (!Array.isArray(node.allOf) || !isObject(node.properties)) return;
   const properties = node.properties;
   const byValue = new Map<string, { value: unknown; members: Schema }>();
   let property: string | undefined;
   const rest: unknown[] = [];
   const spread = (part: unknown, values: unknown[] | undefined, depth: number): boolean => {
-    const schema = isObject(part) && typeof part.$ref === 'string' && Object.keys(part).length === 1 ? resolve(part.$ref) : part;
+    const schema =
+      isObject(part) && typeof part.$ref === 'string' && Object.keys(part).length === 1 ? resolve(part.$ref) : part;
     if (!isObject(schema) || depth > 8) return false;
     if (schema.if !== undefined) {
       const chosen = selector(schema.if);
-      if (!chosen || schema.else !== undefined || !isObject(schema.then) || (property !== undefined && chosen.property !== property)) return false;
+      if (
+        !chosen ||
+        schema.else !== undefined ||
+        !isObject(schema.then) ||
+        (property !== undefined && chosen.property !== property)
+      )
+        return false;
       property = chosen.property;
-      const within = values ? chosen.values.filter((value) => values.some((outer) => JSON.stringify(outer) === JSON.stringify(value))) : chosen.values;
+      const within = values
+        ? chosen.values.filter((value) => values.some((outer) => JSON.stringify(outer) === JSON.stringify(value)))
+        : chosen.values;
       const then = schema.then;
       const target = typeof then.$ref === 'string' && Object.keys(then).length === 1 ? resolve(then.$ref) : then;
-      if (isObject(target) && Array.isArray(target.allOf) && !isObject(target.properties) && target.allOf.every((inner) => spread(inner, within, depth + 1))) return true;
-      if (!isObject(target) || !isObject(target.properties) || Object.keys(target).some((keyword) => !['type', 'properties', 'required', 'description'].includes(keyword))) return false;
+      if (
+        isObject(target) &&
+        Array.isArray(target.allOf) &&
+        !isObject(target.properties) &&
+        target.allOf.every((inner) => spread(inner, within, depth + 1))
+      )
+        return true;
+      if (
+        !isObject(target) ||
+        !isObject(target.properties) ||
+        Object.keys(target).some((keyword) => !['type', 'properties', 'required', 'description'].includes(keyword))
+      )
+        return false;
       for (const value of within) {
         const key = JSON.stringify(value);
         const entry = byValue.get(key) ?? { value, members: {} };
@@ -314,7 +379,11 @@ function distributeDispatch(node: Schema, resolve: (reference: unknown) => Schem
       }
       return true;
     }
-    if (Array.isArray(schema.allOf) && Object.keys(schema).every((keyword) => ['allOf', 'description', '$comment', '$defs'].includes(keyword))) return schema.allOf.every((inner) => spread(inner, values, depth + 1));
+    if (
+      Array.isArray(schema.allOf) &&
+      Object.keys(schema).every((keyword) => ['allOf', 'description', '$comment', '$defs'].includes(keyword))
+    )
+      return schema.allOf.every((inner) => spread(inner, values, depth + 1));
     return false;
   };
   for (const part of node.allOf) if (!spread(part, undefined, 0)) rest.push(part);
@@ -322,7 +391,9 @@ function distributeDispatch(node: Schema, resolve: (reference: unknown) => Schem
   const discriminant = property;
   const bound = new Set([...byValue.values()].flatMap((entry) => Object.keys(entry.members)));
   if ([discriminant, ...bound].some(referenced)) return;
-  const required = Array.isArray(node.required) ? node.required.filter((name): name is string => typeof name === 'string') : [];
+  const required = Array.isArray(node.required)
+    ? node.required.filter((name): name is string => typeof name === 'string')
+    : [];
   const memberSchema = (members: Record<string, unknown>, discriminantSchema: unknown): Schema => ({
     type: 'object',
     additionalProperties: false,
@@ -331,8 +402,16 @@ function distributeDispatch(node: Schema, resolve: (reference: unknown) => Schem
   });
   const branches: Schema[] = [...byValue.values()].map(({ value, members }) => memberSchema(members, { const: value }));
   const others = otherValues(properties[discriminant], new Set(byValue.keys()), resolve);
-  if (others !== null) branches.push(memberSchema(Object.fromEntries([...bound].filter((name) => name in properties).map((name) => [name, properties[name]])), others));
-  node.properties = Object.fromEntries(Object.entries(properties).filter(([name]) => name !== discriminant && !bound.has(name)));
+  if (others !== null)
+    branches.push(
+      memberSchema(
+        Object.fromEntries([...bound].filter((name) => name in properties).map((name) => [name, properties[name]])),
+        others,
+      ),
+    );
+  node.properties = Object.fromEntries(
+    Object.entries(properties).filter(([name]) => name !== discriminant && !bound.has(name)),
+  );
   node.required = required.filter((name) => name !== discriminant && !bound.has(name));
   node.allOf = [...rest, { anyOf: branches }];
 }
@@ -342,7 +421,11 @@ function distributeDispatch(node: Schema, resolve: (reference: unknown) => Schem
  * enumeration of named values (a vendor pattern beside the registered list), the whole schema
  * when it cannot be split, or null when nothing is left.
  */
-function otherValues(schema: unknown, named: ReadonlySet<string>, resolve: (reference: unknown) => Schema | undefined): unknown {
+function otherValues(
+  schema: unknown,
+  named: ReadonlySet<string>,
+  resolve: (reference: unknown) => Schema | undefined,
+): unknown {
   const target = unwrap(schema, resolve);
   if (!isObject(target)) return schema;
   const coveredBy = (branch: unknown) => {
@@ -369,7 +452,8 @@ function unwrap(schema: unknown, resolve: (reference: unknown) => Schema | undef
   for (let hops = 0; hops < 8 && isObject(current); hops++) {
     const own = Object.keys(current).filter((keyword) => !['description', '$comment', 'title'].includes(keyword));
     if (own.length === 1 && own[0] === '$ref') current = resolve(current.$ref);
-    else if (own.length === 1 && own[0] === 'allOf' && Array.isArray(current.allOf) && current.allOf.length === 1) current = current.allOf[0];
+    else if (own.length === 1 && own[0] === 'allOf' && Array.isArray(current.allOf) && current.allOf.length === 1)
+      current = current.allOf[0];
     else break;
   }
   return current;

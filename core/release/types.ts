@@ -7,10 +7,9 @@
 import path from 'node:path';
 import { isList, type Corpus, type DataFile } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
-import { expectedSchemaId, isSchemaPath, type SchemaIds,resolveUri,walkSchema } from '../schemas/index.js';
+import { expectedSchemaId, isSchemaPath, type SchemaIds, resolveUri, walkSchema } from '../schemas/index.js';
 import { isObject } from '../registries/index.js';
 import { reshapeForTypes } from './type-shapes.js';
-
 
 export const TYPES_DIRECTORY = 'types';
 export const TYPES_INDEX = `${TYPES_DIRECTORY}/index.d.ts`;
@@ -56,7 +55,8 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
         unknownAny: true,
         unreachableDefinitions: true,
         // The root is named after its file (referenced schemas are named by the title the bundle gives them).
-        customName: (schema) => (typeof schema.$id === 'string' && schema.$id.replace(/#$/, '') === idOf(file) ? rootType : undefined),
+        customName: (schema) =>
+          typeof schema.$id === 'string' && schema.$id.replace(/#$/, '') === idOf(file) ? rootType : undefined,
         // Every reference is inside the bundle; nothing may be fetched, from the disk or the network.
         $refOptions: { resolve: { file: false, http: false } },
       });
@@ -65,7 +65,10 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
       continue;
     }
     if (!new RegExp(`^export (?:interface|type) ${rootType}\\b`, 'm').test(output)) {
-      problems.push({ file: file.path, message: `json-schema-to-typescript did not declare the root type ${rootType}` });
+      problems.push({
+        file: file.path,
+        message: `json-schema-to-typescript did not declare the root type ${rootType}`,
+      });
       continue;
     }
     const declaration = declarationPath(file.path);
@@ -73,7 +76,10 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
     // passes no name when the root is an intersection (a root `$ref` beside properties, as in
     // subject.schema.json) and writes "undefined"; every such entry is the root's own.
     const named = output.replaceAll('referenced by `undefined`', `referenced by \`${rootType}\``);
-    files.set(declaration, `/** Types of ${file.path}, generated from the schema by json-schema-to-typescript; do not edit. */\n\n${named.trimEnd()}\n`);
+    files.set(
+      declaration,
+      `/** Types of ${file.path}, generated from the schema by json-schema-to-typescript; do not edit. */\n\n${named.trimEnd()}\n`,
+    );
     entries.push({ schema: file.path, declaration, rootType, namespace });
   }
   files.set(TYPES_INDEX, renderIndex(entries));
@@ -86,7 +92,12 @@ export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclaratio
  * resolver mishandles a referenced file whose root is itself a `$ref` with siblings; inside one
  * document it does not, and no reference is left for it to fetch.
  */
-function bundle(root: DataFile, byId: ReadonlyMap<string, DataFile>, names: ReadonlyMap<string, string>, idOf: (file: DataFile) => string): Record<string, unknown> {
+function bundle(
+  root: DataFile,
+  byId: ReadonlyMap<string, DataFile>,
+  names: ReadonlyMap<string, string>,
+  idOf: (file: DataFile) => string,
+): Record<string, unknown> {
   const rootId = idOf(root);
   const bundled = structuredClone(root.value) as Record<string, unknown>;
   const embedded = new Map<string, string>([[rootId, '#']]);
@@ -141,7 +152,20 @@ function bundle(root: DataFile, byId: ReadonlyMap<string, DataFile>, names: Read
 const BUNDLE = 'x-openwop-bundle';
 
 /** Keywords a `$ref` can sit beside without the resolver having to merge anything. */
-const REF_COMPANIONS = new Set(['$ref', '$id', '$schema', '$comment', '$anchor', 'title', 'description', 'deprecated', 'readOnly', 'writeOnly', 'default', 'examples']);
+const REF_COMPANIONS = new Set([
+  '$ref',
+  '$id',
+  '$schema',
+  '$comment',
+  '$anchor',
+  'title',
+  'description',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'default',
+  'examples',
+]);
 
 function schemaIdOf(file: DataFile, schemaIds: SchemaIds): string {
   const declared = (file.value as Record<string, unknown>).$id;
@@ -151,7 +175,7 @@ function schemaIdOf(file: DataFile, schemaIds: SchemaIds): string {
 function renderIndex(entries: TypeDeclarations['schemas']): string {
   const lines = [
     '/**',
-    ' * Types of every JSON Schema of @openwop/spec-artifacts. Each schema\'s root type is exported',
+    " * Types of every JSON Schema of @openwop/spec-artifacts. Each schema's root type is exported",
     ' * under the name of its file; `<Name>Schema` is a namespace holding every type that schema declares.',
     ' */',
     '',

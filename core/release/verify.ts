@@ -17,7 +17,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
-import { compareStrings,sha256FileHex,sha256Hex,SHA256_DIGEST,visible } from '../output/index.js';
+import { compareStrings, sha256FileHex, sha256Hex, SHA256_DIGEST, visible } from '../output/index.js';
 import { isObject } from '../registries/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
@@ -26,7 +26,7 @@ import { addressedEnvelope, checkSignature, loadPublicKey, SIGNATURE_SUFFIX, Sig
 
 import { countedFiles } from './shipped/verify.js';
 import type { VerifyOptions, VerifyProblem, VerifyResult } from './public-types.js';
-export type { VerifyOptions,   VerifyResult } from './public-types.js';
+export type { VerifyOptions, VerifyResult } from './public-types.js';
 
 /**
  * Verify a directory (installed or staged package, or repository checkout) or a `.tgz`. With a
@@ -39,14 +39,26 @@ export function verifyArtifacts(target: string, options: VerifyOptions = {}): Ve
     const tarballSha256 = sha256FileHex(target);
     const problems: VerifyProblem[] = [];
     verifySignatureOf(key, { tarballSha256 }, target, undefined, options, problems);
-    if (problems.length > 0) return { ok: false, target, kind: 'package', package: undefined, version: undefined, digest: undefined, files: 0, problems };
+    if (problems.length > 0)
+      return {
+        ok: false,
+        target,
+        kind: 'package',
+        package: undefined,
+        version: undefined,
+        digest: undefined,
+        files: 0,
+        problems,
+      };
   }
   const tree = loadArtifactTree(target);
   const result = verifyTree(tree, options);
   if (!key) return result;
   const problems = [...result.problems];
   const signedBy = verifySignatureOf(key, tree, target, result, options, problems);
-  problems.sort((a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message));
+  problems.sort(
+    (a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message),
+  );
   return { ...result, ok: problems.length === 0, ...(signedBy ? { signedBy } : {}), problems };
 }
 
@@ -77,11 +89,23 @@ function isTarballFile(target: string): boolean {
 }
 
 /** Checks the envelope against `key` and what is known of the release so far (the tarball's digest; with `result`, its stamps too). */
-function verifySignatureOf(key: KeyObject, tree: Pick<ArtifactTree, 'tarballSha256'> & Partial<Pick<ArtifactTree, 'kind' | 'hashes'>>, target: string, result: VerifyResult | undefined, options: VerifyOptions, problems: VerifyProblem[]): string | undefined {
-  const envelopeFile = options.signature ?? (tree.tarballSha256 !== undefined ? envelopeBeside(target, tree.tarballSha256) : undefined);
+function verifySignatureOf(
+  key: KeyObject,
+  tree: Pick<ArtifactTree, 'tarballSha256'> & Partial<Pick<ArtifactTree, 'kind' | 'hashes'>>,
+  target: string,
+  result: VerifyResult | undefined,
+  options: VerifyOptions,
+  problems: VerifyProblem[],
+): string | undefined {
+  const envelopeFile =
+    options.signature ?? (tree.tarballSha256 !== undefined ? envelopeBeside(target, tree.tarballSha256) : undefined);
   if (envelopeFile === undefined || !existsSync(envelopeFile)) {
     const where = envelopeFile === undefined ? 'name its envelope with --signature' : `there is no ${envelopeFile}`;
-    problems.push({ kind: 'signature', file: envelopeFile ?? PACKAGE_STAMP_PATH, message: `the release is unsigned: ${where}; a release must be signed by the key you pinned` });
+    problems.push({
+      kind: 'signature',
+      file: envelopeFile ?? PACKAGE_STAMP_PATH,
+      message: `the release is unsigned: ${where}; a release must be signed by the key you pinned`,
+    });
     return undefined;
   }
   const record = tree.hashes?.get(PACKAGE_STAMP_PATH);
@@ -103,40 +127,76 @@ export function normalizeDigest(digest: string): string | undefined {
 export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): VerifyResult {
   const problems: VerifyProblem[] = [];
   const result = (fields: Partial<VerifyResult>): VerifyResult => {
-    const sorted = problems.sort((a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message));
-    return { ok: sorted.length === 0, target: tree.label, kind: tree.kind, package: undefined, version: undefined, digest: undefined, files: 0, ...fields, problems: sorted };
+    const sorted = problems.sort(
+      (a, b) =>
+        compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind) || compareStrings(a.message, b.message),
+    );
+    return {
+      ok: sorted.length === 0,
+      target: tree.label,
+      kind: tree.kind,
+      package: undefined,
+      version: undefined,
+      digest: undefined,
+      files: 0,
+      ...fields,
+      problems: sorted,
+    };
   };
 
   let pinned: string | undefined;
   if (options.digest !== undefined) {
     pinned = normalizeDigest(options.digest);
-    if (!pinned) problems.push({ kind: 'digest', file: STAMP_PATH, message: `the expected digest "${options.digest}" is not sha256:<64 hex digits>` });
+    if (!pinned)
+      problems.push({
+        kind: 'digest',
+        file: STAMP_PATH,
+        message: `the expected digest "${options.digest}" is not sha256:<64 hex digits>`,
+      });
   }
 
   const stampBytes = tree.files.get(STAMP_PATH);
   if (!stampBytes) {
-    problems.push({ kind: 'missing', file: STAMP_PATH, message: `there is no ${STAMP_PATH}, so nothing can be verified` });
+    problems.push({
+      kind: 'missing',
+      file: STAMP_PATH,
+      message: `there is no ${STAMP_PATH}, so nothing can be verified`,
+    });
     return result({});
   }
   const parsed = parseStamp(stampBytes.toString('utf8'));
   if (!parsed.stamp) {
-    for (const problem of parsed.problems) problems.push({ kind: 'stamp', file: STAMP_PATH, message: `malformed stamp: ${problem}` });
+    for (const problem of parsed.problems)
+      problems.push({ kind: 'stamp', file: STAMP_PATH, message: `malformed stamp: ${problem}` });
     return result({});
   }
   const stamp = parsed.stamp;
   const digest = stampDigest(stamp);
   if (digest !== stamp.digest) {
-    problems.push({ kind: 'stamp', file: STAMP_PATH, message: `the stamp was edited: its file list digests to ${digest}, but it records ${stamp.digest}` });
+    problems.push({
+      kind: 'stamp',
+      file: STAMP_PATH,
+      message: `the stamp was edited: its file list digests to ${digest}, but it records ${stamp.digest}`,
+    });
   }
   if (pinned && digest !== pinned) {
-    problems.push({ kind: 'digest', file: STAMP_PATH, message: `this release digests to ${digest}, not the expected ${pinned}: it is not the release that was pinned` });
+    problems.push({
+      kind: 'digest',
+      file: STAMP_PATH,
+      message: `this release digests to ${digest}, not the expected ${pinned}: it is not the release that was pinned`,
+    });
   }
 
   const accounted = new Set<string>([STAMP_PATH]);
   let compared = 0;
   for (const [file, expected] of Object.entries(stamp.files)) {
     accounted.add(file);
-    if (!isShipped(file)) problems.push({ kind: 'stamp', file: STAMP_PATH, message: `the stamp lists ${file}, which is outside the shipped directories` });
+    if (!isShipped(file))
+      problems.push({
+        kind: 'stamp',
+        file: STAMP_PATH,
+        message: `the stamp lists ${file}, which is outside the shipped directories`,
+      });
     compared += compareFile(tree, file, expected, STAMP_PATH, problems);
   }
 
@@ -145,55 +205,119 @@ export function verifyTree(tree: ArtifactTree, options: VerifyOptions = {}): Ver
   for (const file of new Set([...(tree.hashes?.keys() ?? []), ...tree.files.keys()])) {
     if (accounted.has(file)) continue;
     if (tree.kind === 'repository' && !isShipped(file)) continue;
-    problems.push({ kind: 'unlisted', file, message: `${file} is not listed in ${tree.kind === 'package' && !isShipped(file) ? PACKAGE_STAMP_PATH : STAMP_PATH}: an extra file` });
+    problems.push({
+      kind: 'unlisted',
+      file,
+      message: `${file} is not listed in ${tree.kind === 'package' && !isShipped(file) ? PACKAGE_STAMP_PATH : STAMP_PATH}: an extra file`,
+    });
   }
-  for (const entry of tree.irregular) problems.push({ kind: 'entry', file: entry.replace(/ \([A-Za-z]+\)$/, ''), message: `${entry} is not a regular file (a link, a hard link or a device); a release holds files only` });
-  for (const entry of tree.escaping ?? []) problems.push({ kind: 'entry', file: entry, message: `${entry} leaves the package (an absolute path or a .. segment); an extractor would write it outside the directory it unpacks into` });
-  for (const file of tree.duplicates ?? []) problems.push({ kind: 'entry', file, message: `${file} appears more than once in the tarball; which copy an extractor keeps is up to it, so the release is ambiguous` });
+  for (const entry of tree.irregular)
+    problems.push({
+      kind: 'entry',
+      file: entry.replace(/ \([A-Za-z]+\)$/, ''),
+      message: `${entry} is not a regular file (a link, a hard link or a device); a release holds files only`,
+    });
+  for (const entry of tree.escaping ?? [])
+    problems.push({
+      kind: 'entry',
+      file: entry,
+      message: `${entry} leaves the package (an absolute path or a .. segment); an extractor would write it outside the directory it unpacks into`,
+    });
+  for (const file of tree.duplicates ?? [])
+    problems.push({
+      kind: 'entry',
+      file,
+      message: `${file} appears more than once in the tarball; which copy an extractor keeps is up to it, so the release is ambiguous`,
+    });
 
   return result({ package: stamp.package, version: stamp.version, digest, files: compared });
 }
 
 /** 1 when the file was present and compared, 0 when it is missing. */
-function compareFile(tree: ArtifactTree, file: string, expected: string, record: string, problems: VerifyProblem[]): number {
+function compareFile(
+  tree: ArtifactTree,
+  file: string,
+  expected: string,
+  record: string,
+  problems: VerifyProblem[],
+): number {
   const bytes = tree.files.get(file);
   const actual = tree.hashes?.get(file) ?? (bytes ? sha256Hex(bytes) : undefined);
   if (actual === undefined) {
     problems.push({ kind: 'missing', file, message: `${file} is listed in ${record} but missing` });
     return 0;
   }
-  if (actual !== expected) problems.push({ kind: 'altered', file, message: `${file} was altered: its SHA-256 is ${actual}, ${record} records ${expected}` });
+  if (actual !== expected)
+    problems.push({
+      kind: 'altered',
+      file,
+      message: `${file} was altered: its SHA-256 is ${actual}, ${record} records ${expected}`,
+    });
   return 1;
 }
 
-function verifyPackageRecord(tree: ArtifactTree, stamp: { package: string; version: string }, corpusDigest: string, accounted: Set<string>, problems: VerifyProblem[]): number {
+function verifyPackageRecord(
+  tree: ArtifactTree,
+  stamp: { package: string; version: string },
+  corpusDigest: string,
+  accounted: Set<string>,
+  problems: VerifyProblem[],
+): number {
   accounted.add(PACKAGE_STAMP_PATH);
   const bytes = tree.files.get(PACKAGE_STAMP_PATH);
   if (!bytes) {
-    problems.push({ kind: 'missing', file: PACKAGE_STAMP_PATH, message: `this is a package, but it has no ${PACKAGE_STAMP_PATH} accounting for its package.json, README and types` });
+    problems.push({
+      kind: 'missing',
+      file: PACKAGE_STAMP_PATH,
+      message: `this is a package, but it has no ${PACKAGE_STAMP_PATH} accounting for its package.json, README and types`,
+    });
     return 0;
   }
   const parsed = parsePackageStamp(bytes.toString('utf8'));
   if (!parsed.stamp) {
-    for (const problem of parsed.problems) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `malformed package record: ${problem}` });
+    for (const problem of parsed.problems)
+      problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `malformed package record: ${problem}` });
     return 0;
   }
   const record = parsed.stamp;
   const digest = packageStampDigest(record);
-  if (digest !== record.digest) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record was edited: its file list digests to ${digest}, but it records ${record.digest}` });
-  if (record.corpus !== corpusDigest) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record was built around corpus ${record.corpus}, not this corpus (${corpusDigest})` });
+  if (digest !== record.digest)
+    problems.push({
+      kind: 'stamp',
+      file: PACKAGE_STAMP_PATH,
+      message: `the package record was edited: its file list digests to ${digest}, but it records ${record.digest}`,
+    });
+  if (record.corpus !== corpusDigest)
+    problems.push({
+      kind: 'stamp',
+      file: PACKAGE_STAMP_PATH,
+      message: `the package record was built around corpus ${record.corpus}, not this corpus (${corpusDigest})`,
+    });
   if (record.package !== stamp.package || record.version !== stamp.version) {
-    problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record names ${record.package}@${record.version}, the stamp ${stamp.package}@${stamp.version}` });
+    problems.push({
+      kind: 'stamp',
+      file: PACKAGE_STAMP_PATH,
+      message: `the package record names ${record.package}@${record.version}, the stamp ${stamp.package}@${stamp.version}`,
+    });
   }
   let compared = 0;
   for (const [file, expected] of Object.entries(record.files)) {
     accounted.add(file);
-    if (isShipped(file) || file === STAMP_PATH) problems.push({ kind: 'stamp', file: PACKAGE_STAMP_PATH, message: `the package record lists ${file}, a corpus file the corpus stamp covers` });
+    if (isShipped(file) || file === STAMP_PATH)
+      problems.push({
+        kind: 'stamp',
+        file: PACKAGE_STAMP_PATH,
+        message: `the package record lists ${file}, a corpus file the corpus stamp covers`,
+      });
     compared += compareFile(tree, file, expected, PACKAGE_STAMP_PATH, problems);
   }
   const manifest = manifestOf(tree);
   if (manifest && (manifest.name !== stamp.package || manifest.version !== stamp.version)) {
-    problems.push({ kind: 'package', file: 'package.json', message: `package.json names ${String(manifest.name)}@${String(manifest.version)}, but the stamp is for ${stamp.package}@${stamp.version}` });
+    problems.push({
+      kind: 'package',
+      file: 'package.json',
+      message: `package.json names ${String(manifest.name)}@${String(manifest.version)}, but the stamp is for ${stamp.package}@${stamp.version}`,
+    });
   }
   return compared;
 }
@@ -214,10 +338,14 @@ export function describeVerification(result: VerifyResult): string {
   const lines: string[] = [];
   const name = result.package && result.version ? `${result.package}@${result.version}` : result.target;
   if (result.ok) {
-    lines.push(`verified ${name}: ${countedFiles(result)}, digest ${result.digest}${result.signedBy ? `, signed by key ${result.signedBy}` : ''}`);
+    lines.push(
+      `verified ${name}: ${countedFiles(result)}, digest ${result.digest}${result.signedBy ? `, signed by key ${result.signedBy}` : ''}`,
+    );
   } else {
     for (const problem of result.problems) lines.push(`  ${problem.file}  ${problem.kind}  ${problem.message}`);
-    lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
+    lines.push(
+      `verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`,
+    );
   }
   // Paths and key ids come from the release: escaped for the terminal and the CI log.
   return `${lines.map(visible).join('\n')}\n`;

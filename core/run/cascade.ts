@@ -31,7 +31,11 @@ export interface CauseOptions {
   rerun?: (corpus: Corpus, rules: ReadonlySet<string>) => Diagnostic[];
 }
 
-export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Diagnostic[], options: CauseOptions = {}): Diagnostic[] {
+export function causeFirst(
+  corpus: Corpus | undefined,
+  diagnostics: readonly Diagnostic[],
+  options: CauseOptions = {},
+): Diagnostic[] {
   const causes = diagnostics.filter((d) => d.rule === PARSE_RULE);
   if (causes.length === 0) return [...diagnostics];
   const broken = new Set(causes.map((d) => d.file));
@@ -41,7 +45,11 @@ export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Dia
   const unread = new Set([...broken].filter((file) => !recovery?.recovered.has(file)));
   const names = (d: Diagnostic): boolean => [...unread].some((file) => refersTo(d, file));
   const family = (d: Diagnostic): string => d.rule.split('/')[0] ?? d.rule;
-  const affected = new Set(diagnostics.filter((d) => !broken.has(d.file) && d.rule !== PARSE_RULE && names(d)).map((d) => `${d.file}\u0000${family(d)}`));
+  const affected = new Set(
+    diagnostics
+      .filter((d) => !broken.has(d.file) && d.rule !== PARSE_RULE && names(d))
+      .map((d) => `${d.file}\u0000${family(d)}`),
+  );
   const judged = (d: Diagnostic): boolean => !broken.has(d.file) && d.rule !== DRIFT && !d.rule.startsWith('corpus/');
 
   let repeated: Set<string> | undefined;
@@ -58,9 +66,16 @@ export function causeFirst(corpus: Corpus | undefined, diagnostics: readonly Dia
 
   const follows = (d: Diagnostic): boolean => {
     if (broken.has(d.file)) return !d.rule.startsWith('corpus/');
-    if (d.rule === DRIFT) return (derivedFrom.get(d.file) ?? []).some((input) => input === '*' || [...broken].some((file) => inputCovers(input, file)));
-    if (repeated && judged(d) && !failed.has(d.rule)) return !repeated.has(key(d)) || affected.has(`${d.file}\u0000${family(d)}`);
-    return affected.has(`${d.file}\u0000${family(d)}`) || (failed.has(d.rule) && [...broken].some((file) => refersTo(d, file)));
+    if (d.rule === DRIFT)
+      return (derivedFrom.get(d.file) ?? []).some(
+        (input) => input === '*' || [...broken].some((file) => inputCovers(input, file)),
+      );
+    if (repeated && judged(d) && !failed.has(d.rule))
+      return !repeated.has(key(d)) || affected.has(`${d.file}\u0000${family(d)}`);
+    return (
+      affected.has(`${d.file}\u0000${family(d)}`) ||
+      (failed.has(d.rule) && [...broken].some((file) => refersTo(d, file)))
+    );
   };
   return [...causes, ...diagnostics.filter((d) => d.rule !== PARSE_RULE && !follows(d))];
 }
@@ -72,7 +87,14 @@ export function parseFailuresFirst(diagnostics: readonly Diagnostic[]): Diagnost
 
 /** A finding is the same finding when the same rule says the same thing (its message id and data) at the same place. */
 function key(d: Diagnostic): string {
-  return JSON.stringify([d.rule, d.file, d.line, d.column, d.messageId ?? d.message, d.messageId !== undefined ? d.data : undefined]);
+  return JSON.stringify([
+    d.rule,
+    d.file,
+    d.line,
+    d.column,
+    d.messageId ?? d.message,
+    d.messageId !== undefined ? d.data : undefined,
+  ]);
 }
 
 /**
@@ -82,7 +104,9 @@ function key(d: Diagnostic): string {
  */
 function refersTo(d: Diagnostic, file: string): boolean {
   if (d.related?.some((r) => r.file === file)) return true;
-  return Object.values(d.data ?? {}).some((value) => typeof value === 'string' && (value === file || value.includes(file) || mentionsByName(value, file)));
+  return Object.values(d.data ?? {}).some(
+    (value) => typeof value === 'string' && (value === file || value.includes(file) || mentionsByName(value, file)),
+  );
 }
 
 /**
@@ -108,7 +132,10 @@ function mentionsByName(message: string, file: string): boolean {
  * The corpus with each broken JSON or YAML file replaced by what its parser could read of it, or
  * undefined when none could be read. The other files are the same objects: nothing is parsed again.
  */
-function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { corpus: Corpus; recovered: Set<string> } | undefined {
+function recoverBroken(
+  corpus: Corpus,
+  broken: ReadonlySet<string>,
+): { corpus: Corpus; recovered: Set<string> } | undefined {
   const files = new Map<string, CorpusFile>(corpus.files);
   const recovered = new Set<string>();
   for (const file of broken) {
@@ -118,18 +145,29 @@ function recoverBroken(corpus: Corpus, broken: ReadonlySet<string>): { corpus: C
     // A file refused for its size of nesting or aliases is not read again.
     if (entry.problems.some((problem) => problem.kind === 'refused')) continue;
     // A byte that is not UTF-8 is read as U+FFFD, as an editor shows it; a file with NUL bytes is not text.
-    const source = entry.kind !== 'binary' ? entry.text : entry.problems.some((problem) => problem.kind === 'encoding') ? new TextDecoder('utf-8').decode(entry.bytes) : undefined;
+    const source =
+      entry.kind !== 'binary'
+        ? entry.text
+        : entry.problems.some((problem) => problem.kind === 'encoding')
+          ? new TextDecoder('utf-8').decode(entry.bytes)
+          : undefined;
     if (source === undefined) continue;
     const value = readAsFarAsItGoes(source, kind);
     if (typeof value !== 'object' || value === null) continue;
-    const text = kind === 'json' ? `${JSON.stringify(value, null, 2)}\n` : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+    const text =
+      kind === 'json'
+        ? `${JSON.stringify(value, null, 2)}\n`
+        : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
     const reading = parseFile(file, Buffer.from(text, 'utf8'));
     if (reading.problems.length > 0) continue;
     files.set(file, reading);
     recovered.add(file);
   }
   if (recovered.size === 0) return undefined;
-  return { corpus: new Corpus(corpus.root, files, corpus.cacheDir, corpus.config, corpus.irregular, corpus.irregularKinds), recovered };
+  return {
+    corpus: new Corpus(corpus.root, files, corpus.cacheDir, corpus.config, corpus.irregular, corpus.irregularKinds),
+    recovered,
+  };
 }
 
 function readAsFarAsItGoes(text: string, kind: 'json' | 'yaml'): unknown {

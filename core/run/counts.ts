@@ -20,9 +20,20 @@ export function countOutputs(corpus: Corpus, name: string, value: number): Gener
  * `sources` are given, one for each document generated whole from one of them (its tables stand
  * for the regions it has no markers for).
  */
-export function regionOutputs(corpus: Corpus, region: string, content: string, sources: readonly string[] = []): GeneratedRegionContent[] {
+export function regionOutputs(
+  corpus: Corpus,
+  region: string,
+  content: string,
+  sources: readonly string[] = [],
+): GeneratedRegionContent[] {
   return corpus
     .markdownFiles()
-    .filter((file) => file.regions.some((r) => r.id === region) || (sources.length > 0 && file.regions.length === 0 && (wholeFileMark(file.text)?.sources ?? []).some((source) => sources.includes(source))))
+    .filter(
+      (file) =>
+        file.regions.some((r) => r.id === region) ||
+        (sources.length > 0 &&
+          file.regions.length === 0 &&
+          (wholeFileMark(file.text)?.sources ?? []).some((source) => sources.includes(source))),
+    )
     .map((file) => ({ path: file.path, region, content }));
 }

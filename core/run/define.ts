@@ -1,7 +1,14 @@
 /** The two kinds of plug-in: a gate (corpus -> findings) and a generator (corpus -> content). */
 import type { Corpus } from '../model/index.js';
 import type { OptionSpec } from '../config/index.js';
-import { collector, renderMessage, type Diagnostic, type Finding, type Report, type Severity } from '../output/index.js';
+import {
+  collector,
+  renderMessage,
+  type Diagnostic,
+  type Finding,
+  type Report,
+  type Severity,
+} from '../output/index.js';
 
 /** What a gate is given besides the corpus. */
 export interface CheckContext {
@@ -131,12 +138,21 @@ export interface CoreRule {
 export type CoreFinding = Omit<Finding, 'message' | 'messageId'> & { messageId: string };
 
 /** A report for `rule`'s findings that words each from the rule's messages. */
-export function coreReport(rule: Pick<CoreRule, 'id' | 'severity' | 'messages'>, sink: Diagnostic[]): (finding: CoreFinding) => void {
+export function coreReport(
+  rule: Pick<CoreRule, 'id' | 'severity' | 'messages'>,
+  sink: Diagnostic[],
+): (finding: CoreFinding) => void {
   const { id } = rule;
   const report = collector(id, rule.severity, sink);
   return (finding) => {
     const template = rule.messages[finding.messageId];
     // A message id without words is a bug of this module: said as such rather than printed blank.
-    report({ ...finding, message: template !== undefined ? renderMessage(template, finding.data) : `${id} reported message id ${JSON.stringify(finding.messageId)}, which its messages do not word` });
+    report({
+      ...finding,
+      message:
+        template !== undefined
+          ? renderMessage(template, finding.data)
+          : `${id} reported message id ${JSON.stringify(finding.messageId)}, which its messages do not word`,
+    });
   };
 }

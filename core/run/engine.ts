@@ -27,7 +27,12 @@ export interface RunOptions {
   settings?: ReadonlyMap<string, RuleSetting>;
 }
 
-export function runChecks(corpus: Corpus, checks: readonly Check[], options: RunOptions = {}, reuse?: Reuse): Diagnostic[] {
+export function runChecks(
+  corpus: Corpus,
+  checks: readonly Check[],
+  options: RunOptions = {},
+  reuse?: Reuse,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const enabled = checks.filter((check) => options.settings?.get(check.id)?.enabled !== false);
   prepareChecks(corpus, enabled, options, reuse);
@@ -52,7 +57,13 @@ function runOne(corpus: Corpus, check: Check, options: RunOptions, diagnostics: 
   } catch (error) {
     // A gate that throws is a bug in the gate; say so as a finding rather than losing the run.
     const reason = error instanceof Error ? error.message : String(error);
-    report({ file: '.', messageId: GATE_FAILED, data: { reason }, message: `gate ${check.id} failed: ${reason}`, hint: 'this is a toolchain bug; please report it' });
+    report({
+      file: '.',
+      messageId: GATE_FAILED,
+      data: { reason },
+      message: `gate ${check.id} failed: ${reason}`,
+      hint: 'this is a toolchain bug; please report it',
+    });
   }
   return diagnostics;
 }
@@ -90,7 +101,10 @@ export function prepareChecks(corpus: Corpus, checks: readonly Check[], options:
 function contextOf(check: Check, options: RunOptions): CheckContext {
   const setting = options.settings?.get(check.id);
   const defaults = Object.fromEntries(Object.entries(check.options ?? {}).map(([name, spec]) => [name, spec.default]));
-  return { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), options: setting?.options ?? defaults };
+  return {
+    ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}),
+    options: setting?.options ?? defaults,
+  };
 }
 
 /** The message id of the engine's report of a gate that threw. */
@@ -113,7 +127,11 @@ function worded(check: Check, report: Report): Report {
     if (finding.message !== undefined) return report(finding);
     const template = finding.messageId !== undefined ? check.messages?.[finding.messageId] : undefined;
     if (template !== undefined) return report({ ...finding, message: renderMessage(template, finding.data) });
-    report({ ...finding, message: `gate ${check.id} reported message id ${JSON.stringify(finding.messageId ?? '')}, which its messages do not word`, hint: 'this is a toolchain bug; please report it' });
+    report({
+      ...finding,
+      message: `gate ${check.id} reported message id ${JSON.stringify(finding.messageId ?? '')}, which its messages do not word`,
+      hint: 'this is a toolchain bug; please report it',
+    });
   };
 }
 
@@ -128,12 +146,23 @@ function fixesDeclared(check: Check, report: Report): Report {
     const { fix: _dropped, ...rest } = finding;
     report(rest);
     const { file, line, column } = placeOf(finding);
-    report({ file, line, column, messageId: UNDECLARED_FIX, data: { rule: check.id }, message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`, hint: 'this is a toolchain bug; please report it' });
+    report({
+      file,
+      line,
+      column,
+      messageId: UNDECLARED_FIX,
+      data: { rule: check.id },
+      message: `gate ${check.id} carried a fix but does not declare \`fixable\`; the fix was not applied`,
+      hint: 'this is a toolchain bug; please report it',
+    });
   };
 }
 
 /** Selects rules by id, `family/*` or an old id split into several (core/config/aliases.ts); returns the unknown patterns too. */
-export function selectRules<T extends { id: string }>(rules: readonly T[], patterns: readonly string[]): { selected: T[]; unknown: string[] } {
+export function selectRules<T extends { id: string }>(
+  rules: readonly T[],
+  patterns: readonly string[],
+): { selected: T[]; unknown: string[] } {
   if (patterns.length === 0) return { selected: [...rules], unknown: [] };
   const unknown: string[] = [];
   const chosen = new Set<T>();

@@ -27,14 +27,26 @@ export function parseFindingsBaseline(text: string, name: string): BaselineEntry
     throw new FindingsBaselineError(`findings baseline ${name} is not JSON: ${(error as Error).message}`);
   }
   const findings = (value as { findings?: unknown } | null)?.findings;
-  if (!Array.isArray(findings)) throw new FindingsBaselineError(`findings baseline ${name} is not {"findings": [...]}; write it with \`check --baseline-findings ${name} --update\``);
+  if (!Array.isArray(findings))
+    throw new FindingsBaselineError(
+      `findings baseline ${name} is not {"findings": [...]}; write it with \`check --baseline-findings ${name} --update\``,
+    );
   return findings.map((entry: unknown, index: number) => {
     const e = (entry ?? {}) as Record<string, unknown>;
     if (typeof e.rule !== 'string' || typeof e.file !== 'string' || typeof e.fingerprint !== 'string') {
-      throw new FindingsBaselineError(`findings baseline ${name}: findings[${index}] needs "rule", "file" and "fingerprint" strings`);
+      throw new FindingsBaselineError(
+        `findings baseline ${name}: findings[${index}] needs "rule", "file" and "fingerprint" strings`,
+      );
     }
     const count = typeof e.count === 'number' && Number.isInteger(e.count) && e.count > 0 ? e.count : 1;
-    return { rule: e.rule, file: e.file, fingerprint: e.fingerprint, count, message: typeof e.message === 'string' ? e.message : '', severity: e.severity === 'warning' ? 'warning' : 'error' };
+    return {
+      rule: e.rule,
+      file: e.file,
+      fingerprint: e.fingerprint,
+      count,
+      message: typeof e.message === 'string' ? e.message : '',
+      severity: e.severity === 'warning' ? 'warning' : 'error',
+    };
   });
 }
 
@@ -46,23 +58,48 @@ export function renderFindingsBaseline(diagnostics: readonly Diagnostic[]): stri
     const key = `${d.rule}\u0000${d.file}\u0000${d.fingerprint}`;
     const entry = entries.get(key);
     if (entry) entry.count++;
-    else entries.set(key, { rule: d.rule, file: d.file, fingerprint: d.fingerprint, count: 1, message: d.message, severity: d.severity });
+    else
+      entries.set(key, {
+        rule: d.rule,
+        file: d.file,
+        fingerprint: d.fingerprint,
+        count: 1,
+        message: d.message,
+        severity: d.severity,
+      });
   }
   const findings = [...entries.values()]
-    .sort((a, b) => compareStrings(a.file, b.file) || compareStrings(a.rule, b.rule) || compareStrings(a.fingerprint, b.fingerprint))
+    .sort(
+      (a, b) =>
+        compareStrings(a.file, b.file) ||
+        compareStrings(a.rule, b.rule) ||
+        compareStrings(a.fingerprint, b.fingerprint),
+    )
     .map(({ count, ...rest }) => (count === 1 ? rest : { ...rest, count }));
-  return formatJson({ $comment: 'Findings accepted when openwop-spec was adopted: only findings beyond these fail. Shrink it with `check --baseline-findings FILE --update` as they are fixed; never add to it by hand.', findings });
+  return formatJson({
+    $comment:
+      'Findings accepted when openwop-spec was adopted: only findings beyond these fail. Shrink it with `check --baseline-findings FILE --update` as they are fixed; never add to it by hand.',
+    findings,
+  });
 }
 
 /**
  * Each active diagnostic as `new` or `unchanged`, and one `absent` diagnostic per baseline entry
  * (or part of its count) no longer found.
  */
-export function compareWithBaseline(diagnostics: readonly Diagnostic[], baseline: readonly BaselineEntry[]): Diagnostic[] {
+export function compareWithBaseline(
+  diagnostics: readonly Diagnostic[],
+  baseline: readonly BaselineEntry[],
+): Diagnostic[] {
   const remaining = new Map<string, number>();
   // An entry written under an old id matches the findings of the rules split out of it.
-  const key = (rule: string, file: string, fingerprint: string | undefined): string => `${fingerprintRuleId(rule)}\u0000${file}\u0000${fingerprint ?? ''}`;
-  for (const entry of baseline) remaining.set(key(entry.rule, entry.file, entry.fingerprint), (remaining.get(key(entry.rule, entry.file, entry.fingerprint)) ?? 0) + entry.count);
+  const key = (rule: string, file: string, fingerprint: string | undefined): string =>
+    `${fingerprintRuleId(rule)}\u0000${file}\u0000${fingerprint ?? ''}`;
+  for (const entry of baseline)
+    remaining.set(
+      key(entry.rule, entry.file, entry.fingerprint),
+      (remaining.get(key(entry.rule, entry.file, entry.fingerprint)) ?? 0) + entry.count,
+    );
   const out: Diagnostic[] = diagnostics.map((d) => {
     if (d.suppression) return d;
     const k = key(d.rule, d.file, d.fingerprint);
@@ -79,7 +116,16 @@ export function compareWithBaseline(diagnostics: readonly Diagnostic[], baseline
     if (left <= 0) continue;
     remaining.set(k, 0);
     for (let i = 0; i < left; i++) {
-      out.push({ rule: entry.rule, severity: entry.severity, file: entry.file, line: 1, column: 1, message: entry.message || `a ${entry.rule} finding`, fingerprint: entry.fingerprint, baselineState: 'absent' });
+      out.push({
+        rule: entry.rule,
+        severity: entry.severity,
+        file: entry.file,
+        line: 1,
+        column: 1,
+        message: entry.message || `a ${entry.rule} finding`,
+        fingerprint: entry.fingerprint,
+        baselineState: 'absent',
+      });
     }
   }
   return out;

@@ -10,7 +10,10 @@ import { fingerprintRuleId } from '../config/index.js';
 import type { Corpus } from '../model/index.js';
 import { sha256Hex, type Diagnostic } from '../output/index.js';
 
-function locatedText(corpus: Corpus, d: Pick<Diagnostic, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>): string {
+function locatedText(
+  corpus: Corpus,
+  d: Pick<Diagnostic, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>,
+): string {
   const file = corpus.get(d.file);
   if (!file || file.kind === 'binary') return '';
   const text = file.text;

@@ -67,7 +67,9 @@ export function fixCorpus(corpus: Corpus, options: PipelineOptions): FixOutcome 
     const fixed = fixesOf(current, result.diagnostics);
     let next = fixed.contents.size > 0 ? withContents(current, fixed.contents) : current;
     // The plan of the run is the plan of `next` when no fix changed anything.
-    const plan = regenerate ? (next === current ? result.plan : undefined) ?? planGeneration(next, options.catalog.generators) : undefined;
+    const plan = regenerate
+      ? ((next === current ? result.plan : undefined) ?? planGeneration(next, options.catalog.generators))
+      : undefined;
     const outputs = plan ? staleOutputs(plan) : new Map<string, Buffer>();
     generationBlocked = plan ? plan.diagnostics.some((d) => d.severity === 'error') : false;
     if (generationBlocked) outputs.clear();
@@ -85,19 +87,35 @@ export function fixCorpus(corpus: Corpus, options: PipelineOptions): FixOutcome 
     current = next;
     result = runCorpus(current, options);
   }
-  return { result, files: changes(corpus, current, changed), fixes, fixedFiles: fixedFiles.size, regenerated: regenerated.size, passes, generationBlocked };
+  return {
+    result,
+    files: changes(corpus, current, changed),
+    fixes,
+    fixedFiles: fixedFiles.size,
+    regenerated: regenerated.size,
+    passes,
+    generationBlocked,
+  };
 }
 
 /** The fixes of the findings that count (a suppressed finding was accepted as it is), applied per file. */
-function fixesOf(corpus: Corpus, diagnostics: readonly Diagnostic[]): { contents: Map<string, Buffer>; applied: number } {
+function fixesOf(
+  corpus: Corpus,
+  diagnostics: readonly Diagnostic[],
+): { contents: Map<string, Buffer>; applied: number } {
   const byFile = new Map<string, Diagnostic[]>();
-  for (const d of diagnostics) if (d.fix && d.suppression === undefined && d.baselineState !== 'absent') byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  for (const d of diagnostics)
+    if (d.fix && d.suppression === undefined && d.baselineState !== 'absent')
+      byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   const contents = new Map<string, Buffer>();
   let applied = 0;
   for (const [file, found] of byFile) {
     const source = corpus.get(file);
     if (!source || source.kind === 'binary') continue;
-    const result = applyFixes(source.text, found.flatMap((d) => (d.fix ? [d.fix] : [])));
+    const result = applyFixes(
+      source.text,
+      found.flatMap((d) => (d.fix ? [d.fix] : [])),
+    );
     if (result.applied === 0 || result.text === source.text) continue;
     contents.set(file, encodeText(result.text, source.style));
     applied += result.applied;
@@ -107,7 +125,9 @@ function fixesOf(corpus: Corpus, diagnostics: readonly Diagnostic[]): { contents
 
 /** The bytes of every planned output that differs from the file it replaces. */
 function staleOutputs(plan: GenerationPlan): Map<string, Buffer> {
-  return new Map(plan.files.filter((file) => file.before !== file.after).map((file) => [file.path, plannedContent(file)]));
+  return new Map(
+    plan.files.filter((file) => file.before !== file.after).map((file) => [file.path, plannedContent(file)]),
+  );
 }
 
 /** The corpus with these files in place of (or beside) its own; the others are the same parsed objects. */
@@ -123,7 +143,12 @@ function changes(original: Corpus, fixed: Corpus, changed: ReadonlyMap<string, B
     const before = original.get(file);
     if (before && before.bytes.equals(content)) continue;
     const after = fixed.get(file);
-    out.push({ path: file, before: before && before.kind !== 'binary' ? before.text : undefined, after: after && after.kind !== 'binary' ? after.text : content.toString('utf8'), content });
+    out.push({
+      path: file,
+      before: before && before.kind !== 'binary' ? before.text : undefined,
+      after: after && after.kind !== 'binary' ? after.text : content.toString('utf8'),
+      content,
+    });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -131,7 +156,10 @@ function changes(original: Corpus, fixed: Corpus, changed: ReadonlyMap<string, B
 function notConverging(fixed: ReadonlyMap<string, Buffer>, outputs: ReadonlyMap<string, Buffer>): Diagnostic {
   const still = [...new Set([...fixed.keys(), ...outputs.keys()])].sort();
   const found: Diagnostic[] = [];
-  coreReport(FIX_RULE, found)({
+  coreReport(
+    FIX_RULE,
+    found,
+  )({
     file: still[0] ?? '.',
     line: 1,
     column: 1,

@@ -5,7 +5,16 @@
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
 import { isList, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
-import { coreReport, inputCovers, isRegionContent, type CoreFinding, type CoreRule, type GenerationContext, type Generator, type GeneratorOutput } from './define.js';
+import {
+  coreReport,
+  inputCovers,
+  isRegionContent,
+  type CoreFinding,
+  type CoreRule,
+  type GenerationContext,
+  type Generator,
+  type GeneratorOutput,
+} from './define.js';
 import type { Reuse } from './reuse.js';
 import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
 import { timed } from './engine.js';
@@ -18,10 +27,14 @@ export const DRIFT_RULE = {
   messages: {
     missing: '{{file}} is missing; generator {{generators}} produces it',
     'stale-entry': 'stale generated content: {{entry}} (against what {{generators}} produces)',
-    'stale-changed': 'stale generated content: {{place}} differs from what {{generators}} produces; expected: {{expected}}',
-    'stale-extra': 'stale generated content: {{place}} is not in what {{generators}} produces; expected no such {{unit}}',
-    'stale-missing': 'stale generated content: {{generators}} produces {{wanted}} here that is missing; expected: {{expected}}',
-    'stale-more': 'stale generated content: {{more}} more differing {{unit}} from here on, against what {{generators}} produces',
+    'stale-changed':
+      'stale generated content: {{place}} differs from what {{generators}} produces; expected: {{expected}}',
+    'stale-extra':
+      'stale generated content: {{place}} is not in what {{generators}} produces; expected no such {{unit}}',
+    'stale-missing':
+      'stale generated content: {{generators}} produces {{wanted}} here that is missing; expected: {{expected}}',
+    'stale-more':
+      'stale generated content: {{more}} more differing {{unit}} from here on, against what {{generators}} produces',
   },
 } as const satisfies CoreRule;
 
@@ -34,9 +47,11 @@ export const REGION_RULE = {
     'regions-outside-markdown': 'generators write regions into {{file}}, which is not a markdown file of the corpus',
     'two-stages': '{{file}} has regions from generators of two stages; a file is written by one stage only',
     'malformed-markers': '{{problem}}',
-    'no-generator': 'generated region "{{region}}" has no generator; its content is maintained by hand until one owns it',
+    'no-generator':
+      'generated region "{{region}}" has no generator; its content is maintained by hand until one owns it',
     'region-absent': 'generator {{generator}} owns region "{{region}}", but {{file}} has no such region',
-    'table-absent': '{{file}} is generated from {{sources}}, but has no table with the columns {{columns}} that {{generator}} produces for it ({{region}})',
+    'table-absent':
+      '{{file}} is generated from {{sources}}, but has no table with the columns {{columns}} that {{generator}} produces for it ({{region}})',
   },
 } as const satisfies CoreRule;
 
@@ -79,7 +94,8 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
   const context: GenerationContext = {
     contentOf(file) {
       const plannedFile = planned.get(file);
-      if (plannedFile) return plannedFile.style?.crlf || plannedFile.style?.bom ? plannedContent(plannedFile) : plannedFile.after;
+      if (plannedFile)
+        return plannedFile.style?.crlf || plannedFile.style?.bom ? plannedContent(plannedFile) : plannedFile.after;
       const existing = corpus.get(file);
       if (!existing) return undefined;
       return existing.kind === 'binary' ? existing.bytes : existing.text;
@@ -92,14 +108,25 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
     const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics, reuse);
     for (const [file, { content, generator }] of wholeFiles) {
       if (planned.has(file)) {
-        regionReport({ file, messageId: 'two-writers', data: { file, generator, others: planned.get(file)?.generators.join(', ') ?? '' } });
+        regionReport({
+          file,
+          messageId: 'two-writers',
+          data: { file, generator, others: planned.get(file)?.generators.join(', ') ?? '' },
+        });
         continue;
       }
       const existing = corpus.get(file);
       const before = existing && existing.kind !== 'binary' ? existing.text : undefined;
       // Its problems, not its positioned document: positions are parsed only once a drift finding needs one.
       const data = existing?.kind === 'json' && existing.problems.length === 0 ? existing : undefined;
-      planned.set(file, { path: file, before, after: content, generators: [generator], ...(data ? { data } : {}), style: existing && existing.kind !== 'binary' ? existing.style : undefined });
+      planned.set(file, {
+        path: file,
+        before,
+        after: content,
+        generators: [generator],
+        ...(data ? { data } : {}),
+        style: existing && existing.kind !== 'binary' ? existing.style : undefined,
+      });
     }
     for (const [file, owned] of regionContents) {
       ownedRegions.set(file, new Set([...(ownedRegions.get(file) ?? []), ...owned.keys()]));
@@ -113,8 +140,16 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
         continue;
       }
       const mark = markdown.regions.length === 0 ? wholeFileMark(markdown.text) : undefined;
-      const after = mark ? spliceTables(markdown, mark, owned, regionReport) : spliceRegions(markdown, owned, regionReport);
-      planned.set(file, { path: file, before: markdown.text, after, generators: [...new Set([...owned.values()].map((v) => v.generator))].sort(), style: markdown.style });
+      const after = mark
+        ? spliceTables(markdown, mark, owned, regionReport)
+        : spliceRegions(markdown, owned, regionReport);
+      planned.set(file, {
+        path: file,
+        before: markdown.text,
+        after,
+        generators: [...new Set([...owned.values()].map((v) => v.generator))].sort(),
+        style: markdown.style,
+      });
     }
   }
 
@@ -122,9 +157,16 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
   // regions have no generator cannot be told until it runs again.
   const cannotTell =
     diagnostics.some((d) => d.severity === 'error' && d.rule.startsWith('generate/')) ||
-    generators.some((g) => g.inputs.some((input) => (input.endsWith('/') ? corpus.all().some((file) => file.problems.length > 0 && inputCovers(input, file.path)) : (corpus.get(input)?.problems.length ?? 0) > 0)));
+    generators.some((g) =>
+      g.inputs.some((input) =>
+        input.endsWith('/')
+          ? corpus.all().some((file) => file.problems.length > 0 && inputCovers(input, file.path))
+          : (corpus.get(input)?.problems.length ?? 0) > 0,
+      ),
+    );
   for (const markdown of corpus.markdownFiles()) {
-    for (const { message, ...problem } of markdown.regionProblems) regionReport({ file: markdown.path, ...problem, messageId: 'malformed-markers', data: { problem: message } });
+    for (const { message, ...problem } of markdown.regionProblems)
+      regionReport({ file: markdown.path, ...problem, messageId: 'malformed-markers', data: { problem: message } });
     const owned = ownedRegions.get(markdown.path);
     for (const region of markdown.regions) {
       if (!owned?.has(region.id) && !cannotTell) {
@@ -147,21 +189,39 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
 
 type Owned = Map<string, { content: string; generator: string; undecided?: string[] }>;
 
-function runStage(corpus: Corpus, generators: readonly Generator[], context: GenerationContext, diagnostics: Diagnostic[], reuse?: Reuse) {
+function runStage(
+  corpus: Corpus,
+  generators: readonly Generator[],
+  context: GenerationContext,
+  diagnostics: Diagnostic[],
+  reuse?: Reuse,
+) {
   const wholeFiles: Owned = new Map();
   const regionContents = new Map<string, Owned>();
   for (const generator of generators) {
     // The generator's own findings are worded by it; what the run says about it, from GENERATOR_MESSAGES.
     const report = collector(`generate/${generator.id}`, 'error', diagnostics);
-    const said = coreReport({ id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES }, diagnostics);
+    const said = coreReport(
+      { id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES },
+      diagnostics,
+    );
     let outputs: GeneratorOutput[] | undefined;
     // A generator that digests other outputs reads the plan, which the reads of a model do not cover: it always runs.
     if (reuse && !generator.runsLast) {
       const made = reuse.generator(generator.id, corpus, (view, reads) => {
         const found: Diagnostic[] = [];
-        const recorded: GenerationContext = { contentOf: (file) => (reads.paths.add(file), context.contentOf(file)), plannedPaths: () => ((reads.all = true), context.plannedPaths?.() ?? []) };
-        const own = coreReport({ id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES }, found);
-        return { outputs: generateOne(view, generator, collector(`generate/${generator.id}`, 'error', found), own, recorded), found };
+        const recorded: GenerationContext = {
+          contentOf: (file) => (reads.paths.add(file), context.contentOf(file)),
+          plannedPaths: () => ((reads.all = true), context.plannedPaths?.() ?? []),
+        };
+        const own = coreReport(
+          { id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES },
+          found,
+        );
+        return {
+          outputs: generateOne(view, generator, collector(`generate/${generator.id}`, 'error', found), own, recorded),
+          found,
+        };
       });
       diagnostics.push(...made.found);
       outputs = made.outputs;
@@ -172,13 +232,26 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
         const perFile: Owned = regionContents.get(output.path) ?? new Map();
         const previous = perFile.get(output.region);
         if (previous && previous.content !== output.content) {
-          said({ file: output.path, messageId: 'region-two-generators', data: { region: output.region, other: previous.generator, generator: generator.id } });
+          said({
+            file: output.path,
+            messageId: 'region-two-generators',
+            data: { region: output.region, other: previous.generator, generator: generator.id },
+          });
         }
-        perFile.set(output.region, { content: output.content, generator: generator.id, ...(output.undecided ? { undecided: output.undecided } : {}) });
+        perFile.set(output.region, {
+          content: output.content,
+          generator: generator.id,
+          ...(output.undecided ? { undecided: output.undecided } : {}),
+        });
         regionContents.set(output.path, perFile);
       } else {
         const previous = wholeFiles.get(output.path);
-        if (previous) said({ file: output.path, messageId: 'file-two-generators', data: { file: output.path, other: previous.generator, generator: generator.id } });
+        if (previous)
+          said({
+            file: output.path,
+            messageId: 'file-two-generators',
+            data: { file: output.path, other: previous.generator, generator: generator.id },
+          });
         wholeFiles.set(output.path, { content: output.content, generator: generator.id });
       }
     }
@@ -187,11 +260,21 @@ function runStage(corpus: Corpus, generators: readonly Generator[], context: Gen
 }
 
 /** One generator's outputs, or undefined when it threw (reported as the run's finding about it). */
-function generateOne(corpus: Corpus, generator: Generator, report: Report, said: (finding: CoreFinding) => void, context: GenerationContext): GeneratorOutput[] | undefined {
+function generateOne(
+  corpus: Corpus,
+  generator: Generator,
+  report: Report,
+  said: (finding: CoreFinding) => void,
+  context: GenerationContext,
+): GeneratorOutput[] | undefined {
   try {
     return timed(`generate/${generator.id}`, () => generator.generate(corpus, report, context));
   } catch (error) {
-    said({ file: generator.inputs[0] ?? '.', messageId: 'generator-failed', data: { generator: generator.id, reason: error instanceof Error ? error.message : String(error) } });
+    said({
+      file: generator.inputs[0] ?? '.',
+      messageId: 'generator-failed',
+      data: { generator: generator.id, reason: error instanceof Error ? error.message : String(error) },
+    });
     return undefined;
   }
 }
@@ -230,14 +313,24 @@ function spliceRegions(markdown: MarkdownFile, owned: Owned, report: (finding: C
  * it has, in order, and that table's rows are replaced by the generated ones, cut to the file's
  * columns and written in its style. What is not a table (a list, a count) has no place to go there.
  */
-function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned, report: (finding: CoreFinding) => void): string {
+function spliceTables(
+  markdown: MarkdownFile,
+  mark: WholeFileMark,
+  owned: Owned,
+  report: (finding: CoreFinding) => void,
+): string {
   const tables = textTables(markdown.text);
   const used = new Set<number>();
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const [id, { content, generator, undecided = [] }] of owned) {
     const generated = textTables(content)[0];
     if (!generated) continue;
-    const index = tables.findIndex((table, i) => !used.has(i) && table.header[0] === generated.header[0] && table.header.every((column) => generated.header.includes(column)));
+    const index = tables.findIndex(
+      (table, i) =>
+        !used.has(i) &&
+        table.header[0] === generated.header[0] &&
+        table.header.every((column) => generated.header.includes(column)),
+    );
     const table = tables[index];
     if (!table) {
       report({
@@ -245,7 +338,13 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
         line: mark.line,
         column: 1,
         messageId: 'table-absent',
-        data: { generator, region: id, file: markdown.path, sources: mark.sources.join(', ') || 'its sources', columns: generated.header.join(' | ') },
+        data: {
+          generator,
+          region: id,
+          file: markdown.path,
+          sources: mark.sources.join(', ') || 'its sources',
+          columns: generated.header.join(' | '),
+        },
         hint: 'regenerate the file, or check that its tables keep the generated columns',
       });
       continue;
@@ -255,15 +354,26 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
     const lines = markdown.text.slice(table.bodyStart, table.bodyEnd).split('\n');
     // Another generator's layout is no drift: a row whose cells say the same (backticks and spacing
     // aside) keeps its line as written, and the rows keep the file's order.
-    const written = new Map(table.rows.map((row, i) => [sameCell(row[0] ?? ''), { cells: row.map(sameCell), line: lines[i] ?? '', at: i }]));
+    const written = new Map(
+      table.rows.map((row, i) => [sameCell(row[0] ?? ''), { cells: row.map(sameCell), line: lines[i] ?? '', at: i }]),
+    );
     // A row whose key differs only in case is the same row spelled otherwise: one changed row, not
     // a missing one and an extra one (`openwop-Idempotent-Replay` for `OpenWOP-Idempotent-Replay`).
     const folded = new Map([...written].reverse().map(([key, row]) => [key.toLowerCase(), row]));
     const rows = generated.rows.map((row) => {
       const key = row[0] ?? '';
       const cells = columns.map((column) => row[column] ?? '');
-      const same = written.get(sameCell(key)) ?? (generated.rows.some((other) => other !== row && sameCell(other[0] ?? '').toLowerCase() === sameCell(key).toLowerCase()) ? undefined : folded.get(sameCell(key).toLowerCase()));
-      const agrees = same !== undefined && same.cells.length === cells.length && cells.every((cell, i) => sameCell(cell) === same.cells[i]);
+      const same =
+        written.get(sameCell(key)) ??
+        (generated.rows.some(
+          (other) => other !== row && sameCell(other[0] ?? '').toLowerCase() === sameCell(key).toLowerCase(),
+        )
+          ? undefined
+          : folded.get(sameCell(key).toLowerCase()));
+      const agrees =
+        same !== undefined &&
+        same.cells.length === cells.length &&
+        cells.every((cell, i) => sameCell(cell) === same.cells[i]);
       return { key, line: agrees ? same.line : joinRow(cells, table.outerPipes), at: same?.at };
     });
     ordered(rows);
@@ -276,7 +386,8 @@ function spliceTables(markdown: MarkdownFile, mark: WholeFileMark, owned: Owned,
     edits.push({ start: table.bodyStart, end: table.bodyEnd, text: rows.map((row) => row.line).join('\n') });
   }
   let text = markdown.text;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   return text;
 }
 
@@ -318,7 +429,9 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
     const by = file.generators.join(', ');
     const used = file.generators.map((id) => byId.get(id));
     const digest = used.some((g) => g?.runsLast);
-    const sources = [...new Set(used.flatMap((g) => (g && !g.runsLast ? g.inputs : [])))].filter((input) => input !== file.path);
+    const sources = [...new Set(used.flatMap((g) => (g && !g.runsLast ? g.inputs : [])))].filter(
+      (input) => input !== file.path,
+    );
     const hint = digest
       ? `${file.path} digests every corpus file, so any edit makes it stale: run \`openwop-spec generate\``
       : `run \`openwop-spec generate\`; generated text is not edited by hand${sources.length > 0 ? `: to change it, change ${sources.join(' or ')}` : ''}`;
@@ -333,10 +446,18 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
     if ((compared?.foreign || compared?.otherTool) && compared.differences.length === 0) continue;
     // A document whose records only stand in another order falls through to lines.
     if (entries && entries.length > 0) {
-      for (const { message, ...entry } of entries.slice(0, MAX_DRIFT_FINDINGS)) report({ file: file.path, ...entry, messageId: 'stale-entry', data: { generators: by, entry: message }, hint });
+      for (const { message, ...entry } of entries.slice(0, MAX_DRIFT_FINDINGS))
+        report({ file: file.path, ...entry, messageId: 'stale-entry', data: { generators: by, entry: message }, hint });
       if (entries.length > MAX_DRIFT_FINDINGS) {
         const { line, column } = entries[MAX_DRIFT_FINDINGS] as JsonDifference;
-        report({ file: file.path, line, column, messageId: 'stale-more', data: { generators: by, more: entries.length - MAX_DRIFT_FINDINGS, unit: 'entries' }, hint });
+        report({
+          file: file.path,
+          line,
+          column,
+          messageId: 'stale-more',
+          data: { generators: by, more: entries.length - MAX_DRIFT_FINDINGS, unit: 'entries' },
+          hint,
+        });
       }
       continue;
     }
@@ -348,15 +469,32 @@ export function driftDiagnostics(plan: GenerationPlan, generators: readonly Gene
       const wanted = row(difference.expected);
       const data: Record<string, string> =
         difference.kind === 'changed'
-          ? { place: actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`, expected: around(difference.expected, difference.actual) }
+          ? {
+              place: actual ? `${actual} (line ${difference.line})` : `line ${difference.line}`,
+              expected: around(difference.expected, difference.actual),
+            }
           : difference.kind === 'extra'
             ? { place: actual ?? `line ${difference.line}`, unit: actual ? 'row' : 'line' }
             : { wanted: wanted ? `a ${wanted}` : 'a line', expected: truncate(difference.expected) };
-      report({ file: file.path, line: difference.line, column: 1, messageId: `stale-${difference.kind}`, data: { generators: by, ...data }, hint });
+      report({
+        file: file.path,
+        line: difference.line,
+        column: 1,
+        messageId: `stale-${difference.kind}`,
+        data: { generators: by, ...data },
+        hint,
+      });
     }
     if (differences.length > MAX_DRIFT_FINDINGS) {
       const rest = differences[MAX_DRIFT_FINDINGS] as LineDifference;
-      report({ file: file.path, line: rest.line, column: 1, messageId: 'stale-more', data: { generators: by, more: differences.length - MAX_DRIFT_FINDINGS, unit: 'lines' }, hint });
+      report({
+        file: file.path,
+        line: rest.line,
+        column: 1,
+        messageId: 'stale-more',
+        data: { generators: by, more: differences.length - MAX_DRIFT_FINDINGS, unit: 'lines' },
+        hint,
+      });
     }
   }
   return diagnostics;
@@ -382,7 +520,10 @@ interface JsonDifference {
  * extra, and in a list of records, each record (named by its first scalar members) that differs,
  * is missing or is extra. Undefined when the generated text is not JSON (then lines are compared).
  */
-function jsonDifferences(file: DataFile, after: string): { differences: JsonDifference[]; foreign: boolean; otherTool: boolean } | undefined {
+function jsonDifferences(
+  file: DataFile,
+  after: string,
+): { differences: JsonDifference[]; foreign: boolean; otherTool: boolean } | undefined {
   let expected: unknown;
   try {
     expected = JSON.parse(after);
@@ -394,7 +535,14 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
   // only the facts both shapes hold are compared there (records named by their scalar members,
   // maps of scalars, a list of the codes a flag map sets, scalars of one type), never its prose or
   // its layout.
-  const foreign = isPlainObject(file.value) && isPlainObject(expected) && foreignGenerated(file.value) && !deepEqual(Object.keys(file.value).filter((k) => k !== '$comment'), Object.keys(expected).filter((k) => k !== '$comment'));
+  const foreign =
+    isPlainObject(file.value) &&
+    isPlainObject(expected) &&
+    foreignGenerated(file.value) &&
+    !deepEqual(
+      Object.keys(file.value).filter((k) => k !== '$comment'),
+      Object.keys(expected).filter((k) => k !== '$comment'),
+    );
   const differences: JsonDifference[] = [];
   const at = (path: PathSegment[], prefer: 'key' | 'value' = 'key') => {
     const { line, column } = locate(file, path, prefer);
@@ -406,14 +554,24 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
     if (foreign && (last === 'title' || last === 'description' || last === '$comment')) return;
     if (isPlainObject(actual) && isPlainObject(wanted)) {
       if (foreign && !(isScalarMap(actual) && isScalarMap(wanted))) {
-        for (const [key, value] of Object.entries(wanted)) if (Object.hasOwn(actual, key)) compare(actual[key], value, [...path, key]);
+        for (const [key, value] of Object.entries(wanted))
+          if (Object.hasOwn(actual, key)) compare(actual[key], value, [...path, key]);
         return;
       }
       for (const [key, value] of Object.entries(wanted)) {
-        if (!Object.hasOwn(actual, key)) differences.push({ ...at(path), message: `${describePath(path)} has no member "${key}"; expected ${brief(value)}` });
+        if (!Object.hasOwn(actual, key))
+          differences.push({
+            ...at(path),
+            message: `${describePath(path)} has no member "${key}"; expected ${brief(value)}`,
+          });
         else compare(actual[key], value, [...path, key]);
       }
-      for (const key of Object.keys(actual)) if (!Object.hasOwn(wanted, key)) differences.push({ ...at([...path, key]), message: `${describePath([...path, key])} is not generated; expected no such member` });
+      for (const key of Object.keys(actual))
+        if (!Object.hasOwn(wanted, key))
+          differences.push({
+            ...at([...path, key]),
+            message: `${describePath([...path, key])} is not generated; expected no such member`,
+          });
       return;
     }
     if (isList(actual) && isList(wanted) && [...actual, ...wanted].every(isPlainObject)) {
@@ -427,17 +585,31 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
         const name = label(entry);
         const generated = wantedByLabel.get(name);
         if (!generated) {
-          differences.push({ ...at([...path, index]), message: `${describePath(path)} entry ${name} is not generated; expected no such entry` });
+          differences.push({
+            ...at([...path, index]),
+            message: `${describePath(path)} entry ${name} is not generated; expected no such entry`,
+          });
           return;
         }
-        const members = [...new Set([...Object.keys(generated), ...Object.keys(entry)])].filter((key) => !deepEqual(entry[key], generated[key]));
+        const members = [...new Set([...Object.keys(generated), ...Object.keys(entry)])].filter(
+          (key) => !deepEqual(entry[key], generated[key]),
+        );
         if (members.length === 0) return;
-        const what = members.map((key) => (Object.hasOwn(generated, key) ? `${key} ${brief(generated[key])}` : `no ${key}`)).join(', ');
-        differences.push({ ...at([...path, index, members[0] as string]), message: `${describePath(path)} entry ${name} differs; expected ${what}` });
+        const what = members
+          .map((key) => (Object.hasOwn(generated, key) ? `${key} ${brief(generated[key])}` : `no ${key}`))
+          .join(', ');
+        differences.push({
+          ...at([...path, index, members[0] as string]),
+          message: `${describePath(path)} entry ${name} differs; expected ${what}`,
+        });
       });
       (wanted as Array<Record<string, unknown>>).forEach((entry, index) => {
         const name = label(entry);
-        if (!actualLabels.has(name)) differences.push({ ...at(index < actual.length ? [...path, index] : actual.length > 0 ? [...path, actual.length - 1] : path), message: `${describePath(path)} has no entry ${name}; expected ${brief(entry)}` });
+        if (!actualLabels.has(name))
+          differences.push({
+            ...at(index < actual.length ? [...path, index] : actual.length > 0 ? [...path, actual.length - 1] : path),
+            message: `${describePath(path)} has no entry ${name}; expected ${brief(entry)}`,
+          });
       });
       return;
     }
@@ -446,13 +618,24 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
       const flagged = asFlagSet(wanted);
       // One fact in two layouts: the codes a list names, or the codes a map of flags sets true.
       if (listed && flagged && (Array.isArray(actual) || Array.isArray(wanted))) {
-        for (const name of [...flagged].filter((entry) => !listed.has(entry))) differences.push({ ...at(path), message: `${describePath(path)} does not give ${name}; expected it, as the registry does` });
-        for (const name of [...listed].filter((entry) => !flagged.has(entry))) differences.push({ ...at(path), message: `${describePath(path)} gives ${name}; expected not, as the registry does not` });
+        for (const name of [...flagged].filter((entry) => !listed.has(entry)))
+          differences.push({
+            ...at(path),
+            message: `${describePath(path)} does not give ${name}; expected it, as the registry does`,
+          });
+        for (const name of [...listed].filter((entry) => !flagged.has(entry)))
+          differences.push({
+            ...at(path),
+            message: `${describePath(path)} gives ${name}; expected not, as the registry does not`,
+          });
         return;
       }
       if (Array.isArray(actual) || Array.isArray(wanted) || typeof actual !== typeof wanted) return;
     }
-    differences.push({ ...at(path, 'value'), message: `${describePath(path)} is ${brief(actual)}; expected ${brief(wanted)}` });
+    differences.push({
+      ...at(path, 'value'),
+      message: `${describePath(path)} is ${brief(actual)}; expected ${brief(wanted)}`,
+    });
   };
   compare(file.value, expected, []);
   return { differences, foreign, otherTool: isPlainObject(file.value) && generatedByAnotherTool(file.value) };
@@ -461,26 +644,37 @@ function jsonDifferences(file: DataFile, after: string): { differences: JsonDiff
 /** A list of names, or a map of names to booleans read as the names set true; else undefined. */
 function asFlagSet(value: unknown): Set<string> | undefined {
   if (Array.isArray(value)) return value.every((item) => typeof item === 'string') ? new Set(value) : undefined;
-  if (isPlainObject(value) && Object.values(value).every((item) => typeof item === 'boolean')) return new Set(Object.keys(value).filter((key) => value[key] === true));
+  if (isPlainObject(value) && Object.values(value).every((item) => typeof item === 'boolean'))
+    return new Set(Object.keys(value).filter((key) => value[key] === true));
   return undefined;
 }
 
 /** A record's name: its first two scalar members (`GET /runs`, `runEvents /runs/{runId}/events`). */
 function recordLabel(record: Record<string, unknown>): string | undefined {
-  const scalars = Object.entries(record).filter(([key, value]) => !key.startsWith('$') && (typeof value === 'string' || typeof value === 'number')).slice(0, 2);
+  const scalars = Object.entries(record)
+    .filter(([key, value]) => !key.startsWith('$') && (typeof value === 'string' || typeof value === 'number'))
+    .slice(0, 2);
   return scalars.length > 0 ? scalars.map(([, value]) => String(value)).join(' ') : undefined;
 }
 
 /** Any banner of the "generated" family: "GENERATED by scripts/x.mjs", "Generated from errors.json; do not edit". */
-const GENERATED_MARK = /\b(?:auto-?)?generated\b[^\n]{0,200}?(?:\b(?:by|from)\s+`?[\w./-]+|\bdo not edit\b)|\bdo not edit\b[^\n]{0,200}?\bgenerated\b/i;
+const GENERATED_MARK =
+  /\b(?:auto-?)?generated\b[^\n]{0,200}?(?:\b(?:by|from)\s+`?[\w./-]+|\bdo not edit\b)|\bdo not edit\b[^\n]{0,200}?\bgenerated\b/i;
 
 function foreignGenerated(value: Record<string, unknown>): boolean {
-  return [value.$comment, value.description, value.title].some((text) => typeof text === 'string' && GENERATED_MARK.test(text));
+  return [value.$comment, value.description, value.title].some(
+    (text) => typeof text === 'string' && GENERATED_MARK.test(text),
+  );
 }
 
 /** Generated, says the file, and not by this tool: its layout is that tool's. */
 function generatedByAnotherTool(value: Record<string, unknown>): boolean {
-  return foreignGenerated(value) && ![value.$comment, value.description, value.title].some((text) => typeof text === 'string' && /\bopenwop-spec\b/.test(text));
+  return (
+    foreignGenerated(value) &&
+    ![value.$comment, value.description, value.title].some(
+      (text) => typeof text === 'string' && /\bopenwop-spec\b/.test(text),
+    )
+  );
 }
 
 /** A map of data (code to status): every value a scalar of one type, so its keys are entries, not keywords. */
@@ -490,7 +684,11 @@ function isScalarMap(value: Record<string, unknown>): boolean {
 }
 
 function describePath(path: readonly PathSegment[]): string {
-  return path.length === 0 ? 'the document' : path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`)).join('');
+  return path.length === 0
+    ? 'the document'
+    : path
+        .map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`))
+        .join('');
 }
 
 function brief(value: unknown): string {
@@ -506,7 +704,9 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
+    return (
+      keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
+    );
   }
   return false;
 }
@@ -523,7 +723,9 @@ interface LineDifference {
 
 function isTableRow(text: string): boolean {
   const trimmed = text.trim();
-  return trimmed.includes('|') && !/^\|?\s*:?-+/.test(trimmed) && (trimmed.startsWith('|') || splitRow(trimmed).length > 1);
+  return (
+    trimmed.includes('|') && !/^\|?\s*:?-+/.test(trimmed) && (trimmed.startsWith('|') || splitRow(trimmed).length > 1)
+  );
 }
 
 /** Each line of `before` that `after` changes or drops, and each line it adds, in file order. */
@@ -557,11 +759,20 @@ function lineDifferences(before: string, after: string): LineDifference[] {
         differences.push({ kind: 'extra', line: start + i, expected: '', actual: removed[i] as string });
         continue;
       }
-      for (; pending < j; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line: start + i, expected: added[pending] as string, actual: '' });
-      differences.push({ kind: 'changed', line: start + i, expected: added[j] as string, actual: removed[i] as string });
+      for (; pending < j; pending++)
+        if (!matched.has(pending))
+          differences.push({ kind: 'missing', line: start + i, expected: added[pending] as string, actual: '' });
+      differences.push({
+        kind: 'changed',
+        line: start + i,
+        expected: added[j] as string,
+        actual: removed[i] as string,
+      });
       pending = j + 1;
     }
-    for (; pending < added.length; pending++) if (!matched.has(pending)) differences.push({ kind: 'missing', line, expected: added[pending] as string, actual: '' });
+    for (; pending < added.length; pending++)
+      if (!matched.has(pending))
+        differences.push({ kind: 'missing', line, expected: added[pending] as string, actual: '' });
     removed = [];
     added = [];
   };

@@ -6,14 +6,24 @@
  * rule the top level turns off), the evaluate stage runs the gate again with those, once for each
  * distinct set, and each file keeps the findings of the run made with its own options.
  */
-import { matchesPattern, ruleSettingsFor, type Config, type ConfigurableRule, type RuleSetting } from '../config/index.js';
+import {
+  matchesPattern,
+  ruleSettingsFor,
+  type Config,
+  type ConfigurableRule,
+  type RuleSetting,
+} from '../config/index.js';
 import type { Corpus } from '../model/index.js';
 import type { Diagnostic } from '../output/index.js';
 
 /** Each file's rule settings, or undefined when the config has no overrides (every file has the top level's). */
 export type SettingsFor = (file: string) => ReadonlyMap<string, RuleSetting>;
 
-export function overrideSettings(config: Config, rules: readonly ConfigurableRule[], base: ReadonlyMap<string, RuleSetting>): SettingsFor | undefined {
+export function overrideSettings(
+  config: Config,
+  rules: readonly ConfigurableRule[],
+  base: ReadonlyMap<string, RuleSetting>,
+): SettingsFor | undefined {
   if (config.overrides.length === 0) return undefined;
   const perFile = new Map<string, ReadonlyMap<string, RuleSetting>>();
   return (file) => {
@@ -27,11 +37,14 @@ export function overrideSettings(config: Config, rules: readonly ConfigurableRul
 export function enabledByOverride(config: Config, base: ReadonlyMap<string, RuleSetting>, rule: string): boolean {
   if (base.get(rule)?.enabled !== false) return false;
   return config.overrides.some((override) =>
-    Object.entries(override.rules).some(([pattern, entry]) => matchesPattern(rule, pattern) && (typeof entry === 'string' ? entry : entry[0]) !== 'off'),
+    Object.entries(override.rules).some(
+      ([pattern, entry]) => matchesPattern(rule, pattern) && (typeof entry === 'string' ? entry : entry[0]) !== 'off',
+    ),
   );
 }
 
-const runKey = (setting: RuleSetting | undefined): string | undefined => (setting?.enabled ? JSON.stringify(setting.options) : undefined);
+const runKey = (setting: RuleSetting | undefined): string | undefined =>
+  setting?.enabled ? JSON.stringify(setting.options) : undefined;
 
 /**
  * The gates' findings with each file's options: `found` came from one run with the top-level
@@ -46,7 +59,9 @@ export function withFileOptions(
   gates: ReadonlySet<string>,
   rerun: (rule: string, settings: ReadonlyMap<string, RuleSetting>) => Diagnostic[],
 ): Diagnostic[] {
-  const runs: Array<{ key: string | undefined; findings: readonly Diagnostic[] }> = [{ key: undefined, findings: found }];
+  const runs: Array<{ key: string | undefined; findings: readonly Diagnostic[] }> = [
+    { key: undefined, findings: found },
+  ];
   for (const rule of gates) {
     const baseKey = runKey(base.get(rule));
     const variants = new Map<string, RuleSetting>();
@@ -55,7 +70,8 @@ export function withFileOptions(
       const key = runKey(setting);
       if (setting && key !== undefined && key !== baseKey) variants.set(key, setting);
     }
-    for (const [key, setting] of variants) runs.push({ key, findings: rerun(rule, new Map([...base, [rule, setting]])) });
+    for (const [key, setting] of variants)
+      runs.push({ key, findings: rerun(rule, new Map([...base, [rule, setting]])) });
   }
   return runs.flatMap(({ key, findings }) =>
     findings.filter((d) => {

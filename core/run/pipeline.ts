@@ -97,13 +97,20 @@ export interface RunResult {
 
 /** Every stage but presentation, over one corpus model. */
 export function runCorpus(corpus: Corpus, options: PipelineOptions): RunResult {
-  const reuse = options.reuse ? new Reuse(corpus, reuseBasis(options), options.reuse.previous?.memo, options.reuse.changed) : undefined;
+  const reuse = options.reuse
+    ? new Reuse(corpus, reuseBasis(options), options.reuse.previous?.memo, options.reuse.changed)
+    : undefined;
   const { diagnostics: found, plan } = evaluate(corpus, options, reuse);
   const planned = plan ?? planGeneration(corpus, options.catalog.generators);
-  const caused = causeFirst(corpus, found, { derivedFrom: derivedFrom(planned, options.catalog.generators), rerun: rerunOver(options) });
+  const caused = causeFirst(corpus, found, {
+    derivedFrom: derivedFrom(planned, options.catalog.generators),
+    rerun: rerunOver(options),
+  });
   const located = relocateGenerated(corpus, caused, planned, options.catalog.generators);
   const scope = options.files ? filesJudged(corpus, options.files, planned, options.catalog) : undefined;
-  const scoped = scope ? located.filter((d) => scope.has(d.file) || d.related?.some((r) => scope.has(r.file))) : located;
+  const scoped = scope
+    ? located.filter((d) => scope.has(d.file) || d.related?.some((r) => scope.has(r.file)))
+    : located;
   const suppressed = applySuppressions(corpus, withFingerprints(corpus, scoped), {
     today: options.today,
     ran: options.ran,
@@ -112,7 +119,13 @@ export function runCorpus(corpus: Corpus, options: PipelineOptions): RunResult {
     ...(scope ? { inScope: (file: string) => scope.has(file) } : {}),
   });
   const judged = applySeverities(withFingerprints(corpus, suppressed), options.settings, options.settingsFor);
-  return { corpus, plan, diagnostics: judgedAgainst(judged, options.baseline), ...(scope ? { scope } : {}), ...(reuse ? { memo: reuse.next } : {}) };
+  return {
+    corpus,
+    plan,
+    diagnostics: judgedAgainst(judged, options.baseline),
+    ...(scope ? { scope } : {}),
+    ...(reuse ? { memo: reuse.next } : {}),
+  };
 }
 
 /** What a run's kept findings depend on besides the model: the same objects, or nothing is kept. */
@@ -121,12 +134,20 @@ function reuseBasis(options: PipelineOptions): unknown[] {
 }
 
 /** The last stage: findings compared with a baseline when there is one, in reporting order. `check --update` calls it again with the baseline it has just written. */
-export function judgedAgainst(diagnostics: readonly Diagnostic[], baseline: readonly BaselineEntry[] | undefined): Diagnostic[] {
+export function judgedAgainst(
+  diagnostics: readonly Diagnostic[],
+  baseline: readonly BaselineEntry[] | undefined,
+): Diagnostic[] {
   return parseFailuresFirst(sortDiagnostics(baseline ? compareWithBaseline(diagnostics, baseline) : [...diagnostics]));
 }
 
 /** The files `check FILE…` judges: the named ones and the files whose findings depend on them. */
-function filesJudged(corpus: Corpus, files: ReadonlySet<string>, plan: GenerationPlan | undefined, catalog: Catalog): Set<string> {
+function filesJudged(
+  corpus: Corpus,
+  files: ReadonlySet<string>,
+  plan: GenerationPlan | undefined,
+  catalog: Catalog,
+): Set<string> {
   const scope = dependentScope(corpus, files, plan, catalog.generators);
   for (const file of catalog.mentionDependents?.(corpus, scope) ?? []) scope.add(file);
   return scope;
@@ -137,7 +158,11 @@ function filesJudged(corpus: Corpus, files: ReadonlySet<string>, plan: Generatio
  * (gates, generation, suppressions): a rule turned off says nothing, a severity set is the
  * severity of every finding of the rule.
  */
-function applySeverities(diagnostics: readonly Diagnostic[], settings: ReadonlyMap<string, RuleSetting>, settingsFor?: SettingsFor): Diagnostic[] {
+function applySeverities(
+  diagnostics: readonly Diagnostic[],
+  settings: ReadonlyMap<string, RuleSetting>,
+  settingsFor?: SettingsFor,
+): Diagnostic[] {
   return diagnostics.flatMap((d) => {
     const setting = (settingsFor ? settingsFor(d.file) : settings).get(d.rule);
     if (setting && !setting.enabled) return [];
@@ -147,15 +172,26 @@ function applySeverities(diagnostics: readonly Diagnostic[], settings: ReadonlyM
 
 /** Whether the run plans generation: a generation rule (drift, regions, a generator's own) runs. */
 function plansGeneration(options: Pick<PipelineOptions, 'ran' | 'catalog'>): boolean {
-  return options.ran.has(DRIFT_RULE.id) || options.ran.has(REGION_RULE.id) || options.catalog.generators.some((g) => options.ran.has(generatorRule(g)));
+  return (
+    options.ran.has(DRIFT_RULE.id) ||
+    options.ran.has(REGION_RULE.id) ||
+    options.catalog.generators.some((g) => options.ran.has(generatorRule(g)))
+  );
 }
 
 function engineOptions(options: PipelineOptions): RunOptions {
-  return { ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}), settings: options.settings };
+  return {
+    ...(options.previousRelease ? { previousRelease: options.previousRelease } : {}),
+    settings: options.settings,
+  };
 }
 
 /** Stage 1: the findings of one pass over the model, and the generation plan it made. */
-function evaluate(corpus: Corpus, options: PipelineOptions, reuse: Reuse | undefined): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
+function evaluate(
+  corpus: Corpus,
+  options: PipelineOptions,
+  reuse: Reuse | undefined,
+): { diagnostics: Diagnostic[]; plan: GenerationPlan | undefined } {
   const checks = options.catalog.checks.filter((check) => options.ran.has(check.id));
   const diagnostics: Diagnostic[] = [];
   let plan: GenerationPlan | undefined;
@@ -168,13 +204,34 @@ function evaluate(corpus: Corpus, options: PipelineOptions, reuse: Reuse | undef
   }
   const found = runChecks(corpus, checks, engineOptions(options), reuse);
   const { settingsFor } = options;
-  diagnostics.push(...(settingsFor ? withFileOptions(corpus, found, options.settings, settingsFor, new Set(checks.map((check) => check.id)), (rule, settings) => runChecks(corpus, checks.filter((check) => check.id === rule), { ...engineOptions(options), settings }, reuse)) : found));
+  diagnostics.push(
+    ...(settingsFor
+      ? withFileOptions(
+          corpus,
+          found,
+          options.settings,
+          settingsFor,
+          new Set(checks.map((check) => check.id)),
+          (rule, settings) =>
+            runChecks(
+              corpus,
+              checks.filter((check) => check.id === rule),
+              { ...engineOptions(options), settings },
+              reuse,
+            ),
+        )
+      : found),
+  );
   return { diagnostics: sortDiagnostics(diagnostics), plan };
 }
 
 /** The plan's own findings the run reports: region markers when that rule runs, a generator's when it or drift runs. */
 function generationFindings(plan: GenerationPlan, options: PipelineOptions): Diagnostic[] {
-  return plan.diagnostics.filter((d) => (d.rule === REGION_RULE.id ? options.ran.has(REGION_RULE.id) : options.ran.has(d.rule) || options.ran.has(DRIFT_RULE.id)));
+  return plan.diagnostics.filter((d) =>
+    d.rule === REGION_RULE.id
+      ? options.ran.has(REGION_RULE.id)
+      : options.ran.has(d.rule) || options.ran.has(DRIFT_RULE.id),
+  );
 }
 
 /** Each generated output and what its generators read (`*`: every file). */
@@ -192,7 +249,9 @@ function rerunOver(options: PipelineOptions) {
       engineOptions(options),
     );
     // A generator's own findings (a region with no generator, a registry it cannot read) come from planning.
-    if ([...rules].some((rule) => !options.catalog.checks.some((check) => check.id === rule) && rule !== DRIFT_RULE.id)) {
+    if (
+      [...rules].some((rule) => !options.catalog.checks.some((check) => check.id === rule) && rule !== DRIFT_RULE.id)
+    ) {
       again.push(...generationFindings(planGeneration(corpus, options.catalog.generators), options));
     }
     return again;
@@ -235,6 +294,12 @@ export function runGeneration(corpus: Corpus, options: PipelineOptions): Generat
   const plan = result.plan ?? planGeneration(corpus, options.catalog.generators);
   const findings = result.diagnostics.filter((d) => ran.has(d.rule));
   const written = new Set(plan.files.map((file) => file.path));
-  const blocking = findings.filter((d) => isActive(d) && d.severity === 'error' && d.rule !== DRIFT_RULE.id && !(d.rule === REQUIRED_RULE_ID && written.has(String(d.data?.file))));
+  const blocking = findings.filter(
+    (d) =>
+      isActive(d) &&
+      d.severity === 'error' &&
+      d.rule !== DRIFT_RULE.id &&
+      !(d.rule === REQUIRED_RULE_ID && written.has(String(d.data?.file))),
+  );
   return { result, plan, findings, blocking };
 }

@@ -58,7 +58,10 @@ class RecordingFiles implements ReadonlyMap<string, CorpusFile> {
     this.reads.all = true;
     return this.inner.entries();
   }
-  forEach(callback: (value: CorpusFile, key: string, map: ReadonlyMap<string, CorpusFile>) => void, thisArg?: unknown): void {
+  forEach(
+    callback: (value: CorpusFile, key: string, map: ReadonlyMap<string, CorpusFile>) => void,
+    thisArg?: unknown,
+  ): void {
     this.reads.all = true;
     this.inner.forEach((value, key) => callback.call(thisArg, value, key, this));
   }
@@ -140,7 +143,9 @@ function changesBetween(before: Corpus, after: Corpus, outside: Iterable<string>
     for (const kind of kindsOf(old)) kinds.add(kind);
   }
   for (const path of outside) if (!before.files.has(path) && !after.files.has(path)) listing = true;
-  const irregular = before.irregular.join('\n') !== after.irregular.join('\n') || [...after.irregularKinds].some(([k, v]) => before.irregularKinds.get(k) !== v);
+  const irregular =
+    before.irregular.join('\n') !== after.irregular.join('\n') ||
+    [...after.irregularKinds].some(([k, v]) => before.irregularKinds.get(k) !== v);
   return { paths, kinds, listing, irregular };
 }
 
@@ -154,7 +159,8 @@ function unaffected(reads: Reads, changes: Changes): boolean {
   for (const path of changes.paths) {
     if (reads.paths.has(path)) return false;
     // A directory looked up stands for the files under it.
-    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) if (reads.paths.has(path.slice(0, at))) return false;
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1))
+      if (reads.paths.has(path.slice(0, at))) return false;
   }
   return true;
 }
@@ -198,9 +204,20 @@ export class Reuse {
   private readonly previous: RunMemo | undefined;
   private readonly views = new Map<string, { view: Corpus; reads: Reads }>();
 
-  constructor(corpus: Corpus, basis: readonly unknown[], previous: RunMemo | undefined, outside: Iterable<string> = []) {
+  constructor(
+    corpus: Corpus,
+    basis: readonly unknown[],
+    previous: RunMemo | undefined,
+    outside: Iterable<string> = [],
+  ) {
     this.next = new RunMemo(corpus, basis);
-    const applies = previous !== undefined && previous.basis.length === basis.length && previous.basis.every((part, i) => part === basis[i]) && previous.corpus.root === corpus.root && previous.corpus.config === corpus.config && previous.corpus.cacheDir === corpus.cacheDir;
+    const applies =
+      previous !== undefined &&
+      previous.basis.length === basis.length &&
+      previous.basis.every((part, i) => part === basis[i]) &&
+      previous.corpus.root === corpus.root &&
+      previous.corpus.config === corpus.config &&
+      previous.corpus.cacheDir === corpus.cacheDir;
     this.previous = applies ? previous : undefined;
     this.changes = applies ? changesBetween(previous.corpus, corpus, outside) : undefined;
   }
@@ -235,7 +252,11 @@ export class Reuse {
 
   /** A generator's outputs and findings, as `check` does for a gate; the run records what it reads outside the view (through the plan's context) into `reads`. */
   generator<T>(key: string, corpus: Corpus, run: (view: Corpus, reads: Reads) => T): T {
-    const kept = this.kept(this.previous?.generators as Map<string, Kept<T>> | undefined, this.next.generators as Map<string, Kept<T>>, key);
+    const kept = this.kept(
+      this.previous?.generators as Map<string, Kept<T>> | undefined,
+      this.next.generators as Map<string, Kept<T>>,
+      key,
+    );
     if (kept !== undefined) return kept;
     const group = this.groupOf(this.previous?.generators.get(key), `generator:${key}`);
     const { view, reads } = this.viewOf(group, corpus);

@@ -18,11 +18,18 @@ import { resolveLink } from '../markdown/index.js';
 import { inputCovers, type Generator } from './define.js';
 import type { GenerationPlan } from './generation.js';
 
-export function dependentScope(corpus: Corpus, selected: ReadonlySet<string>, plan: GenerationPlan | undefined, generators: readonly Generator[]): Set<string> {
+export function dependentScope(
+  corpus: Corpus,
+  selected: ReadonlySet<string>,
+  plan: GenerationPlan | undefined,
+  generators: readonly Generator[],
+): Set<string> {
   const changing = withOutputs(selected, plan, generators);
   // A region filled in a document (a count, a table) changes no heading of it and no pointer into
   // it: what links there still finds what it found. A whole generated file can change anything.
-  const pointedAt = new Set([...changing].filter((file) => selected.has(file) || !(corpus.markdown(file)?.regions.length ?? 0)));
+  const pointedAt = new Set(
+    [...changing].filter((file) => selected.has(file) || !(corpus.markdown(file)?.regions.length ?? 0)),
+  );
   const scope = new Set(changing);
   for (const file of corpus.all()) {
     if (scope.has(file.path)) continue;
@@ -32,11 +39,19 @@ export function dependentScope(corpus: Corpus, selected: ReadonlySet<string>, pl
 }
 
 /** The files and every output generated from them, through outputs of outputs (a bounded closure: each round adds a file or ends). */
-function withOutputs(selected: ReadonlySet<string>, plan: GenerationPlan | undefined, generators: readonly Generator[]): Set<string> {
+function withOutputs(
+  selected: ReadonlySet<string>,
+  plan: GenerationPlan | undefined,
+  generators: readonly Generator[],
+): Set<string> {
   const changing = new Set(selected);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    const reading = new Set(generators.filter((g) => g.runsLast || g.inputs.some((input) => [...changing].some((file) => inputCovers(input, file)))).map((g) => g.id));
+    const reading = new Set(
+      generators
+        .filter((g) => g.runsLast || g.inputs.some((input) => [...changing].some((file) => inputCovers(input, file))))
+        .map((g) => g.id),
+    );
     for (const file of plan?.files ?? []) {
       if (!changing.has(file.path) && file.generators.some((id) => reading.has(id))) {
         changing.add(file.path);
@@ -57,7 +72,8 @@ function pointsInto(file: CorpusFile, targets: ReadonlySet<string>, corpus: Corp
   if (file.kind === 'markdown' && file.links.some((link) => linksTo(link.url))) return true;
   if (file.kind === 'json' || file.kind === 'yaml') {
     if (file.problems.length === 0 && dataStringLinks(file).some((link) => linksTo(link.url))) return true;
-    if (file.problems.length === 0 && refTargets(file).some((ref) => linksTo(ref) || refById(ref, targets, corpus))) return true;
+    if (file.problems.length === 0 && refTargets(file).some((ref) => linksTo(ref) || refById(ref, targets, corpus)))
+      return true;
   }
   // A path or a document's name written out in prose, a table or a string: a section citation
   // (`events.md §"Payloads"`), a `source` field. A name two documents share widens the scope to
@@ -106,5 +122,7 @@ function refById(ref: string, targets: ReadonlySet<string>, corpus: Corpus): boo
   } catch {
     return false;
   }
-  return [...targets].some((target) => corpus.files.has(target) && pathname.endsWith(`/${target.split('/').slice(-2).join('/')}`));
+  return [...targets].some(
+    (target) => corpus.files.has(target) && pathname.endsWith(`/${target.split('/').slice(-2).join('/')}`),
+  );
 }

@@ -31,13 +31,15 @@ export const SUPPRESSION_RULES = [
   {
     id: 'suppressions/expired',
     summary: 'A suppression is used only until its expiry date',
-    description: 'After its `until` (inline) or `expires` (file) date, in UTC, a suppression no longer hides its finding, and is reported here so that the finding is fixed or the date deliberately moved.',
+    description:
+      'After its `until` (inline) or `expires` (file) date, in UTC, a suppression no longer hides its finding, and is reported here so that the finding is fixed or the date deliberately moved.',
     severity: 'error',
   },
   {
     id: 'suppressions/unused',
     summary: 'Every suppression still matches a finding',
-    description: 'A suppression whose finding is gone (fixed, or the text it was keyed to changed) is reported, so that the list of accepted findings shrinks with them. Delete it.',
+    description:
+      'A suppression whose finding is gone (fixed, or the text it was keyed to changed) is reported, so that the list of accepted findings shrinks with them. Delete it.',
     severity: 'error',
   },
 ] as const;
@@ -78,12 +80,20 @@ export interface SuppressionOptions {
 const DIRECTIVES = ['disable', 'enable', 'disable-line', 'disable-next-line', 'disable-file'] as const;
 type DirectiveName = (typeof DIRECTIVES)[number];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SYNTAX = 'write <!-- openwop-spec-DIRECTIVE RULE… [until YYYY-MM-DD] -- reason --> (disable-next-line, disable-line, disable … enable, disable-file)';
+const SYNTAX =
+  'write <!-- openwop-spec-DIRECTIVE RULE… [until YYYY-MM-DD] -- reason --> (disable-next-line, disable-line, disable … enable, disable-file)';
 
 /** Reads every suppression; malformed ones become findings instead. */
-function readSuppressions(corpus: Corpus, options: SuppressionOptions, report: (rule: string) => Report): Suppression[] {
+function readSuppressions(
+  corpus: Corpus,
+  options: SuppressionOptions,
+  report: (rule: string) => Report,
+): Suppression[] {
   const found: Suppression[] = [];
-  for (const markdown of corpus.markdownFiles()) found.push(...readDirectives(markdown.path, directiveComments(markdown.htmlNodes, markdown.text), options.known, report));
+  for (const markdown of corpus.markdownFiles())
+    found.push(
+      ...readDirectives(markdown.path, directiveComments(markdown.htmlNodes, markdown.text), options.known, report),
+    );
   if (options.file) found.push(...readFile(options.file, options.known, report));
   return found;
 }
@@ -99,7 +109,13 @@ function parseBody(body: string): ParsedDirective {
   const text = body.trim();
   const split = text.search(/(^|\s)--(\s|$)/);
   const head = split === -1 ? text : text.slice(0, split);
-  const reason = split === -1 ? '' : text.slice(split).replace(/^\s*--/, '').trim();
+  const reason =
+    split === -1
+      ? ''
+      : text
+          .slice(split)
+          .replace(/^\s*--/, '')
+          .trim();
   const words = head.split(/[\s,]+/).filter(Boolean);
   const until = words.indexOf('until');
   const expires = until === -1 ? undefined : words[until + 1];
@@ -108,19 +124,39 @@ function parseBody(body: string): ParsedDirective {
 }
 
 /** One file's directives as suppressions of line ranges: blocks paired with their `enable`, lines and the file. */
-function readDirectives(file: string, directives: readonly DirectiveComment[], known: ReadonlySet<string>, report: (rule: string) => Report): Suppression[] {
+function readDirectives(
+  file: string,
+  directives: readonly DirectiveComment[],
+  known: ReadonlySet<string>,
+  report: (rule: string) => Report,
+): Suppression[] {
   const found: Suppression[] = [];
   /** Open `disable` blocks: each rule still silenced, with the block it belongs to. */
   const open: Array<{ rules: string[]; parsed: ParsedDirective; at: Suppression['at']; from: number }> = [];
   const close = (block: (typeof open)[number], rules: readonly string[], to: number): void => {
-    found.push({ kind: 'inSource', rules: [...rules], reason: block.parsed.reason, ...(block.parsed.expires ? { expires: block.parsed.expires } : {}), at: block.at, lines: { from: block.from, to }, directive: 'disable' });
+    found.push({
+      kind: 'inSource',
+      rules: [...rules],
+      reason: block.parsed.reason,
+      ...(block.parsed.expires ? { expires: block.parsed.expires } : {}),
+      at: block.at,
+      lines: { from: block.from, to },
+      directive: 'disable',
+    });
   };
   for (const directive of directives) {
     const at = { file, line: directive.line, column: directive.column };
     const name = directive.name.toLowerCase() as DirectiveName;
     if (!DIRECTIVES.includes(name)) {
       const near = closest(directive.name.toLowerCase(), DIRECTIVES);
-      report(INVALID.id)({ ...at, endLine: directive.endLine, endColumn: directive.endColumn, messageId: 'unknown-directive', message: `"openwop-spec-${directive.name}" is not a directive, so this comment suppresses nothing${near ? `; did you mean "openwop-spec-${near}"?` : ''}`, hint: SYNTAX });
+      report(INVALID.id)({
+        ...at,
+        endLine: directive.endLine,
+        endColumn: directive.endColumn,
+        messageId: 'unknown-directive',
+        message: `"openwop-spec-${directive.name}" is not a directive, so this comment suppresses nothing${near ? `; did you mean "openwop-spec-${near}"?` : ''}`,
+        hint: SYNTAX,
+      });
       continue;
     }
     const parsed = parseBody(directive.body);
@@ -133,7 +169,15 @@ function readDirectives(file: string, directives: readonly DirectiveComment[], k
       const closing = parsed.rules.length === 0 ? open.flatMap((block) => block.rules) : parsed.rules;
       const unmatched = closing.filter((rule) => !open.some((block) => block.rules.includes(rule)));
       if (closing.length === 0 || unmatched.length > 0) {
-        report(INVALID.id)({ ...at, messageId: 'unmatched-enable', message: closing.length === 0 ? 'openwop-spec-enable closes no openwop-spec-disable block' : `openwop-spec-enable ${unmatched.join(', ')} closes no openwop-spec-disable block of ${unmatched.length === 1 ? 'that rule' : 'those rules'}`, hint: 'an enable names rules an earlier openwop-spec-disable in this file silenced (or none, to close every open block)' });
+        report(INVALID.id)({
+          ...at,
+          messageId: 'unmatched-enable',
+          message:
+            closing.length === 0
+              ? 'openwop-spec-enable closes no openwop-spec-disable block'
+              : `openwop-spec-enable ${unmatched.join(', ')} closes no openwop-spec-disable block of ${unmatched.length === 1 ? 'that rule' : 'those rules'}`,
+          hint: 'an enable names rules an earlier openwop-spec-disable in this file silenced (or none, to close every open block)',
+        });
         if (closing.length === 0) continue;
       }
       // Over a copy: a block whose rules all close is removed from `open` inside the loop.
@@ -155,8 +199,21 @@ function readDirectives(file: string, directives: readonly DirectiveComment[], k
       open.push({ rules: [...parsed.rules], parsed, at, from: directive.line });
       continue;
     }
-    const lines = name === 'disable-line' ? { from: directive.line, to: directive.endLine } : name === 'disable-next-line' ? { from: directive.endLine + 1, to: directive.endLine + 1 } : { from: 1, to: Infinity };
-    found.push({ kind: 'inSource', rules: parsed.rules, reason: parsed.reason, ...(parsed.expires ? { expires: parsed.expires } : {}), at, lines, directive: name });
+    const lines =
+      name === 'disable-line'
+        ? { from: directive.line, to: directive.endLine }
+        : name === 'disable-next-line'
+          ? { from: directive.endLine + 1, to: directive.endLine + 1 }
+          : { from: 1, to: Infinity };
+    found.push({
+      kind: 'inSource',
+      rules: parsed.rules,
+      reason: parsed.reason,
+      ...(parsed.expires ? { expires: parsed.expires } : {}),
+      at,
+      lines,
+      directive: name,
+    });
   }
   for (const block of open) close(block, block.rules, Infinity);
   return found;
@@ -169,39 +226,70 @@ const covers = (pattern: string, rule: string): boolean => matchesPattern(rule, 
  * Whether every finding a suppression's rule could match was looked for: an old id split into
  * several rules only when all of them ran (its finding may be one of a rule that did not).
  */
-const ranWhole = (pattern: string, ran: ReadonlySet<string>): boolean => (isRuleAlias(pattern) ? aliasMembers(pattern).every((rule) => ran.has(rule)) : [...ran].some((id) => covers(pattern, id)));
+const ranWhole = (pattern: string, ran: ReadonlySet<string>): boolean =>
+  isRuleAlias(pattern)
+    ? aliasMembers(pattern).every((rule) => ran.has(rule))
+    : [...ran].some((id) => covers(pattern, id));
 
-function problemOfRules(rules: readonly string[], known: ReadonlySet<string>, { optional = false } = {}): { message: string; hint: string } | undefined {
+function problemOfRules(
+  rules: readonly string[],
+  known: ReadonlySet<string>,
+  { optional = false } = {},
+): { message: string; hint: string } | undefined {
   if (rules.length === 0 && !optional) return { message: 'suppression names no rule', hint: SYNTAX };
   const unknown = rules.filter((rule) => ![...known].some((id) => covers(rule, id)));
   if (unknown.length > 0) {
     const near = unknown.length === 1 ? closest(unknown[0] as string, known) : undefined;
-    return { message: `suppression names ${unknown.map((r) => `"${r}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a rule' : 'are not rules'}${near ? `; did you mean "${near}"?` : ''}`, hint: '`openwop-spec rules` lists them' };
+    return {
+      message: `suppression names ${unknown.map((r) => `"${r}"`).join(', ')}, which ${unknown.length === 1 ? 'is not a rule' : 'are not rules'}${near ? `; did you mean "${near}"?` : ''}`,
+      hint: '`openwop-spec rules` lists them',
+    };
   }
   return undefined;
 }
 
-function problemOf(rules: readonly string[], reason: string, expires: string | undefined, known: ReadonlySet<string>, form: 'inline' | 'file'): { message: string; hint: string } | undefined {
+function problemOf(
+  rules: readonly string[],
+  reason: string,
+  expires: string | undefined,
+  known: ReadonlySet<string>,
+  form: 'inline' | 'file',
+): { message: string; hint: string } | undefined {
   const syntax = form === 'inline' ? SYNTAX : 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}';
   if (rules.length === 0) return { message: 'suppression names no rule', hint: syntax };
   const rulesProblem = problemOfRules(rules, known);
   if (rulesProblem) return rulesProblem;
-  if (!reason) return { message: 'suppression gives no reason', hint: `${syntax}; the reason says why the finding is accepted` };
-  if (expires !== undefined && (!DATE.test(expires) || Number.isNaN(Date.parse(`${expires}T00:00:00Z`)))) return { message: `suppression expiry ${JSON.stringify(expires)} is not a date (YYYY-MM-DD)`, hint: syntax };
+  if (!reason)
+    return { message: 'suppression gives no reason', hint: `${syntax}; the reason says why the finding is accepted` };
+  if (expires !== undefined && (!DATE.test(expires) || Number.isNaN(Date.parse(`${expires}T00:00:00Z`))))
+    return { message: `suppression expiry ${JSON.stringify(expires)} is not a date (YYYY-MM-DD)`, hint: syntax };
   return undefined;
 }
 
-function readFile(source: { path: string; text: string }, known: ReadonlySet<string>, report: (rule: string) => Report): Suppression[] {
+function readFile(
+  source: { path: string; text: string },
+  known: ReadonlySet<string>,
+  report: (rule: string) => Report,
+): Suppression[] {
   const parsed = parseJsonText(source.text);
   const out: Suppression[] = [];
   const value = parsed.value as { suppressions?: unknown } | undefined;
-  if (parsed.problems.length > 0 || !parsed.doc || typeof value !== 'object' || value === null || !Array.isArray(value.suppressions)) {
+  if (
+    parsed.problems.length > 0 ||
+    !parsed.doc ||
+    typeof value !== 'object' ||
+    value === null ||
+    !Array.isArray(value.suppressions)
+  ) {
     const problem = parsed.problems[0];
     report(INVALID.id)({
       file: source.path,
       line: problem?.line ?? 1,
       column: problem?.column ?? 1,
-      messageId: 'malformed-file', message: problem ? `the suppressions file does not parse: ${problem.message}` : 'the suppressions file is not {"suppressions": [...]}',
+      messageId: 'malformed-file',
+      message: problem
+        ? `the suppressions file does not parse: ${problem.message}`
+        : 'the suppressions file is not {"suppressions": [...]}',
       hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint',
     });
     return out;
@@ -214,14 +302,32 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
     const rule = text('rule');
     const problem =
       text('file') === undefined || text('fingerprint') === undefined
-        ? { message: 'suppression entry has no "file" or no "fingerprint"', hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint' }
-        : problemOf(rule ? [rule] : [], text('reason')?.trim() ?? '', e.expires === undefined ? undefined : typeof e.expires === 'string' ? e.expires : JSON.stringify(e.expires), known, 'file');
+        ? {
+            message: 'suppression entry has no "file" or no "fingerprint"',
+            hint: 'each entry is {"rule", "file", "fingerprint", "reason", "expires"?}; `check --format json` prints every finding\'s fingerprint',
+          }
+        : problemOf(
+            rule ? [rule] : [],
+            text('reason')?.trim() ?? '',
+            e.expires === undefined ? undefined : typeof e.expires === 'string' ? e.expires : JSON.stringify(e.expires),
+            known,
+            'file',
+          );
     if (problem) {
       report(INVALID.id)({ ...at, messageId: 'malformed-entry', message: problem.message, hint: problem.hint });
       return;
     }
     const expires = text('expires');
-    out.push({ kind: 'external', rules: [rule as string], reason: (text('reason') as string).trim(), ...(expires ? { expires } : {}), at, file: text('file'), fingerprint: text('fingerprint'), index });
+    out.push({
+      kind: 'external',
+      rules: [rule as string],
+      reason: (text('reason') as string).trim(),
+      ...(expires ? { expires } : {}),
+      at,
+      file: text('file'),
+      fingerprint: text('fingerprint'),
+      index,
+    });
   });
   return out;
 }
@@ -230,7 +336,11 @@ function readFile(source: { path: string; text: string }, known: ReadonlySet<str
  * Marks each diagnostic a live suppression matches, and adds the findings about the suppressions
  * themselves (malformed, expired, unused). Those are never suppressed: they are the audit trail.
  */
-export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnostic[], options: SuppressionOptions): Diagnostic[] {
+export function applySuppressions(
+  corpus: Corpus,
+  diagnostics: readonly Diagnostic[],
+  options: SuppressionOptions,
+): Diagnostic[] {
   const meta: Diagnostic[] = [];
   const report = (rule: string): Report => collector(rule, 'error', meta);
   const suppressions = readSuppressions(corpus, options, report);
@@ -239,11 +349,23 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
     if (s.expires === undefined || s.expires >= options.today) return true;
     used.add(s);
     if (!s.rules.some((rule) => [...options.ran].some((ran) => covers(rule, ran)))) return false;
-    report(EXPIRED.id)({ ...s.at, messageId: 'expired', data: { rules: s.rules.join(', '), expires: String(s.expires) }, message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`, hint: 'fix the finding it hid, or set a later date if the reason still holds' });
+    report(EXPIRED.id)({
+      ...s.at,
+      messageId: 'expired',
+      data: { rules: s.rules.join(', '), expires: String(s.expires) },
+      message: `suppression of ${s.rules.join(', ')} expired on ${s.expires} (${s.reason})`,
+      hint: 'fix the finding it hid, or set a later date if the reason still holds',
+    });
     return false;
   });
   const out = diagnostics.map((d) => {
-    const match = live.find((s) => s.rules.some((rule) => covers(rule, d.rule)) && (s.kind === 'inSource' ? s.at.file === d.file && s.lines !== undefined && d.line >= s.lines.from && d.line <= s.lines.to : s.file === d.file && s.fingerprint === d.fingerprint));
+    const match = live.find(
+      (s) =>
+        s.rules.some((rule) => covers(rule, d.rule)) &&
+        (s.kind === 'inSource'
+          ? s.at.file === d.file && s.lines !== undefined && d.line >= s.lines.from && d.line <= s.lines.to
+          : s.file === d.file && s.fingerprint === d.fingerprint),
+    );
     if (!match) return d;
     used.add(match);
     return { ...d, suppression: { kind: match.kind, justification: match.reason } };
@@ -251,14 +373,24 @@ export function applySuppressions(corpus: Corpus, diagnostics: readonly Diagnost
   for (const s of suppressions) {
     if (used.has(s)) continue;
     const target = s.kind === 'inSource' ? s.at.file : (s.file as string);
-    if (!s.rules.every((rule) => ranWhole(rule, options.ran)) || (options.inScope && !options.inScope(target))) continue;
+    if (!s.rules.every((rule) => ranWhole(rule, options.ran)) || (options.inScope && !options.inScope(target)))
+      continue;
     report(UNUSED.id)({
       ...s.at,
       messageId: 'unused',
-      message: s.kind === 'inSource' ? `suppression of ${s.rules.join(', ')} (openwop-spec-${s.directive}) matches no finding ${describeLines(s.lines)}` : `suppression of ${s.rules.join(', ')} in ${s.file} matches no finding (fingerprint ${s.fingerprint})`,
-      hint: s.kind === 'inSource' ? 'the finding is gone or its text changed: delete the comment' : 'the finding is gone or its text changed: delete the entry (`openwop-spec check --prune-suppressions` deletes every such entry)',
+      message:
+        s.kind === 'inSource'
+          ? `suppression of ${s.rules.join(', ')} (openwop-spec-${s.directive}) matches no finding ${describeLines(s.lines)}`
+          : `suppression of ${s.rules.join(', ')} in ${s.file} matches no finding (fingerprint ${s.fingerprint})`,
+      hint:
+        s.kind === 'inSource'
+          ? 'the finding is gone or its text changed: delete the comment'
+          : 'the finding is gone or its text changed: delete the entry (`openwop-spec check --prune-suppressions` deletes every such entry)',
       // Which entry of the suppressions file, for --prune-suppressions.
-      data: { rules: s.rules.join(', '), ...(s.kind === 'external' && s.index !== undefined ? { entry: s.index } : {}) },
+      data: {
+        rules: s.rules.join(', '),
+        ...(s.kind === 'external' && s.index !== undefined ? { entry: s.index } : {}),
+      },
     });
   }
   return [...out, ...meta];
@@ -283,12 +415,17 @@ export interface SuppressionEntry {
 /** The suppressions file cannot be edited (it does not parse): the message is one line. */
 export class SuppressionsFileError extends Error {}
 
-function suppressionsValue(text: string | undefined, name: string): { suppressions: unknown[] } & Record<string, unknown> {
+function suppressionsValue(
+  text: string | undefined,
+  name: string,
+): { suppressions: unknown[] } & Record<string, unknown> {
   if (text === undefined) return { suppressions: [] };
   const parsed = parseJsonText(text);
   const value = parsed.value as { suppressions?: unknown } | undefined;
   if (parsed.problems.length > 0 || typeof value !== 'object' || value === null || !Array.isArray(value.suppressions)) {
-    throw new SuppressionsFileError(`${name} is not {"suppressions": [...]}${parsed.problems[0] ? ` (line ${parsed.problems[0].line}: ${parsed.problems[0].message})` : ''}; fix it before the tool edits it`);
+    throw new SuppressionsFileError(
+      `${name} is not {"suppressions": [...]}${parsed.problems[0] ? ` (line ${parsed.problems[0].line}: ${parsed.problems[0].message})` : ''}; fix it before the tool edits it`,
+    );
   }
   return value as { suppressions: unknown[] } & Record<string, unknown>;
 }
@@ -299,7 +436,11 @@ const render = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`
  * The suppressions file's text with `entries` added, in finding order; an entry the file holds
  * already (the same rule, file and fingerprint) is not added twice. `text` undefined: no file yet.
  */
-export function addSuppressionEntries(text: string | undefined, name: string, entries: readonly SuppressionEntry[]): { text: string; added: number } {
+export function addSuppressionEntries(
+  text: string | undefined,
+  name: string,
+  entries: readonly SuppressionEntry[],
+): { text: string; added: number } {
   const value = suppressionsValue(text, name);
   const key = (entry: unknown): string => {
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
@@ -316,7 +457,11 @@ export function addSuppressionEntries(text: string | undefined, name: string, en
 }
 
 /** The suppressions file's text without the entries at `indices` (those found unused). */
-export function removeSuppressionEntries(text: string, name: string, indices: ReadonlySet<number>): { text: string; removed: number } {
+export function removeSuppressionEntries(
+  text: string,
+  name: string,
+  indices: ReadonlySet<number>,
+): { text: string; removed: number } {
   const value = suppressionsValue(text, name);
   const kept = value.suppressions.filter((_, index) => !indices.has(index));
   return { text: render({ ...value, suppressions: kept }), removed: value.suppressions.length - kept.length };

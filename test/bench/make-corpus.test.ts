@@ -26,7 +26,8 @@ describe('bench/make-corpus', () => {
     expect([...c.keys()]).toEqual([...a.keys()]);
     const differing = [...a.keys()].filter((file) => String(a.get(file)) !== String(c.get(file)));
     expect(differing.length).toBeGreaterThan(0);
-    for (const file of differing) expect(['spec/v2/errors.json', 'spec/v2/event-codemap.json', 'conformance/requirements.json']).toContain(file);
+    for (const file of differing)
+      expect(['spec/v2/errors.json', 'spec/v2/event-codemap.json', 'conformance/requirements.json']).toContain(file);
   });
 
   it('×1 is the corpus unchanged', () => {
@@ -36,7 +37,9 @@ describe('bench/make-corpus', () => {
 
   it('points every copy into its own copy set', () => {
     const { files, counts } = scaleCorpus(source, { scale: 3 });
-    expect(counts.documents).toBe(2 * [...source.keys()].filter((file) => /^spec\/v2\/core\/[^/]+\.md$/.test(file)).length);
+    expect(counts.documents).toBe(
+      2 * [...source.keys()].filter((file) => /^spec\/v2\/core\/[^/]+\.md$/.test(file)).length,
+    );
     const copy = text(files, 'spec/v2/core/errors-x002.md');
     expect(copy.split('\n')[0]).toBe('# Errors (scale copy 2)');
     expect(copy).toMatch(/\]\(idempotency-x002\.md#/);
@@ -51,7 +54,10 @@ describe('bench/make-corpus', () => {
     expect(text(files, 'api/v2/openapi.yaml')).toMatch(/^ {2}\/x002\/runs\/\{runId\}:$/m);
     expect(text(files, 'api/v2/openapi.yaml')).toMatch(/operationId: getRunX002$/m);
     // A copied family's section is its own entry in the copy of the capability record.
-    const families = JSON.parse(text(files, 'spec/v2/declaration.json')).families as Array<{ key: string; section?: string }>;
+    const families = JSON.parse(text(files, 'spec/v2/declaration.json')).families as Array<{
+      key: string;
+      section?: string;
+    }>;
     expect(families.find((family) => family.key === 'formsX002')?.section).toBe('core/capabilities-x002.md#formsX002');
     expect(text(files, 'spec/v2/core/capabilities-x002.md')).toMatch(/^### § formsX002$/m);
     expect(text(files, 'spec/v2/core/capabilities.md')).toMatch(/^### § forms$/m);
@@ -59,7 +65,13 @@ describe('bench/make-corpus', () => {
 
   it('renames document mentions without touching longer names that end the same way', () => {
     const tag = tags(4);
-    expect(renameDocuments('[packs.md](packs.md#a), [w](workflow-chain-packs.md), `spec/v2/core/packs.md`, packs.mdx', ['packs', 'workflow-chain-packs'], tag)).toBe(
+    expect(
+      renameDocuments(
+        '[packs.md](packs.md#a), [w](workflow-chain-packs.md), `spec/v2/core/packs.md`, packs.mdx',
+        ['packs', 'workflow-chain-packs'],
+        tag,
+      ),
+    ).toBe(
       '[packs-x004.md](packs-x004.md#a), [w](workflow-chain-packs-x004.md), `spec/v2/core/packs-x004.md`, packs.mdx',
     );
   });

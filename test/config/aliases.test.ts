@@ -25,7 +25,13 @@ afterAll(() => {
 });
 
 function corpus(config: Record<string, unknown>, files: Record<string, string> = {}): string {
-  const root = tempTree(caseFiles({ files: { [RUNS]: doc('Runs', BODY), ...files }, config: { rules: { 'docs/v1-mentions': ['error', { v1Mentions: 0 }] }, ...config } }), 'openwop-alias-');
+  const root = tempTree(
+    caseFiles({
+      files: { [RUNS]: doc('Runs', BODY), ...files },
+      config: { rules: { 'docs/v1-mentions': ['error', { v1Mentions: 0 }] }, ...config },
+    }),
+    'openwop-alias-',
+  );
   roots.push(root);
   return root;
 }
@@ -36,7 +42,10 @@ function check(root: string, rule: string[] = FAMILY): Diagnostic[] {
 }
 
 /** The findings not suppressed, of the docs rules and of the suppressions (a suppression found unused, say). */
-const found = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => !d.suppression && /^(docs|suppressions)\//.test(d.rule)).map((d) => `${d.rule} ${d.severity} ${d.messageId}`);
+const found = (diagnostics: readonly Diagnostic[]) =>
+  diagnostics
+    .filter((d) => !d.suppression && /^(docs|suppressions)\//.test(d.rule))
+    .map((d) => `${d.rule} ${d.severity} ${d.messageId}`);
 
 describe('an old rule id', () => {
   it('each alias stands for rules that exist, each in one alias', () => {
@@ -57,11 +66,19 @@ describe('an old rule id', () => {
   });
 
   it('the base case: each new rule finds its defect', () => {
-    expect(found(check(corpus({})))).toEqual(['docs/prose-length error too-long', 'docs/rfc-numbers error rfc-in-prose', 'docs/v1-mentions error v1-mentions-up']);
+    expect(found(check(corpus({})))).toEqual([
+      'docs/prose-length error too-long',
+      'docs/rfc-numbers error rfc-in-prose',
+      'docs/v1-mentions error v1-mentions-up',
+    ]);
   });
 
   it('set off in the config, silences every rule it stands for; a setting of a new id wins over it', () => {
-    expect(found(check(corpus({ rules: { 'docs/readability': 'off', 'docs/v1-mentions': ['error', { v1Mentions: 0 }] } }), []))).toEqual(['docs/v1-mentions error v1-mentions-up']);
+    expect(
+      found(
+        check(corpus({ rules: { 'docs/readability': 'off', 'docs/v1-mentions': ['error', { v1Mentions: 0 }] } }), []),
+      ),
+    ).toEqual(['docs/v1-mentions error v1-mentions-up']);
     const root = corpus({ rules: { 'docs/readability': 'off', 'docs/prose-length': 'warn' } });
     expect(found(check(root, []))).toEqual(['docs/prose-length warning too-long']);
   });
@@ -69,7 +86,9 @@ describe('an old rule id', () => {
   it('gives its options to the rules that declare them, and refuses one none of them declares', () => {
     const root = corpus({ rules: { 'docs/readability': ['warn', { maxWords: 200, v1Mentions: 1 }] } });
     expect(found(check(root))).toEqual(['docs/rfc-numbers warning rfc-in-prose']);
-    expect(() => check(corpus({ rules: { 'docs/readability': ['error', { maxWordz: 10 }] } }))).toThrow(/rules\["docs\/readability"\] has no option "maxWordz"/);
+    expect(() => check(corpus({ rules: { 'docs/readability': ['error', { maxWordz: 10 }] } }))).toThrow(
+      /rules\["docs\/readability"\] has no option "maxWordz"/,
+    );
   });
 
   it('in an override, applies to the files it matches', () => {
@@ -79,36 +98,75 @@ describe('an old rule id', () => {
 
   it('chosen with --rule, runs each of its rules', () => {
     const root = corpus({});
-    expect([...configureRun({ root, rule: ['docs/readability'], today: TODAY }).options.ran].sort()).toEqual([...FAMILY].sort());
+    expect([...configureRun({ root, rule: ['docs/readability'], today: TODAY }).options.ran].sort()).toEqual(
+      [...FAMILY].sort(),
+    );
     expect(found(check(root, ['docs/readability']))).toHaveLength(3);
   });
 
   it('in an inline suppression, suppresses the findings of its rules, and is used', () => {
-    const root = corpus({}, { [RUNS]: doc('Runs', `<!-- openwop-spec-disable-next-line docs/readability -- a long paragraph kept for now -->\n${long(91)}`) });
+    const root = corpus(
+      {},
+      {
+        [RUNS]: doc(
+          'Runs',
+          `<!-- openwop-spec-disable-next-line docs/readability -- a long paragraph kept for now -->\n${long(91)}`,
+        ),
+      },
+    );
     const all = check(root);
     expect(all.filter((d) => d.suppression).map((d) => d.rule)).toEqual(['docs/prose-length']);
     expect(found(all)).toEqual([]);
   });
 
-  it('in the suppressions file, matches the fingerprint its rules\' findings had before the split', () => {
+  it("in the suppressions file, matches the fingerprint its rules' findings had before the split", () => {
     const root = corpus({});
     const paragraph = check(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
-    const suppressions = { suppressions: [{ rule: 'docs/readability', file: RUNS, fingerprint: paragraph.fingerprint, reason: 'written before the split' }] };
+    const suppressions = {
+      suppressions: [
+        {
+          rule: 'docs/readability',
+          file: RUNS,
+          fingerprint: paragraph.fingerprint,
+          reason: 'written before the split',
+        },
+      ],
+    };
     const again = corpus({}, { 'openwop-spec.suppressions.json': JSON.stringify(suppressions) });
-    expect(found(check(again))).toEqual(['docs/rfc-numbers error rfc-in-prose', 'docs/v1-mentions error v1-mentions-up']);
+    expect(found(check(again))).toEqual([
+      'docs/rfc-numbers error rfc-in-prose',
+      'docs/v1-mentions error v1-mentions-up',
+    ]);
   });
 
   it('in a findings baseline, accepts what it recorded', () => {
     const root = corpus({});
     const paragraph = check(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
-    const baseline = { findings: [{ rule: 'docs/readability', file: RUNS, fingerprint: paragraph.fingerprint, message: paragraph.message, severity: 'error' }] };
+    const baseline = {
+      findings: [
+        {
+          rule: 'docs/readability',
+          file: RUNS,
+          fingerprint: paragraph.fingerprint,
+          message: paragraph.message,
+          severity: 'error',
+        },
+      ],
+    };
     const again = corpus({ baselineFindings: 'baseline.json' }, { 'baseline.json': JSON.stringify(baseline) });
     const states = check(again).map((d) => `${d.rule} ${d.baselineState}`);
     expect(states).toEqual(['docs/prose-length unchanged', 'docs/rfc-numbers new', 'docs/v1-mentions new']);
   });
 
   it('may not name a house rule', () => {
-    const root = corpus({ rules: { 'docs/readability': { given: { files: 'schemas/**/*.json', path: '$' }, then: { field: 'title', function: 'defined' } } } });
+    const root = corpus({
+      rules: {
+        'docs/readability': {
+          given: { files: 'schemas/**/*.json', path: '$' },
+          then: { field: 'title', function: 'defined' },
+        },
+      },
+    });
     expect(() => check(root)).toThrow(/rules\["docs\/readability"\] defines a rule with the id of a built-in one/);
   });
 

@@ -48,14 +48,26 @@ describe('config files: JSONC and YAML', () => {
   });
 
   it('says where a syntax error or a value that does not fit the schema is, as file:line:column', () => {
-    expect(problem(repository({ 'openwop-spec.config.jsonc': '{\n  "include": ["spec/**"]\n  "exclude": []\n}\n' }))).toMatch(/openwop-spec\.config\.jsonc:3:3: is not JSON: comma expected$/);
-    expect(problem(repository({ 'openwop-spec.config.yaml': 'include:\n  - spec/**\n exclude: []\n' }))).toMatch(/openwop-spec\.config\.yaml:3:\d+: is not YAML: /);
-    expect(problem(repository({ 'openwop-spec.config.jsonc': '{\n  // a comment\n  "rules": { "links/anchor": "warning" }\n}\n' }))).toMatch(/openwop-spec\.config\.jsonc:3:30: rules\["links\/anchor"\] must be one of "off", "warn", "error"$/);
-    expect(problem(repository({ 'openwop-spec.config.yaml': 'layout:\n  stmp: x\n' }))).toMatch(/openwop-spec\.config\.yaml:2:3: layout\.stmp is not a known key$/);
+    expect(
+      problem(repository({ 'openwop-spec.config.jsonc': '{\n  "include": ["spec/**"]\n  "exclude": []\n}\n' })),
+    ).toMatch(/openwop-spec\.config\.jsonc:3:3: is not JSON: comma expected$/);
+    expect(problem(repository({ 'openwop-spec.config.yaml': 'include:\n  - spec/**\n exclude: []\n' }))).toMatch(
+      /openwop-spec\.config\.yaml:3:\d+: is not YAML: /,
+    );
+    expect(
+      problem(
+        repository({ 'openwop-spec.config.jsonc': '{\n  // a comment\n  "rules": { "links/anchor": "warning" }\n}\n' }),
+      ),
+    ).toMatch(/openwop-spec\.config\.jsonc:3:30: rules\["links\/anchor"\] must be one of "off", "warn", "error"$/);
+    expect(problem(repository({ 'openwop-spec.config.yaml': 'layout:\n  stmp: x\n' }))).toMatch(
+      /openwop-spec\.config\.yaml:2:3: layout\.stmp is not a known key$/,
+    );
   });
 
   it('refuses two config files in one directory rather than choose', () => {
-    expect(problem(repository({ 'openwop-spec.config.json': '{}', 'openwop-spec.config.yaml': '{}' }))).toMatch(/has openwop-spec\.config\.json and openwop-spec\.config\.yaml: keep one config file$/);
+    expect(problem(repository({ 'openwop-spec.config.json': '{}', 'openwop-spec.config.yaml': '{}' }))).toMatch(
+      /has openwop-spec\.config\.json and openwop-spec\.config\.yaml: keep one config file$/,
+    );
   });
 
   it('locates any key or value of either format', () => {
@@ -81,12 +93,18 @@ describe('finding the config from the working directory', () => {
     // No config inside the repository: the root is the repository's, the config above it is not used.
     expect(discoverConfig(path.join(root, 'spec', 'v2'))).toEqual({ root });
     writeFileSync(path.join(root, 'openwop-spec.config.yaml'), 'required: []\n');
-    expect(discoverConfig(path.join(root, 'spec', 'v2'))).toEqual({ root, config: path.join(root, 'openwop-spec.config.yaml') });
+    expect(discoverConfig(path.join(root, 'spec', 'v2'))).toEqual({
+      root,
+      config: path.join(root, 'openwop-spec.config.yaml'),
+    });
     writeFileSync(path.join(root, 'spec', 'openwop-spec.config.jsonc'), '{}');
-    expect(discoverConfig(path.join(root, 'spec', 'v2'))).toEqual({ root: path.join(root, 'spec'), config: path.join(root, 'spec', 'openwop-spec.config.jsonc') });
+    expect(discoverConfig(path.join(root, 'spec', 'v2'))).toEqual({
+      root: path.join(root, 'spec'),
+      config: path.join(root, 'spec', 'openwop-spec.config.jsonc'),
+    });
   });
 
-  it('runs check from a subfolder: the corpus is the config\'s, file arguments are relative to the working directory', async () => {
+  it("runs check from a subfolder: the corpus is the config's, file arguments are relative to the working directory", async () => {
     const root = repository({
       'openwop-spec.config.jsonc': '{ "required": [], // none\n}',
       'spec/v2/core/a.md': doc('A', broken),
@@ -106,43 +124,71 @@ describe('finding the config from the working directory', () => {
 });
 
 describe('npm run spec from a subfolder of this repository', () => {
-  it('takes the paths on its command line from the folder it was typed in (npm\'s INIT_CWD)', () => {
-    const result = spawnSync('npm', ['run', '--silent', 'spec', '--', '--print-config', 'core/runs.md'], { cwd: path.join(REPO, 'spec', 'v2'), encoding: 'utf8', env: { ...process.env, INIT_CWD: path.join(REPO, 'spec', 'v2') } });
+  it("takes the paths on its command line from the folder it was typed in (npm's INIT_CWD)", () => {
+    const result = spawnSync('npm', ['run', '--silent', 'spec', '--', '--print-config', 'core/runs.md'], {
+      cwd: path.join(REPO, 'spec', 'v2'),
+      encoding: 'utf8',
+      env: { ...process.env, INIT_CWD: path.join(REPO, 'spec', 'v2') },
+    });
     expect(result.stderr).toBe('');
     expect((JSON.parse(result.stdout) as { file: string; config: string }).file).toBe('spec/v2/core/runs.md');
   });
 });
 
 describe('extends', () => {
-  it('merges a relative file, a package\'s exported config and a built-in under the config, the config winning', () => {
+  it("merges a relative file, a package's exported config and a built-in under the config, the config winning", () => {
     const root = repository({
       'configs/base.yaml': 'include: ["spec/**"]\nrules:\n  links/*: warn\n  docs/structure: "off"\n',
-      'node_modules/@acme/openwop-config/package.json': JSON.stringify({ name: '@acme/openwop-config', exports: { '.': './config.json' } }),
-      'node_modules/@acme/openwop-config/config.json': JSON.stringify({ rules: { 'docs/readability': ['error', { maxWords: 50 }] }, maxWarnings: 3 }),
-      'openwop-spec.config.jsonc': '{ "extends": ["openwop-spec:strict", "./configs/base.yaml", "@acme/openwop-config"], "rules": { "links/anchor": "error" } }',
+      'node_modules/@acme/openwop-config/package.json': JSON.stringify({
+        name: '@acme/openwop-config',
+        exports: { '.': './config.json' },
+      }),
+      'node_modules/@acme/openwop-config/config.json': JSON.stringify({
+        rules: { 'docs/readability': ['error', { maxWords: 50 }] },
+        maxWarnings: 3,
+      }),
+      'openwop-spec.config.jsonc':
+        '{ "extends": ["openwop-spec:strict", "./configs/base.yaml", "@acme/openwop-config"], "rules": { "links/anchor": "error" } }',
     });
     const config = loadConfig(root);
     expect(config.include).toEqual(['spec/**']);
-    expect(config.rules).toEqual({ 'links/*': 'warn', 'docs/structure': 'off', 'docs/readability': ['error', { maxWords: 50 }], 'links/anchor': 'error' });
+    expect(config.rules).toEqual({
+      'links/*': 'warn',
+      'docs/structure': 'off',
+      'docs/readability': ['error', { maxWords: 50 }],
+      'links/anchor': 'error',
+    });
     // strict says 0, the package later says 3.
     expect(config.policy.maxWarnings).toBe(3);
   });
 
-  it('reads a package whose export is a CommonJS module, as ESLint\'s shareable configs are', () => {
+  it("reads a package whose export is a CommonJS module, as ESLint's shareable configs are", () => {
     const root = repository({
-      'node_modules/openwop-config-house/package.json': JSON.stringify({ name: 'openwop-config-house', main: 'index.js' }),
-      'node_modules/openwop-config-house/index.js': 'module.exports = { rules: { "docs/*": "warn" }, overrides: [{ files: ["spec/v2/drafts/**"], rules: { "links/*": "off" } }] };',
+      'node_modules/openwop-config-house/package.json': JSON.stringify({
+        name: 'openwop-config-house',
+        main: 'index.js',
+      }),
+      'node_modules/openwop-config-house/index.js':
+        'module.exports = { rules: { "docs/*": "warn" }, overrides: [{ files: ["spec/v2/drafts/**"], rules: { "links/*": "off" } }] };',
       'openwop-spec.config.yaml': 'extends: openwop-config-house\nrules:\n  docs/structure: error\n',
     });
     const config = loadConfig(root);
     expect(config.rules).toEqual({ 'docs/*': 'warn', 'docs/structure': 'error' });
-    expect(config.overrides).toEqual([{ files: ['spec/v2/drafts/**'], excludedFiles: [], rules: { 'links/*': 'off' } }]);
+    expect(config.overrides).toEqual([
+      { files: ['spec/v2/drafts/**'], excludedFiles: [], rules: { 'links/*': 'off' } },
+    ]);
   });
 
   it('refuses an unknown built-in, a missing file or package, a config that is not one and a cycle, naming the entry', () => {
-    expect(problem(repository({ 'openwop-spec.config.json': '{\n  "extends": "openwop-spec:recomended"\n}' }))).toMatch(/extends "openwop-spec:recomended" is not a built-in config \(openwop-spec:recommended, openwop-spec:strict\) \(line 2, column 14\)$/);
-    expect(problem(repository({ 'openwop-spec.config.json': '{ "extends": "./nope.json" }' }))).toMatch(/extends "\.\/nope\.json": .*nope\.json does not exist/);
-    expect(problem(repository({ 'openwop-spec.config.json': '{ "extends": "no-such-config" }' }))).toMatch(/extends "no-such-config": no installed package exports a config by that name/);
+    expect(problem(repository({ 'openwop-spec.config.json': '{\n  "extends": "openwop-spec:recomended"\n}' }))).toMatch(
+      /extends "openwop-spec:recomended" is not a built-in config \(openwop-spec:recommended, openwop-spec:strict\) \(line 2, column 14\)$/,
+    );
+    expect(problem(repository({ 'openwop-spec.config.json': '{ "extends": "./nope.json" }' }))).toMatch(
+      /extends "\.\/nope\.json": .*nope\.json does not exist/,
+    );
+    expect(problem(repository({ 'openwop-spec.config.json': '{ "extends": "no-such-config" }' }))).toMatch(
+      /extends "no-such-config": no installed package exports a config by that name/,
+    );
     expect(
       problem(
         repository({
@@ -152,17 +198,41 @@ describe('extends', () => {
         }),
       ),
     ).toMatch(/config .*node_modules\/js-config\/index\.cjs: inclde is not a known key$/);
-    expect(problem(repository({ 'node_modules/txt-config/package.json': JSON.stringify({ name: 'txt-config', main: 'config.txt' }), 'node_modules/txt-config/config.txt': '{}', 'openwop-spec.config.json': '{ "extends": "txt-config" }' }))).toMatch(
+    expect(
+      problem(
+        repository({
+          'node_modules/txt-config/package.json': JSON.stringify({ name: 'txt-config', main: 'config.txt' }),
+          'node_modules/txt-config/config.txt': '{}',
+          'openwop-spec.config.json': '{ "extends": "txt-config" }',
+        }),
+      ),
+    ).toMatch(
       /extends "txt-config" resolves to .*config\.txt, which is not a \.json, \.jsonc, \.yaml or JavaScript config/,
     );
-    expect(problem(repository({ 'a.json': '{ "extends": "./openwop-spec.config.json" }', 'openwop-spec.config.json': '{ "extends": "./a.json" }' }))).toMatch(/extends itself: /);
+    expect(
+      problem(
+        repository({
+          'a.json': '{ "extends": "./openwop-spec.config.json" }',
+          'openwop-spec.config.json': '{ "extends": "./a.json" }',
+        }),
+      ),
+    ).toMatch(/extends itself: /);
   });
 
   it('reads every layer as a regular file inside the root: no link, no file outside, no committed module run', () => {
     const outside = repository({ 'base.json': '{ "rules": { "links/*": "off" } }', 'secret.txt': 'TOKEN=hunter2\n' });
-    const root = repository({ 'corpus/openwop-spec.config.json': `{ "extends": "../base.json" }`, 'corpus/spec/a.md': '# A\n' });
-    expect(problem(path.join(root, 'corpus'))).toMatch(/extends "\.\.\/base\.json" leads outside the corpus root \(line 1, column 14\)/);
-    expect(problem(repository({ 'openwop-spec.config.json': `{ "extends": ${JSON.stringify(path.join(outside, 'base.json'))} }` }))).toMatch(/leads outside the corpus root/);
+    const root = repository({
+      'corpus/openwop-spec.config.json': `{ "extends": "../base.json" }`,
+      'corpus/spec/a.md': '# A\n',
+    });
+    expect(problem(path.join(root, 'corpus'))).toMatch(
+      /extends "\.\.\/base\.json" leads outside the corpus root \(line 1, column 14\)/,
+    );
+    expect(
+      problem(
+        repository({ 'openwop-spec.config.json': `{ "extends": ${JSON.stringify(path.join(outside, 'base.json'))} }` }),
+      ),
+    ).toMatch(/leads outside the corpus root/);
     const linked = repository({ 'openwop-spec.config.json': '{ "extends": "./base.json" }' });
     symlinkSync(path.join(outside, 'secret.txt'), path.join(linked, 'base.json'));
     const message = problem(linked);
@@ -171,8 +241,18 @@ describe('extends', () => {
     const linkedConfig = repository({});
     symlinkSync(path.join(outside, 'base.json'), path.join(linkedConfig, 'openwop-spec.config.json'));
     expect(problem(linkedConfig)).toMatch(/openwop-spec\.config\.json is a symbolic link; it is refused/);
-    expect(problem(repository({ 'tools/config.cjs': 'module.exports = {};', 'openwop-spec.config.json': '{ "extends": "./tools/config.cjs" }' }))).toMatch(/config\.cjs is JavaScript, which is run only from a package installed in the root's node_modules/);
-    const bom = repository({ 'openwop-spec.config.yaml': '\uFEFFextends: ./base.yaml\n', 'base.yaml': '\uFEFFrules:\n  links/anchor: warn\n' });
+    expect(
+      problem(
+        repository({
+          'tools/config.cjs': 'module.exports = {};',
+          'openwop-spec.config.json': '{ "extends": "./tools/config.cjs" }',
+        }),
+      ),
+    ).toMatch(/config\.cjs is JavaScript, which is run only from a package installed in the root's node_modules/);
+    const bom = repository({
+      'openwop-spec.config.yaml': '\uFEFFextends: ./base.yaml\n',
+      'base.yaml': '\uFEFFrules:\n  links/anchor: warn\n',
+    });
     expect(loadConfig(bom).rules).toEqual({ 'links/anchor': 'warn' });
   });
 });
@@ -201,35 +281,70 @@ describe('overrides', () => {
         '',
       ].join('\n'),
     });
-    const result = await cli(['check', '--format', 'json', '--rule', 'links/anchor', '--rule', 'docs/readability'], { cwd: root });
+    const result = await cli(['check', '--format', 'json', '--rule', 'links/anchor', '--rule', 'docs/readability'], {
+      cwd: root,
+    });
     expect(result.stderr).toBe('');
     const found = reported(result.stdout).map((d) => `${d.file}:${d.line} ${d.rule} ${d.severity}`);
     // b.md's 30 words are within its own 50; the drafts' readability is off; their anchors are errors again (the later entry).
     // docs/readability is the old id of three rules: set and chosen under it, the one that finds something reports under its own id.
-    expect(found).toEqual(['spec/v2/core/a.md:7 docs/prose-length error', 'spec/v2/core/a.md:9 links/anchor error', 'spec/v2/drafts/c.md:9 links/anchor error']);
+    expect(found).toEqual([
+      'spec/v2/core/a.md:7 docs/prose-length error',
+      'spec/v2/core/a.md:9 links/anchor error',
+      'spec/v2/drafts/c.md:9 links/anchor error',
+    ]);
   });
 
   it('runs a rule the top level turns off where an override turns it on', async () => {
-    const root = repository({ ...files, 'openwop-spec.config.json': JSON.stringify({ required: [], rules: { 'links/anchor': 'off' }, overrides: [{ files: 'spec/v2/drafts/*.md', rules: { 'links/anchor': 'warn' } }] }) });
+    const root = repository({
+      ...files,
+      'openwop-spec.config.json': JSON.stringify({
+        required: [],
+        rules: { 'links/anchor': 'off' },
+        overrides: [{ files: 'spec/v2/drafts/*.md', rules: { 'links/anchor': 'warn' } }],
+      }),
+    });
     const result = await cli(['check', '--format', 'json'], { cwd: root });
-    expect(reported(result.stdout).filter((d) => d.rule === 'links/anchor').map((d) => `${d.file} ${d.severity}`)).toEqual(['spec/v2/drafts/c.md warning']);
+    expect(
+      reported(result.stdout)
+        .filter((d) => d.rule === 'links/anchor')
+        .map((d) => `${d.file} ${d.severity}`),
+    ).toEqual(['spec/v2/drafts/c.md warning']);
   });
 
   it('--print-config FILE prints what the config makes of that file, from any folder', async () => {
     const root = repository({
       ...files,
-      'openwop-spec.config.json': JSON.stringify({ required: [], rules: { 'docs/readability': ['error', { maxWords: 10 }] }, overrides: [{ files: ['spec/v2/drafts/**'], excludedFiles: ['**/skip.md'], rules: { 'links/*': 'off', 'docs/readability': 'warn' } }] }),
+      'openwop-spec.config.json': JSON.stringify({
+        required: [],
+        rules: { 'docs/readability': ['error', { maxWords: 10 }] },
+        overrides: [
+          {
+            files: ['spec/v2/drafts/**'],
+            excludedFiles: ['**/skip.md'],
+            rules: { 'links/*': 'off', 'docs/readability': 'warn' },
+          },
+        ],
+      }),
     });
     const printed = await cli(['check', '--print-config', 'drafts/c.md'], { cwd: path.join(root, 'spec', 'v2') });
     expect(printed.status).toBe(0);
-    const effective = JSON.parse(printed.stdout) as { file: string; config: string; overrides: number[]; rules: Record<string, unknown> };
+    const effective = JSON.parse(printed.stdout) as {
+      file: string;
+      config: string;
+      overrides: number[];
+      rules: Record<string, unknown>;
+    };
     expect(effective.file).toBe('spec/v2/drafts/c.md');
     expect(effective.overrides).toEqual([0]);
     expect(effective.rules['links/anchor']).toBe('off');
     expect(effective.rules['docs/prose-length']).toEqual(['warn', expect.objectContaining({ maxWords: 10 })]);
     // The old id's options go to the rules that declare them; the others keep their own.
     expect(effective.rules['docs/rfc-numbers']).toEqual(['warn', expect.not.objectContaining({ maxWords: 10 })]);
-    const top = JSON.parse((await cli(['--print-config', 'spec/v2/drafts/skip.md'], { cwd: root })).stdout) as { overrides: number[]; rules: Record<string, unknown> };
+    const top = JSON.parse((await cli(['--print-config', 'spec/v2/drafts/skip.md'], { cwd: root })).stdout) as {
+      overrides: number[];
+      rules: Record<string, unknown>;
+    };
     expect(top.overrides).toEqual([]);
     expect(top.rules['links/anchor']).toBe('error');
     const outside = await cli(['check', '--print-config', '../elsewhere.md'], { cwd: root });
@@ -237,11 +352,21 @@ describe('overrides', () => {
   });
 
   it('refuses an override naming no rule or a glob leaving the root, by its key', async () => {
-    const misspelt = await cli(['check'], { cwd: repository({ 'openwop-spec.config.json': JSON.stringify({ overrides: [{ files: ['**'], rules: { 'links/anchr': 'off' } }] }) }) });
+    const misspelt = await cli(['check'], {
+      cwd: repository({
+        'openwop-spec.config.json': JSON.stringify({ overrides: [{ files: ['**'], rules: { 'links/anchr': 'off' } }] }),
+      }),
+    });
     expect(misspelt.status).toBe(2);
-    expect(misspelt.stderr).toMatch(/^openwop-spec: config openwop-spec\.config\.json: overrides\[0\]\.rules\["links\/anchr"\] names no rule/);
-    expect(problem(repository({ 'openwop-spec.config.json': JSON.stringify({ overrides: [{ files: ['../x/**'] }] }) }))).toMatch(/glob "\.\.\/x\/\*\*" must stay inside the root/);
-    expect(problem(repository({ 'openwop-spec.config.json': JSON.stringify({ overrides: [{ rules: {} }] }) }))).toMatch(/overrides\[0\]|files/);
+    expect(misspelt.stderr).toMatch(
+      /^openwop-spec: config openwop-spec\.config\.json: overrides\[0\]\.rules\["links\/anchr"\] names no rule/,
+    );
+    expect(
+      problem(repository({ 'openwop-spec.config.json': JSON.stringify({ overrides: [{ files: ['../x/**'] }] }) })),
+    ).toMatch(/glob "\.\.\/x\/\*\*" must stay inside the root/);
+    expect(problem(repository({ 'openwop-spec.config.json': JSON.stringify({ overrides: [{ rules: {} }] }) }))).toMatch(
+      /overrides\[0\]|files/,
+    );
   });
 });
 
@@ -259,29 +384,40 @@ describe('init', () => {
     });
     const sub = path.join(root, 'spec');
     const first = await cli(['init'], { cwd: sub });
-    expect(first.stderr).toMatch(/^wrote .*\/openwop-spec\.config\.jsonc: spec, api, schemas; stamp spec-artifacts\/CORPUS-STAMP\.json; 1 \$id base; 2 required files\n$/);
+    expect(first.stderr).toMatch(
+      /^wrote .*\/openwop-spec\.config\.jsonc: spec, api, schemas; stamp spec-artifacts\/CORPUS-STAMP\.json; 1 \$id base; 2 required files\n$/,
+    );
     expect(first.status).toBe(0);
     const text = readFileSync(path.join(root, 'openwop-spec.config.jsonc'), 'utf8');
     expect(text).toMatch(/^\/\/ /);
     const config = loadConfig(root);
     expect(config.include).toEqual(['{spec,api,schemas}/**', 'spec-artifacts/CORPUS-STAMP.json']);
-    expect(config.layout).toEqual({ schemaIds: [['schemas/v2/', 'https://example.org/spec/v2/']], stamp: 'spec-artifacts/CORPUS-STAMP.json' });
+    expect(config.layout).toEqual({
+      schemaIds: [['schemas/v2/', 'https://example.org/spec/v2/']],
+      stamp: 'spec-artifacts/CORPUS-STAMP.json',
+    });
     expect(config.required).toEqual(['spec/v2/errors.json', 'api/v2/openapi.yaml']);
-    expect(JSON.parse(JSON.stringify(parseConfigText(text, 'x.jsonc').value)).$schema).toMatch(/openwop-spec\.config\.schema\.json$/);
+    expect(JSON.parse(JSON.stringify(parseConfigText(text, 'x.jsonc').value)).$schema).toMatch(
+      /openwop-spec\.config\.schema\.json$/,
+    );
     const run = await cli(['check', '--format', 'json'], { cwd: sub });
     expect(run.status, run.stderr).not.toBe(2);
     const again = await cli(['init'], { cwd: root });
     expect(again.status).toBe(2);
-    expect(again.stderr).toMatch(/^openwop-spec: openwop-spec\.config\.jsonc exists; init never overwrites a config \(`.*check --print-config FILE` shows what it says\)\n$/);
+    expect(again.stderr).toMatch(
+      /^openwop-spec: openwop-spec\.config\.jsonc exists; init never overwrites a config \(`.*check --print-config FILE` shows what it says\)\n$/,
+    );
     expect(readFileSync(path.join(root, 'openwop-spec.config.jsonc'), 'utf8')).toBe(text);
   });
 });
 
 describe('the published config schema', () => {
-  it('is built into dist/ for editors, and names the schema a config\'s $schema points at', () => {
+  it("is built into dist/ for editors, and names the schema a config's $schema points at", () => {
     const published = path.join(REPO, 'dist', 'openwop-spec.config.schema.json');
     expect(existsSync(published)).toBe(true);
     expect(JSON.parse(readFileSync(published, 'utf8'))).toEqual(JSON.parse(JSON.stringify(CONFIG_SCHEMA)));
-    expect((JSON.parse(readFileSync(path.join(REPO, 'openwop-spec.config.json'), 'utf8')) as { $schema: string }).$schema).toBe('./dist/openwop-spec.config.schema.json');
+    expect(
+      (JSON.parse(readFileSync(path.join(REPO, 'openwop-spec.config.json'), 'utf8')) as { $schema: string }).$schema,
+    ).toBe('./dist/openwop-spec.config.schema.json');
   });
 });

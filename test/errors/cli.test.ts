@@ -65,7 +65,9 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
 
     const { status, report } = await check(root);
     expect(status).toBe(1);
-    expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([`${ERRORS_MD}:${lineOf(edited, '**5**')}`]);
+    expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([
+      `${ERRORS_MD}:${lineOf(edited, '**5**')}`,
+    ]);
 
     const generated = await cli(['generate', '--root', root]);
     expect(generated.status).toBe(0);
@@ -82,7 +84,9 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
 
     const { status, report } = await check(root);
     expect(status).toBe(1);
-    expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([`${ERRORS_MD}:${lineOf(original, row)}:1`]);
+    expect(
+      report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`),
+    ).toEqual([`${ERRORS_MD}:${lineOf(original, row)}:1`]);
 
     expect((await cli(['generate', '--root', root])).status).toBe(0);
     expect(snapshot(root)).toEqual(before);
@@ -91,21 +95,38 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
   it('a new row reaches the envelope, the table and every count in one generate; a second changes nothing', async () => {
     const root = await settledCopy();
     const registry = JSON.parse(read(root, REGISTRY)) as { rows: unknown[] };
-    registry.rows.push({ code: 'runner_unavailable', httpStatus: 503, statusSource: 'v1 convention', retriable: true, details: null, since: '1.0', source: 'spec/v2/core/errors.md §The envelope' });
+    registry.rows.push({
+      code: 'runner_unavailable',
+      httpStatus: 503,
+      statusSource: 'v1 convention',
+      retriable: true,
+      details: null,
+      since: '1.0',
+      source: 'spec/v2/core/errors.md §The envelope',
+    });
     write(root, REGISTRY, `${JSON.stringify(registry, null, 2)}\n`);
 
     const first = await cli(['generate', '--root', root]);
     expect(first.status).toBe(0);
     for (const file of [ENVELOPE, ERRORS_MD, OVERVIEW_MD]) expect(first.stderr).toContain(`wrote ${file}\n`);
 
-    const envelope = JSON.parse(read(root, ENVELOPE)) as { $defs: { registeredCode: { enum: string[] } }; 'x-openwop-http-status': Record<string, number>; 'x-openwop-retriable': Record<string, boolean> };
+    const envelope = JSON.parse(read(root, ENVELOPE)) as {
+      $defs: { registeredCode: { enum: string[] } };
+      'x-openwop-http-status': Record<string, number>;
+      'x-openwop-retriable': Record<string, boolean>;
+    };
     expect(envelope.$defs.registeredCode.enum.at(-1)).toBe('runner_unavailable');
     expect(envelope['x-openwop-http-status'].runner_unavailable).toBe(503);
     expect(envelope['x-openwop-retriable'].runner_unavailable).toBe(true);
     const errorsMd = read(root, ERRORS_MD);
-    expect(errorsMd).toContain('| `internal_error` | 500 | yes |\n| `runner_unavailable` | 503 | yes |\n<!-- /generated: errors/codes-by-status -->');
-    expect(errorsMd).toContain('`rate_limited`, `residency_unavailable`, `runner_unavailable`<!-- /generated: errors/retriable -->');
-    for (const file of [ERRORS_MD, OVERVIEW_MD]) expect(read(root, file)).toContain('<!-- generated: count/errors -->**7**<!-- /generated: count/errors -->');
+    expect(errorsMd).toContain(
+      '| `internal_error` | 500 | yes |\n| `runner_unavailable` | 503 | yes |\n<!-- /generated: errors/codes-by-status -->',
+    );
+    expect(errorsMd).toContain(
+      '`rate_limited`, `residency_unavailable`, `runner_unavailable`<!-- /generated: errors/retriable -->',
+    );
+    for (const file of [ERRORS_MD, OVERVIEW_MD])
+      expect(read(root, file)).toContain('<!-- generated: count/errors -->**7**<!-- /generated: count/errors -->');
 
     const settled = snapshot(root);
     const second = await cli(['generate', '--root', root]);
@@ -126,7 +147,10 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     const result = await cli(['generate', '--check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
     const drift = (JSON.parse(result.stdout) as JsonReport).diagnostics.filter((d) => d.rule === 'generated/drift');
-    expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual([`${ENVELOPE}:${lineOf(envelope, '"rate_limited": 503')}`, `${OVERVIEW_MD}:${lineOf(overview, '**96**')}`]);
+    expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual([
+      `${ENVELOPE}:${lineOf(envelope, '"rate_limited": 503')}`,
+      `${OVERVIEW_MD}:${lineOf(overview, '**96**')}`,
+    ]);
     expect(snapshot(root)).toEqual(before);
   });
 
@@ -141,6 +165,8 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     expect(result.stderr).toMatch(/nothing written/);
     expect(snapshot(root)).toEqual(before);
     const { report } = await check(root, 'errors/*');
-    expect(report.diagnostics.map((d) => d.message)).toEqual(['httpStatus 299 of rate_limited is not a 4xx or 5xx status']);
+    expect(report.diagnostics.map((d) => d.message)).toEqual([
+      'httpStatus 299 of rate_limited is not a 4xx or 5xx status',
+    ]);
   });
 });

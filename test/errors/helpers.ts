@@ -46,7 +46,10 @@ export function copyErrorsFixture(name = ERRORS_FIXTURE): string {
 
 /** The fixture registry, parsed, for a test to change. */
 export function fixtureRegistry(): { rows: Array<Record<string, unknown>> } & Record<string, unknown> {
-  return JSON.parse(fixtureFiles()[ERRORS_PATH] ?? '{}') as { rows: Array<Record<string, unknown>> } & Record<string, unknown>;
+  return JSON.parse(fixtureFiles()[ERRORS_PATH] ?? '{}') as { rows: Array<Record<string, unknown>> } & Record<
+    string,
+    unknown
+  >;
 }
 
 /** The fixture registry's text with one exact edit, so findings keep the fixture's line numbers. */

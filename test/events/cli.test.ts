@@ -9,7 +9,20 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../../core/model/corpus.js';
 import { cli, REPO } from '../helpers.js';
-import { CLOSED, CLOUDEVENT, CODEMAP, copyEventsFixture as copyFixture, decided, EVENTS_MD, PAYLOADS, position, RUN_EVENT, WEBHOOK, withPayloads, withRow } from './helpers.js';
+import {
+  CLOSED,
+  CLOUDEVENT,
+  CODEMAP,
+  copyEventsFixture as copyFixture,
+  decided,
+  EVENTS_MD,
+  PAYLOADS,
+  position,
+  RUN_EVENT,
+  WEBHOOK,
+  withPayloads,
+  withRow,
+} from './helpers.js';
 
 interface JsonReport {
   diagnostics: Array<{ rule: string; severity: string; file: string; line: number; column: number; message: string }>;
@@ -19,9 +32,15 @@ const read = (root: string, file: string) => readFileSync(path.join(root, file),
 const write = (root: string, file: string, text: string) => writeFileSync(path.join(root, file), text);
 const json = (root: string, file: string) => JSON.parse(read(root, file));
 
-async function report(args: string[]): Promise<{ status: number; diagnostics: JsonReport['diagnostics']; stderr: string }> {
+async function report(
+  args: string[],
+): Promise<{ status: number; diagnostics: JsonReport['diagnostics']; stderr: string }> {
   const result = await cli([...args, '--format', 'json']);
-  return { status: result.status, diagnostics: (JSON.parse(result.stdout) as JsonReport).diagnostics, stderr: result.stderr };
+  return {
+    status: result.status,
+    diagnostics: (JSON.parse(result.stdout) as JsonReport).diagnostics,
+    stderr: result.stderr,
+  };
 }
 
 const roots: string[] = [];
@@ -33,11 +52,20 @@ function copyEventsFixture(): string {
   return root;
 }
 
-const OWN_RULES = ['events/codemap', 'declaration/registry', 'generated/drift', 'generated/region'].flatMap((rule) => ['--rule', rule]);
+const OWN_RULES = ['events/codemap', 'declaration/registry', 'generated/drift', 'generated/region'].flatMap((rule) => [
+  '--rule',
+  rule,
+]);
 
 /** One type's branch of a generated payload binding. */
-type Branch = { if: { properties: { type: { const: string } } }; then: { properties: Record<string, { $ref: string }> } };
-type Binding = { allOf: Array<{ if: { properties: { type: { enum: string[] } } }; then: { $ref: string } }>; $defs: Record<string, { allOf: Branch[] }> };
+type Branch = {
+  if: { properties: { type: { const: string } } };
+  then: { properties: Record<string, { $ref: string }> };
+};
+type Binding = {
+  allOf: Array<{ if: { properties: { type: { enum: string[] } } }; then: { $ref: string } }>;
+  $defs: Record<string, { allOf: Branch[] }>;
+};
 /** The payload binding of `type`: the branch inside the group whose guard lists the type. */
 const branch = (binding: Binding, type: string): Record<string, { $ref: string }> | undefined => {
   const guard = binding.allOf.find((entry) => entry.if.properties.type.enum.includes(type));
@@ -49,11 +77,17 @@ describe('openwop-spec generate and check on the events fixture', () => {
   it('carries a new codemap row into the enum, _typeIndex, both renderings and every count', async () => {
     const root = copyEventsFixture();
     // The first generate settles the stand-ins' outputs; the events fixture itself is already current.
-    expect((await cli(['generate', '--root', root])).stderr).not.toMatch(/wrote (spec\/v2\/event-codemap|schemas|spec\/v2\/core\/events)/);
+    expect((await cli(['generate', '--root', root])).stderr).not.toMatch(
+      /wrote (spec\/v2\/event-codemap|schemas|spec\/v2\/core\/events)/,
+    );
     expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
 
     write(root, CODEMAP, withRow(read(root, CODEMAP), decided('node.started', 'nodeStarted')));
-    write(root, PAYLOADS, withPayloads(read(root, PAYLOADS), { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) }));
+    write(
+      root,
+      PAYLOADS,
+      withPayloads(read(root, PAYLOADS), { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) }),
+    );
 
     const stale = await report(['generate', '--check', '--root', root]);
     expect(stale.status).toBe(1);
@@ -66,12 +100,18 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect(generated.stderr).toContain('5 files written');
 
     expect(json(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.started');
-    expect(branch(json(root, RUN_EVENT).$defs.payloadByType, 'node.started')).toEqual({ payload: { $ref: 'run-event-payloads.schema.json#/$defs/nodeStarted' } });
+    expect(branch(json(root, RUN_EVENT).$defs.payloadByType, 'node.started')).toEqual({
+      payload: { $ref: 'run-event-payloads.schema.json#/$defs/nodeStarted' },
+    });
     expect(json(root, PAYLOADS)._typeIndex['node.started']).toBe('nodeStarted');
-    expect(branch(json(root, CLOUDEVENT).$defs.dataByType, 'node.started')).toEqual({ data: { $ref: 'run-event-payloads.schema.json#/$defs/nodeStarted' } });
+    expect(branch(json(root, CLOUDEVENT).$defs.dataByType, 'node.started')).toEqual({
+      data: { $ref: 'run-event-payloads.schema.json#/$defs/nodeStarted' },
+    });
     expect(json(root, WEBHOOK).allOf).toEqual([{ $ref: 'run-event.schema.json#/$defs/payloadByType' }]);
     expect(json(root, CODEMAP).counts).toEqual({ rows: 9, review: 0, overridden: 1, renamed: 1 });
-    expect(read(root, EVENTS_MD)).toContain('<!-- generated: count/event-codemap -->**9**<!-- /generated: count/event-codemap -->');
+    expect(read(root, EVENTS_MD)).toContain(
+      '<!-- generated: count/event-codemap -->**9**<!-- /generated: count/event-codemap -->',
+    );
 
     expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
     const again = await cli(['generate', '--root', root]);
@@ -83,7 +123,8 @@ describe('openwop-spec generate and check on the events fixture', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'openwop-events-repo-'));
     roots.push(root);
     for (const entry of [...CORPUS_DIRECTORIES, ...CORPUS_ROOT_FILES, 'package.json']) {
-      if (existsSync(path.join(REPO, entry))) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
+      if (existsSync(path.join(REPO, entry)))
+        cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
     }
     expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
     write(root, CODEMAP, withRow(read(root, CODEMAP), decided('node.paused', 'nodeSkipped')));
@@ -92,7 +133,9 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect(json(root, PAYLOADS)._typeIndex['node.paused']).toBe('nodeSkipped');
     expect(branch(json(root, CLOUDEVENT).$defs.dataByType, 'node.paused')).toBeDefined();
     expect(json(root, CODEMAP).counts.rows).toBe(json(path.join(REPO), CODEMAP).counts.rows + 1);
-    expect(read(root, EVENTS_MD)).toContain(`**${json(root, CODEMAP).counts.rows}**<!-- /generated: count/event-codemap -->`);
+    expect(read(root, EVENTS_MD)).toContain(
+      `**${json(root, CODEMAP).counts.rows}**<!-- /generated: count/event-codemap -->`,
+    );
     expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
     expect(await report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
@@ -104,7 +147,9 @@ describe('openwop-spec generate and check on the events fixture', () => {
     const found = await report(['check', '--root', root, '--rule', 'events/codemap']);
     expect(found.status).toBe(1);
     const row = position(codemap, '"v2":"ai.message.chunk"');
-    expect(found.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([`${CODEMAP}:${row.line}:${row.column + 5}`]);
+    expect(found.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
+      `${CODEMAP}:${row.line}:${row.column + 5}`,
+    ]);
 
     const fresh = copyEventsFixture();
     await cli(['generate', '--root', fresh]);
@@ -112,6 +157,8 @@ describe('openwop-spec generate and check on the events fixture', () => {
     write(fresh, EVENTS_MD, events);
     const drift = await report(['check', '--root', fresh, ...OWN_RULES]);
     expect(drift.status).toBe(1);
-    expect(drift.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([`generated/drift ${EVENTS_MD}:${position(events, '**7**').line}`]);
+    expect(drift.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([
+      `generated/drift ${EVENTS_MD}:${position(events, '**7**').line}`,
+    ]);
   }, 60_000);
 });

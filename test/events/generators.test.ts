@@ -4,7 +4,21 @@ import { planGeneration } from '../../core/run/generation.js';
 import { corpusSchemas } from '../../core/schemas/json-schema.js';
 import eventRenderings, { cloudEventsAttribute } from '../../generators/event-renderings.js';
 import eventTypes from '../../generators/event-types.js';
-import { CLOSED, CLOUDEVENT, CODEMAP, DECLARATION, decided, EVENTS_MD, eventsCorpus, eventsFiles, PAYLOADS, RUN_EVENT, WEBHOOK, withPayloads, withRow } from './helpers.js';
+import {
+  CLOSED,
+  CLOUDEVENT,
+  CODEMAP,
+  DECLARATION,
+  decided,
+  EVENTS_MD,
+  eventsCorpus,
+  eventsFiles,
+  PAYLOADS,
+  RUN_EVENT,
+  WEBHOOK,
+  withPayloads,
+  withRow,
+} from './helpers.js';
 
 const GENERATORS = [eventTypes, eventRenderings];
 const base = eventsFiles();
@@ -16,14 +30,37 @@ function plan(corpus: Corpus) {
 }
 
 const owner = { tenant: 't1', subject: { issuer: 'https://idp.example', subjectId: 'u-1' } };
-const event = { eventId: 'evt_0123456789abcdef', runId: 't1/run_0123456789abcdef', timestamp: '2026-11-29T10:00:00Z', sequence: 7, schemaVersion: 1 };
+const event = {
+  eventId: 'evt_0123456789abcdef',
+  runId: 't1/run_0123456789abcdef',
+  timestamp: '2026-11-29T10:00:00Z',
+  sequence: 7,
+  schemaVersion: 1,
+};
 
 /** The same event in the three renderings. */
 function renderings(type: string, payload: unknown) {
   return {
     stream: { ...event, type, payload },
-    cloudEvent: { specversion: '1.0', source: `/runs/${event.runId}`, datacontenttype: 'application/json', id: event.eventId, runid: event.runId, type, data: payload, time: event.timestamp, sequence: event.sequence, schemaversion: 1 },
-    delivery: { deliveryId: 't1/dlv_0123456789abcdef', subscriptionId: 't1/sub_0123456789abcdef', ...event, type, payload },
+    cloudEvent: {
+      specversion: '1.0',
+      source: `/runs/${event.runId}`,
+      datacontenttype: 'application/json',
+      id: event.eventId,
+      runid: event.runId,
+      type,
+      data: payload,
+      time: event.timestamp,
+      sequence: event.sequence,
+      schemaversion: 1,
+    },
+    delivery: {
+      deliveryId: 't1/dlv_0123456789abcdef',
+      subscriptionId: 't1/sub_0123456789abcdef',
+      ...event,
+      type,
+      payload,
+    },
   };
 }
 
@@ -32,14 +69,27 @@ describe('event-types and event-renderings generators', () => {
     const result = plan(eventsCorpus());
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.files.filter((file) => file.before !== file.after).map((file) => file.path)).toEqual([]);
-    expect(result.files.map((file) => file.path)).toEqual([CLOUDEVENT, PAYLOADS, RUN_EVENT, WEBHOOK, EVENTS_MD, CODEMAP].sort());
+    expect(result.files.map((file) => file.path)).toEqual(
+      [CLOUDEVENT, PAYLOADS, RUN_EVENT, WEBHOOK, EVENTS_MD, CODEMAP].sort(),
+    );
   });
 
   it('generate the enum, the vendor branch, _typeIndex and the counts from the codemap', () => {
     const result = plan(eventsCorpus());
     const eventType = result.json(RUN_EVENT).$defs.eventType;
-    expect(eventType.oneOf[0].enum).toEqual(['approval.requested', 'interrupt.requested', 'lease.acquired', 'lease.lost', 'output.chunk', 'run.completed', 'run.resume-started', 'run.started']);
-    expect(eventType.oneOf[1].pattern).toBe('^(?:acme|example)\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*)?$');
+    expect(eventType.oneOf[0].enum).toEqual([
+      'approval.requested',
+      'interrupt.requested',
+      'lease.acquired',
+      'lease.lost',
+      'output.chunk',
+      'run.completed',
+      'run.resume-started',
+      'run.started',
+    ]);
+    expect(eventType.oneOf[1].pattern).toBe(
+      '^(?:acme|example)\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*)?$',
+    );
     expect(result.json(PAYLOADS)._typeIndex).toEqual({
       'approval.requested': 'approvalRequested',
       'interrupt.requested': 'interruptRequested',
@@ -51,7 +101,9 @@ describe('event-types and event-renderings generators', () => {
       'run.started': 'runStarted',
     });
     expect(result.json(CODEMAP).counts).toEqual({ rows: 8, review: 0, overridden: 1, renamed: 1 });
-    expect(result.after.get(EVENTS_MD)).toContain('<!-- generated: count/event-codemap -->**8**<!-- /generated: count/event-codemap -->');
+    expect(result.after.get(EVENTS_MD)).toContain(
+      '<!-- generated: count/event-codemap -->**8**<!-- /generated: count/event-codemap -->',
+    );
   });
 
   it('keep a proposed row out of the enum and the index, but count it', () => {
@@ -67,15 +119,19 @@ describe('event-types and event-renderings generators', () => {
     codemap.rows.reverse();
     const declaration = JSON.parse(base[DECLARATION] ?? '') as { extensions: Record<string, unknown> };
     declaration.extensions = Object.fromEntries(Object.entries(declaration.extensions).reverse());
-    const shuffled = plan(eventsCorpus({ [CODEMAP]: JSON.stringify(codemap), [DECLARATION]: JSON.stringify(declaration) }));
+    const shuffled = plan(
+      eventsCorpus({ [CODEMAP]: JSON.stringify(codemap), [DECLARATION]: JSON.stringify(declaration) }),
+    );
     const original = plan(eventsCorpus());
-    for (const path of [RUN_EVENT, PAYLOADS, CLOUDEVENT, WEBHOOK, EVENTS_MD]) expect(shuffled.after.get(path), path).toBe(original.after.get(path));
+    for (const path of [RUN_EVENT, PAYLOADS, CLOUDEVENT, WEBHOOK, EVENTS_MD])
+      expect(shuffled.after.get(path), path).toBe(original.after.get(path));
   });
 
   it('leave the vendor branch empty when no org is registered', () => {
     const declaration = JSON.parse(base[DECLARATION] ?? '') as { extensions: Record<string, unknown> };
     declaration.extensions = {};
-    const branch = plan(eventsCorpus({ [DECLARATION]: JSON.stringify(declaration) })).json(RUN_EVENT).$defs.eventType.oneOf[1];
+    const branch = plan(eventsCorpus({ [DECLARATION]: JSON.stringify(declaration) })).json(RUN_EVENT).$defs.eventType
+      .oneOf[1];
     expect(branch).toEqual({ description: expect.stringMatching(/no vendor type is valid/), not: {} });
   });
 
@@ -84,7 +140,13 @@ describe('event-types and event-renderings generators', () => {
     const result = plan(eventsCorpus({ [CODEMAP]: broken }));
     expect(result.files.filter((file) => file.path !== EVENTS_MD)).toEqual([]);
     expect(result.diagnostics.filter((d) => d.rule.startsWith('generate/'))).toEqual([
-      expect.objectContaining({ rule: 'generate/event-types', file: CODEMAP, message: expect.stringMatching(/nothing is generated from spec\/v2\/event-codemap\.json while it does not match/) }),
+      expect.objectContaining({
+        rule: 'generate/event-types',
+        file: CODEMAP,
+        message: expect.stringMatching(
+          /nothing is generated from spec\/v2\/event-codemap\.json while it does not match/,
+        ),
+      }),
     ]);
   });
 
@@ -95,7 +157,11 @@ describe('event-types and event-renderings generators', () => {
     runEvent.properties.specVersion = { type: 'string' };
     const result = plan(eventsCorpus({ [RUN_EVENT]: JSON.stringify(runEvent, null, 2) }));
     expect(result.after.has(CLOUDEVENT)).toBe(false);
-    expect(result.diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(/RunEventDoc member "specVersion" has no usable CloudEvents attribute name \("specversion"\)/));
+    expect(result.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringMatching(
+        /RunEventDoc member "specVersion" has no usable CloudEvents attribute name \("specversion"\)/,
+      ),
+    );
   });
 });
 
@@ -146,14 +212,24 @@ describe('the three renderings, validated', () => {
 
   it('pick up a new payload entry with the new row', () => {
     const codemap = withRow(base[CODEMAP] ?? '', decided('node.started', 'nodeStarted'));
-    const payloads = withPayloads(base[PAYLOADS] ?? '', { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) });
+    const payloads = withPayloads(base[PAYLOADS] ?? '', {
+      nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }),
+    });
     const result = plan(eventsCorpus({ [CODEMAP]: codemap, [PAYLOADS]: payloads }));
     const regenerated = eventsCorpus(Object.fromEntries(result.after.entries()));
     const fresh = corpusSchemas(regenerated);
     const [stream, cloudEvent, delivery] = [RUN_EVENT, CLOUDEVENT, WEBHOOK].map((path) => fresh.validator(path));
     const three = renderings('node.started', { attempt: 1 });
-    expect([stream?.(three.stream), cloudEvent?.(three.cloudEvent), delivery?.(three.delivery)]).toEqual([true, true, true]);
+    expect([stream?.(three.stream), cloudEvent?.(three.cloudEvent), delivery?.(three.delivery)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     const bad = renderings('node.started', { attempt: 0 });
-    expect([stream?.(bad.stream), cloudEvent?.(bad.cloudEvent), delivery?.(bad.delivery)]).toEqual([false, false, false]);
+    expect([stream?.(bad.stream), cloudEvent?.(bad.cloudEvent), delivery?.(bad.delivery)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -20,7 +20,6 @@ export const WEBHOOK = 'schemas/v2/webhook-delivery.schema.json';
 export const EVENTS_MD = 'spec/v2/core/events.md';
 export const FORMS_MD = 'spec/v2/core/forms.md';
 
-
 /** The good events fixture with the repository's registry schemas, as path -> text. */
 export function eventsFiles(): Record<string, string> {
   const files = readTree(fixture('events/good'));
@@ -47,7 +46,8 @@ export function copyEventsFixture(): string {
   const target = mkdtempSync(path.join(tmpdir(), 'openwop-events-'));
   cpSync(fixture('events/good'), target, { recursive: true });
   cpSync(fixture('events/neighbours'), target, { recursive: true });
-  for (const schema of REGISTRY_SCHEMAS) writeFileSync(path.join(target, schema), readFileSync(path.join(REPO, schema), 'utf8'));
+  for (const schema of REGISTRY_SCHEMAS)
+    writeFileSync(path.join(target, schema), readFileSync(path.join(REPO, schema), 'utf8'));
   return target;
 }
 
@@ -79,4 +79,8 @@ export function withPayloads(payloads: string, defs: Record<string, unknown>): s
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-export const CLOSED = (properties: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, properties });
+export const CLOSED = (properties: Record<string, unknown> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+});

@@ -8,10 +8,28 @@ const kinds = (type: string) => protocolTypeProblems(type, GRAMMAR).map((problem
 
 describe('the naming rule of protocol types', () => {
   it('reads a transition in any word of the second segment, regular or irregular', () => {
-    for (const segment of ['started', 'resume-started', 'restored-from-snapshot', 'handed-off', 'rolled-back', 'lost', 'written', 'manual-intervention-required']) {
+    for (const segment of [
+      'started',
+      'resume-started',
+      'restored-from-snapshot',
+      'handed-off',
+      'rolled-back',
+      'lost',
+      'written',
+      'manual-intervention-required',
+    ]) {
       expect(isPastTense(segment), segment).toBe(true);
     }
-    for (const segment of ['chunk', 'speech-start', 'loopback-limit', 'transcript', 'capability-insufficient', 'barge-in', 'seed', 'event']) {
+    for (const segment of [
+      'chunk',
+      'speech-start',
+      'loopback-limit',
+      'transcript',
+      'capability-insufficient',
+      'barge-in',
+      'seed',
+      'event',
+    ]) {
       expect(isPastTense(segment), segment).toBe(false);
     }
   });
@@ -31,12 +49,14 @@ describe('the naming rule of protocol types', () => {
     const pattern = new RegExp(vendorTypePattern(['example', 'acme']));
     expect(vendorTypePattern(['example', 'acme'])).toBe(vendorTypePattern(['acme', 'example']));
     for (const ok of ['acme.widget-built', 'example.thing.done']) expect(pattern.test(ok), ok).toBe(true);
-    for (const bad of ['foo.widget-built', 'acme', 'acme.a.b.c', 'acmex.widget', 'acme.Widget']) expect(pattern.test(bad), bad).toBe(false);
+    for (const bad of ['foo.widget-built', 'acme', 'acme.a.b.c', 'acmex.widget', 'acme.Widget'])
+      expect(pattern.test(bad), bad).toBe(false);
   });
 });
 
 describe('spliceJson', () => {
-  const text = '{\n  "a": 1,\n  "nested": { "keep": [1, 2], "counts": { "old": true } },\n  "rows": [\n    { "x": 1 }\n  ]\n}\n';
+  const text =
+    '{\n  "a": 1,\n  "nested": { "keep": [1, 2], "counts": { "old": true } },\n  "rows": [\n    { "x": 1 }\n  ]\n}\n';
   const data = () => {
     const file = corpusFromFiles('/x', { 'spec/v2/r.json': text }).data('spec/v2/r.json');
     if (!file) throw new Error('fixture does not parse');
@@ -45,7 +65,9 @@ describe('spliceJson', () => {
 
   it('rewrites only the member, indented from its key, and keeps the rest byte for byte', () => {
     const out = spliceJson(data(), [{ path: ['nested', 'counts'], value: { rows: 2 } }]);
-    expect(out).toBe('{\n  "a": 1,\n  "nested": { "keep": [1, 2], "counts": {\n    "rows": 2\n  } },\n  "rows": [\n    { "x": 1 }\n  ]\n}\n');
+    expect(out).toBe(
+      '{\n  "a": 1,\n  "nested": { "keep": [1, 2], "counts": {\n    "rows": 2\n  } },\n  "rows": [\n    { "x": 1 }\n  ]\n}\n',
+    );
     expect(JSON.parse(out).nested).toEqual({ keep: [1, 2], counts: { rows: 2 } });
   });
 
@@ -54,7 +76,12 @@ describe('spliceJson', () => {
       { path: ['index'], value: { 'b.c': 'd' } },
       { path: ['a'], value: 2 },
     ]);
-    expect(JSON.parse(out)).toEqual({ a: 2, nested: { keep: [1, 2], counts: { old: true } }, rows: [{ x: 1 }], index: { 'b.c': 'd' } });
+    expect(JSON.parse(out)).toEqual({
+      a: 2,
+      nested: { keep: [1, 2], counts: { old: true } },
+      rows: [{ x: 1 }],
+      index: { 'b.c': 'd' },
+    });
     expect(out.endsWith('  ],\n  "index": {\n    "b.c": "d"\n  }\n}\n')).toBe(true);
   });
 

@@ -77,7 +77,9 @@ describe('conformance/requirements.json', { timeout: 60_000 }, () => {
 
 describe('the repository corpus', { timeout: 60_000 }, () => {
   it('is clean on the identity and evidence rules (with no previous release, the removed-id comparison has nothing to say)', () => {
-    const found = ['ids/bindings', 'witness/classes', 'requirements/ids', 'docs/examples', 'schemas/compile'].flatMap((rule) => findings(check(rule, corpus)));
+    const found = ['ids/bindings', 'witness/classes', 'requirements/ids', 'docs/examples', 'schemas/compile'].flatMap(
+      (rule) => findings(check(rule, corpus)),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -47,7 +47,9 @@ export function check(rule: string, corpus: Corpus, options: RunOptions = {}): D
 
 /** `file:line:col message` of each finding: where and what, in one readable line. */
 export function findings(diagnostics: readonly Diagnostic[]): string[] {
-  return diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity === 'warning' ? '(warning) ' : ''}${d.message}`);
+  return diagnostics.map(
+    (d) => `${d.file}:${d.line}:${d.column} ${d.severity === 'warning' ? '(warning) ' : ''}${d.message}`,
+  );
 }
 
 /** Replace the one occurrence of `from` in `text` (a test that edits a fixture must edit what it thinks). */
@@ -56,4 +58,3 @@ export function replaceOnce(text: string, from: string, to: string): string {
   if (at === -1 || text.indexOf(from, at + 1) !== -1) throw new Error(`expected exactly one ${JSON.stringify(from)}`);
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
-

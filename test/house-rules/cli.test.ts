@@ -40,7 +40,10 @@ function corpus(rules: Record<string, unknown> = RULES, extra: Record<string, st
   return root;
 }
 
-const houseFindings = (stdout: string): string[] => reported(stdout).filter((d) => d.rule.startsWith('house/')).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`);
+const houseFindings = (stdout: string): string[] =>
+  reported(stdout)
+    .filter((d) => d.rule.startsWith('house/'))
+    .map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`);
 
 describe('house rules from the config', { timeout: 120_000 }, () => {
   it('report located, fingerprinted findings like the built-in rules, and fail the run by their severity', async () => {
@@ -52,7 +55,9 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
       'spec/v2/core/a.md:7:4 house/plain-words use "use" instead of "utilize"',
       'spec/v2/core/a.md:9:6 house/plain-words use "use" instead of "utilize"',
     ]);
-    const fingerprints = reported(result.stdout).filter((d) => d.rule.startsWith('house/')).map((d) => d.fingerprint);
+    const fingerprints = reported(result.stdout)
+      .filter((d) => d.rule.startsWith('house/'))
+      .map((d) => d.fingerprint);
     // Taken over the located text, as for every rule: the same word flagged twice in a file is one fingerprint.
     expect(new Set(fingerprints).size).toBe(2);
     expect(fingerprints).toHaveLength(3);
@@ -60,15 +65,39 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
   });
 
   it('are suppressed inline in markdown and by fingerprint in YAML, with a reason', async () => {
-    const root = corpus(RULES, { 'spec/v2/core/a.md': doc('A', '<!-- openwop-spec-disable-next-line house/plain-words -- quoted from RFC 0170 -->\nWe utilize leases.\n\nThey utilize runners too.') });
+    const root = corpus(RULES, {
+      'spec/v2/core/a.md': doc(
+        'A',
+        '<!-- openwop-spec-disable-next-line house/plain-words -- quoted from RFC 0170 -->\nWe utilize leases.\n\nThey utilize runners too.',
+      ),
+    });
     const before = reported((await cli(['check', '--root', root, '--format', 'json'])).stdout);
     const title = before.find((d) => d.rule === 'house/title-prefix');
     expect(title?.fingerprint).toBeDefined();
-    writeFileSync(path.join(root, 'openwop-spec.suppressions.json'), JSON.stringify({ suppressions: [{ rule: 'house/title-prefix', file: 'api/v2/openapi.yaml', fingerprint: title?.fingerprint, reason: 'renamed in 2.5' }] }));
+    writeFileSync(
+      path.join(root, 'openwop-spec.suppressions.json'),
+      JSON.stringify({
+        suppressions: [
+          {
+            rule: 'house/title-prefix',
+            file: 'api/v2/openapi.yaml',
+            fingerprint: title?.fingerprint,
+            reason: 'renamed in 2.5',
+          },
+        ],
+      }),
+    );
     const after = await cli(['check', '--root', root, '--format', 'json']);
-    expect(houseFindings(after.stdout)).toEqual(['spec/v2/core/a.md:10:6 house/plain-words use "use" instead of "utilize"']);
-    const suppressed = (JSON.parse(after.stdout).suppressed as Array<{ rule: string; suppression: { justification: string } }>).map((d) => `${d.rule}: ${d.suppression.justification}`);
-    expect(suppressed.sort()).toEqual(['house/plain-words: quoted from RFC 0170', 'house/title-prefix: renamed in 2.5']);
+    expect(houseFindings(after.stdout)).toEqual([
+      'spec/v2/core/a.md:10:6 house/plain-words use "use" instead of "utilize"',
+    ]);
+    const suppressed = (
+      JSON.parse(after.stdout).suppressed as Array<{ rule: string; suppression: { justification: string } }>
+    ).map((d) => `${d.rule}: ${d.suppression.justification}`);
+    expect(suppressed.sort()).toEqual([
+      'house/plain-words: quoted from RFC 0170',
+      'house/title-prefix: renamed in 2.5',
+    ]);
     expect(after.status).toBe(0);
   });
 
@@ -78,37 +107,75 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
     const only = await cli(['check', '--root', root, '--format', 'json', '--rule', 'house/plain-words']);
     expect(reported(only.stdout).map((d) => d.rule)).toEqual(['house/plain-words', 'house/plain-words']);
     const off = corpus({ ...RULES, 'house/plain-words': { ...RULES['house/plain-words'], severity: 'off' } });
-    expect(houseFindings((await cli(['check', '--root', off, '--format', 'json'])).stdout).map((line) => line.split(' ')[1])).toEqual(['house/title-prefix']);
+    expect(
+      houseFindings((await cli(['check', '--root', off, '--format', 'json'])).stdout).map((line) => line.split(' ')[1]),
+    ).toEqual(['house/title-prefix']);
     const fixed = await cli(['check', '--root', off, '--rule', 'house/plain-words', '--fix']);
     expect(fixed.status).toBe(0);
-    expect(readFileSync(path.join(off, 'spec/v2/core/a.md'), 'utf8')).toContain('We use leases.\n\nThey use runners too.');
+    expect(readFileSync(path.join(off, 'spec/v2/core/a.md'), 'utf8')).toContain(
+      'We use leases.\n\nThey use runners too.',
+    );
   });
 
   it('are listed by `rules` and described in SARIF, with the page their definition names', async () => {
     const root = corpus();
     const listed = await cli(['rules', '--root', root]);
     expect(listed.stdout).toContain('house/title-prefix');
-    expect(listed.stdout).toMatch(/house\/title-prefix\s+error\s+API titles start with "OpenWOP "\n\s+https:\/\/example\.org\/house#title-prefix/);
-    expect(listed.stdout).toMatch(/house\/plain-words\s+warning\s+fixable\s+markdown paragraphs of `spec\/\*\*\/\*\.md`: substitution `\{"swap":\{"utilize":"use"\}\}`\n\s+a house rule, defined in /);
+    expect(listed.stdout).toMatch(
+      /house\/title-prefix\s+error\s+API titles start with "OpenWOP "\n\s+https:\/\/example\.org\/house#title-prefix/,
+    );
+    expect(listed.stdout).toMatch(
+      /house\/plain-words\s+warning\s+fixable\s+markdown paragraphs of `spec\/\*\*\/\*\.md`: substitution `\{"swap":\{"utilize":"use"\}\}`\n\s+a house rule, defined in /,
+    );
     // Documented as the built-in rules are, in the reference's own form.
     const reference = (await cli(['rules', '--root', root, '--format', 'markdown'])).stdout;
     expect(reference).toContain('### links/anchor');
-    expect(reference).toContain('## house\n\n### house/plain-words\n\nmarkdown paragraphs of `spec/**/*.md`: substitution `{"swap":{"utilize":"use"}}`.\n\nA house rule, defined in the config: markdown paragraphs of `spec/**/*.md`: substitution `{"swap":{"utilize":"use"}}`.\n\nDefault severity: warning. Fixable with `--fix`: yes.');
-    expect(reference).toContain('### house/title-prefix\n\nAPI titles start with "OpenWOP ".\n\nA house rule, defined in the config: `/info` of `api/**/*.yaml`: `title` pattern `{"match":"^OpenWOP "}`. More: https://example.org/house#title-prefix');
-    const json = JSON.parse((await cli(['rules', '--root', root, '--format', 'json'])).stdout) as { rules: Array<{ id: string; effective: string; definedIn?: string }> };
-    expect(json.rules.find((r) => r.id === 'house/plain-words')).toMatchObject({ effective: 'warning', definedIn: expect.stringContaining('openwop-spec.config.json') });
+    expect(reference).toContain(
+      '## house\n\n### house/plain-words\n\nmarkdown paragraphs of `spec/**/*.md`: substitution `{"swap":{"utilize":"use"}}`.\n\nA house rule, defined in the config: markdown paragraphs of `spec/**/*.md`: substitution `{"swap":{"utilize":"use"}}`.\n\nDefault severity: warning. Fixable with `--fix`: yes.',
+    );
+    expect(reference).toContain(
+      '### house/title-prefix\n\nAPI titles start with "OpenWOP ".\n\nA house rule, defined in the config: `/info` of `api/**/*.yaml`: `title` pattern `{"match":"^OpenWOP "}`. More: https://example.org/house#title-prefix',
+    );
+    const json = JSON.parse((await cli(['rules', '--root', root, '--format', 'json'])).stdout) as {
+      rules: Array<{ id: string; effective: string; definedIn?: string }>;
+    };
+    expect(json.rules.find((r) => r.id === 'house/plain-words')).toMatchObject({
+      effective: 'warning',
+      definedIn: expect.stringContaining('openwop-spec.config.json'),
+    });
     const sarif = JSON.parse((await cli(['check', '--root', root, '--format', 'sarif'])).stdout);
-    expect(sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'house/title-prefix')).toMatchObject({ helpUri: 'https://example.org/house#title-prefix', shortDescription: { text: 'API titles start with "OpenWOP "' } });
+    expect(sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'house/title-prefix')).toMatchObject({
+      helpUri: 'https://example.org/house#title-prefix',
+      shortDescription: { text: 'API titles start with "OpenWOP "' },
+    });
   });
 
   it('a wrong definition is one line naming the key, and exit 2', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ given: { pointer: '/info' }, then: { function: 'shout' } }, 'rules["house/x"].then.function must be one of "pattern", "notPattern", "enumeration", "casing", "length", "defined", "undefined", "substitution"'],
-      [{ given: { pointer: '/info' }, then: { function: 'pattern' } }, 'rules["house/x"].then must have required property \'functionOptions\''],
-      [{ given: { pointer: '/info' }, then: { function: 'pattern', functionOptions: { match: '(' } } }, 'rules["house/x"].then.functionOptions.match is not a regular expression'],
-      [{ given: { markdown: 'paragraphs', pointer: '/a' }, then: { function: 'defined' } }, 'rules["house/x"].given needs exactly one of path (JSONPath), pointer (JSON pointer) or markdown (headings, paragraphs, code-spans, table-cells)'],
-      [{ given: { markdown: 'headings' }, then: { field: 'x', function: 'defined' } }, 'rules["house/x"].then.field: a markdown selector gives text, which has no fields'],
-      [{ given: { markdown: 'headings' }, then: { function: 'defined' }, sevrity: 'error' }, 'rules["house/x"].sevrity is not a known key'],
+      [
+        { given: { pointer: '/info' }, then: { function: 'shout' } },
+        'rules["house/x"].then.function must be one of "pattern", "notPattern", "enumeration", "casing", "length", "defined", "undefined", "substitution"',
+      ],
+      [
+        { given: { pointer: '/info' }, then: { function: 'pattern' } },
+        'rules["house/x"].then must have required property \'functionOptions\'',
+      ],
+      [
+        { given: { pointer: '/info' }, then: { function: 'pattern', functionOptions: { match: '(' } } },
+        'rules["house/x"].then.functionOptions.match is not a regular expression',
+      ],
+      [
+        { given: { markdown: 'paragraphs', pointer: '/a' }, then: { function: 'defined' } },
+        'rules["house/x"].given needs exactly one of path (JSONPath), pointer (JSON pointer) or markdown (headings, paragraphs, code-spans, table-cells)',
+      ],
+      [
+        { given: { markdown: 'headings' }, then: { field: 'x', function: 'defined' } },
+        'rules["house/x"].then.field: a markdown selector gives text, which has no fields',
+      ],
+      [
+        { given: { markdown: 'headings' }, then: { function: 'defined' }, sevrity: 'error' },
+        'rules["house/x"].sevrity is not a known key',
+      ],
     ];
     for (const [definition, message] of cases) {
       const result = await cli(['check', '--root', corpus({ 'house/x': definition })]);
@@ -116,7 +183,11 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
       expect(result.stderr.split('\n')).toHaveLength(2);
       expect(result.stderr).toContain(message);
     }
-    const builtIn = await cli(['check', '--root', corpus({ 'links/anchor': { given: { markdown: 'headings' }, then: { function: 'defined' } } })]);
+    const builtIn = await cli([
+      'check',
+      '--root',
+      corpus({ 'links/anchor': { given: { markdown: 'headings' }, then: { function: 'defined' } } }),
+    ]);
     expect(builtIn.stderr).toContain('rules["links/anchor"] defines a rule with the id of a built-in one');
     expect(builtIn.status).toBe(2);
   });

@@ -29,7 +29,15 @@ paths:
       operationId: Create_Step
 `;
 
-const SCHEMA = JSON.stringify({ $id: 'https://openwop.dev/schemas/v2/run.json', type: 'object', properties: { state: { enum: ['queued', 'done'] } } }, null, 2);
+const SCHEMA = JSON.stringify(
+  {
+    $id: 'https://openwop.dev/schemas/v2/run.json',
+    type: 'object',
+    properties: { state: { enum: ['queued', 'done'] } },
+  },
+  null,
+  2,
+);
 
 const DOC = `# Runs
 
@@ -58,30 +66,88 @@ const at = (found: readonly Diagnostic[]): string[] => found.map((d) => `${d.fil
 
 describe('selecting with given', () => {
   it('a JSONPath with a filter selects each header parameter; the finding is on its name', () => {
-    const found = run({ given: { files: 'api/**/*.yaml', path: "$.paths[*][*].parameters[?(@.in === 'header')]" }, then: { field: 'name', function: 'pattern', functionOptions: { match: '^X-OpenWOP-' } } });
-    expect(at(found)).toEqual(['api/v2/openapi.yaml:10:11 /paths/~1runs/get/parameters/0/name "X-Trace" does not match /^X-OpenWOP-/']);
-    expect(found[0]).toMatchObject({ rule: 'house/test', severity: 'warning', hint: 'write it so that it matches /^X-OpenWOP-/', messageId: 'pattern', data: { property: 'name', value: '"X-Trace"' } });
+    const found = run({
+      given: { files: 'api/**/*.yaml', path: "$.paths[*][*].parameters[?(@.in === 'header')]" },
+      then: { field: 'name', function: 'pattern', functionOptions: { match: '^X-OpenWOP-' } },
+    });
+    expect(at(found)).toEqual([
+      'api/v2/openapi.yaml:10:11 /paths/~1runs/get/parameters/0/name "X-Trace" does not match /^X-OpenWOP-/',
+    ]);
+    expect(found[0]).toMatchObject({
+      rule: 'house/test',
+      severity: 'warning',
+      hint: 'write it so that it matches /^X-OpenWOP-/',
+      messageId: 'pattern',
+      data: { property: 'name', value: '"X-Trace"' },
+    });
   });
 
   it('a JSON pointer selects one value; files outside the globs are not read', () => {
-    const definition = { given: { files: ['api/v2/*.yaml'], pointer: '/info/title' }, then: { function: 'pattern', functionOptions: { match: '^OpenWOP ' } } };
-    expect(at(run(definition))).toEqual(['api/v2/openapi.yaml:3:3 /info/title "Workflow API" does not match /^OpenWOP /']);
+    const definition = {
+      given: { files: ['api/v2/*.yaml'], pointer: '/info/title' },
+      then: { function: 'pattern', functionOptions: { match: '^OpenWOP ' } },
+    };
+    expect(at(run(definition))).toEqual([
+      'api/v2/openapi.yaml:3:3 /info/title "Workflow API" does not match /^OpenWOP /',
+    ]);
     expect(run({ ...definition, given: { files: 'schemas/**', pointer: '/info/title' } })).toEqual([]);
   });
 
   it('names selected with ~ are judged and placed as keys', () => {
-    expect(run({ given: { path: '$.paths[*]~' }, then: { function: 'pattern', functionOptions: { match: '^/[a-z-]+$' } } })).toEqual([]);
-    expect(at(run({ given: { path: '$.paths[*]~' }, then: { function: 'casing', functionOptions: { type: 'kebab' } } }))).toEqual(['api/v2/openapi.yaml:6:3 /paths/~1runs "/runs" is not kebab case', 'api/v2/openapi.yaml:16:3 /paths/~1run-steps "/run-steps" is not kebab case']);
-    const camel = run({ given: { path: '$.paths[*]~' }, then: { function: 'pattern', functionOptions: { match: '^/[a-z]+$' } } });
+    expect(
+      run({ given: { path: '$.paths[*]~' }, then: { function: 'pattern', functionOptions: { match: '^/[a-z-]+$' } } }),
+    ).toEqual([]);
+    expect(
+      at(run({ given: { path: '$.paths[*]~' }, then: { function: 'casing', functionOptions: { type: 'kebab' } } })),
+    ).toEqual([
+      'api/v2/openapi.yaml:6:3 /paths/~1runs "/runs" is not kebab case',
+      'api/v2/openapi.yaml:16:3 /paths/~1run-steps "/run-steps" is not kebab case',
+    ]);
+    const camel = run({
+      given: { path: '$.paths[*]~' },
+      then: { function: 'pattern', functionOptions: { match: '^/[a-z]+$' } },
+    });
     expect(at(camel)).toEqual(['api/v2/openapi.yaml:16:3 /paths/~1run-steps "/run-steps" does not match /^/[a-z]+$/']);
   });
 
   it('markdown headings of one level, table cells of one column, code spans and paragraphs', () => {
-    expect(at(run({ given: { markdown: 'headings', level: 2 }, then: { function: 'length', functionOptions: { max: 20 } } }))).toEqual(['spec/v2/core/runs.md:9:1 heading "States of a run, at some length" is 31 characters, more than 20']);
-    expect(at(run({ given: { markdown: 'table-cells', column: 'State' }, then: { function: 'casing', functionOptions: { type: 'flat' } } }))).toEqual(['spec/v2/core/runs.md:14:3 cell of column "State" "Done" is not flat case']);
-    expect(run({ given: { markdown: 'table-cells', column: 'No such column' }, then: { function: 'casing', functionOptions: { type: 'flat' } } })).toEqual([]);
-    expect(at(run({ given: { markdown: 'code-spans' }, then: { function: 'enumeration', functionOptions: { values: ['lease'] } } }))).toEqual(['spec/v2/core/runs.md:7:28 code span "utilize" is not one of "lease"']);
-    expect(at(run({ given: { markdown: 'paragraphs', files: 'spec/**' }, then: { function: 'notPattern', functionOptions: { match: 'lease', flags: 'i' } } }))).toEqual(['spec/v2/core/runs.md:7:1 paragraph "We utilize leases; see the utilize flag and Utilize it." matches /lease/i, which is not allowed']);
+    expect(
+      at(
+        run({ given: { markdown: 'headings', level: 2 }, then: { function: 'length', functionOptions: { max: 20 } } }),
+      ),
+    ).toEqual(['spec/v2/core/runs.md:9:1 heading "States of a run, at some length" is 31 characters, more than 20']);
+    expect(
+      at(
+        run({
+          given: { markdown: 'table-cells', column: 'State' },
+          then: { function: 'casing', functionOptions: { type: 'flat' } },
+        }),
+      ),
+    ).toEqual(['spec/v2/core/runs.md:14:3 cell of column "State" "Done" is not flat case']);
+    expect(
+      run({
+        given: { markdown: 'table-cells', column: 'No such column' },
+        then: { function: 'casing', functionOptions: { type: 'flat' } },
+      }),
+    ).toEqual([]);
+    expect(
+      at(
+        run({
+          given: { markdown: 'code-spans' },
+          then: { function: 'enumeration', functionOptions: { values: ['lease'] } },
+        }),
+      ),
+    ).toEqual(['spec/v2/core/runs.md:7:28 code span "utilize" is not one of "lease"']);
+    expect(
+      at(
+        run({
+          given: { markdown: 'paragraphs', files: 'spec/**' },
+          then: { function: 'notPattern', functionOptions: { match: 'lease', flags: 'i' } },
+        }),
+      ),
+    ).toEqual([
+      'spec/v2/core/runs.md:7:1 paragraph "We utilize leases; see the utilize flag and Utilize it." matches /lease/i, which is not allowed',
+    ]);
   });
 });
 
@@ -90,52 +156,96 @@ describe('the then functions, each both ways', () => {
 
   it('defined and undefined, of a field', () => {
     expect(info({ field: 'version', function: 'defined' })).toEqual([]);
-    expect(at(info({ field: 'license', function: 'defined' }))).toEqual(['api/v2/openapi.yaml:2:1 /info/license is missing']);
+    expect(at(info({ field: 'license', function: 'defined' }))).toEqual([
+      'api/v2/openapi.yaml:2:1 /info/license is missing',
+    ]);
     expect(info({ field: 'license', function: 'undefined' })).toEqual([]);
-    expect(at(info({ field: 'title', function: 'undefined' }))).toEqual(['api/v2/openapi.yaml:3:3 /info/title is present ("Workflow API") and must not be']);
+    expect(at(info({ field: 'title', function: 'undefined' }))).toEqual([
+      'api/v2/openapi.yaml:3:3 /info/title is present ("Workflow API") and must not be',
+    ]);
   });
 
   it('enumeration, casing and length', () => {
     const state = (then: unknown) => run({ given: { files: 'schemas/**', path: '$.properties.state.enum[*]' }, then });
     expect(state({ function: 'enumeration', functionOptions: { values: ['queued', 'done', 'failed'] } })).toEqual([]);
-    expect(at(state({ function: 'enumeration', functionOptions: { values: ['queued'] } }))).toEqual(['schemas/v2/run.json:8:9 /properties/state/enum/1 "done" is not one of "queued"']);
-    const ids = (type: string) => run({ given: { path: '$.paths[*][*]' }, then: { field: 'operationId', function: 'casing', functionOptions: { type } } });
-    expect(at(ids('camel'))).toEqual(['api/v2/openapi.yaml:18:7 /paths/~1run-steps/post/operationId "Create_Step" is not camel case']);
+    expect(at(state({ function: 'enumeration', functionOptions: { values: ['queued'] } }))).toEqual([
+      'schemas/v2/run.json:8:9 /properties/state/enum/1 "done" is not one of "queued"',
+    ]);
+    const ids = (type: string) =>
+      run({
+        given: { path: '$.paths[*][*]' },
+        then: { field: 'operationId', function: 'casing', functionOptions: { type } },
+      });
+    expect(at(ids('camel'))).toEqual([
+      'api/v2/openapi.yaml:18:7 /paths/~1run-steps/post/operationId "Create_Step" is not camel case',
+    ]);
     expect(ids('camel').map((d) => d.hint)).toEqual(['write it in camel case (runId)']);
     expect(at(ids('pascal'))).toHaveLength(2);
     expect(info({ field: 'title', function: 'length', functionOptions: { min: 3, max: 40 } })).toEqual([]);
-    expect(at(info({ field: 'title', function: 'length', functionOptions: { min: 20 } }))).toEqual(['api/v2/openapi.yaml:3:3 /info/title "Workflow API" is 12 characters, fewer than 20']);
+    expect(at(info({ field: 'title', function: 'length', functionOptions: { min: 20 } }))).toEqual([
+      'api/v2/openapi.yaml:3:3 /info/title "Workflow API" is 12 characters, fewer than 20',
+    ]);
     const paths = at(run({ given: { pointer: '/paths' }, then: { function: 'length', functionOptions: { max: 1 } } }));
     expect(paths).toHaveLength(1);
     expect(paths[0]).toMatch(/^api\/v2\/openapi\.yaml:5:1 \/paths \{"\/runs":.{40,80}… is 2 keys, more than 1$/);
   });
 
   it('pattern on something that is not text says so, rather than passing it', () => {
-    expect(at(info({ function: 'pattern', functionOptions: { match: 'x' } }))).toEqual(['api/v2/openapi.yaml:2:1 /info {"title":"Workflow API","version":"1.0.0"} is an object, not text']);
+    expect(at(info({ function: 'pattern', functionOptions: { match: 'x' } }))).toEqual([
+      'api/v2/openapi.yaml:2:1 /info {"title":"Workflow API","version":"1.0.0"} is an object, not text',
+    ]);
   });
 
   it('substitution: each word placed where it is written, code left alone, and a fix that keeps the capital', () => {
-    const definition = { given: { markdown: 'paragraphs' }, then: { function: 'substitution', functionOptions: { swap: { utilize: 'use' }, ignoreCase: true } }, message: 'house style: {{error}}' };
+    const definition = {
+      given: { markdown: 'paragraphs' },
+      then: { function: 'substitution', functionOptions: { swap: { utilize: 'use' }, ignoreCase: true } },
+      message: 'house style: {{error}}',
+    };
     const found = run(definition);
-    expect(at(found)).toEqual(['spec/v2/core/runs.md:7:4 house style: use "use" instead of "utilize"', 'spec/v2/core/runs.md:7:48 house style: use "Use" instead of "Utilize"']);
+    expect(at(found)).toEqual([
+      'spec/v2/core/runs.md:7:4 house style: use "use" instead of "utilize"',
+      'spec/v2/core/runs.md:7:48 house style: use "Use" instead of "Utilize"',
+    ]);
     expect(found[0]).toMatchObject({ endLine: 7, endColumn: 11 });
-    const fixed = applyFixes(DOC, found.flatMap((d) => (d.fix ? [d.fix] : [])));
+    const fixed = applyFixes(
+      DOC,
+      found.flatMap((d) => (d.fix ? [d.fix] : [])),
+    );
     expect(fixed.text.split('\n')[6]).toBe('We use leases; see the `utilize` flag and [Use it](x.md).');
     // Whole words only, and case as written unless ignoreCase.
-    expect(run({ ...definition, then: { function: 'substitution', functionOptions: { swap: { utilize: 'use', lease: 'grant' } } } }).map((d) => d.message)).toEqual(['house style: use "use" instead of "utilize"']);
+    expect(
+      run({
+        ...definition,
+        then: { function: 'substitution', functionOptions: { swap: { utilize: 'use', lease: 'grant' } } },
+      }).map((d) => d.message),
+    ).toEqual(['house style: use "use" instead of "utilize"']);
   });
 
   it('substitution in a YAML string is placed on the word and fixed in the scalar', () => {
-    const found = run({ given: { pointer: '/info/title' }, then: { function: 'substitution', functionOptions: { swap: { Workflow: 'Orchestration' } } } });
+    const found = run({
+      given: { pointer: '/info/title' },
+      then: { function: 'substitution', functionOptions: { swap: { Workflow: 'Orchestration' } } },
+    });
     expect(at(found)).toEqual(['api/v2/openapi.yaml:3:11 use "Orchestration" instead of "Workflow"']);
     expect(applyFixes(OPENAPI, [found[0]!.fix!]).text).toContain('title: "Orchestration API"');
   });
 });
 
 describe('messages', () => {
-  it('{{property}}, {{value}}, {{path}} and {{error}} fill the rule\'s message; its hint and severity win', () => {
-    const definition: HouseRuleDefinition = { given: { pointer: '/info' }, then: { field: 'title', function: 'pattern', functionOptions: { match: '^OpenWOP' } }, message: '{{property}} is {{value}} at {{path}}: {{error}}', hint: 'see the naming guide', severity: 'error' };
+  it("{{property}}, {{value}}, {{path}} and {{error}} fill the rule's message; its hint and severity win", () => {
+    const definition: HouseRuleDefinition = {
+      given: { pointer: '/info' },
+      then: { field: 'title', function: 'pattern', functionOptions: { match: '^OpenWOP' } },
+      message: '{{property}} is {{value}} at {{path}}: {{error}}',
+      hint: 'see the naming guide',
+      severity: 'error',
+    };
     const [finding] = run(definition);
-    expect(finding).toMatchObject({ severity: 'error', hint: 'see the naming guide', message: 'title is "Workflow API" at /info/title: /info/title "Workflow API" does not match /^OpenWOP/' });
+    expect(finding).toMatchObject({
+      severity: 'error',
+      hint: 'see the naming guide',
+      message: 'title is "Workflow API" at /info/title: /info/title "Workflow API" does not match /^OpenWOP/',
+    });
   });
 });

@@ -13,7 +13,8 @@ import { cli, REPO } from '../helpers.js';
 
 const has = (shell: string): boolean => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 const SHELLS = { bash: has('bash'), zsh: has('zsh'), fish: has('fish') };
-for (const [shell, present] of Object.entries(SHELLS)) if (!present) console.log(`skipped: the ${shell} completion test needs ${shell} on PATH`);
+for (const [shell, present] of Object.entries(SHELLS))
+  if (!present) console.log(`skipped: the ${shell} completion test needs ${shell} on PATH`);
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openwop-completion-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -31,32 +32,46 @@ beforeAll(async () => {
 /** What bash's completion offers for a command line whose last word is being completed. */
 function bashOffers(...words: string[]): string[] {
   const program = `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _openwop_spec; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const result = spawnSync('bash', ['-c', program, 'bash', scripts.bash as string, 'openwop-spec', ...words], { cwd: REPO, encoding: 'utf8' });
+  const result = spawnSync('bash', ['-c', program, 'bash', scripts.bash as string, 'openwop-spec', ...words], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.split('\n').filter(Boolean);
 }
 
 describe('shell completion', () => {
-  it.skipIf(!SHELLS.bash)('bash: verbs, each verb\'s own options, the formats, rule ids (a family not taken as a glob), files for file arguments', () => {
-    expect(bashOffers('c')).toEqual(['check', 'completion']);
-    expect(bashOffers('check', '--fo')).toEqual(['--format']);
-    expect(bashOffers('check', '--format', '')).toEqual([...FORMATS]);
-    expect(bashOffers('diff', '--format', 'm')).toEqual(['markdown']);
-    expect(bashOffers('check', '--rule', 'links/a')).toEqual(['links/anchor']);
-    expect(bashOffers('check', '--rule', 'links/*')).toEqual(['links/*']);
-    expect(bashOffers('check', 'spec/v2/cor')).toEqual(expect.arrayContaining(['spec/v2/core', 'spec/v2/corrections.json']));
-    expect(bashOffers('check', '--max-warnings', '')).toEqual([]);
-    expect(bashOffers('completion', '')).toEqual(['bash', 'zsh', 'fish']);
-    // Options are the verb's own: generate has --check, check does not.
-    expect(bashOffers('generate', '--ch')).toEqual(['--check']);
-    expect(bashOffers('check', '--ch')).toEqual([]);
-  });
+  it.skipIf(!SHELLS.bash)(
+    "bash: verbs, each verb's own options, the formats, rule ids (a family not taken as a glob), files for file arguments",
+    () => {
+      expect(bashOffers('c')).toEqual(['check', 'completion']);
+      expect(bashOffers('check', '--fo')).toEqual(['--format']);
+      expect(bashOffers('check', '--format', '')).toEqual([...FORMATS]);
+      expect(bashOffers('diff', '--format', 'm')).toEqual(['markdown']);
+      expect(bashOffers('check', '--rule', 'links/a')).toEqual(['links/anchor']);
+      expect(bashOffers('check', '--rule', 'links/*')).toEqual(['links/*']);
+      expect(bashOffers('check', 'spec/v2/cor')).toEqual(
+        expect.arrayContaining(['spec/v2/core', 'spec/v2/corrections.json']),
+      );
+      expect(bashOffers('check', '--max-warnings', '')).toEqual([]);
+      expect(bashOffers('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+      // Options are the verb's own: generate has --check, check does not.
+      expect(bashOffers('generate', '--ch')).toEqual(['--check']);
+      expect(bashOffers('check', '--ch')).toEqual([]);
+    },
+  );
 
   it.skipIf(!SHELLS.fish)('fish: the same, through complete -C', () => {
     const offers = (line: string): string[] => {
-      const result = spawnSync('fish', ['-c', `source ${scripts.fish}; complete -C ${JSON.stringify(line)}`], { cwd: REPO, encoding: 'utf8' });
+      const result = spawnSync('fish', ['-c', `source ${scripts.fish}; complete -C ${JSON.stringify(line)}`], {
+        cwd: REPO,
+        encoding: 'utf8',
+      });
       expect(result.status, result.stderr).toBe(0);
-      return result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t')[0] as string);
+      return result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t')[0] as string);
     };
     expect(offers('openwop-spec ch')).toEqual(['check']);
     expect(offers('openwop-spec check --format ').sort()).toEqual([...FORMATS].sort());
@@ -66,7 +81,15 @@ describe('shell completion', () => {
 
   it.skipIf(!SHELLS.zsh)('zsh: the script parses and registers its completion function with compinit', () => {
     expect(spawnSync('zsh', ['-n', scripts.zsh as string], { encoding: 'utf8' }).status).toBe(0);
-    const registered = spawnSync('zsh', ['-f', '-c', `autoload -Uz compinit && compinit -u -D && source ${scripts.zsh} && print -r -- $_comps[openwop-spec]`], { encoding: 'utf8', env: { ...process.env, HOME: scratch } });
+    const registered = spawnSync(
+      'zsh',
+      [
+        '-f',
+        '-c',
+        `autoload -Uz compinit && compinit -u -D && source ${scripts.zsh} && print -r -- $_comps[openwop-spec]`,
+      ],
+      { encoding: 'utf8', env: { ...process.env, HOME: scratch } },
+    );
     expect(registered.stdout.trim(), registered.stderr).toBe('_openwop_spec');
   });
 

@@ -115,17 +115,28 @@ function allFiles(root: string): string[] {
 }
 
 function coreDocuments(root: string): string[] {
-  return existsSync(path.join(root, CORE)) ? readdirSync(path.join(root, CORE)).filter((name) => name.endsWith('.md') && name !== 'README.md').map((name) => `${CORE}/${name}`).sort() : [];
+  return existsSync(path.join(root, CORE))
+    ? readdirSync(path.join(root, CORE))
+        .filter((name) => name.endsWith('.md') && name !== 'README.md')
+        .map((name) => `${CORE}/${name}`)
+        .sort()
+    : [];
 }
 
 /** The GitHub anchor of a heading's text, as the simple headings of the core documents have it. */
 function anchorOf(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
 }
 
 /** Headings (## and deeper, plain words only) of the core documents that some other file links to by anchor. */
 function citedHeadings(root: string): Array<{ file: string; line: string; anchor: string }> {
-  const texts = allFiles(root).filter((file) => /\.(md|json|ya?ml)$/.test(file)).map((file) => read(root, file) ?? '');
+  const texts = allFiles(root)
+    .filter((file) => /\.(md|json|ya?ml)$/.test(file))
+    .map((file) => read(root, file) ?? '');
   const out: Array<{ file: string; line: string; anchor: string }> = [];
   for (const file of coreDocuments(root)) {
     const base = path.posix.basename(file);
@@ -175,12 +186,18 @@ export const EDITS: readonly Edit[] = [
     id: 'rename-error-code',
     does: 'renames an error code in the registry and everywhere the corpus writes it',
     apply(root, rng) {
-      const code = rng.pick(rowsOf(root, ERRORS).map((row) => row.code).filter((c): c is string => typeof c === 'string' && /^[a-z_]+$/.test(c)));
+      const code = rng.pick(
+        rowsOf(root, ERRORS)
+          .map((row) => row.code)
+          .filter((c): c is string => typeof c === 'string' && /^[a-z_]+$/.test(c)),
+      );
       if (!code) return undefined;
       const renamed = `${code}_${rng.word()}`;
       const word = new RegExp(`(?<![A-Za-z0-9_.-])${code}(?![A-Za-z0-9_])`, 'g');
       const touched: string[] = [];
-      for (const file of allFiles(root).filter((f) => /\.(md|json|ya?ml)$/.test(f) && !f.endsWith('CORPUS-STAMP.json'))) {
+      for (const file of allFiles(root).filter(
+        (f) => /\.(md|json|ya?ml)$/.test(f) && !f.endsWith('CORPUS-STAMP.json'),
+      )) {
         const text = read(root, file) ?? '';
         const next = text.replace(word, renamed);
         if (next !== text) {
@@ -215,7 +232,9 @@ export const EDITS: readonly Edit[] = [
       const payloadDef = `${name}Payload`;
       const payloads = existsSync(path.join(root, PAYLOADS));
       const done = editJson<{ rows: Row[] }>(root, CODEMAP, (codemap) => {
-        const model = rng.pick(codemap.rows.filter((row) => typeof row.v2 === 'string' && row.v2.startsWith('run.') && row.payloadDef));
+        const model = rng.pick(
+          codemap.rows.filter((row) => typeof row.v2 === 'string' && row.v2.startsWith('run.') && row.payloadDef),
+        );
         if (!model) return false;
         const row: Row = { ...model, v1: type, v2: type };
         delete row.v2Override;
@@ -227,7 +246,13 @@ export const EDITS: readonly Edit[] = [
       if (!done) return undefined;
       if (!payloads) return [CODEMAP];
       editJson<{ $defs: Record<string, unknown> }>(root, PAYLOADS, (schema) => {
-        schema.$defs[payloadDef] = { description: `What a ${type} event carries.`, type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { description: 'Why it happened.', type: 'string' } } };
+        schema.$defs[payloadDef] = {
+          description: `What a ${type} event carries.`,
+          type: 'object',
+          additionalProperties: false,
+          required: ['reason'],
+          properties: { reason: { description: 'Why it happened.', type: 'string' } },
+        };
         return true;
       });
       return [CODEMAP, PAYLOADS];
@@ -271,7 +296,7 @@ export const EDITS: readonly Edit[] = [
   },
   {
     id: 'change-header-description',
-    does: "changes the description of a header the API declares",
+    does: 'changes the description of a header the API declares',
     apply(root) {
       const text = read(root, OPENAPI);
       if (!text) return undefined;
@@ -302,7 +327,9 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const folder = path.join(root, 'schemas/v2');
       if (!existsSync(folder)) return undefined;
-      const model = readdirSync(folder).filter((name) => name.endsWith('.schema.json')).sort()[0];
+      const model = readdirSync(folder)
+        .filter((name) => name.endsWith('.schema.json'))
+        .sort()[0];
       const id = model ? (JSON.parse(read(root, `schemas/v2/${model}`) ?? '{}') as { $id?: string }).$id : undefined;
       const name = rng.word();
       const file = `schemas/v2/${name}.schema.json`;
@@ -331,7 +358,14 @@ export const EDITS: readonly Edit[] = [
       const pattern = counted.length > 0 ? region : byHand;
       const file = rng.pick(counted.length > 0 ? counted : files.filter((f) => byHand.test(read(root, f) ?? '')));
       if (!file) return undefined;
-      write(root, file, (read(root, file) ?? '').replace(pattern, (_all, open: string, n: string, close: string) => `${open}${Number(n.replace(/,/g, '')) + 3}${close}`));
+      write(
+        root,
+        file,
+        (read(root, file) ?? '').replace(
+          pattern,
+          (_all, open: string, n: string, close: string) => `${open}${Number(n.replace(/,/g, '')) + 3}${close}`,
+        ),
+      );
       return [file];
     },
   },
@@ -341,7 +375,8 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const file = rng.pick(coreDocuments(root));
       if (!file) return undefined;
-      const paragraph = () => `<!-- openwop-spec-disable-next-line links/anchor -- the section lands with the next change -->\nThe details are [to come](#${rng.word()}).`;
+      const paragraph = () =>
+        `<!-- openwop-spec-disable-next-line links/anchor -- the section lands with the next change -->\nThe details are [to come](#${rng.word()}).`;
       return insertBeforeSection(root, file, 'first', paragraph) ? [file] : undefined;
     },
   },
@@ -349,8 +384,14 @@ export const EDITS: readonly Edit[] = [
     id: 'delete-cited-document',
     does: 'deletes a core document other documents link to',
     apply(root, rng) {
-      const texts = allFiles(root).filter((f) => f.endsWith('.md')).map((f) => read(root, f) ?? '');
-      const cited = coreDocuments(root).filter((file) => texts.some((text) => text.includes(`${path.posix.basename(file)})`) || text.includes(`${path.posix.basename(file)}#`)));
+      const texts = allFiles(root)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => read(root, f) ?? '');
+      const cited = coreDocuments(root).filter((file) =>
+        texts.some(
+          (text) => text.includes(`${path.posix.basename(file)})`) || text.includes(`${path.posix.basename(file)}#`),
+        ),
+      );
       const file = rng.pick(cited);
       if (!file) return undefined;
       rmSync(path.join(root, file));
@@ -362,9 +403,17 @@ export const EDITS: readonly Edit[] = [
     does: 'bumps the release version (package.json and spec/v2/release.json together, as the release manager does)',
     apply(root) {
       const touched: string[] = [];
-      const bump = (version: string): string => version.replace(/(\d+)(\D*)$/, (_all, n: string, rest: string) => `${Number(n) + 1}${rest}`);
+      const bump = (version: string): string =>
+        version.replace(/(\d+)(\D*)$/, (_all, n: string, rest: string) => `${Number(n) + 1}${rest}`);
       for (const file of ['package.json', 'spec/v2/release.json']) {
-        if (editJson<{ version?: unknown }>(root, file, (value) => typeof value.version === 'string' && ((value.version = bump(value.version)), true))) touched.push(file);
+        if (
+          editJson<{ version?: unknown }>(
+            root,
+            file,
+            (value) => typeof value.version === 'string' && ((value.version = bump(value.version)), true),
+          )
+        )
+          touched.push(file);
       }
       return touched.length > 0 ? touched : undefined;
     },
@@ -375,7 +424,11 @@ export const EDITS: readonly Edit[] = [
     // Upstream's corpus has no package.json of its own.
     claims: ['this corpus'],
     apply(root) {
-      const done = editJson<{ version?: unknown }>(root, 'package.json', (value) => typeof value.version === 'string' && ((value.version = `${value.version}-next.1`), true));
+      const done = editJson<{ version?: unknown }>(
+        root,
+        'package.json',
+        (value) => typeof value.version === 'string' && ((value.version = `${value.version}-next.1`), true),
+      );
       return done ? ['package.json'] : undefined;
     },
   },
@@ -387,7 +440,14 @@ export const EDITS: readonly Edit[] = [
       const file = rng.pick(docs);
       const other = rng.pick(docs.filter((d) => d !== file));
       if (!file || !other) return undefined;
-      return insertBeforeSection(root, file, 'first', () => `The rules for this are in ${path.posix.basename(other)} as well.`) ? [file] : undefined;
+      return insertBeforeSection(
+        root,
+        file,
+        'first',
+        () => `The rules for this are in ${path.posix.basename(other)} as well.`,
+      )
+        ? [file]
+        : undefined;
     },
   },
   {
@@ -396,7 +456,14 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const file = rng.pick(coreDocuments(root));
       if (!file) return undefined;
-      return insertBeforeSection(root, file, 'last', () => 'A host keeps this short and plain, so that a reader finds the rule at once.') ? [file] : undefined;
+      return insertBeforeSection(
+        root,
+        file,
+        'last',
+        () => 'A host keeps this short and plain, so that a reader finds the rule at once.',
+      )
+        ? [file]
+        : undefined;
     },
   },
   {
@@ -429,7 +496,11 @@ export const EDITS: readonly Edit[] = [
       if (!existsSync(path.join(root, CORE))) return undefined;
       const name = rng.word();
       const file = `${CORE}/${name}.md`;
-      write(root, file, `# ${name[0]?.toUpperCase()}${name.slice(1)}\n\n> **Status: Draft.**\n\n## Why this exists\n\nA host that offers ${name} says so in discovery.\n`);
+      write(
+        root,
+        file,
+        `# ${name[0]?.toUpperCase()}${name.slice(1)}\n\n> **Status: Draft.**\n\n## Why this exists\n\nA host that offers ${name} says so in discovery.\n`,
+      );
       return [file];
     },
   },

@@ -39,7 +39,9 @@ export interface Sequence {
  */
 export function copyBase(base: Base, cache?: string): string {
   const root = mkdtempSync(path.join(tmpdir(), 'openwop-edits-'));
-  for (const entry of base.entries) if (existsSync(path.join(base.root, entry))) cpSync(path.join(base.root, entry), path.join(root, entry), { recursive: true });
+  for (const entry of base.entries)
+    if (existsSync(path.join(base.root, entry)))
+      cpSync(path.join(base.root, entry), path.join(root, entry), { recursive: true });
   if (base.config) cpSync(base.config, path.join(root, 'openwop-spec.config.json'));
   if (cache && existsSync(cache)) cpSync(cache, path.join(root, 'node_modules'), { recursive: true });
   else mkdirSync(path.join(root, 'node_modules'));
@@ -65,9 +67,16 @@ export function describeSequence(sequence: Sequence): string {
 }
 
 /** A finding as the report has it, for comparing two reports. */
-const key = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.line, d.column, d.message, d.suppression !== undefined]);
+const key = (d: Diagnostic): string =>
+  JSON.stringify([d.rule, d.file, d.line, d.column, d.message, d.suppression !== undefined]);
 /** A finding apart from where its line moved to and the figures it quotes (by its message id), for telling new findings from old ones. */
-const what = (d: Diagnostic): string => JSON.stringify([d.rule, d.file, d.messageId ?? d.message, d.messageId !== undefined && d.data ? Object.values(d.data).filter((v) => typeof v === 'string') : []]);
+const what = (d: Diagnostic): string =>
+  JSON.stringify([
+    d.rule,
+    d.file,
+    d.messageId ?? d.message,
+    d.messageId !== undefined && d.data ? Object.values(d.data).filter((v) => typeof v === 'string') : [],
+  ]);
 
 function findings(result: CliResult): Diagnostic[] {
   try {
@@ -76,13 +85,18 @@ function findings(result: CliResult): Diagnostic[] {
     throw new Error(`no JSON report (exit ${result.status}): ${result.stderr.trim()}`);
   }
 }
-const active = (d: Diagnostic): boolean => d.suppression === undefined && (d.baselineState === undefined || d.baselineState === 'new');
+const active = (d: Diagnostic): boolean =>
+  d.suppression === undefined && (d.baselineState === undefined || d.baselineState === 'new');
 
 /**
  * Applies the sequence to a copy of its base and checks every invariant; `before` is the full
  * check of the unedited base (for the findings the edits made). Returns what broke, in words.
  */
-export async function holdInvariants(sequence: Sequence, before: readonly Diagnostic[], options: { pack?: boolean; thorough?: boolean; cache?: string } = {}): Promise<string[]> {
+export async function holdInvariants(
+  sequence: Sequence,
+  before: readonly Diagnostic[],
+  options: { pack?: boolean; thorough?: boolean; cache?: string } = {},
+): Promise<string[]> {
   const broken: string[] = [];
   const fail = (what: string): void => {
     broken.push(what);
@@ -112,7 +126,10 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
     // Only corpus files can be named (package.json, say, is not one: naming it is a usage error).
     let named = [...touched].filter((file) => existsSync(path.join(root, file)));
     let scopedRun = named.length > 0 ? await check(...named.map((file) => path.join(root, file))) : undefined;
-    const outside = scopedRun?.status === 2 ? named.filter((file) => scopedRun?.stderr.includes(`${path.join(root, file)} names no file of the corpus`)) : [];
+    const outside =
+      scopedRun?.status === 2
+        ? named.filter((file) => scopedRun?.stderr.includes(`${path.join(root, file)} names no file of the corpus`))
+        : [];
     if (outside.length > 0) {
       named = named.filter((file) => !outside.includes(file));
       scopedRun = named.length > 0 ? await check(...named.map((file) => path.join(root, file))) : undefined;
@@ -121,7 +138,8 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
       const scoped = findings(scopedRun);
       const fullKeys = new Set(all.map(key));
       const scopedKeys = new Set(scoped.map(key));
-      for (const d of scoped) if (!fullKeys.has(key(d))) fail(`check FILE reports what the full check does not: ${key(d)}`);
+      for (const d of scoped)
+        if (!fullKeys.has(key(d))) fail(`check FILE reports what the full check does not: ${key(d)}`);
       for (const d of all) {
         const inNamed = named.includes(d.file) || d.related?.some((r) => named.includes(r.file));
         if (inNamed && !scopedKeys.has(key(d))) fail(`check FILE leaves out a finding in a named file: ${key(d)}`);
@@ -130,9 +148,13 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
       // hook's promise), when every file edited could be named: a deleted file, or one outside
       // the corpus (package.json), cannot, and what it broke shows only in the full run.
       const old = new Set(before.map(what));
-      if (named.length === touched.size) for (const d of all) if (active(d) && d.severity === 'error' && !old.has(what(d)) && !scopedKeys.has(key(d))) fail(`check FILE misses an error the edits made: ${key(d)}`);
+      if (named.length === touched.size)
+        for (const d of all)
+          if (active(d) && d.severity === 'error' && !old.has(what(d)) && !scopedKeys.has(key(d)))
+            fail(`check FILE misses an error the edits made: ${key(d)}`);
       const failing = scoped.some((d) => active(d) && d.severity === 'error');
-      if (scopedRun.status !== (failing ? 1 : 0)) fail(`check FILE exits ${scopedRun.status} with${failing ? '' : 'out'} errors`);
+      if (scopedRun.status !== (failing ? 1 : 0))
+        fail(`check FILE exits ${scopedRun.status} with${failing ? '' : 'out'} errors`);
     }
 
     // generate twice = generate once (over a copy, so that --fix below starts from the edits).
@@ -142,7 +164,8 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
       const first = await cli(['generate', '--root', twice]);
       const once = snapshot(twice);
       const second = await cli(['generate', '--root', twice]);
-      if (changed(once, snapshot(twice)).length > 0) fail(`generate a second time changed ${changed(once, snapshot(twice)).join(', ')}`);
+      if (changed(once, snapshot(twice)).length > 0)
+        fail(`generate a second time changed ${changed(once, snapshot(twice)).join(', ')}`);
       if (first.status !== second.status) fail(`generate exited ${first.status}, then ${second.status}`);
     } finally {
       rmSync(twice, { recursive: true, force: true });
@@ -160,7 +183,10 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
       const now = fixed.get(file);
       return `--- ${was ? `a/${file}` : '/dev/null'}\n+++ b/${file}\n${unifiedHunks(textOf(was), textOf(now))}`;
     });
-    if (dry.stdout !== patch.join('')) fail(`--fix-dry-run's patch is not what --fix wrote (patched ${patchedFiles(dry.stdout).join(', ') || 'nothing'}; written ${written.join(', ') || 'nothing'})`);
+    if (dry.stdout !== patch.join(''))
+      fail(
+        `--fix-dry-run's patch is not what --fix wrote (patched ${patchedFiles(dry.stdout).join(', ') || 'nothing'}; written ${written.join(', ') || 'nothing'})`,
+      );
 
     // check --fix then check: only findings that carry no fix remain; nothing generated is stale unless a generator is in error.
     const after = await check();
@@ -171,10 +197,12 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
       if (d.rule === 'generated/drift' && !blocked) fail(`after --fix an output is stale: ${key(d)}`);
     }
     if (fixRun.status !== after.status) fail(`check --fix exited ${fixRun.status} and check after it ${after.status}`);
-    if (JSON.stringify(findings(fixRun).map(key)) !== JSON.stringify(remaining.map(key))) fail('check --fix reported other findings than the check after it');
+    if (JSON.stringify(findings(fixRun).map(key)) !== JSON.stringify(remaining.map(key)))
+      fail('check --fix reported other findings than the check after it');
 
     // The stamp on disk describes the files on disk, whenever a verb wrote it.
-    if (written.includes(sequence.base.stamp)) for (const problem of stampProblems(root, sequence.base.stamp)) fail(problem);
+    if (written.includes(sequence.base.stamp))
+      for (const problem of stampProblems(root, sequence.base.stamp)) fail(problem);
 
     // A second --fix changes nothing.
     const again = await cli(['check', '--root', root, '--fix-dry-run']);
@@ -182,7 +210,8 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
     if (options.thorough) {
       // The dry run stands for it otherwise: it was shown above to print what --fix writes.
       await cli(['check', '--root', root, '--fix']);
-      if (changed(fixed, snapshot(root)).length > 0) fail(`a second --fix changed ${changed(fixed, snapshot(root)).join(', ')}`);
+      if (changed(fixed, snapshot(root)).length > 0)
+        fail(`a second --fix changed ${changed(fixed, snapshot(root)).join(', ')}`);
       if (options.pack !== false) await packAgrees(root, after.status, fail, 'after --fix');
     }
   } finally {
@@ -191,20 +220,34 @@ export async function holdInvariants(sequence: Sequence, before: readonly Diagno
   return broken;
 }
 
-async function packAgrees(root: string, checkStatus: number, fail: (what: string) => void, when: string): Promise<void> {
+async function packAgrees(
+  root: string,
+  checkStatus: number,
+  fail: (what: string) => void,
+  when: string,
+): Promise<void> {
   const out = mkdtempSync(path.join(tmpdir(), 'openwop-edits-pack-'));
   try {
     const pack = await cli(['pack', '--root', root, '--unsigned', '--out', out]);
     const refusedOnFindings = /pack refused: `check` fails/.test(pack.stderr);
-    if (checkStatus === 1 && !refusedOnFindings) fail(`${when}: check fails and pack does not refuse for it (exit ${pack.status}: ${pack.stderr.trim().split('\n').pop()})`);
-    if (checkStatus === 0 && pack.status !== 0) fail(`${when}: check passes and pack refuses: ${pack.stderr.trim().split('\n').pop()}`);
+    if (checkStatus === 1 && !refusedOnFindings)
+      fail(
+        `${when}: check fails and pack does not refuse for it (exit ${pack.status}: ${pack.stderr.trim().split('\n').pop()})`,
+      );
+    if (checkStatus === 0 && pack.status !== 0)
+      fail(`${when}: check passes and pack refuses: ${pack.stderr.trim().split('\n').pop()}`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
 function textOf(bytes: Buffer | undefined): string {
-  return bytes ? bytes.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') : '';
+  return bytes
+    ? bytes
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n/g, '\n')
+    : '';
 }
 
 function patchedFiles(patch: string): string[] {
@@ -220,7 +263,8 @@ function stampProblems(root: string, stampPath: string): string[] {
   for (const [file, hash] of files) {
     const absolute = path.join(root, file);
     if (!existsSync(absolute)) problems.push(`the stamp records ${file}, which is not on disk`);
-    else if (createHash('sha256').update(readFileSync(absolute)).digest('hex') !== hash) problems.push(`the stamp's hash of ${file} is not the file on disk`);
+    else if (createHash('sha256').update(readFileSync(absolute)).digest('hex') !== hash)
+      problems.push(`the stamp's hash of ${file} is not the file on disk`);
   }
   return problems;
 }

@@ -19,13 +19,29 @@ const COUNT = Number(process.env.OPENWOP_EDITS_COUNT ?? 40);
 export const HERE: Base = {
   name: 'this corpus',
   root: REPO,
-  entries: ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json', 'openwop-spec.config.json'],
+  entries: [
+    'spec',
+    'api',
+    'schemas',
+    'conformance',
+    'SECURITY',
+    'docs',
+    'CORPUS-STAMP.json',
+    'package.json',
+    'openwop-spec.config.json',
+  ],
   stamp: 'CORPUS-STAMP.json',
 };
 
 export function upstreamBase(testFile: string): Base | undefined {
   return upstreamPresent(testFile)
-    ? { name: 'upstream', root: UPSTREAM_ROOT, entries: readdirSync(UPSTREAM_ROOT), config: path.join(REPO, 'test/upstream/openwop-spec.config.json'), stamp: 'spec-artifacts/CORPUS-STAMP.json' }
+    ? {
+        name: 'upstream',
+        root: UPSTREAM_ROOT,
+        entries: readdirSync(UPSTREAM_ROOT),
+        config: path.join(REPO, 'test/upstream/openwop-spec.config.json'),
+        stamp: 'spec-artifacts/CORPUS-STAMP.json',
+      }
     : undefined;
 }
 
@@ -36,8 +52,15 @@ export function upstreamBase(testFile: string): Base | undefined {
  */
 function sequencesOf(base: Base): { singles: Sequence[]; combined: Sequence[] } {
   if (LONG) {
-    const singles = EDITS.filter((edit) => claims(edit, base.name)).map((edit, i) => ({ base, seed: SEED + i, edits: [edit] }));
-    return { singles, combined: sequences(base, SEED, base.name === 'upstream' ? Math.ceil(COUNT / 4) : COUNT, [2, 3]) };
+    const singles = EDITS.filter((edit) => claims(edit, base.name)).map((edit, i) => ({
+      base,
+      seed: SEED + i,
+      edits: [edit],
+    }));
+    return {
+      singles,
+      combined: sequences(base, SEED, base.name === 'upstream' ? Math.ceil(COUNT / 4) : COUNT, [2, 3]),
+    };
   }
   if (base.name === 'upstream') return { singles: [], combined: sequences(base, SEED, 1, [1, 2]) };
   return { singles: sequences(base, SEED, 1, [1]), combined: sequences(base, SEED + 1, 1, [2, 3]) };
@@ -46,16 +69,19 @@ function sequencesOf(base: Base): { singles: Sequence[]; combined: Sequence[] } 
 /** Each edit the base claims applies there alone, with the seed it is replayed with: a sequence of edits that find nothing would test nothing. */
 export function describeCatalogue(base: Base): void {
   describe(`the catalogue of edits on ${base.name}`, () => {
-    it.each(EDITS.filter((edit) => claims(edit, base.name)).map((edit) => ({ edit, id: edit.id })))('$id applies', ({ edit }) => {
-      const root = copyBase(base);
-      try {
-        const touched = edit.apply(root, new Rng(SEED));
-        expect(touched, `${edit.id} found nothing to act on in ${base.name}`).toBeDefined();
-        expect(touched?.length).toBeGreaterThan(0);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
-    });
+    it.each(EDITS.filter((edit) => claims(edit, base.name)).map((edit) => ({ edit, id: edit.id })))(
+      '$id applies',
+      ({ edit }) => {
+        const root = copyBase(base);
+        try {
+          const touched = edit.apply(root, new Rng(SEED));
+          expect(touched, `${edit.id} found nothing to act on in ${base.name}`).toBeDefined();
+          expect(touched?.length).toBeGreaterThan(0);
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
+      },
+    );
   });
 }
 
@@ -66,7 +92,8 @@ export function describeCatalogue(base: Base): void {
  */
 export function describeRuns(base: Base, options: { pack: boolean; which: 'singles' | 'combined' | 'all' }): void {
   const { singles, combined } = sequencesOf(base);
-  const list = options.which === 'singles' ? singles : options.which === 'combined' ? combined : [...singles, ...combined];
+  const list =
+    options.which === 'singles' ? singles : options.which === 'combined' ? combined : [...singles, ...combined];
   describe(`one run, every verb, after real edits: ${base.name}`, () => {
     let before: Diagnostic[] = [];
     let warm = '';
@@ -79,10 +106,20 @@ export function describeRuns(base: Base, options: { pack: boolean; which: 'singl
       if (warm) rmSync(warm, { recursive: true, force: true });
     });
 
-    it.each(list.map((sequence) => ({ sequence, label: describeSequence(sequence) })))('$label', async ({ sequence, label }) => {
-      const broken = await holdInvariants(sequence, before, { pack: options.pack, thorough: LONG, cache: path.join(warm, 'node_modules') });
-      // The seed and the edits replay the failure: OPENWOP_EDITS_SEED and the ids above.
-      expect(broken, `${label}\n${sequence.edits.map((edit) => `  ${edit.id}: ${edit.does}`).join('\n')}`).toEqual([]);
-    }, 600_000);
+    it.each(list.map((sequence) => ({ sequence, label: describeSequence(sequence) })))(
+      '$label',
+      async ({ sequence, label }) => {
+        const broken = await holdInvariants(sequence, before, {
+          pack: options.pack,
+          thorough: LONG,
+          cache: path.join(warm, 'node_modules'),
+        });
+        // The seed and the edits replay the failure: OPENWOP_EDITS_SEED and the ids above.
+        expect(broken, `${label}\n${sequence.edits.map((edit) => `  ${edit.id}: ${edit.does}`).join('\n')}`).toEqual(
+          [],
+        );
+      },
+      600_000,
+    );
   });
 }

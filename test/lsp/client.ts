@@ -6,7 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { CLI, cliEnv } from '../helpers.js';
 
@@ -21,17 +26,32 @@ export interface Client {
   /** Resolves once every publication the first run makes has arrived (the server publishes a run's files in one burst). */
   settled(quietMs?: number): Promise<void>;
   open(file: string, text: string): void;
-  change(file: string, version: number, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string): void;
+  change(
+    file: string,
+    version: number,
+    range: { start: { line: number; character: number }; end: { line: number; character: number } },
+    text: string,
+  ): void;
   stop(): Promise<void>;
   stderr(): string;
   process: ChildProcess;
 }
 
-export async function startClient(root: string, options: { capabilities?: Record<string, unknown> } = {}): Promise<Client> {
-  const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd: root, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+export async function startClient(
+  root: string,
+  options: { capabilities?: Record<string, unknown> } = {},
+): Promise<Client> {
+  const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], {
+    cwd: root,
+    env: cliEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout as NodeJS.ReadableStream), new StreamMessageWriter(child.stdin as NodeJS.WritableStream));
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout as NodeJS.ReadableStream),
+    new StreamMessageWriter(child.stdin as NodeJS.WritableStream),
+  );
   const diagnostics = new Map<string, Diagnostic[]>();
   const waiters: Array<{ file: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> = [];
   let lastPublish = Date.now();
@@ -53,7 +73,12 @@ export async function startClient(root: string, options: { capabilities?: Record
   connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
   const uri = (file: string): string => pathToFileURL(path.join(root, file)).href;
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, ...options.capabilities }, workspaceFolders: null });
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(root).href,
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, ...options.capabilities },
+    workspaceFolders: null,
+  });
   await connection.sendNotification('initialized', {});
   return {
     root,
@@ -64,20 +89,37 @@ export async function startClient(root: string, options: { capabilities?: Record
     stderr: () => stderr,
     nextPublish(file, accept = () => true, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${file} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no diagnostics for ${file} within ${timeoutMs} ms; stderr: ${stderr}`)),
+          timeoutMs,
+        );
         waiters.push({ file, accept, resolve: (d) => (clearTimeout(timer), resolve(d)) });
       });
     },
     async settled(quietMs = 400) {
       // The first run publishes after `initialized`; wait until publications stop for a while.
       const started = Date.now();
-      while (Date.now() - Math.max(lastPublish, started) < quietMs || (diagnostics.size === 0 && Date.now() - started < 5000)) await new Promise((r) => setTimeout(r, 50));
+      while (
+        Date.now() - Math.max(lastPublish, started) < quietMs ||
+        (diagnostics.size === 0 && Date.now() - started < 5000)
+      )
+        await new Promise((r) => setTimeout(r, 50));
     },
     open(file, text) {
-      void connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(file), languageId: file.endsWith('.md') ? 'markdown' : file.endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
+      void connection.sendNotification('textDocument/didOpen', {
+        textDocument: {
+          uri: uri(file),
+          languageId: file.endsWith('.md') ? 'markdown' : file.endsWith('.json') ? 'json' : 'yaml',
+          version: 1,
+          text,
+        },
+      });
     },
     change(file, version, range, text) {
-      void connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri(file), version }, contentChanges: [{ range, text }] });
+      void connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri(file), version },
+        contentChanges: [{ range, text }],
+      });
     },
     async stop() {
       try {

@@ -14,7 +14,17 @@ const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const present = nvim.status === 0;
 if (!present) console.log('skipped: nvim is not installed (apt-get install -y neovim)');
 
-const CORPUS = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json', 'openwop-spec.config.json'];
+const CORPUS = [
+  'spec',
+  'api',
+  'schemas',
+  'conformance',
+  'SECURITY',
+  'docs',
+  'CORPUS-STAMP.json',
+  'package.json',
+  'openwop-spec.config.json',
+];
 const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
@@ -28,7 +38,14 @@ describe.skipIf(!present)('Neovim', () => {
     const script = path.join(REPO, 'test', 'lsp', 'neovim', 'session.lua');
     const result = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${script}`], {
       cwd: root,
-      env: { ...process.env, OPENWOP_ROOT: root, OPENWOP_CLI: CLI, OPENWOP_NODE: process.execPath, XDG_STATE_HOME: root, XDG_DATA_HOME: root },
+      env: {
+        ...process.env,
+        OPENWOP_ROOT: root,
+        OPENWOP_CLI: CLI,
+        OPENWOP_NODE: process.execPath,
+        XDG_STATE_HOME: root,
+        XDG_DATA_HOME: root,
+      },
       encoding: 'utf8',
       timeout: 240_000,
     });

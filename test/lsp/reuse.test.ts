@@ -55,7 +55,11 @@ describe('a run handed the previous result', () => {
       { file: B, text: b.replace('## Some heading', '## Another heading'), fires: 'links/section-ref' },
       { file: B, text: b },
       // A link broken, then restored.
-      { file: A, text: a.replace('Alpha depends on [b.md](b.md)', 'Alpha depends on [b.md](missing.md)'), fires: 'links/file' },
+      {
+        file: A,
+        text: a.replace('Alpha depends on [b.md](b.md)', 'Alpha depends on [b.md](missing.md)'),
+        fires: 'links/file',
+      },
       { file: A, text: a },
       // A data file that stops parsing (what follows from it is left out, cascade.ts), then parses again.
       { file: THINGS, text: things.replace('"two"]', '"two",'), fires: 'corpus/parse' },
@@ -102,7 +106,13 @@ describe('the recording view', () => {
     expect(view.markdown(A)).toBe(corpus.markdown(A));
     expect(view.data(THINGS)).toBe(corpus.data(THINGS));
     expect(view.exists('spec/v2/nowhere.md')).toBe(false);
-    expect(reads).toEqual({ paths: new Set([A, THINGS, 'spec/v2/nowhere.md']), all: false, kinds: new Set(), listing: false, irregular: false });
+    expect(reads).toEqual({
+      paths: new Set([A, THINGS, 'spec/v2/nowhere.md']),
+      all: false,
+      kinds: new Set(),
+      listing: false,
+      irregular: false,
+    });
     expect(view.markdownFiles().map((f) => f.path)).toEqual(corpus.markdownFiles().map((f) => f.path));
     expect([...reads.kinds]).toEqual(['markdown']);
     expect([...view.files.keys()]).toEqual([...corpus.files.keys()]);

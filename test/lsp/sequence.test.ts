@@ -13,7 +13,17 @@ import type { Hover, Location, Position, WorkspaceEdit } from 'vscode-languagese
 import { REPO, reported, spawnCli } from '../helpers.js';
 import { startClient, type Client } from './client.js';
 
-const CORPUS = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json', 'openwop-spec.config.json'];
+const CORPUS = [
+  'spec',
+  'api',
+  'schemas',
+  'conformance',
+  'SECURITY',
+  'docs',
+  'CORPUS-STAMP.json',
+  'package.json',
+  'openwop-spec.config.json',
+];
 const roots: string[] = [];
 
 function corpusCopy(from: string): string {
@@ -35,7 +45,10 @@ function positionOf(text: string, needle: string, delta = 0): Position {
 }
 
 /** What both the server and `check --format json` say of a finding. */
-function key(file: string, d: { rule: string; message: string; hint?: string; fingerprint?: string; line: number; column: number }): string {
+function key(
+  file: string,
+  d: { rule: string; message: string; hint?: string; fingerprint?: string; line: number; column: number },
+): string {
   return JSON.stringify([file, d.line, d.column, d.rule, d.message, d.hint ?? null, d.fingerprint ?? null]);
 }
 
@@ -53,21 +66,33 @@ describe('a sequence of edits', () => {
   let version = 1;
   const text = (file: string): string => edited.get(file) ?? readFileSync(path.join(root, file), 'utf8');
 
-  const published = (): string[] => [...client.diagnostics].flatMap(([file, list]) => list.map((d) => key(file, d.data as { rule: string; message: string; line: number; column: number }))).sort();
+  const published = (): string[] =>
+    [...client.diagnostics]
+      .flatMap(([file, list]) =>
+        list.map((d) => key(file, d.data as { rule: string; message: string; line: number; column: number })),
+      )
+      .sort();
   /** `check --format json` over the same bytes: a copy of the root with the edited texts written. */
   const checkedNow = (): string[] => {
     const copy = corpusCopy(root);
     for (const [file, content] of edited) writeFileSync(path.join(copy, file), content);
     const result = spawnCli(['check', '--root', copy, '--format', 'json']);
     expect(result.stderr).toBe('');
-    return reported(result.stdout).map((d) => key(d.file, d)).sort();
+    return reported(result.stdout)
+      .map((d) => key(d.file, d))
+      .sort();
   };
   /** The whole document replaced, as an editor's full-text change; resolves once the server has published what it causes. */
   const edit = async (file: string, content: string): Promise<void> => {
     if (!edited.has(file)) client.open(file, text(file));
     const lines = text(file).split('\n');
     edited.set(file, content);
-    client.change(file, ++version, { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: (lines.at(-1) ?? '').length } }, content);
+    client.change(
+      file,
+      ++version,
+      { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: (lines.at(-1) ?? '').length } },
+      content,
+    );
     await client.nextPublish(file, () => true, 120_000);
     await client.settled(1500);
   };
@@ -91,12 +116,18 @@ describe('a sequence of edits', () => {
     // A heading cited from markdown and from JSON strings renamed: the citing files' findings change.
     await edit(CONNECTION_PACKS, packs.replace(`## ${HEADING}`, '## Naming of providers'));
     const renamed = checkedNow();
-    expect(renamed.filter((k) => JSON.parse(k)[0] === ERRORS && JSON.parse(k)[3] === 'links/section-ref').length).toBeGreaterThan(0);
+    expect(
+      renamed.filter((k) => JSON.parse(k)[0] === ERRORS && JSON.parse(k)[3] === 'links/section-ref').length,
+    ).toBeGreaterThan(0);
     expect(published()).toEqual(renamed);
 
     // An error code added to the registry: the generated outputs that list the codes go stale.
     const registry = JSON.parse(errors) as { rows: Array<Record<string, unknown>> };
-    const row = { ...registry.rows[0], code: 'connection_provider_refused', meaning: 'A provider refused the connection.' };
+    const row = {
+      ...registry.rows[0],
+      code: 'connection_provider_refused',
+      meaning: 'A provider refused the connection.',
+    };
     await edit(ERRORS, errors.replace('"rows": [', `"rows": [\n    ${JSON.stringify(row)},`));
     const added = checkedNow();
     expect(added.some((k) => JSON.parse(k)[3] === 'generated/drift')).toBe(true);
@@ -119,7 +150,10 @@ describe('a sequence of edits', () => {
   }, 600_000);
 
   it('answers definition, hover, references and rename at positions inside JSON and YAML strings', async () => {
-    const at = (file: string, needle: string, delta: number) => ({ textDocument: { uri: client.uri(file) }, position: positionOf(text(file), needle, delta) });
+    const at = (file: string, needle: string, delta: number) => ({
+      textDocument: { uri: client.uri(file) },
+      position: positionOf(text(file), needle, delta),
+    });
     const relative = (uri: string): string => path.relative(root, new URL(uri).pathname);
     const headingLine = positionOf(text(CONNECTION_PACKS), `## ${HEADING}`).line;
 
@@ -129,10 +163,20 @@ describe('a sequence of edits', () => {
     expect([relative(definition.uri), definition.range.start.line]).toEqual([CONNECTION_PACKS, headingLine]);
     const hover = await client.connection.sendRequest<Hover>('textDocument/hover', citation);
     expect((hover.contents as { value: string }).value).toContain(`**${HEADING}** (${CONNECTION_PACKS})`);
-    const references = await client.connection.sendRequest<Location[]>('textDocument/references', { ...citation, context: { includeDeclaration: true } });
-    expect(new Set(references.map((r) => relative(r.uri)))).toEqual(new Set([CONNECTION_PACKS, SECURITY_DEFAULTS, ERRORS, OPENAPI]));
-    const rename = await client.connection.sendRequest<WorkspaceEdit>('textDocument/rename', { ...citation, newName: 'Provider naming' });
-    expect(Object.keys(rename.changes ?? {}).map(relative)).toEqual(expect.arrayContaining([CONNECTION_PACKS, SECURITY_DEFAULTS, ERRORS, OPENAPI]));
+    const references = await client.connection.sendRequest<Location[]>('textDocument/references', {
+      ...citation,
+      context: { includeDeclaration: true },
+    });
+    expect(new Set(references.map((r) => relative(r.uri)))).toEqual(
+      new Set([CONNECTION_PACKS, SECURITY_DEFAULTS, ERRORS, OPENAPI]),
+    );
+    const rename = await client.connection.sendRequest<WorkspaceEdit>('textDocument/rename', {
+      ...citation,
+      newName: 'Provider naming',
+    });
+    expect(Object.keys(rename.changes ?? {}).map(relative)).toEqual(
+      expect.arrayContaining([CONNECTION_PACKS, SECURITY_DEFAULTS, ERRORS, OPENAPI]),
+    );
 
     // An error code inside a YAML list item.
     const code = at(OPENAPI, '- connection_provider_unresolved', 5);
@@ -141,15 +185,28 @@ describe('a sequence of edits', () => {
     expect(text(ERRORS).split('\n')[row.range.start.line + 1]).toContain('"code": "connection_provider_unresolved"');
     const codeHover = await client.connection.sendRequest<Hover>('textDocument/hover', code);
     expect((codeHover.contents as { value: string }).value).toContain('HTTP 400');
-    const mentions = await client.connection.sendRequest<Location[]>('textDocument/references', { ...code, context: { includeDeclaration: false } });
+    const mentions = await client.connection.sendRequest<Location[]>('textDocument/references', {
+      ...code,
+      context: { includeDeclaration: false },
+    });
     expect(mentions.map((r) => relative(r.uri))).toEqual(expect.arrayContaining([OPENAPI, ERRORS, CONNECTION_PACKS]));
-    const renamedCode = await client.connection.sendRequest<WorkspaceEdit>('textDocument/rename', { ...code, newName: 'connection_provider_unknown' });
-    expect(Object.keys(renamedCode.changes ?? {}).map(relative)).toEqual(expect.arrayContaining([OPENAPI, ERRORS, CONNECTION_PACKS]));
+    const renamedCode = await client.connection.sendRequest<WorkspaceEdit>('textDocument/rename', {
+      ...code,
+      newName: 'connection_provider_unknown',
+    });
+    expect(Object.keys(renamedCode.changes ?? {}).map(relative)).toEqual(
+      expect.arrayContaining([OPENAPI, ERRORS, CONNECTION_PACKS]),
+    );
 
     // An event type inside a JSON string of the codemap.
     const event = at('spec/v2/event-codemap.json', '"v2": "run.started"', 8);
-    const eventRefs = await client.connection.sendRequest<Location[]>('textDocument/references', { ...event, context: { includeDeclaration: true } });
-    expect(eventRefs.map((r) => relative(r.uri))).toEqual(expect.arrayContaining(['spec/v2/event-codemap.json', 'spec/v2/core/events.md']));
+    const eventRefs = await client.connection.sendRequest<Location[]>('textDocument/references', {
+      ...event,
+      context: { includeDeclaration: true },
+    });
+    expect(eventRefs.map((r) => relative(r.uri))).toEqual(
+      expect.arrayContaining(['spec/v2/event-codemap.json', 'spec/v2/core/events.md']),
+    );
     const eventHover = await client.connection.sendRequest<Hover>('textDocument/hover', event);
     expect((eventHover.contents as { value: string }).value).toContain('**`run.started`**');
 
@@ -158,14 +215,37 @@ describe('a sequence of edits', () => {
     const target = await client.connection.sendRequest<Location>('textDocument/definition', ref);
     expect(relative(target.uri)).toBe('schemas/v2/ids.schema.json');
     expect(text('schemas/v2/ids.schema.json').split('\n')[target.range.start.line]).toMatch(/"eventId":/);
-    const refs = await client.connection.sendRequest<Location[]>('textDocument/references', { ...ref, context: { includeDeclaration: false } });
+    const refs = await client.connection.sendRequest<Location[]>('textDocument/references', {
+      ...ref,
+      context: { includeDeclaration: false },
+    });
     expect(refs.map((r) => relative(r.uri))).toContain('schemas/v2/run-event.schema.json');
 
     // A family: every mention, in prose code spans and in JSON strings.
     const family = at('schemas/v2/capabilities.schema.json', 'Family `aiEnvelope`', 9);
-    const familyRefs = await client.connection.sendRequest<Location[]>('textDocument/references', { ...family, context: { includeDeclaration: false } });
-    expect(new Set(familyRefs.map((r) => relative(r.uri)))).toEqual(new Set(['spec/v2/core/capabilities.md', 'spec/v2/core/host-services.md', 'spec/v2/core/security-defaults.md', 'schemas/v2/capabilities.schema.json', 'spec/v2/declaration.json']));
+    const familyRefs = await client.connection.sendRequest<Location[]>('textDocument/references', {
+      ...family,
+      context: { includeDeclaration: false },
+    });
+    expect(new Set(familyRefs.map((r) => relative(r.uri)))).toEqual(
+      new Set([
+        'spec/v2/core/capabilities.md',
+        'spec/v2/core/host-services.md',
+        'spec/v2/core/security-defaults.md',
+        'schemas/v2/capabilities.schema.json',
+        'spec/v2/declaration.json',
+      ]),
+    );
     // Each location is the key itself (a facet's mention, `aiEnvelope.await`, points at its family part).
-    expect(new Set(familyRefs.map((location) => (text(relative(location.uri)).split('\n')[location.range.start.line] ?? '').slice(location.range.start.character, location.range.end.character)))).toEqual(new Set(['aiEnvelope']));
+    expect(
+      new Set(
+        familyRefs.map((location) =>
+          (text(relative(location.uri)).split('\n')[location.range.start.line] ?? '').slice(
+            location.range.start.character,
+            location.range.end.character,
+          ),
+        ),
+      ),
+    ).toEqual(new Set(['aiEnvelope']));
   }, 120_000);
 });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers.js';
 import { NODE_RELEASES as releases } from './node.mjs';
 
-const engines = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+const engines = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } })
+  .engines.node;
 
 describe('engines and the Node.js releases CI runs on', () => {
   it('allows both releases CI installs', () => {
@@ -22,7 +23,9 @@ describe('engines and the Node.js releases CI runs on', () => {
   });
 
   it('allows no line past its end of life (20, and the odd lines 21, 23, 25) and every maintained one (22, 24, 26)', () => {
-    for (const version of ['20.20.2', '21.7.3', '23.11.1', '25.9.0']) expect(semver.satisfies(version, engines), version).toBe(false);
-    for (const version of ['22.23.5', '24.22.3', '26.12.1']) expect(semver.satisfies(version, engines), version).toBe(true);
+    for (const version of ['20.20.2', '21.7.3', '23.11.1', '25.9.0'])
+      expect(semver.satisfies(version, engines), version).toBe(false);
+    for (const version of ['22.23.5', '24.22.3', '26.12.1'])
+      expect(semver.satisfies(version, engines), version).toBe(true);
   });
 });

@@ -4,14 +4,21 @@ import { findCitations, resolveCitation, scopedCitations, type MarkdownHeading }
 /** Each citation as `§value → scope`, the form the grammar is read in. */
 function read(text: string): string[] {
   return scopedCitations(text).map((c) => {
-    const scope = c.scope.kind === 'document' ? `${c.scope.via}:${c.scope.name}` : c.scope.kind === 'external' ? `external:${c.scope.what}` : 'unqualified';
+    const scope =
+      c.scope.kind === 'document'
+        ? `${c.scope.via}:${c.scope.name}`
+        : c.scope.kind === 'external'
+          ? `external:${c.scope.what}`
+          : 'unqualified';
     return `${c.form}:${c.value} → ${scope}${c.part ? ' (part)' : ''}`;
   });
 }
 
 describe('the section citation grammar', () => {
   it('reads each form: quoted, numbered (A.1a, 0a), dotted and wildcard words, code spans', () => {
-    expect(findCitations('§"Edge conditions", §“Curly”, §1.4, §6, §B.2, §A.1a, §0a, §A.').map((c) => `${c.form}:${c.value}`)).toEqual([
+    expect(
+      findCitations('§"Edge conditions", §“Curly”, §1.4, §6, §B.2, §A.1a, §0a, §A.').map((c) => `${c.form}:${c.value}`),
+    ).toEqual([
       'quoted:Edge conditions',
       'quoted:Curly',
       'numbered:1.4',
@@ -21,7 +28,11 @@ describe('the section citation grammar', () => {
       'numbered:0a',
       'numbered:A',
     ]);
-    expect(findCitations('(§host.chat), §host.*, §Fork. §Naming\'s §`memory` § supportedEnvelopes §UQ2').map((c) => `${c.form}:${c.value}`)).toEqual([
+    expect(
+      findCitations("(§host.chat), §host.*, §Fork. §Naming's §`memory` § supportedEnvelopes §UQ2").map(
+        (c) => `${c.form}:${c.value}`,
+      ),
+    ).toEqual([
       'word:host.chat',
       'word:host.*',
       'word:Fork',
@@ -59,7 +70,9 @@ describe('the section citation grammar', () => {
       'numbered:8.8.3 → external:RFC 9110',
       'numbered:2 → external:BCP 47',
     ]);
-    expect(read('Martin Fowler, *Event Sourcing* §"External Updates"')).toEqual(['quoted:External Updates → external:*Event Sourcing*']);
+    expect(read('Martin Fowler, *Event Sourcing* §"External Updates"')).toEqual([
+      'quoted:External Updates → external:*Event Sourcing*',
+    ]);
     expect(read('a host MUST (§A.2)')).toEqual(['numbered:A.2 → unqualified']);
   });
 
@@ -89,15 +102,29 @@ describe('the section citation grammar', () => {
       'numbered:7 → text:threat.md',
       'numbered:8 → text:threat.md',
     ]);
-    expect(read('`versioning.md` §5) and v1 operations keep their paths (§1.2)')).toEqual(['numbered:5 → text:versioning.md', 'numbered:1.2 → unqualified']);
+    expect(read('`versioning.md` §5) and v1 operations keep their paths (§1.2)')).toEqual([
+      'numbered:5 → text:versioning.md',
+      'numbered:1.2 → unqualified',
+    ]);
   });
 
   it('marks a citation written right after another as a part of it', () => {
-    expect(read('`replay.md` §"Recipe" §A + §B')).toEqual(['quoted:Recipe → text:replay.md', 'numbered:A → text:replay.md (part)', 'numbered:B → text:replay.md (part)']);
+    expect(read('`replay.md` §"Recipe" §A + §B')).toEqual([
+      'quoted:Recipe → text:replay.md',
+      'numbered:A → text:replay.md (part)',
+      'numbered:B → text:replay.md (part)',
+    ]);
   });
 
   it('resolves a word or code citation to a heading that carries the sign', () => {
-    const heading = (text: string): MarkdownHeading => ({ depth: 3, text, slug: '', number: undefined, line: 1, column: 1 });
+    const heading = (text: string): MarkdownHeading => ({
+      depth: 3,
+      text,
+      slug: '',
+      number: undefined,
+      line: 1,
+      column: 1,
+    });
     const headings = [heading('§ supportedEnvelopes'), heading('memory')];
     expect(resolveCitation(headings, { form: 'word', value: 'supportedEnvelopes' })).toBe(headings[0]);
     expect(resolveCitation(headings, { form: 'code', value: 'memory' })).toBe(headings[1]);

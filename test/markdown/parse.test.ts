@@ -11,15 +11,34 @@ import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
 // remark is the reference the tree must match: the gates were written against its mdast.
 const remark = unified().use(remarkParse).use(remarkGfm).freeze();
-const FIELDS = ['value', 'url', 'title', 'depth', 'ordered', 'start', 'checked', 'spread', 'lang', 'meta', 'identifier', 'label', 'referenceType', 'alt', 'align'] as const;
+const FIELDS = [
+  'value',
+  'url',
+  'title',
+  'depth',
+  'ordered',
+  'start',
+  'checked',
+  'spread',
+  'lang',
+  'meta',
+  'identifier',
+  'label',
+  'referenceType',
+  'alt',
+  'align',
+] as const;
 
 /** The first differences between two trees: type, position and every field the gates read. */
 function differences(expected: Nodes, actual: Nodes | undefined, at = '', found: string[] = []): string[] {
   if (found.length >= 5) return found;
-  const span = (node: Nodes) => `${node.position?.start.line}:${node.position?.start.column}-${node.position?.end.line}:${node.position?.end.column}@${node.position?.start.offset}`;
+  const span = (node: Nodes) =>
+    `${node.position?.start.line}:${node.position?.start.column}-${node.position?.end.line}:${node.position?.end.column}@${node.position?.start.offset}`;
   if (!actual) return [...found, `${at}: ${expected.type} ${span(expected)} missing`];
-  if (expected.type !== actual.type) return [...found, `${at}: ${expected.type} ${span(expected)} became ${actual.type}`];
-  if (span(expected) !== span(actual) || expected.position?.end.offset !== actual.position?.end.offset) found.push(`${at} ${expected.type}: at ${span(expected)}, not ${span(actual)}`);
+  if (expected.type !== actual.type)
+    return [...found, `${at}: ${expected.type} ${span(expected)} became ${actual.type}`];
+  if (span(expected) !== span(actual) || expected.position?.end.offset !== actual.position?.end.offset)
+    found.push(`${at} ${expected.type}: at ${span(expected)}, not ${span(actual)}`);
   for (const field of FIELDS) {
     const want = JSON.stringify((expected as unknown as Record<string, unknown>)[field]);
     const got = JSON.stringify((actual as unknown as Record<string, unknown>)[field]);
@@ -60,17 +79,32 @@ describe('the markdown tree', () => {
   const sameAsRemark = (files: readonly string[]): void => {
     // A guard against a walk that found nothing, not a count of this repository's files.
     expect(files.length).toBeGreaterThan(10);
-    const failures = files.map((file) => ({ file: path.relative(REPO, file), diff: parity(readFileSync(file, 'utf8')) })).filter((result) => result.diff.length > 0);
+    const failures = files
+      .map((file) => ({ file: path.relative(REPO, file), diff: parity(readFileSync(file, 'utf8')) }))
+      .filter((result) => result.diff.length > 0);
     expect(failures).toEqual([]);
   };
 
-  it('is the mdast remark builds, node for node, on every markdown file of this repository', { timeout: 120_000 }, () => {
-    sameAsRemark([...['spec', 'docs', 'conformance', 'SECURITY', 'test/fixtures'].flatMap((dir) => markdownFiles(path.join(REPO, dir))), path.join(REPO, 'README.md')]);
-  });
+  it(
+    'is the mdast remark builds, node for node, on every markdown file of this repository',
+    { timeout: 120_000 },
+    () => {
+      sameAsRemark([
+        ...['spec', 'docs', 'conformance', 'SECURITY', 'test/fixtures'].flatMap((dir) =>
+          markdownFiles(path.join(REPO, dir)),
+        ),
+        path.join(REPO, 'README.md'),
+      ]);
+    },
+  );
 
-  it.skipIf(!upstreamPresent(import.meta.url))('is the mdast remark builds, node for node, on every markdown file of the upstream corpus', { timeout: 120_000 }, () => {
-    sameAsRemark(markdownFiles(UPSTREAM));
-  });
+  it.skipIf(!upstreamPresent(import.meta.url))(
+    'is the mdast remark builds, node for node, on every markdown file of the upstream corpus',
+    { timeout: 120_000 },
+    () => {
+      sameAsRemark(markdownFiles(UPSTREAM));
+    },
+  );
 
   it.each([
     ['nested block quotes', '> a\n> > b\n> c\n'],
@@ -79,9 +113,18 @@ describe('the markdown tree', () => {
     ['an empty item', '* a\n*\n* b\n'],
     ['an ATX heading with markup and closing hashes', '# Heading `code` *em* [link](u) <a id="x"></a> #\n'],
     ['a setext heading over two lines', 'Setext\nmulti\n===\n'],
-    ['references: full, collapsed, shortcut, image, undefined', '[foo]: /url "title"\n\n[foo] [Foo][] [bar][foo] ![img][foo] [nope]\n'],
-    ['HTML blocks, inline HTML and character references', '<div>\n*a*\n</div>\n\ntext <span name="n">x</span> &copy; &bogus; &#x41; \\* \\\\\n'],
-    ['a table with short and long rows and escaped pipes', '| a | b |\n|---|:-:|\n| x |\n| 1 | 2 | 3 |\n| `a\\|b` | \\| |\n'],
+    [
+      'references: full, collapsed, shortcut, image, undefined',
+      '[foo]: /url "title"\n\n[foo] [Foo][] [bar][foo] ![img][foo] [nope]\n',
+    ],
+    [
+      'HTML blocks, inline HTML and character references',
+      '<div>\n*a*\n</div>\n\ntext <span name="n">x</span> &copy; &bogus; &#x41; \\* \\\\\n',
+    ],
+    [
+      'a table with short and long rows and escaped pipes',
+      '| a | b |\n|---|:-:|\n| x |\n| 1 | 2 | 3 |\n| `a\\|b` | \\| |\n',
+    ],
     ['a table without outer pipes', 'a | b\n--|--\nc | d\n'],
     ['an empty cell', '| a | b | c |\n|---|---|---|\n| x | | `y` |\n'],
     ['an unclosed fence', '```\nunclosed\n'],
@@ -94,7 +137,10 @@ describe('the markdown tree', () => {
     ['link destinations and titles', "[a](<b c> 'd') [e](f\\)g) [h]( i ) ![alt *x*](y)\n"],
     ['literal autolinks', 'https://example.com/path?q=1. www.example.org, foo@bar.com <http://a.b>\n'],
     ['a literal URL as link text', '[https://example.com/x](https://example.com/x)\n'],
-    ['brackets without a definition inside link text', '[otel_[attr] labels](u.md) and [[1]](https://example.com) [x][y]\n'],
+    [
+      'brackets without a definition inside link text',
+      '[otel_[attr] labels](u.md) and [[1]](https://example.com) [x][y]\n',
+    ],
     ['a list in a quote with a lazy line', '> - a\n>   b\n> - c\n'],
     ['tabs', '\t- tab item\n\t\tcontinued\n'],
     ['a link across lines', '[link\nacross](url)\n'],
@@ -122,7 +168,13 @@ describe('nesting', () => {
     const started = performance.now();
     const { tree, problems } = parseMarkdownTree(text);
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(problems).toEqual([{ line, column, message: `block quotes and lists nest more than ${MAX_BLOCK_DEPTH} levels deep here, so the file is not read as markdown` }]);
+    expect(problems).toEqual([
+      {
+        line,
+        column,
+        message: `block quotes and lists nest more than ${MAX_BLOCK_DEPTH} levels deep here, so the file is not read as markdown`,
+      },
+    ]);
     expect(tree.type).toBe('root');
   });
 
@@ -136,7 +188,13 @@ describe('nesting', () => {
     };
     walk(model.tree, 0);
     expect(deepest).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2);
-    expect(model.problems).toEqual([{ line: 1, column: expect.any(Number), message: expect.stringMatching(new RegExp(`more than ${MAX_TREE_DEPTH} levels`)) }]);
+    expect(model.problems).toEqual([
+      {
+        line: 1,
+        column: expect.any(Number),
+        message: expect.stringMatching(new RegExp(`more than ${MAX_TREE_DEPTH} levels`)),
+      },
+    ]);
   });
 
   it('parses nesting within the bounds as remark does', () => {
@@ -146,15 +204,22 @@ describe('nesting', () => {
   });
 
   it('is reported by corpus/parse at the line, and the rest of the corpus is read', () => {
-    const found = run('corpus/parse', { 'spec/v2/core/deep.md': `# Deep\n\n${'> '.repeat(200)}x\n`, 'spec/v2/core/fine.md': '# Fine\n' });
+    const found = run('corpus/parse', {
+      'spec/v2/core/deep.md': `# Deep\n\n${'> '.repeat(200)}x\n`,
+      'spec/v2/core/fine.md': '# Fine\n',
+    });
     expect(where(found)).toEqual([`spec/v2/core/deep.md:3:${2 * MAX_BLOCK_DEPTH + 1}`]);
-    expect(run('corpus/parse', { 'spec/v2/core/fine.md': `# Fine\n\n${'> '.repeat(MAX_BLOCK_DEPTH - 1)}x\n` })).toEqual([]);
+    expect(run('corpus/parse', { 'spec/v2/core/fine.md': `# Fine\n\n${'> '.repeat(MAX_BLOCK_DEPTH - 1)}x\n` })).toEqual(
+      [],
+    );
   });
 });
 
 describe('anchors', () => {
   it('are GitHub slugs of the heading text with markup removed, plus id and name attributes', () => {
-    const model = parseMarkdown('# A *b* `c` [d](e)\n\n## A b c d\n\n<a id="explicit"></a>\n\nText <span name="inline">x</span>.\n');
+    const model = parseMarkdown(
+      '# A *b* `c` [d](e)\n\n## A b c d\n\n<a id="explicit"></a>\n\nText <span name="inline">x</span>.\n',
+    );
     expect([...model.anchors]).toEqual(['a-b-c-d', 'a-b-c-d-1', 'explicit', 'inline']);
   });
 });

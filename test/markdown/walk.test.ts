@@ -6,7 +6,8 @@ const { tree } = parseMarkdown('# Title `code`\n\nSome *text* and `more`.\n\n- i
 
 describe('walkMarkdown', () => {
   it('calls the visitor of each kind in document order, with parent, index and the ancestors', () => {
-    const codes: Array<{ value: string; parent: string | undefined; index: number | undefined; ancestors: string[] }> = [];
+    const codes: Array<{ value: string; parent: string | undefined; index: number | undefined; ancestors: string[] }> =
+      [];
     walkMarkdown(tree, {
       inlineCode(node, parent, index, ancestors) {
         codes.push({ value: node.value, parent: parent?.type, index, ancestors: ancestors.map((a) => a.type) });

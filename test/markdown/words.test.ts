@@ -3,7 +3,9 @@ import { inlineCodes, parseMarkdown, proseWordCount, whitespaceTokens } from '..
 
 describe('whitespaceTokens', () => {
   it('counts the runs that \\s does not match, for every white space \\s knows', () => {
-    const spaces = [...Array(0x10000).keys()].map((code) => String.fromCharCode(code)).filter((char) => /\s/.test(char));
+    const spaces = [...Array(0x10000).keys()]
+      .map((code) => String.fromCharCode(code))
+      .filter((char) => /\s/.test(char));
     expect(spaces.length).toBeGreaterThan(20);
     const text = spaces.map((space, index) => `w${index}${space}${space}`).join('');
     expect(whitespaceTokens(text)).toBe(text.split(/\s+/).filter(Boolean).length);

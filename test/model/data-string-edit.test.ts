@@ -13,7 +13,10 @@ const NEW = '§"Renamed heading"';
 function rename(name: string, text: string, path: PathSegment[], from = OLD, to = NEW): string | undefined {
   const file = corpusFromFiles('/nonexistent-root', { [name]: text }).data(name);
   if (!file) throw new Error(`${name} does not parse`);
-  const value = path.reduce<unknown>((node, segment) => (node as Record<string | number, unknown>)[segment], file.value) as string;
+  const value = path.reduce<unknown>(
+    (node, segment) => (node as Record<string | number, unknown>)[segment],
+    file.value,
+  ) as string;
   const start = value.indexOf(from);
   if (start === -1) throw new Error(`no ${from} in ${JSON.stringify(value)}`);
   const edit = dataStringEdit(file, path, start, start + from.length, to);
@@ -30,18 +33,23 @@ function rename(name: string, text: string, path: PathSegment[], from = OLD, to 
 
 describe('a renamed citation inside a string value', () => {
   it('a JSON string: only the differing word changes, escapes before and after kept', () => {
-    const text = '{\n  "description": "See \\u00a7 and a.md §\\"Old heading\\" \\u2014 \\"quoted\\"\\n",\n  "other": "§\\"Old heading\\""\n}\n';
+    const text =
+      '{\n  "description": "See \\u00a7 and a.md §\\"Old heading\\" \\u2014 \\"quoted\\"\\n",\n  "other": "§\\"Old heading\\""\n}\n';
     expect(rename('s.json', text, ['description'])).toBe(text.replace('§\\"Old heading', '§\\"Renamed heading'));
   });
 
   it('a JSON string whose citation is written with escapes: the escaped sign and quotes stay escaped', () => {
     const text = '{"$comment": "a.md \\u00a7\\u0022Old heading\\u0022 says so"}\n';
-    expect(rename('s.json', text, ['$comment'])).toBe('{"$comment": "a.md \\u00a7\\u0022Renamed heading\\u0022 says so"}\n');
+    expect(rename('s.json', text, ['$comment'])).toBe(
+      '{"$comment": "a.md \\u00a7\\u0022Renamed heading\\u0022 says so"}\n',
+    );
   });
 
   it('a new heading with a quote or a backslash is escaped as JSON escapes it', () => {
     const text = '{"d": "a.md §\\"Old heading\\"."}\n';
-    expect(rename('s.json', text, ['d'], OLD, '§"The \\ "odd" one"')).toBe('{"d": "a.md §\\"The \\\\ \\"odd\\" one\\"."}\n');
+    expect(rename('s.json', text, ['d'], OLD, '§"The \\ "odd" one"')).toBe(
+      '{"d": "a.md §\\"The \\\\ \\"odd\\" one\\"."}\n',
+    );
   });
 
   it('a YAML plain scalar, one line and folded over lines', () => {
@@ -51,7 +59,9 @@ describe('a renamed citation inside a string value', () => {
     // Only the word changes; the line break inside the citation stays where it is.
     expect(rename('s.yaml', folded, ['info', 'description'])).toBe(folded.replace('Old', 'Renamed'));
     // A change that spans the fold rewrites it, on one line.
-    expect(rename('s.yaml', folded, ['info', 'description'], '§"Old heading"', '§"New title"')).toBe('info:\n  description: See a.md §"New title" for this.\nnext: 1\n');
+    expect(rename('s.yaml', folded, ['info', 'description'], '§"Old heading"', '§"New title"')).toBe(
+      'info:\n  description: See a.md §"New title" for this.\nnext: 1\n',
+    );
   });
 
   it("a single-quoted scalar doubles the new heading's quote", () => {
@@ -68,7 +78,8 @@ describe('a renamed citation inside a string value', () => {
   it('literal and folded block scalars, with their chomping', () => {
     const literal = 'a:\n  description: |-\n    First line.\n    See a.md §"Old heading".\n\n    Last.\nb: 2\n';
     expect(rename('s.yaml', literal, ['a', 'description'])).toBe(literal.replace('Old', 'Renamed'));
-    const folded = 'a:\n  description: >\n    First line,\n    then a.md §"Old heading" and\n      kept indented\n\n    last.\n\nb: 2\n';
+    const folded =
+      'a:\n  description: >\n    First line,\n    then a.md §"Old heading" and\n      kept indented\n\n    last.\n\nb: 2\n';
     expect(rename('s.yaml', folded, ['a', 'description'])).toBe(folded.replace('Old', 'Renamed'));
     const kept = 'a: >+\n  a.md §"Old heading"\n\n\nb: 2\n';
     expect(rename('s.yaml', kept, ['a'])).toBe(kept.replace('Old', 'Renamed'));
@@ -89,7 +100,9 @@ describe('a renamed citation inside a string value', () => {
     // A block scalar with an explicit indentation is not rewritten.
     expect(rename('s.yaml', 'd: |2\n    see a.md §"Old heading"\n', ['d'])).toBeUndefined();
     // The same words in a block list item stay a plain scalar: `,` is fine outside a flow collection.
-    expect(rename('s.yaml', 'd:\n  - see a.md §"Old heading"\n', ['d', 0], OLD, '§"Retries, timeouts"')).toBe('d:\n  - see a.md §"Retries, timeouts"\n');
+    expect(rename('s.yaml', 'd:\n  - see a.md §"Old heading"\n', ['d', 0], OLD, '§"Retries, timeouts"')).toBe(
+      'd:\n  - see a.md §"Retries, timeouts"\n',
+    );
   });
 });
 
@@ -97,15 +110,28 @@ describe('where characters of a string over several lines are written', () => {
   const place = (text: string, path: PathSegment[], needle: string) => {
     const file = corpusFromFiles('/nonexistent-root', { 's.yaml': text }).data('s.yaml');
     if (!file) throw new Error('does not parse');
-    const value = path.reduce<unknown>((node, segment) => (node as Record<string | number, unknown>)[segment], file.value) as string;
+    const value = path.reduce<unknown>(
+      (node, segment) => (node as Record<string | number, unknown>)[segment],
+      file.value,
+    ) as string;
     const start = value.indexOf(needle);
     return dataStringLocation(file, path, start, start + needle.length);
   };
 
   it('in plain, quoted and block scalars: the line and column of the characters themselves', () => {
-    expect(place('d: first line\n  and a.md §"Old" here\n', ['d'], '§"Old"')).toEqual({ line: 2, column: 12, endLine: 2, endColumn: 18 });
+    expect(place('d: first line\n  and a.md §"Old" here\n', ['d'], '§"Old"')).toEqual({
+      line: 2,
+      column: 12,
+      endLine: 2,
+      endColumn: 18,
+    });
     expect(place("d: 'first line\n  it''s §\"Old\"'\n", ['d'], '§"Old"')).toMatchObject({ line: 2, column: 9 });
     expect(place('d: >-\n  first line\n  then §"Old"\n', ['d'], '§"Old"')).toMatchObject({ line: 3, column: 8 });
-    expect(place('d: "first\\\n  \\ then §\\"Old\\""\n', ['d'], '§"Old"')).toMatchObject({ line: 2, column: 10, endLine: 2, endColumn: 18 });
+    expect(place('d: "first\\\n  \\ then §\\"Old\\""\n', ['d'], '§"Old"')).toMatchObject({
+      line: 2,
+      column: 10,
+      endLine: 2,
+      endColumn: 18,
+    });
   });
 });

@@ -6,11 +6,21 @@ const fence = '```';
 
 describe('the fenced examples of a document', () => {
   it('skips an elided jsonc sketch, and says why', () => {
-    const text = ['# A', '', '<!-- example: schemas/v2/thing.schema.json -->', `${fence}jsonc`, '{ "name": "x", … }', fence, ''].join('\n');
+    const text = [
+      '# A',
+      '',
+      '<!-- example: schemas/v2/thing.schema.json -->',
+      `${fence}jsonc`,
+      '{ "name": "x", … }',
+      fence,
+      '',
+    ].join('\n');
     const file = corpusFromFiles('/nonexistent-root', { 'spec/v2/core/a.md': text }).markdown('spec/v2/core/a.md');
     if (!file) throw new Error('the document did not load');
     const plans = examplePlans(file);
-    expect(plans.map((plan) => [plan.block.line, plan.status, plan.status === 'skipped' ? plan.reason : ''])).toEqual([[4, 'skipped', 'it elides content with …, so it is not a complete instance']]);
+    expect(plans.map((plan) => [plan.block.line, plan.status, plan.status === 'skipped' ? plan.reason : ''])).toEqual([
+      [4, 'skipped', 'it elides content with …, so it is not a complete instance'],
+    ]);
   });
 
   it('keeps every position when it strips comments and trailing commas', () => {

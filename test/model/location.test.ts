@@ -8,7 +8,15 @@ import { corpusFromFiles, dataStringLocation, lazyPlace, locate, Location } from
 import { collector, type Diagnostic } from '../../core/output/index.js';
 import { defineCheck, runChecks, UNDECLARED_FIX } from '../../core/run/index.js';
 
-const YAML = ['info:', '  title: Example', 'paths:', '  /users:', '    get:', "      description: 'see `a.b` here'", ''].join('\n');
+const YAML = [
+  'info:',
+  '  title: Example',
+  'paths:',
+  '  /users:',
+  '    get:',
+  "      description: 'see `a.b` here'",
+  '',
+].join('\n');
 const corpus = corpusFromFiles('/nonexistent-root', { 'api/doc.yaml': YAML, 'notes.md': '# Title\n\nSome text.\n' });
 const doc = corpus.data('api/doc.yaml');
 const notes = corpus.markdown('notes.md');
@@ -32,7 +40,12 @@ describe('a pointer location', () => {
   });
 
   it('falls back to the nearest ancestor that is written when the path is not there', () => {
-    expect(Location.pointer(doc, ['info', 'version']).resolve()).toEqual({ line: 1, column: 1, endLine: 1, endColumn: 5 });
+    expect(Location.pointer(doc, ['info', 'version']).resolve()).toEqual({
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 5,
+    });
     expect(Location.pointer(doc, ['info', 'version']).resolve()).toEqual(locate(doc, ['info', 'version']));
   });
 
@@ -42,12 +55,14 @@ describe('a pointer location', () => {
     const chars = Location.pointer(doc, ['paths', '/users', 'get', 'description']).chars(start, start + 3);
     // `      description: '` is 20 characters: the value's first character is column 21.
     expect(chars.resolve()).toEqual({ line: 6, column: 21 + start, endLine: 6, endColumn: 24 + start });
-    expect(chars.resolve()).toEqual(dataStringLocation(doc, ['paths', '/users', 'get', 'description'], start, start + 3));
+    expect(chars.resolve()).toEqual(
+      dataStringLocation(doc, ['paths', '/users', 'get', 'description'], start, start + 3),
+    );
   });
 });
 
 describe('a text location and a file location', () => {
-  it('resolve an offset range through the file\'s line index', () => {
+  it("resolve an offset range through the file's line index", () => {
     const start = notes.text.indexOf('text');
     expect(Location.text(notes, start, start + 4).resolve()).toEqual({ line: 3, column: 6, endLine: 3, endColumn: 10 });
     expect(Location.text(notes, start).resolve()).toEqual({ line: 3, column: 6 });
@@ -64,14 +79,38 @@ describe('a finding that carries a location', () => {
     const spread: Diagnostic[] = [];
     const at = Location.pointer(doc, ['info', 'title'], 'value');
     collector('demo/rule', 'error', located)({ location: at, messageId: 'x', message: 'm' });
-    collector('demo/rule', 'error', spread)({ ...lazyPlace(doc.path, doc, ['info', 'title'], 'value'), messageId: 'x', message: 'm' });
-    expect(located).toEqual([{ rule: 'demo/rule', severity: 'error', file: 'api/doc.yaml', line: 2, column: 10, endLine: 2, endColumn: 17, messageId: 'x', message: 'm' }]);
+    collector(
+      'demo/rule',
+      'error',
+      spread,
+    )({ ...lazyPlace(doc.path, doc, ['info', 'title'], 'value'), messageId: 'x', message: 'm' });
+    expect(located).toEqual([
+      {
+        rule: 'demo/rule',
+        severity: 'error',
+        file: 'api/doc.yaml',
+        line: 2,
+        column: 10,
+        endLine: 2,
+        endColumn: 17,
+        messageId: 'x',
+        message: 'm',
+      },
+    ]);
     expect(spread).toEqual(located);
   });
 
   it('is not worked out until it is collected: a model may hold one for every item', () => {
     let parsed = 0;
-    const source = { path: doc.path, text: doc.text, lines: doc.lines, get doc() { parsed++; return doc.doc; } };
+    const source = {
+      path: doc.path,
+      text: doc.text,
+      lines: doc.lines,
+      get doc() {
+        parsed++;
+        return doc.doc;
+      },
+    };
     const location = Location.pointer(source, ['info']);
     expect(parsed).toBe(0);
     location.resolve();
@@ -90,14 +129,43 @@ describe('a gate that reports a location', () => {
       run(model, report) {
         const file = model.data('api/doc.yaml');
         if (!file) return;
-        report({ location: Location.pointer(file, ['info', 'title'], 'value'), messageId: 'title', data: { title: 'Example' }, hint: 'none', fix: { start: 0, end: 0, text: '' } });
+        report({
+          location: Location.pointer(file, ['info', 'title'], 'value'),
+          messageId: 'title',
+          data: { title: 'Example' },
+          hint: 'none',
+          fix: { start: 0, end: 0, text: '' },
+        });
       },
     });
     // Findings come sorted: at one place, by message.
     const found = runChecks(corpus, [gate]);
-    expect(found.map(({ rule, file, line, column, messageId, message }) => ({ rule, file, line, column, messageId, message }))).toEqual([
-      { rule: 'demo/located', file: 'api/doc.yaml', line: 2, column: 10, messageId: UNDECLARED_FIX, message: expect.stringContaining('does not declare `fixable`') },
-      { rule: 'demo/located', file: 'api/doc.yaml', line: 2, column: 10, messageId: 'title', message: 'the title is Example' },
+    expect(
+      found.map(({ rule, file, line, column, messageId, message }) => ({
+        rule,
+        file,
+        line,
+        column,
+        messageId,
+        message,
+      })),
+    ).toEqual([
+      {
+        rule: 'demo/located',
+        file: 'api/doc.yaml',
+        line: 2,
+        column: 10,
+        messageId: UNDECLARED_FIX,
+        message: expect.stringContaining('does not declare `fixable`'),
+      },
+      {
+        rule: 'demo/located',
+        file: 'api/doc.yaml',
+        line: 2,
+        column: 10,
+        messageId: 'title',
+        message: 'the title is Example',
+      },
     ]);
   });
 });

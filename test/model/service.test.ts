@@ -3,7 +3,13 @@
  * keyed by the corpus in each folder.
  */
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles, defineService, documentIndex, DocumentIndexService, type Corpus } from '../../core/model/index.js';
+import {
+  corpusFromFiles,
+  defineService,
+  documentIndex,
+  DocumentIndexService,
+  type Corpus,
+} from '../../core/model/index.js';
 
 const corpusOf = (): Corpus => corpusFromFiles('/nonexistent-root', { 'spec/a.md': '# A\n', 'spec/b.md': '# B\n' });
 
@@ -37,11 +43,14 @@ describe('a service', () => {
     fail = false;
     expect(corpus.service(Flaky)).toBe(1);
 
-    const Loop: ReturnType<typeof defineService<number>> = defineService('looping value', (c: Corpus): number => c.service(Loop) + 1);
+    const Loop: ReturnType<typeof defineService<number>> = defineService(
+      'looping value',
+      (c: Corpus): number => c.service(Loop) + 1,
+    );
     expect(() => corpus.service(Loop)).toThrow('the looping value asks for itself while it is being built');
   });
 
-  it('the folders\' readers are services: documentIndex is the DocumentIndexService of its corpus', () => {
+  it("the folders' readers are services: documentIndex is the DocumentIndexService of its corpus", () => {
     const corpus = corpusOf();
     expect(documentIndex(corpus)).toBe(corpus.service(DocumentIndexService));
     expect(documentIndex(corpus).resolve('b.md', 'spec/a.md')).toBe('spec/b.md');

@@ -19,7 +19,7 @@ describe('walkData', () => {
     ]);
   });
 
-  it('leaves a skipped value\'s members unvisited, and ends the walk on stop', () => {
+  it("leaves a skipped value's members unvisited, and ends the walk on stop", () => {
     const skipped: PathSegment[][] = [];
     walkData(VALUE, (_value, path) => {
       skipped.push(path);

@@ -66,10 +66,11 @@ const CORNERS: Record<string, string> = {
   'unclosed flow': 'a: [1, 2\n',
   'bad indentation': 'a:\n  b: 1\n c: 2\n',
   'a CRLF document': 'a: 1\r\nb:\r\n  - x\r\n',
-  'quoted scalars over several lines': "a: 'one\n  two\n\n  three'\nb: \"one \\\n  two\"\n",
+  'quoted scalars over several lines': 'a: \'one\n  two\n\n  three\'\nb: "one \\\n  two"\n',
   'every double-quoted escape': 'a: "\\U0001F600 \\N \\_ \\L \\P \\0 \\a \\e"\n',
   'an indentation indicator and folding of more-indented lines': 'a: |2\n    x\n   y\nb: >\n  x\n    more\n  y\n',
-  'numbers that are not quite numbers': 'a: 3.1.0\nb: 2.0\nc: 12345678901234567890\nd: -0.0\ne: -0x1F\nf: b:c\ng: b#c\n',
+  'numbers that are not quite numbers':
+    'a: 3.1.0\nb: 2.0\nc: 12345678901234567890\nd: -0.0\ne: -0x1F\nf: b:c\ng: b#c\n',
   'a merge of an anchored map': 'base: &b {x: 1}\nd:\n  <<: *b\n  y: 2\n',
   'a sequence not indented under its key, and empty items': 'a:\n- 1\n-\n- 2\n',
   'document markers': '---\na: 1\n...\n',
@@ -77,18 +78,31 @@ const CORNERS: Record<string, string> = {
 };
 
 describe('parseYamlValue', () => {
-  it('gives yaml\'s value and problems on every corner where js-yaml and yaml could part', () => {
+  it("gives yaml's value and problems on every corner where js-yaml and yaml could part", () => {
     for (const [name, text] of Object.entries(CORNERS)) {
       expect({ name, ...parseYamlValue(text) }).toEqual({ name, ...reference(text) });
     }
   });
 
   it('takes js-yaml only for a plain document, leaving yaml the rest', () => {
-    expect(plainYamlValue('openapi: 3.1.0\npaths:\n  /runs: {get: {responses: {"200": {description: ok}}}}\n')).toEqual({
-      plain: true,
-      value: { openapi: '3.1.0', paths: { '/runs': { get: { responses: { '200': { description: 'ok' } } } } } },
-    });
-    for (const name of ['core tags', 'a non-specific tag', 'a YAML 1.1 directive', 'an alias of a collection', 'a key written as null', 'a tag outside the core schema', 'a complex key', 'two documents', 'a duplicate key', 'unclosed flow']) {
+    expect(plainYamlValue('openapi: 3.1.0\npaths:\n  /runs: {get: {responses: {"200": {description: ok}}}}\n')).toEqual(
+      {
+        plain: true,
+        value: { openapi: '3.1.0', paths: { '/runs': { get: { responses: { '200': { description: 'ok' } } } } } },
+      },
+    );
+    for (const name of [
+      'core tags',
+      'a non-specific tag',
+      'a YAML 1.1 directive',
+      'an alias of a collection',
+      'a key written as null',
+      'a tag outside the core schema',
+      'a complex key',
+      'two documents',
+      'a duplicate key',
+      'unclosed flow',
+    ]) {
       expect({ name, ...plainYamlValue(CORNERS[name] as string) }).toEqual({ name, plain: false });
     }
   });
@@ -98,7 +112,14 @@ describe('parseYamlValue', () => {
     expect(plainYamlValue(deep)).toEqual({ plain: false });
     const { value, problems } = parseYamlValue(deep);
     expect(value).toBeUndefined();
-    expect(problems).toEqual([{ message: expect.stringMatching(/^nested more than 256 levels deep/), line: expect.any(Number), column: expect.any(Number), kind: 'refused' }]);
+    expect(problems).toEqual([
+      {
+        message: expect.stringMatching(/^nested more than 256 levels deep/),
+        line: expect.any(Number),
+        column: expect.any(Number),
+        kind: 'refused',
+      },
+    ]);
     expect(problems).toEqual(reference(deep).problems);
   });
 

@@ -7,11 +7,19 @@ import { corpusFromFiles, type Corpus } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
 import { causeFirst, GATE_FAILED } from '../../core/run/index.js';
 
-const finding = (rule: string, file: string, line: number, message: string): Diagnostic => ({ rule, severity: 'error', file, line, column: 1, message });
+const finding = (rule: string, file: string, line: number, message: string): Diagnostic => ({
+  rule,
+  severity: 'error',
+  file,
+  line,
+  column: 1,
+  message,
+});
 
 const files = {
   // A typo on one line; the rest of the document reads.
-  'api/v2/openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: T\n  license:\n    name: A: [\npaths:\n  /runs/{tenantId}: {}\n',
+  'api/v2/openapi.yaml':
+    'openapi: 3.1.0\ninfo:\n  title: T\n  license:\n    name: A: [\npaths:\n  /runs/{tenantId}: {}\n',
   // NUL bytes: not text, nothing can be read of it.
   'schemas/v2/ids.schema.json': Buffer.from([0x7b, 0x00, 0x7d]),
   // One byte that is not UTF-8, read as U+FFFD for the second reading.
@@ -28,9 +36,23 @@ describe('causeFirst', () => {
       finding('corpus/parse', 'schemas/v2/ids.schema.json', 1, 'binary content in a .json file'),
       finding('corpus/parse', 'spec/v2/event-codemap.json', 1, 'not valid UTF-8 text'),
     ];
-    const stale = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field of any v2 schema or API document');
-    const real = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 2, '`otherId` names no id field of any v2 schema or API document');
-    const namesUnread = { ...finding('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId"), messageId: 'unresolved', data: { target: 'ids.schema.json#/$defs/runId' } };
+    const stale = finding(
+      'ids/bindings',
+      'spec/v2/id-field-bindings.json',
+      1,
+      '`tenantId` names no id field of any v2 schema or API document',
+    );
+    const real = finding(
+      'ids/bindings',
+      'spec/v2/id-field-bindings.json',
+      2,
+      '`otherId` names no id field of any v2 schema or API document',
+    );
+    const namesUnread = {
+      ...finding('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId"),
+      messageId: 'unresolved',
+      data: { target: 'ids.schema.json#/$defs/runId' },
+    };
     const thrower = finding('api/valid', 'api/seams-v2.yaml', 3, 'an operation is malformed');
     const inBroken = finding('api/valid', 'api/v2/openapi.yaml', 1, 'not an OpenAPI document');
     let seen: { corpus: Corpus; rules: ReadonlySet<string> } | undefined;
@@ -42,7 +64,16 @@ describe('causeFirst', () => {
           { ...namesUnread },
           // A finding only the second reading has is not reported.
           finding('ids/bindings', 'spec/v2/id-field-bindings.json', 3, 'new'),
-          { rule: 'api/valid', severity: 'error', file: '.', line: 1, column: 1, messageId: GATE_FAILED, data: { reason: 'boom' }, message: 'gate api/valid failed: boom' },
+          {
+            rule: 'api/valid',
+            severity: 'error',
+            file: '.',
+            line: 1,
+            column: 1,
+            messageId: GATE_FAILED,
+            data: { reason: 'boom' },
+            message: 'gate api/valid failed: boom',
+          },
         ];
       },
     });
@@ -57,7 +88,11 @@ describe('causeFirst', () => {
   it('without a second reading, only the rules of thumb: a finding that names the broken file goes, one that names nothing stays', () => {
     const corpus = corpusFromFiles('/nonexistent-root', files);
     const parse = finding('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed');
-    const ref = { ...finding('api/valid', 'api/seams-v2.yaml', 3, 'the $ref v2/openapi.yaml#/components/x cannot be resolved'), messageId: 'unresolved-ref', data: { ref: 'v2/openapi.yaml#/components/x' } };
+    const ref = {
+      ...finding('api/valid', 'api/seams-v2.yaml', 3, 'the $ref v2/openapi.yaml#/components/x cannot be resolved'),
+      messageId: 'unresolved-ref',
+      data: { ref: 'v2/openapi.yaml#/components/x' },
+    };
     const other = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field');
     // Decided from data, not wording: a message that happens to name the file is no reference to it.
     const worded = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 2, 'see api/v2/openapi.yaml for `runId`');
@@ -67,6 +102,12 @@ describe('causeFirst', () => {
   it('a corpus with no parse failure is left as it is, and nothing is run again', () => {
     const corpus = corpusFromFiles('/nonexistent-root', { 'spec/v2/id-field-bindings.json': '{}\n' });
     const d = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, 'x');
-    expect(causeFirst(corpus, [d], { rerun: () => { throw new Error('not to be called'); } })).toEqual([d]);
+    expect(
+      causeFirst(corpus, [d], {
+        rerun: () => {
+          throw new Error('not to be called');
+        },
+      }),
+    ).toEqual([d]);
   });
 });

@@ -16,7 +16,10 @@ const isTemporary = (file: string): boolean => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.t
 /** A bare document name (a fix), which makes the stamp and the core word count stale (regenerated): three files. */
 function breakOne(root: string): void {
   const file = path.join(root, DOC);
-  writeFileSync(file, readFileSync(file, 'utf8').replace('## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n'));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace('## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n'),
+  );
 }
 
 /** A check --fix run in process. */
@@ -56,7 +59,9 @@ describe('check --fix writes one journalled set', { timeout: 240_000 }, () => {
     expect(mixed).toHaveLength(1);
 
     const checked = await cli(['check', '--root', root]);
-    expect(checked.stderr).toMatch(/^an interrupted generate left \.openwop-spec-writes\.json: some outputs were not replaced; run `[^`]+ generate` \(or `[^`]+ check --fix`\) to finish\n/);
+    expect(checked.stderr).toMatch(
+      /^an interrupted generate left \.openwop-spec-writes\.json: some outputs were not replaced; run `[^`]+ generate` \(or `[^`]+ check --fix`\) to finish\n/,
+    );
     expect(checked.status).toBe(1);
 
     const next = await fix(root);

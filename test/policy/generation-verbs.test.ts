@@ -20,7 +20,11 @@ function staleFixture(rules?: Record<string, unknown>): string {
   const text = readFileSync(file, 'utf8');
   expect(text).toContain('<!-- generated: count/errors -->**6**');
   writeFileSync(file, text.replace('<!-- generated: count/errors -->**6**', '<!-- generated: count/errors -->**7**'));
-  if (rules) writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ required: ['spec/v2/errors.json'], rules }));
+  if (rules)
+    writeFileSync(
+      path.join(root, 'openwop-spec.config.json'),
+      JSON.stringify({ required: ['spec/v2/errors.json'], rules }),
+    );
   return root;
 }
 
@@ -30,11 +34,16 @@ const key = (d: Diagnostic): string => `${d.rule} ${d.severity} ${d.file}:${d.li
 async function both(root: string, ...args: string[]) {
   const check = await cli(['check', '--root', root, '--format', 'json', ...args]);
   const generate = await cli(['generate', '--check', '--root', root, '--format', 'json', ...args]);
-  return { check, generate, checked: reported(check.stdout).filter(generation).map(key), generated: reported(generate.stdout).filter(generation).map(key) };
+  return {
+    check,
+    generate,
+    checked: reported(check.stdout).filter(generation).map(key),
+    generated: reported(generate.stdout).filter(generation).map(key),
+  };
 }
 
 describe('generate --check judges as check does', { timeout: 240_000 }, () => {
-  it('fails on stale generated text, with the finding check reports, worded from the drift rule\'s messages', async () => {
+  it("fails on stale generated text, with the finding check reports, worded from the drift rule's messages", async () => {
     const root = staleFixture();
     const { generate, checked, generated } = await both(root);
     expect(generate.status).toBe(1);
@@ -43,7 +52,9 @@ describe('generate --check judges as check does', { timeout: 240_000 }, () => {
     const [drift] = reported(generate.stdout);
     expect(drift?.data).toMatchObject({ generators: 'errors-doc' });
     expect(drift?.data?.place).toBe('line 7');
-    expect(drift?.message).toBe(`stale generated content: line 7 differs from what errors-doc produces; expected: ${String(drift?.data?.expected)}`);
+    expect(drift?.message).toBe(
+      `stale generated content: line 7 differs from what errors-doc produces; expected: ${String(drift?.data?.expected)}`,
+    );
   });
 
   it('passes, reporting a warning, when the config makes drift a warning', async () => {
@@ -70,7 +81,10 @@ describe('generate --check judges as check does', { timeout: 240_000 }, () => {
     expect((await cli(['check', '--root', root, '--baseline-findings', baseline, '--update'])).status).toBe(0);
     expect((await cli(['generate', '--check', '--root', root, '--baseline-findings', baseline])).status).toBe(0);
     const file = path.join(root, DOC);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('`rate_limited`, `residency_unavailable`', '`rate_limited`'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('`rate_limited`, `residency_unavailable`', '`rate_limited`'),
+    );
     expect((await cli(['generate', '--check', '--root', root, '--baseline-findings', baseline])).status).toBe(1);
   });
 

@@ -16,7 +16,8 @@ import { corpusCopy, edit } from '../trust/helpers.js';
  */
 const unrelated = (d: Diagnostic): boolean => d.rule === 'links/section-ref' && d.messageId === 'not-in-corpus';
 
-const json = async (root: string, ...args: string[]): Promise<Diagnostic[]> => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).filter((d) => !unrelated(d));
+const json = async (root: string, ...args: string[]): Promise<Diagnostic[]> =>
+  reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).filter((d) => !unrelated(d));
 
 describe('the repository', { timeout: 120_000 }, () => {
   it('is reported clean: no error, no warning of its own, exit 0', async () => {
@@ -55,7 +56,11 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     edit(root, 'schemas/v2/ids.schema.json', '{', '{,');
     edit(root, 'spec/v2/facets/auth.schema.json', '{', '{,');
     const found = await json(root);
-    expect(found.map((d) => `${d.rule} ${d.file}`).sort()).toEqual(['corpus/parse schemas/v2/ids.schema.json', 'corpus/parse spec/v2/event-codemap.json', 'corpus/parse spec/v2/facets/auth.schema.json']);
+    expect(found.map((d) => `${d.rule} ${d.file}`).sort()).toEqual([
+      'corpus/parse schemas/v2/ids.schema.json',
+      'corpus/parse spec/v2/event-codemap.json',
+      'corpus/parse spec/v2/facets/auth.schema.json',
+    ]);
   });
 
   it('a JSON syntax error in a registry brings no "region has no generator" warnings', async () => {
@@ -73,7 +78,9 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     const stamp = found.find((d) => d.file === 'CORPUS-STAMP.json');
     expect(stamp).toMatchObject({ rule: 'generated/drift' });
     expect(stamp?.message).toContain('corpus-stamp produces');
-    expect(stamp?.hint).toMatch(/^CORPUS-STAMP\.json digests every corpus file, so any edit makes it stale: run `(openwop-spec|npm run spec --) generate`$/);
+    expect(stamp?.hint).toMatch(
+      /^CORPUS-STAMP\.json digests every corpus file, so any edit makes it stale: run `(openwop-spec|npm run spec --) generate`$/,
+    );
     const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
     expect(fixed.stderr).toBe('fixed 1 problem in 1 file; regenerated 2 generated files\n');
     expect(reported(fixed.stdout).filter((d) => !unrelated(d))).toEqual([]);
@@ -83,12 +90,24 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
 
   it('a problem inside generated text is reported at its source line, with the generated place as related location', async () => {
     const root = corpusCopy();
-    const line = readFileSync(path.join(root, 'api/v2/openapi.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('Selects the contract for this request')) + 1;
-    edit(root, 'api/v2/openapi.yaml', 'Selects the contract for this request', 'Selects (see versioning.md §"No such heading") the contract for this request');
+    const line =
+      readFileSync(path.join(root, 'api/v2/openapi.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('Selects the contract for this request')) + 1;
+    edit(
+      root,
+      'api/v2/openapi.yaml',
+      'Selects the contract for this request',
+      'Selects (see versioning.md §"No such heading") the contract for this request',
+    );
     expect((await cli(['generate', '--root', root])).status).toBe(0);
     const found = (await json(root)).filter((d) => d.rule === 'links/section-ref');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ file: 'api/v2/openapi.yaml', line, related: [{ file: 'spec/v2/core/headers.md' }] });
+    expect(found[0]).toMatchObject({
+      file: 'api/v2/openapi.yaml',
+      line,
+      related: [{ file: 'spec/v2/core/headers.md' }],
+    });
     const sarif = JSON.parse((await cli(['check', '--root', root, '--format', 'sarif'])).stdout);
     const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'links/section-ref');
     expect(result.relatedLocations[0].physicalLocation.artifactLocation.uri).toBe('spec/v2/core/headers.md');

@@ -12,7 +12,8 @@ import { CATALOG } from '../../scripts/catalog.js';
 import { cli, copyFixture, REPO, reported } from '../helpers.js';
 import { changed, corpusCopy, edit, snapshot } from '../trust/helpers.js';
 
-const json = async (root: string, ...args: string[]) => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
+const json = async (root: string, ...args: string[]) =>
+  reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
 
 /** A new error code: a copy of a retriable row of the registry under another name, as an author adds one. */
 function addRetriableCode(root: string, code: string): void {
@@ -34,7 +35,9 @@ describe('check --fix after adding an error code', { timeout: 240_000 }, () => {
     expect(dry.status).toBe(0);
     const patched = [...dry.stdout.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1] ?? '').sort(compareStrings);
     // The envelope schema, the codes tables of errors.md and the stamp all follow from the row.
-    expect(patched).toEqual(expect.arrayContaining(['CORPUS-STAMP.json', 'schemas/v2/error-envelope.schema.json', 'spec/v2/core/errors.md']));
+    expect(patched).toEqual(
+      expect.arrayContaining(['CORPUS-STAMP.json', 'schemas/v2/error-envelope.schema.json', 'spec/v2/core/errors.md']),
+    );
     expect(changed(before, snapshot(root))).toEqual([]);
 
     const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
@@ -62,7 +65,14 @@ describe('check FILE is the full run filtered', { timeout: 240_000 }, () => {
     const fromYaml = full.filter((d) => d.rule === 'links/anchor' && d.file === 'api/v2/openapi.yaml');
     expect(fromYaml.length).toBeGreaterThan(0);
 
-    const result = await cli(['check', '--root', root, '--format', 'json', path.join(root, 'spec/v2/core/interrupt.md')]);
+    const result = await cli([
+      'check',
+      '--root',
+      root,
+      '--format',
+      'json',
+      path.join(root, 'spec/v2/core/interrupt.md'),
+    ]);
     expect(result.status).toBe(1);
     const scoped = reported(result.stdout);
     for (const d of fromYaml) expect(scoped).toContainEqual(d);
@@ -80,7 +90,11 @@ describe('check FILE follows citations by document name', { timeout: 240_000 }, 
   it('a requirement citing events.md §"Payloads" is judged with events.md', async () => {
     const root = corpusCopy();
     edit(root, 'spec/v2/core/events.md', '\n## Payloads\n', '\n## Payload shapes\n');
-    const inRequirements = (found: Diagnostic[]) => found.filter((d) => d.file === 'conformance/requirements.json' && d.rule === 'requirements/ids' && d.messageId === 'no-section');
+    const inRequirements = (found: Diagnostic[]) =>
+      found.filter(
+        (d) =>
+          d.file === 'conformance/requirements.json' && d.rule === 'requirements/ids' && d.messageId === 'no-section',
+      );
     const full = inRequirements(await json(root));
     expect(full.length).toBeGreaterThan(0);
     expect(inRequirements(await json(root, path.join(root, 'spec/v2/core/events.md')))).toEqual(full);
@@ -90,8 +104,14 @@ describe('check FILE follows citations by document name', { timeout: 240_000 }, 
 describe('pack refuses exactly when check fails', { timeout: 240_000 }, () => {
   it('with a rule the config turns off, pack lists what check lists and no more', async () => {
     const root = copyFixture('defects/structure');
-    writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ required: ['spec/v2/declaration.json'], rules: { 'docs/structure': 'off' } }));
-    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: '@openwop/spec-artifacts', version: '2.0.0', license: 'Apache-2.0' }));
+    writeFileSync(
+      path.join(root, 'openwop-spec.config.json'),
+      JSON.stringify({ required: ['spec/v2/declaration.json'], rules: { 'docs/structure': 'off' } }),
+    );
+    writeFileSync(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: '@openwop/spec-artifacts', version: '2.0.0', license: 'Apache-2.0' }),
+    );
     const check = await cli(['check', '--root', root]);
     const pack = await cli(['pack', '--root', root, '--unsigned', '--out', root]);
     expect(check.status).toBe(1);
@@ -112,7 +132,14 @@ describe('the engine holds a gate to its fixable', () => {
       severity: 'error',
       fixable,
       run(_corpus, report) {
-        report({ file: 'spec/v2/x.md', line: 1, column: 1, messageId: 'x', message: 'x', fix: { start: 0, end: 1, text: '#' } });
+        report({
+          file: 'spec/v2/x.md',
+          line: 1,
+          column: 1,
+          messageId: 'x',
+          message: 'x',
+          fix: { start: 0, end: 1, text: '#' },
+        });
       },
     });
 
@@ -129,7 +156,7 @@ describe('the engine holds a gate to its fixable', () => {
     expect(found.map((d) => [d.messageId, d.fix])).toEqual([['x', { start: 0, end: 1, text: '#' }]]);
   });
 
-  it('words a finding from the gate\'s messages by its id and data, and reports an id the map lacks as a bug', () => {
+  it("words a finding from the gate's messages by its id and data, and reports an id the map lacks as a bug", () => {
     const gate = defineCheck({
       id: 'test/worded',
       summary: 'words',
@@ -160,7 +187,11 @@ describe('the engine holds a gate to its fixable', () => {
 
 describe('every rule id a finding can carry is listed, documented and configurable', { timeout: 120_000 }, () => {
   it('each generator has its generate/<id> rule, and fix/converges is there too', async () => {
-    const listed = (JSON.parse((await cli(['rules', '--format', 'json'])).stdout) as { rules: Array<{ id: string; fixable: boolean }> }).rules;
+    const listed = (
+      JSON.parse((await cli(['rules', '--format', 'json'])).stdout) as {
+        rules: Array<{ id: string; fixable: boolean }>;
+      }
+    ).rules;
     const ids = new Set(listed.map((rule) => rule.id));
     expect(CATALOG.generators.length).toBeGreaterThan(0);
     for (const generator of CATALOG.generators) expect(ids.has(`generate/${generator.id}`), generator.id).toBe(true);
@@ -168,7 +199,8 @@ describe('every rule id a finding can carry is listed, documented and configurab
     const doc = readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
     for (const id of ids) expect(doc, id).toContain(`### ${id}`);
     // fixable is what the gates declare.
-    for (const check of CATALOG.checks) expect(listed.find((rule) => rule.id === check.id)?.fixable, check.id).toBe(check.fixable === true);
+    for (const check of CATALOG.checks)
+      expect(listed.find((rule) => rule.id === check.id)?.fixable, check.id).toBe(check.fixable === true);
   });
 
   it('a generator rule can be turned off in the config, and its findings go', async () => {
@@ -178,7 +210,10 @@ describe('every rule id a finding can carry is listed, documented and configurab
     edit(root, 'spec/v2/event-codemap.json', '\n  ]\n}', '\n  ]}\n}');
     const on = await json(root);
     expect(on.some((d) => d.rule === 'generate/event-types')).toBe(true);
-    writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ rules: { 'generate/event-types': 'off' } }));
+    writeFileSync(
+      path.join(root, 'openwop-spec.config.json'),
+      JSON.stringify({ rules: { 'generate/event-types': 'off' } }),
+    );
     const off = await cli(['check', '--root', root, '--format', 'json']);
     expect(off.stderr).not.toMatch(/names no rule/);
     expect(reported(off.stdout).some((d) => d.rule === 'generate/event-types')).toBe(false);
@@ -188,7 +223,12 @@ describe('every rule id a finding can carry is listed, documented and configurab
 describe('findings are data', { timeout: 120_000 }, () => {
   it('every finding of a run carries a message id, over corpora with defects of every family', async () => {
     const all: Array<{ rule: string; messageId?: string }> = [];
-    for (const name of readdirSync(path.join(REPO, 'test/fixtures/defects'))) all.push(...reported((await cli(['check', '--root', path.join(REPO, 'test/fixtures/defects', name), '--format', 'json'])).stdout));
+    for (const name of readdirSync(path.join(REPO, 'test/fixtures/defects')))
+      all.push(
+        ...reported(
+          (await cli(['check', '--root', path.join(REPO, 'test/fixtures/defects', name), '--format', 'json'])).stdout,
+        ),
+      );
     expect(new Set(all.map((d) => d.rule)).size).toBeGreaterThan(5);
     expect(all.filter((d) => !d.messageId).map((d) => d.rule)).toEqual([]);
   });
@@ -203,7 +243,10 @@ describe('verbs are thin callers of the one run', () => {
     for (const verb of verbs) {
       const source = readFileSync(path.join(REPO, 'scripts', `${verb}.ts`), 'utf8');
       const imported = [...source.matchAll(/from '\.\/([a-z-]+)\.js'/g)].map((m) => m[1] as string);
-      expect(imported.filter((name) => verbs.includes(name)), verb).toEqual([]);
+      expect(
+        imported.filter((name) => verbs.includes(name)),
+        verb,
+      ).toEqual([]);
     }
   });
 });

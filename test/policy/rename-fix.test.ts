@@ -42,7 +42,10 @@ const FILES: Record<string, string> = {
   ].join('\n'),
 };
 
-const report = async (root: string): Promise<Diagnostic[]> => reported((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((d) => d.rule === 'links/section-ref');
+const report = async (root: string): Promise<Diagnostic[]> =>
+  reported((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter(
+    (d) => d.rule === 'links/section-ref',
+  );
 
 describe('a heading rename cited from markdown, a JSON Schema and a YAML document', { timeout: 120_000 }, () => {
   it('is reported at every citation with the new heading, and --fix rewrites them all in one run, nothing else', async () => {
@@ -63,8 +66,12 @@ describe('a heading rename cited from markdown, a JSON Schema and a YAML documen
       expect(d.hint).toMatch(new RegExp(`^did you mean §"${NEW}"\\? \\(\`--fix\` rewrites the citation`));
     }
     // Where the line is one line, the column is the citation's.
-    expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 3)?.column).toBe(FILES['api/v2/edges.yaml']!.split('\n')[2]!.indexOf('§') + 1);
-    expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 6)?.column).toBe(FILES['api/v2/edges.yaml']!.split('\n')[5]!.indexOf('§') + 1);
+    expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 3)?.column).toBe(
+      FILES['api/v2/edges.yaml']!.split('\n')[2]!.indexOf('§') + 1,
+    );
+    expect(found.find((d) => d.file === 'api/v2/edges.yaml' && d.line === 6)?.column).toBe(
+      FILES['api/v2/edges.yaml']!.split('\n')[5]!.indexOf('§') + 1,
+    );
 
     const fixed = await cli(['check', '--root', root, '--fix']);
     expect(fixed.stderr).toBe('fixed 7 problems in 3 files\n');
@@ -73,12 +80,20 @@ describe('a heading rename cited from markdown, a JSON Schema and a YAML documen
 
     const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
     // Each file is what it was with the heading's words changed at each citation (and a link's fragment with it).
-    expect(read('spec/v2/core/runs.md')).toBe(FILES['spec/v2/core/runs.md']!.replace(`§"${OLD}"](chains.md#edge-conditions)`, `§"${NEW}"](chains.md#evaluating-edge-conditions)`));
-    expect(read('schemas/v2/edge.schema.json')).toBe(FILES['schemas/v2/edge.schema.json']!.replaceAll(`\\"${OLD}\\"`, `\\"${NEW}\\"`));
+    expect(read('spec/v2/core/runs.md')).toBe(
+      FILES['spec/v2/core/runs.md']!.replace(
+        `§"${OLD}"](chains.md#edge-conditions)`,
+        `§"${NEW}"](chains.md#evaluating-edge-conditions)`,
+      ),
+    );
+    expect(read('schemas/v2/edge.schema.json')).toBe(
+      FILES['schemas/v2/edge.schema.json']!.replaceAll(`\\"${OLD}\\"`, `\\"${NEW}\\"`),
+    );
     expect(read('api/v2/edges.yaml')).toBe(
-      FILES['api/v2/edges.yaml']!
-        .replaceAll(`§"${OLD}"`, `§"${NEW}"`)
-        .replace(`§\\"${OLD}\\"](../../spec/v2/core/chains.md#edge-conditions)`, `§\\"${NEW}\\"](../../spec/v2/core/chains.md#evaluating-edge-conditions)`),
+      FILES['api/v2/edges.yaml']!.replaceAll(`§"${OLD}"`, `§"${NEW}"`).replace(
+        `§\\"${OLD}\\"](../../spec/v2/core/chains.md#edge-conditions)`,
+        `§\\"${NEW}\\"](../../spec/v2/core/chains.md#evaluating-edge-conditions)`,
+      ),
     );
   });
 });

@@ -9,7 +9,8 @@ import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { cli, reported } from '../helpers.js';
 import { corpusCopy, edit } from '../trust/helpers.js';
 
-const check = async (root: string, ...args: string[]): Promise<Diagnostic[]> => reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
+const check = async (root: string, ...args: string[]): Promise<Diagnostic[]> =>
+  reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
 const at = (findings: readonly Diagnostic[]): string[] => findings.map((d) => `${d.rule} ${d.file}:${d.line}`);
 const anyAt = (findings: readonly string[], place: string): boolean => findings.some((f) => f.startsWith(`${place}:`));
 
@@ -43,7 +44,9 @@ describe('check REGISTRY widens to the documents naming its entries', { timeout:
     const root = corpusCopy();
     const unrelated = unrelatedProblem(root);
     edit(root, 'spec/v2/event-codemap.json', '"v2": "run.paused"', '"v2": "run.halted"');
-    const named = (await check(root)).filter((d) => d.file === 'spec/v2/core/runs.md' && d.message.includes('run.paused'));
+    const named = (await check(root)).filter(
+      (d) => d.file === 'spec/v2/core/runs.md' && d.message.includes('run.paused'),
+    );
     expect(named.length).toBeGreaterThan(0);
 
     const scoped = at(await check(root, path.join(root, 'spec/v2/event-codemap.json')));
@@ -51,11 +54,18 @@ describe('check REGISTRY widens to the documents naming its entries', { timeout:
     expect(anyAt(scoped, unrelated)).toBe(false);
   });
 
-  it('a file a generator reads as part of a folder (a facet) widens to that generator\'s outputs', async () => {
+  it("a file a generator reads as part of a folder (a facet) widens to that generator's outputs", async () => {
     const root = corpusCopy();
     // The generated schema $refs the facet; an edit by hand makes it stale whatever the facet says.
-    edit(root, 'schemas/v2/capabilities.schema.json', '"$ref": "../../spec/v2/facets/auth.schema.json"', '"$ref": "../../spec/v2/facets/auth.json"');
+    edit(
+      root,
+      'schemas/v2/capabilities.schema.json',
+      '"$ref": "../../spec/v2/facets/auth.schema.json"',
+      '"$ref": "../../spec/v2/facets/auth.json"',
+    );
     const scoped = await check(root, path.join(root, 'spec/v2/facets/auth.schema.json'));
-    expect(scoped.some((d) => d.rule === 'generated/drift' && d.file === 'schemas/v2/capabilities.schema.json')).toBe(true);
+    expect(scoped.some((d) => d.rule === 'generated/drift' && d.file === 'schemas/v2/capabilities.schema.json')).toBe(
+      true,
+    );
   });
 });

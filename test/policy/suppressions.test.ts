@@ -4,12 +4,28 @@ import { corpusFromFiles } from '../../core/model/corpus.js';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { fingerprint } from '../../core/run/fingerprint.js';
 import { applySuppressions } from '../../core/run/suppressions.js';
-import { compareWithBaseline, parseFindingsBaseline, renderFindingsBaseline } from '../../core/run/findings-baseline.js';
+import {
+  compareWithBaseline,
+  parseFindingsBaseline,
+  renderFindingsBaseline,
+} from '../../core/run/findings-baseline.js';
 import { doc } from '../helpers.js';
 
-const finding = (line: number): Diagnostic => ({ rule: 'links/anchor', severity: 'error', file: 'spec/v2/core/a.md', line, column: 5, message: 'broken' });
+const finding = (line: number): Diagnostic => ({
+  rule: 'links/anchor',
+  severity: 'error',
+  file: 'spec/v2/core/a.md',
+  line,
+  column: 5,
+  message: 'broken',
+});
 const corpusWith = (until: string) =>
-  corpusFromFiles('/nonexistent-root', { 'spec/v2/core/a.md': doc('A', `<!-- openwop-spec-disable-next-line links/anchor until ${until} -- waiting on RFC 0201 -->\nSee [b](b.md#x).`) });
+  corpusFromFiles('/nonexistent-root', {
+    'spec/v2/core/a.md': doc(
+      'A',
+      `<!-- openwop-spec-disable-next-line links/anchor until ${until} -- waiting on RFC 0201 -->\nSee [b](b.md#x).`,
+    ),
+  });
 const options = (today: string) => ({ today, ran: new Set(['links/anchor']), known: new Set(['links/anchor']) });
 
 describe('suppression expiry', () => {
@@ -50,7 +66,10 @@ describe('fingerprints', () => {
   it('a baseline counts equal findings, so a second copy of an accepted one is new', () => {
     const one = { ...finding(3), fingerprint: 'f' };
     const baseline = parseFindingsBaseline(renderFindingsBaseline([one]), 'b.json');
-    expect(compareWithBaseline([one, { ...one, line: 9 }], baseline).map((d) => d.baselineState)).toEqual(['unchanged', 'new']);
+    expect(compareWithBaseline([one, { ...one, line: 9 }], baseline).map((d) => d.baselineState)).toEqual([
+      'unchanged',
+      'new',
+    ]);
     expect(compareWithBaseline([], baseline).map((d) => [d.baselineState, d.message])).toEqual([['absent', 'broken']]);
   });
 });

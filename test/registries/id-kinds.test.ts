@@ -21,6 +21,8 @@ describe('id fields and kinds', () => {
   it('writes the $ref a hint proposes relative to the file', () => {
     expect(kindRef('schemas/v2/run.schema.json', 'runId')).toBe('ids.schema.json#/$defs/runId');
     expect(kindRef('api/v2/openapi.yaml', 'runId')).toBe('../../schemas/v2/ids.schema.json#/$defs/runId');
-    expect(kindRef('spec/v2/facets/auth.schema.json', 'keyId')).toBe('../../../schemas/v2/ids.schema.json#/$defs/keyId');
+    expect(kindRef('spec/v2/facets/auth.schema.json', 'keyId')).toBe(
+      '../../../schemas/v2/ids.schema.json#/$defs/keyId',
+    );
   });
 });

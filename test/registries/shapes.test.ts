@@ -24,11 +24,12 @@ import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
 /** A case that compares with upstream's files: skipped, with one line, where they are absent. */
 const itBesideUpstream = it.skipIf(!upstreamPresent(import.meta.url));
-const json = (root: string, file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, any>;
+const json = (root: string, file: string) =>
+  JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, any>;
 const keysOf = (rows: Array<Record<string, unknown>>) => [...new Set(rows.flatMap((row) => Object.keys(row)))].sort();
 const corpus = loadCorpus(REPO);
 
-describe('the registries of this repository, beside upstream\'s', () => {
+describe("the registries of this repository, beside upstream's", () => {
   itBesideUpstream('declaration: an org is {name, registered, reserved?, note?}, and `example` is reserved', () => {
     const ours = json(REPO, 'spec/v2/declaration.json').extensions as Record<string, Record<string, unknown>>;
     const theirs = json(UPSTREAM, 'spec/v2/declaration.json').extensions as Record<string, Record<string, unknown>>;
@@ -39,17 +40,24 @@ describe('the registries of this repository, beside upstream\'s', () => {
     expect(vendorOrgs(corpus)?.registered).toEqual(['acme', 'example']);
   });
 
-  itBesideUpstream('declaration: a live family\'s section is its `### § key` entry in capabilities.md, as upstream\'s core families are', () => {
-    const families = (json(REPO, 'spec/v2/declaration.json').families as Array<Record<string, string>>).filter((family) => family.anchor !== 'deleted');
-    expect(families.length).toBeGreaterThan(0);
-    for (const family of families) {
-      expect(family.section).toBe(`core/capabilities.md#${family.key}`);
-      const resolved = resolveSection(corpus, family.section ?? '');
-      expect([resolved.form, resolved.anchorExists], family.key).toEqual(['keyed', true]);
-    }
-    const upstream = (json(UPSTREAM, 'spec/v2/declaration.json').families as Array<Record<string, string>>).filter((family) => family.anchor === 'core');
-    for (const family of upstream) expect(family.section).toBe(`core/capabilities.md#${family.key}`);
-  });
+  itBesideUpstream(
+    "declaration: a live family's section is its `### § key` entry in capabilities.md, as upstream's core families are",
+    () => {
+      const families = (json(REPO, 'spec/v2/declaration.json').families as Array<Record<string, string>>).filter(
+        (family) => family.anchor !== 'deleted',
+      );
+      expect(families.length).toBeGreaterThan(0);
+      for (const family of families) {
+        expect(family.section).toBe(`core/capabilities.md#${family.key}`);
+        const resolved = resolveSection(corpus, family.section ?? '');
+        expect([resolved.form, resolved.anchorExists], family.key).toEqual(['keyed', true]);
+      }
+      const upstream = (json(UPSTREAM, 'spec/v2/declaration.json').families as Array<Record<string, string>>).filter(
+        (family) => family.anchor === 'core',
+      );
+      for (const family of upstream) expect(family.section).toBe(`core/capabilities.md#${family.key}`);
+    },
+  );
 
   it('declaration: a `### § key` heading wins over a heading whose slug is the key', () => {
     // capabilities.md has both `## Forms` (slug `forms`) and `### § forms`.
@@ -58,67 +66,120 @@ describe('the registries of this repository, beside upstream\'s', () => {
     expect(resolveSection(corpus, 'core/capabilities.md#13-signing-keys').form).toBe('heading');
   });
 
-  itBesideUpstream('codemap: rows carry upstream\'s members, an exception is a note opening "artifact event", counts are upstream\'s four', () => {
-    const ours = json(REPO, 'spec/v2/event-codemap.json');
-    const theirs = json(UPSTREAM, 'spec/v2/event-codemap.json');
-    const upstreamRow = new Set(Object.keys(json(UPSTREAM, 'spec/v2/event-codemap.schema.json').properties.rows.items.properties));
-    for (const key of keysOf(ours.rows)) expect(upstreamRow, key).toContain(key);
-    expect(Object.keys(ours.counts).sort()).toEqual(Object.keys(theirs.counts).sort());
-    const codemap = eventCodemap(corpus);
-    if (!codemap) throw new Error('no codemap');
-    expect(Object.keys(codemapCounts(codemap)).sort()).toEqual(Object.keys(theirs.counts).sort());
-    const excepted = namingExceptions(codemap);
-    expect(excepted.length).toBeGreaterThan(0);
-    for (const row of excepted) expect(row.note).toMatch(/^artifact event; /);
-  });
+  itBesideUpstream(
+    'codemap: rows carry upstream\'s members, an exception is a note opening "artifact event", counts are upstream\'s four',
+    () => {
+      const ours = json(REPO, 'spec/v2/event-codemap.json');
+      const theirs = json(UPSTREAM, 'spec/v2/event-codemap.json');
+      const upstreamRow = new Set(
+        Object.keys(json(UPSTREAM, 'spec/v2/event-codemap.schema.json').properties.rows.items.properties),
+      );
+      for (const key of keysOf(ours.rows)) expect(upstreamRow, key).toContain(key);
+      expect(Object.keys(ours.counts).sort()).toEqual(Object.keys(theirs.counts).sort());
+      const codemap = eventCodemap(corpus);
+      if (!codemap) throw new Error('no codemap');
+      expect(Object.keys(codemapCounts(codemap)).sort()).toEqual(Object.keys(theirs.counts).sort());
+      const excepted = namingExceptions(codemap);
+      expect(excepted.length).toBeGreaterThan(0);
+      for (const row of excepted) expect(row.note).toMatch(/^artifact event; /);
+    },
+  );
 
-  itBesideUpstream('invariants: rows carry upstream\'s members, the rationale only where the row is unwitnessable', () => {
-    const ours = parse(readFileSync(path.join(REPO, 'SECURITY/invariants.yaml'), 'utf8')).invariants as Array<Record<string, unknown>>;
-    const theirs = parse(readFileSync(path.join(UPSTREAM, 'SECURITY/invariants.yaml'), 'utf8')).invariants as Array<Record<string, unknown>>;
-    const upstreamKeys = new Set(keysOf(theirs));
-    expect(ours.length).toBeGreaterThan(0);
-    for (const key of keysOf(ours)) expect(upstreamKeys, key).toContain(key);
-    for (const row of ours) expect('non_testability_rationale' in row, String(row.id)).toBe(row.witness === 'unwitnessable');
-    const read = invariantRows(corpus) ?? [];
-    expect(read).toHaveLength(ours.length);
-    // Without an unwitnessable row the rationale check below would pass on nothing.
-    const unwitnessable = read.filter((row) => row.witness === 'unwitnessable');
-    expect(unwitnessable.length).toBeGreaterThan(0);
-    expect(unwitnessable.every((row) => typeof row.rationale === 'string' && row.rationale.length > 0)).toBe(true);
-  });
+  itBesideUpstream(
+    "invariants: rows carry upstream's members, the rationale only where the row is unwitnessable",
+    () => {
+      const ours = parse(readFileSync(path.join(REPO, 'SECURITY/invariants.yaml'), 'utf8')).invariants as Array<
+        Record<string, unknown>
+      >;
+      const theirs = parse(readFileSync(path.join(UPSTREAM, 'SECURITY/invariants.yaml'), 'utf8')).invariants as Array<
+        Record<string, unknown>
+      >;
+      const upstreamKeys = new Set(keysOf(theirs));
+      expect(ours.length).toBeGreaterThan(0);
+      for (const key of keysOf(ours)) expect(upstreamKeys, key).toContain(key);
+      for (const row of ours)
+        expect('non_testability_rationale' in row, String(row.id)).toBe(row.witness === 'unwitnessable');
+      const read = invariantRows(corpus) ?? [];
+      expect(read).toHaveLength(ours.length);
+      // Without an unwitnessable row the rationale check below would pass on nothing.
+      const unwitnessable = read.filter((row) => row.witness === 'unwitnessable');
+      expect(unwitnessable.length).toBeGreaterThan(0);
+      expect(unwitnessable.every((row) => typeof row.rationale === 'string' && row.rationale.length > 0)).toBe(true);
+    },
+  );
 
-  itBesideUpstream('errors: rows carry upstream\'s members, besides retriableException, which upstream\'s closed rows cannot hold', () => {
-    const upstreamRow = new Set(Object.keys(json(UPSTREAM, 'spec/v2/errors.schema.json').$defs.row.properties));
-    const extra = keysOf(json(REPO, 'spec/v2/errors.json').rows).filter((key) => !upstreamRow.has(key));
-    expect(extra).toEqual(['retriableException']);
-  });
+  itBesideUpstream(
+    "errors: rows carry upstream's members, besides retriableException, which upstream's closed rows cannot hold",
+    () => {
+      const upstreamRow = new Set(Object.keys(json(UPSTREAM, 'spec/v2/errors.schema.json').$defs.row.properties));
+      const extra = keysOf(json(REPO, 'spec/v2/errors.json').rows).filter((key) => !upstreamRow.has(key));
+      expect(extra).toEqual(['retriableException']);
+    },
+  );
 });
 
 describe('the readers of the moved shapes', () => {
   const files = (overrides: Record<string, string>) => corpusFromFiles('/shapes', overrides);
 
-  it('reads an invariant\'s rationale from non_testability_rationale only', () => {
+  it("reads an invariant's rationale from non_testability_rationale only", () => {
     const rows = (yaml: string) => invariantRows(files({ 'SECURITY/invariants.yaml': yaml })) ?? [];
     const row = 'invariants:\n  - id: a\n    tier: reference-impl\n    witness: unwitnessable\n    tests: []\n';
-    expect(rows(`${row}    non_testability_rationale: no surface shows it\n`)[0]?.rationale).toBe('no surface shows it');
+    expect(rows(`${row}    non_testability_rationale: no surface shows it\n`)[0]?.rationale).toBe(
+      'no surface shows it',
+    );
     expect(rows(`${row}    rationale: no surface shows it\n`)[0]?.rationale).toBeUndefined();
   });
 
   it('reads a naming exception from the note alone', () => {
-    const codemap = (row: Record<string, unknown>) => eventCodemap(files({ 'spec/v2/event-codemap.json': JSON.stringify({ rows: [{ v1: 'output.chunk', v2: 'output.chunk', payloadDef: 'outputChunk', status: 'decided', review: false, ...row }] }) }));
-    expect(codemap({ note: 'artifact event; noun form permitted' })?.rows[0]?.exception).toEqual({ form: 'domain.noun', reason: 'artifact event; noun form permitted' });
-    expect(codemap({ exception: { form: 'domain.noun', reason: 'An emitted artifact.' } })?.rows[0]?.exception).toBeUndefined();
+    const codemap = (row: Record<string, unknown>) =>
+      eventCodemap(
+        files({
+          'spec/v2/event-codemap.json': JSON.stringify({
+            rows: [
+              {
+                v1: 'output.chunk',
+                v2: 'output.chunk',
+                payloadDef: 'outputChunk',
+                status: 'decided',
+                review: false,
+                ...row,
+              },
+            ],
+          }),
+        }),
+      );
+    expect(codemap({ note: 'artifact event; noun form permitted' })?.rows[0]?.exception).toEqual({
+      form: 'domain.noun',
+      reason: 'artifact event; noun form permitted',
+    });
+    expect(
+      codemap({ exception: { form: 'domain.noun', reason: 'An emitted artifact.' } })?.rows[0]?.exception,
+    ).toBeUndefined();
     expect(codemap({ note: 'separator normalised' })?.rows[0]?.exception).toBeUndefined();
   });
 
   it('reads `"deprecated": true` (upstream) and a deprecation record (ours) as deprecated', () => {
     const schema = readFileSync(path.join(REPO, 'spec/v2/errors.schema.json'), 'utf8');
     const registry = (deprecated: unknown) => {
-      const row = { code: 'old_code', httpStatus: 400, statusSource: 'v2 decision', retriable: false, details: null, since: '2.0', source: 's', deprecated };
+      const row = {
+        code: 'old_code',
+        httpStatus: 400,
+        statusSource: 'v2 decision',
+        retriable: false,
+        details: null,
+        since: '2.0',
+        source: 's',
+        deprecated,
+      };
       // Upstream's closed row admits a boolean; ours a record. The reader takes either, so the schema is upstream's shape here.
       const upstream = JSON.parse(schema);
       upstream.$defs.row.properties.deprecated = { type: ['boolean', 'object'] };
-      const read = readErrorsRegistry(files({ 'spec/v2/errors.json': JSON.stringify({ version: '2.0', vendorCodePattern: '^x\\..+$', rows: [row] }), 'spec/v2/errors.schema.json': JSON.stringify(upstream) }));
+      const read = readErrorsRegistry(
+        files({
+          'spec/v2/errors.json': JSON.stringify({ version: '2.0', vendorCodePattern: '^x\\..+$', rows: [row] }),
+          'spec/v2/errors.schema.json': JSON.stringify(upstream),
+        }),
+      );
       if (read.state !== 'valid') throw new Error(JSON.stringify(read));
       return read.registry.rows[0]?.deprecated;
     };
@@ -129,16 +190,35 @@ describe('the readers of the moved shapes', () => {
 });
 
 describe('what is generated from and checked on the moved shapes', () => {
-  it('describes each family record by its entry in the capability record, under the layout\'s $id', () => {
+  it("describes each family record by its entry in the capability record, under the layout's $id", () => {
     const declaration = json(REPO, 'spec/v2/declaration.json');
-    const schema = capabilitiesSchema(corpus, declaration) as { $id: string; properties: Record<string, { description: string }> };
+    const schema = capabilitiesSchema(corpus, declaration) as {
+      $id: string;
+      properties: Record<string, { description: string }>;
+    };
     expect(schema.$id).toBe('https://openwop.dev/schemas/v2/capabilities.schema.json');
-    expect(schema.properties.forms?.description).toMatch(/^Family `forms` \(spec\/v2\/core\/capabilities\.md#forms\)\./);
-    const elsewhere = { ...defaultConfig(), layout: { ...defaultConfig().layout, schemaIds: [['', 'https://specs.example/']] as Array<readonly [string, string]> } };
-    expect(capabilitiesSchema(corpusFromFiles('/shapes', {}, elsewhere), declaration).$id).toBe('https://specs.example/schemas/v2/capabilities.schema.json');
+    expect(schema.properties.forms?.description).toMatch(
+      /^Family `forms` \(spec\/v2\/core\/capabilities\.md#forms\)\./,
+    );
+    const elsewhere = {
+      ...defaultConfig(),
+      layout: {
+        ...defaultConfig().layout,
+        schemaIds: [['', 'https://specs.example/']] as Array<readonly [string, string]>,
+      },
+    };
+    expect(capabilitiesSchema(corpusFromFiles('/shapes', {}, elsewhere), declaration).$id).toBe(
+      'https://specs.example/schemas/v2/capabilities.schema.json',
+    );
   });
 
-  it('holds the repository\'s declaration, codemap and invariants to their rules: no finding', () => {
-    for (const rule of [...aliasMembers('declaration/registry'), 'events/codemap', 'witness/classes', 'errors/registry']) expect(run(rule, corpus), rule).toEqual([]);
+  it("holds the repository's declaration, codemap and invariants to their rules: no finding", () => {
+    for (const rule of [
+      ...aliasMembers('declaration/registry'),
+      'events/codemap',
+      'witness/classes',
+      'errors/registry',
+    ])
+      expect(run(rule, corpus), rule).toEqual([]);
   });
 });

@@ -23,7 +23,8 @@ describe('the staged package in a consumer project', () => {
     project = tempDir('openwop-consumer-');
     writeStaged(path.join(project, 'node_modules', '@openwop', 'spec-artifacts'), files);
     // The peers the helper and the plain-ajv path import, as a consumer's install would place them.
-    for (const peer of ['ajv', 'ajv-formats']) symlinkSync(path.join(REPO, 'node_modules', peer), path.join(project, 'node_modules', peer), 'dir');
+    for (const peer of ['ajv', 'ajv-formats'])
+      symlinkSync(path.join(REPO, 'node_modules', peer), path.join(project, 'node_modules', peer), 'dir');
     cpSync(path.join(REPO, 'test', 'fixtures', 'consumer', 'validate.mjs'), path.join(project, 'validate.mjs'));
   }, 120_000);
 

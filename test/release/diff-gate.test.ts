@@ -30,11 +30,35 @@ describe('diff impacts from the config', () => {
     const plain = JSON.parse((await cli(['diff', BASE, after, '--format', 'json'])).stdout);
     expect(plain.counts).toEqual({ breaking: 1, additive: 1, editorial: 0 });
 
-    const byId = JSON.parse((await cli(['diff', BASE, after, '--format', 'json', '--config', configWith({ impacts: { 'error/removed': 'additive' } })])).stdout);
+    const byId = JSON.parse(
+      (
+        await cli([
+          'diff',
+          BASE,
+          after,
+          '--format',
+          'json',
+          '--config',
+          configWith({ impacts: { 'error/removed': 'additive' } }),
+        ])
+      ).stdout,
+    );
     expect(byId.counts).toEqual({ breaking: 0, additive: 2, editorial: 0 });
     expect(byId.required).toBe('minor');
 
-    const byFamily = JSON.parse((await cli(['diff', BASE, after, '--format', 'json', '--config', configWith({ impacts: { 'document/*': 'off' } })])).stdout);
+    const byFamily = JSON.parse(
+      (
+        await cli([
+          'diff',
+          BASE,
+          after,
+          '--format',
+          'json',
+          '--config',
+          configWith({ impacts: { 'document/*': 'off' } }),
+        ])
+      ).stdout,
+    );
     expect(byFamily.changes.map((change: { rule: string }) => change.rule)).toEqual(['error/removed']);
 
     // An override for the file wins over the top-level impact; one for other files does not apply.
@@ -50,23 +74,42 @@ describe('diff impacts from the config', () => {
   }, 60_000);
 
   it('rejects a config that names no change rule, in one line with exit 2', async () => {
-    const result = await cli(['diff', BASE, BASE, '--config', configWith({ impacts: { 'error/no-such-rule': 'breaking' } })]);
+    const result = await cli([
+      'diff',
+      BASE,
+      BASE,
+      '--config',
+      configWith({ impacts: { 'error/no-such-rule': 'breaking' } }),
+    ]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/"error\/no-such-rule" names no change rule; `.*diff --rules` lists them/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    const badImpact = await cli(['diff', BASE, BASE, '--config', configWith({ impacts: { 'error/removed': 'fatal' } })]);
+    const badImpact = await cli([
+      'diff',
+      BASE,
+      BASE,
+      '--config',
+      configWith({ impacts: { 'error/removed': 'fatal' } }),
+    ]);
     expect(badImpact.status).toBe(2);
   });
 
   it('lists the change rules with their ids, default impacts (by direction for schemas) and the configured impact', async () => {
-    const listed = await cli(['diff', '--rules', '--config', configWith({ impacts: { 'heading/removed': 'editorial' } })]);
+    const listed = await cli([
+      'diff',
+      '--rules',
+      '--config',
+      configWith({ impacts: { 'heading/removed': 'editorial' } }),
+    ]);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(/^event\/added +additive +an event type was added$/m);
     expect(listed.stdout).toMatch(/^schema\/required-added +request breaking, response additive +/m);
     expect(listed.stdout).toMatch(/^heading\/removed +breaking \(config: editorial\) +/m);
     const json = JSON.parse((await cli(['diff', '--rules', '--format', 'json'])).stdout);
     expect(json.rules.length).toBeGreaterThan(30);
-    expect(json.rules.find((rule: { id: string }) => rule.id === 'schema/enum-added')).toMatchObject({ byDirection: { request: 'additive', response: 'additive' } });
+    expect(json.rules.find((rule: { id: string }) => rule.id === 'schema/enum-added')).toMatchObject({
+      byDirection: { request: 'additive', response: 'additive' },
+    });
     expect(await cli(['diff', BASE])).toMatchObject({ status: 2, stderr: expect.stringMatching(/needs two releases/) });
   });
 });
@@ -87,7 +130,9 @@ describe('diff as a gate', () => {
     const written = await cli(['diff', BASE, after, '--format', 'markdown', '--output', report]);
     expect(written).toMatchObject({ status: 0, stdout: '' });
     const notes = readFileSync(report, 'utf8');
-    expect(notes).toMatch(/## Breaking changes\n\n### Error codes\n\n- error code `invalid_request` \(400\) was removed \(was `spec\/v2\/errors\.json:7`; error\/removed\)/);
+    expect(notes).toMatch(
+      /## Breaking changes\n\n### Error codes\n\n- error code `invalid_request` \(400\) was removed \(was `spec\/v2\/errors\.json:7`; error\/removed\)/,
+    );
     expect(notes).toMatch(/## Additions\n\n### Documents\n/);
 
     const github = await cli(['diff', BASE, after, '--format', 'github']);
@@ -102,9 +147,13 @@ describe('diff as a gate', () => {
     const root = tempDir();
     cpSync(BASE, root, { recursive: true });
     edit(root, 'spec/v2/core/errors.md', (text) => text.replace('MAY retry', 'SHOULD retry'));
-    editJson(root, 'spec/v2/errors.json', (registry) => registry.rows.push({ ...registry.rows[0], code: 'conflict', httpStatus: 409 }));
+    editJson(root, 'spec/v2/errors.json', (registry) =>
+      registry.rows.push({ ...registry.rows[0], code: 'conflict', httpStatus: 409 }),
+    );
     const github = await cli(['diff', BASE, root, '--format', 'github']);
-    expect(github.stdout).toMatch(/^::warning file=spec\/v2\/errors\.json,line=\d{2},col=1,title=diff\/error\/added::additive: error code `conflict` \(409\) was added$/m);
+    expect(github.stdout).toMatch(
+      /^::warning file=spec\/v2\/errors\.json,line=\d{2},col=1,title=diff\/error\/added::additive: error code `conflict` \(409\) was added$/m,
+    );
     // Editorial changes are release notes, not annotations.
     expect(github.stdout).not.toMatch(/errors\.md/);
   }, 60_000);

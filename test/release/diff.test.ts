@@ -13,15 +13,24 @@ import { BASE, edit, editJson, stampedCopy, tempDir } from './helpers.js';
  * Applies `patch` with `git apply` to a copy of the release at `from`, and says whether every
  * shipped file then has the bytes `to` has (and no other shipped file is left).
  */
-function applied(from: string, patch: string, to: { files: Map<string, Buffer> }): { status: number | null; same: boolean } {
+function applied(
+  from: string,
+  patch: string,
+  to: { files: Map<string, Buffer> },
+): { status: number | null; same: boolean } {
   const copy = tempDir();
   cpSync(from, copy, { recursive: true });
   const patchFile = path.join(tempDir(), 'release.patch');
   writeFileSync(patchFile, patch);
-  const result = spawnSync('git', ['apply', '--unsafe-paths', '--directory=', patchFile], { cwd: copy, encoding: 'utf8' });
+  const result = spawnSync('git', ['apply', '--unsafe-paths', '--directory=', patchFile], {
+    cwd: copy,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) return { status: result.status, same: false };
   const now = loadRelease(copy, '/');
-  const same = now.files.size === to.files.size && [...to.files].every(([file, bytes]) => now.files.get(file)?.equals(bytes) === true);
+  const same =
+    now.files.size === to.files.size &&
+    [...to.files].every(([file, bytes]) => now.files.get(file)?.equals(bytes) === true);
   return { status: result.status, same };
 }
 
@@ -43,7 +52,8 @@ function diffAfter(change: (root: string) => void, generated?: Parameters<typeof
   return diffReleases(loadRelease(BASE, '/'), loadRelease(root, '/'), generated);
 }
 
-const summary = (diff: ReleaseDiff) => diff.changes.map((change) => `${change.level} ${change.rule} ${change.file}${change.line ? `:${change.line}` : ''}`);
+const summary = (diff: ReleaseDiff) =>
+  diff.changes.map((change) => `${change.level} ${change.rule} ${change.file}${change.line ? `:${change.line}` : ''}`);
 const messages = (diff: ReleaseDiff) => diff.changes.map((change) => change.message);
 
 describe('diff: error codes', () => {
@@ -54,8 +64,14 @@ describe('diff: error codes', () => {
         registry.rows.push({ ...registry.rows[0], code: 'conflict', httpStatus: 409 });
       }),
     );
-    expect(summary(diff)).toEqual(['breaking error/removed spec/v2/errors.json:17', 'additive error/added spec/v2/errors.json:27']);
-    expect(messages(diff)).toEqual(['error code `run_not_found` (404) was removed', 'error code `conflict` (409) was added']);
+    expect(summary(diff)).toEqual([
+      'breaking error/removed spec/v2/errors.json:17',
+      'additive error/added spec/v2/errors.json:27',
+    ]);
+    expect(messages(diff)).toEqual([
+      'error code `run_not_found` (404) was removed',
+      'error code `conflict` (409) was added',
+    ]);
     expect(diff.required).toBe('major');
   });
 
@@ -72,7 +88,9 @@ describe('diff: error codes', () => {
       'breaking error/retriable-changed spec/v2/errors.json:31',
       'additive error/deprecated spec/v2/errors.json:17',
     ]);
-    const prose = diffAfter((root) => editJson(root, 'spec/v2/errors.json', (registry) => (registry.rows[0].meaning = 'Reworded.')));
+    const prose = diffAfter((root) =>
+      editJson(root, 'spec/v2/errors.json', (registry) => (registry.rows[0].meaning = 'Reworded.')),
+    );
     expect(summary(prose)).toEqual(['editorial file/changed spec/v2/errors.json:14']);
     expect(prose.required).toBe('patch');
   });
@@ -84,8 +102,20 @@ describe('diff: event types', () => {
       editJson(root, 'spec/v2/event-codemap.json', (codemap) => {
         codemap.rows[1].v2Override = 'run.resumed';
         codemap.rows.splice(2, 1);
-        codemap.rows.push({ v1: 'run.paused', v2: 'run.paused', payloadDef: 'runPaused', status: 'decided', review: false });
-        codemap.rows.push({ v1: 'run.proposed', v2: 'run.proposed', payloadDef: 'x', status: 'proposed', review: true });
+        codemap.rows.push({
+          v1: 'run.paused',
+          v2: 'run.paused',
+          payloadDef: 'runPaused',
+          status: 'decided',
+          review: false,
+        });
+        codemap.rows.push({
+          v1: 'run.proposed',
+          v2: 'run.proposed',
+          payloadDef: 'x',
+          status: 'proposed',
+          review: true,
+        });
       }),
     );
     expect(summary(diff)).toEqual([
@@ -100,7 +130,9 @@ describe('diff: event types', () => {
 describe('diff: operations, headers and channels', () => {
   it('classifies operations and channels added and removed', () => {
     const diff = diffAfter((root) => {
-      edit(root, 'api/v2/openapi.yaml', (text) => text.replace('  /runs/{runId}:\n    get:', '  /runs/{runId}/snapshot:\n    get:'));
+      edit(root, 'api/v2/openapi.yaml', (text) =>
+        text.replace('  /runs/{runId}:\n    get:', '  /runs/{runId}/snapshot:\n    get:'),
+      );
       edit(root, 'api/v2/asyncapi.yaml', (text) => text.replace('runEvents:', 'hostEvents:'));
     });
     expect(summary(diff)).toEqual([
@@ -115,12 +147,22 @@ describe('diff: operations, headers and channels', () => {
     const diff = diffAfter((root) =>
       edit(root, 'api/v2/openapi.yaml', (text) =>
         text
-          .replace("            ETag:\n              description: The snapshot's entity tag.\n              schema:\n                type: string\n", '')
+          .replace(
+            "            ETag:\n              description: The snapshot's entity tag.\n              schema:\n                type: string\n",
+            '',
+          )
           .replace('      required: false', '      required: true')
-          .replace('      parameters:\n        - name: runId', '      parameters:\n        - name: Accept-Language\n          in: header\n          schema:\n            type: string\n        - name: runId'),
+          .replace(
+            '      parameters:\n        - name: runId',
+            '      parameters:\n        - name: Accept-Language\n          in: header\n          schema:\n            type: string\n        - name: runId',
+          ),
       ),
     );
-    expect(summary(diff)).toEqual(['breaking header/required-added api/v2/openapi.yaml', 'breaking header/removed api/v2/openapi.yaml', 'additive header/added api/v2/openapi.yaml']);
+    expect(summary(diff)).toEqual([
+      'breaking header/required-added api/v2/openapi.yaml',
+      'breaking header/removed api/v2/openapi.yaml',
+      'additive header/added api/v2/openapi.yaml',
+    ]);
     expect(messages(diff)).toEqual([
       'request header `Idempotency-Key` is now required by createRun (POST /runs)',
       'response header `ETag` was removed from getRun (GET /runs/{runId})',
@@ -184,13 +226,25 @@ describe('diff: schemas', () => {
     const one = (schema: any) => (schema.properties.attempt = { type: 'integer', enum: [1] });
     const same = diffBetween(
       (root) => editJson(root, 'schemas/v2/run.schema.json', one),
-      (root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.attempt = { const: 1, type: ['integer'] })),
+      (root) =>
+        editJson(
+          root,
+          'schemas/v2/run.schema.json',
+          (schema) => (schema.properties.attempt = { const: 1, type: ['integer'] }),
+        ),
     );
     expect(same.changes.map((change) => change.rule)).toEqual(['file/changed']);
   });
 
   it('reports one enum value removed once, as breaking, at its place in both releases', () => {
-    const diff = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = schema.properties.state.enum.filter((value: string) => value !== 'waiting'))));
+    const diff = diffAfter((root) =>
+      editJson(
+        root,
+        'schemas/v2/run.schema.json',
+        (schema) =>
+          (schema.properties.state.enum = schema.properties.state.enum.filter((value: string) => value !== 'waiting')),
+      ),
+    );
     expect(diff.counts).toEqual({ breaking: 1, additive: 0, editorial: 0 });
     expect(diff.changes).toEqual([
       expect.objectContaining({
@@ -204,12 +258,21 @@ describe('diff: schemas', () => {
     // Moved behind a $ref at the same time: still one change, and the new place is the $defs entry.
     const moved = diffAfter((root) =>
       editJson(root, 'schemas/v2/run.schema.json', (schema) => {
-        schema.$defs = { state: { ...schema.properties.state, enum: schema.properties.state.enum.filter((value: string) => value !== 'waiting') } };
+        schema.$defs = {
+          state: {
+            ...schema.properties.state,
+            enum: schema.properties.state.enum.filter((value: string) => value !== 'waiting'),
+          },
+        };
         schema.properties.state = { $ref: '#/$defs/state' };
       }),
     );
     expect(moved.changes.filter((change) => change.level === 'breaking')).toEqual([
-      expect.objectContaining({ rule: 'schema/enum-removed', before: { file: 'schemas/v2/run.schema.json', line: 11 }, after: { file: 'schemas/v2/run.schema.json', line: expect.any(Number) } }),
+      expect.objectContaining({
+        rule: 'schema/enum-removed',
+        before: { file: 'schemas/v2/run.schema.json', line: 11 },
+        after: { file: 'schemas/v2/run.schema.json', line: expect.any(Number) },
+      }),
     ]);
     const after = moved.changes.find((change) => change.rule === 'schema/enum-removed')?.after?.line ?? 0;
     expect(after).toBeGreaterThan(30);
@@ -223,8 +286,14 @@ describe('diff: schemas', () => {
         schema.properties.label.maxLength = 500;
       }),
     );
-    expect(summary(relaxed)).toEqual(['additive schema/opened schemas/v2/run.schema.json:1', 'additive schema/required-removed schemas/v2/run.schema.json:7', 'additive schema/constraint-relaxed schemas/v2/run.schema.json:24']);
-    const worded = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.description = 'A run.')));
+    expect(summary(relaxed)).toEqual([
+      'additive schema/opened schemas/v2/run.schema.json:1',
+      'additive schema/required-removed schemas/v2/run.schema.json:7',
+      'additive schema/constraint-relaxed schemas/v2/run.schema.json:24',
+    ]);
+    const worded = diffAfter((root) =>
+      editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.description = 'A run.')),
+    );
     expect(summary(worded)).toEqual(['editorial file/changed schemas/v2/run.schema.json:5']);
   });
 });
@@ -235,7 +304,11 @@ describe('diff: requirements, documents and files', () => {
     expect(summary(removed)).toEqual(['breaking requirement/removed conformance/requirements.json:4']);
     const aliased = diffAfter((root) => {
       editJson(root, 'conformance/requirements.json', (file) => (file.records[1].id = 'openwop.errors.envelope-shape'));
-      editJson(root, 'conformance/requirement-aliases.json', (file) => (file.aliases['openwop.errors.envelope'] = 'openwop.errors.envelope-shape'));
+      editJson(
+        root,
+        'conformance/requirement-aliases.json',
+        (file) => (file.aliases['openwop.errors.envelope'] = 'openwop.errors.envelope-shape'),
+      );
     });
     expect(summary(aliased)).toEqual([
       'additive requirement/added conformance/requirements.json:14',
@@ -252,14 +325,23 @@ describe('diff: requirements, documents and files', () => {
       writeFileSync(path.join(root, 'SECURITY/threats.yaml'), 'threats: []\n');
       edit(root, 'docs/notes.md', (text) => `${text}More.\n`);
     });
-    expect(summary(diff)).toEqual(['breaking file/removed SECURITY/invariants.yaml', 'additive file/added SECURITY/threats.yaml', 'additive document/added spec/v2/core/new.md', 'editorial document/changed spec/v2/core/errors.md:11']);
+    expect(summary(diff)).toEqual([
+      'breaking file/removed SECURITY/invariants.yaml',
+      'additive file/added SECURITY/threats.yaml',
+      'additive document/added spec/v2/core/new.md',
+      'editorial document/changed spec/v2/core/errors.md:11',
+    ]);
   });
 
   it('shows changes to a generated file whose inputs changed as derived, and does not count them again', () => {
     const generated = () => new Map([['schemas/v2/run.schema.json', ['spec/v2/errors.json']]]);
     const diff = diffAfter((root) => {
       editJson(root, 'spec/v2/errors.json', (registry) => registry.rows.splice(1, 1));
-      editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = ['running', 'completed']));
+      editJson(
+        root,
+        'schemas/v2/run.schema.json',
+        (schema) => (schema.properties.state.enum = ['running', 'completed']),
+      );
     }, generated);
     expect(diff.counts).toEqual({ breaking: 1, additive: 0, editorial: 0 });
     expect(diff.changes.map((change) => [change.rule, change.derivedFrom])).toEqual([
@@ -267,7 +349,10 @@ describe('diff: requirements, documents and files', () => {
       ['error/removed', undefined],
     ]);
     // With no input changed, a generated file's change is the change: it counts.
-    const alone = diffAfter((root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = ['running'])), generated);
+    const alone = diffAfter(
+      (root) => editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.properties.state.enum = ['running'])),
+      generated,
+    );
     expect(alone.counts.breaking).toBe(2);
   });
 
@@ -313,7 +398,7 @@ describe('diff formats', () => {
     return { before, after, diff: diffReleases(before, after) };
   };
 
-  it('writes a patch in git\'s form, which git apply applies to the old release to give the new', () => {
+  it("writes a patch in git's form, which git apply applies to the old release to give the new", () => {
     const { before, after, diff } = diffWithRelease();
     const patch = formatPatch(diff, before, after);
     expect(patch).toBe(
@@ -368,7 +453,10 @@ describe('diff formats', () => {
       counts: { breaking: 0, additive: 1, editorial: 1 },
       required: 'minor',
       semver: { ok: false, bump: 'patch' },
-      changes: [{ level: 'additive', rule: 'document/added', file: 'spec/v2/core/new.md' }, { level: 'editorial', rule: 'document/changed', line: 11 }],
+      changes: [
+        { level: 'additive', rule: 'document/added', file: 'spec/v2/core/new.md' },
+        { level: 'editorial', rule: 'document/changed', line: 11 },
+      ],
     });
   });
 
@@ -379,7 +467,10 @@ describe('diff formats', () => {
     expect(unifiedHunks('gone\n', undefined)).toBe('@@ -1 +0,0 @@\n-gone\n');
     const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
     const changed = lines.map((line, i) => (i === 1 || i === 17 ? line.toUpperCase() : line));
-    expect(unifiedHunks(`${lines.join('\n')}\n`, `${changed.join('\n')}\n`).match(/^@@.*$/gm)).toEqual(['@@ -1,5 +1,5 @@', '@@ -15,6 +15,6 @@ line 14']);
+    expect(unifiedHunks(`${lines.join('\n')}\n`, `${changed.join('\n')}\n`).match(/^@@.*$/gm)).toEqual([
+      '@@ -1,5 +1,5 @@',
+      '@@ -15,6 +15,6 @@ line 14',
+    ]);
   });
 });
 
@@ -395,13 +486,22 @@ describe('openwop-spec diff', () => {
 
     const viaGit = await cli(['diff', 'git:HEAD', '.', '--root', root, '--check-semver']);
     expect(viaGit.status).toBe(1);
-    expect(viaGit.stdout).toMatch(/breaking \(1\)\n {2}spec\/v2\/errors\.json:7 {2}error code `invalid_request` \(400\) was removed {2}error\/removed/);
-    expect(viaGit.stdout).toMatch(/1\.4\.2 → 1\.4\.3 is a patch bump, but 1 breaking, 0 additive, 0 editorial change\(s\) require a major bump\n$/);
+    expect(viaGit.stdout).toMatch(
+      /breaking \(1\)\n {2}spec\/v2\/errors\.json:7 {2}error code `invalid_request` \(400\) was removed {2}error\/removed/,
+    );
+    expect(viaGit.stdout).toMatch(
+      /1\.4\.2 → 1\.4\.3 is a patch bump, but 1 breaking, 0 additive, 0 editorial change\(s\) require a major bump\n$/,
+    );
 
     editJson(root, 'package.json', (manifest) => (manifest.version = '2.0.0'));
-    expect((await cli(['diff', 'git:HEAD', root, '--root', root, '--check-semver', '--format', 'json'])).status).toBe(0);
+    expect((await cli(['diff', 'git:HEAD', root, '--root', root, '--check-semver', '--format', 'json'])).status).toBe(
+      0,
+    );
     expect((await cli(['diff', BASE, BASE, '--check-semver'])).status).toBe(0);
-    expect(await cli(['diff', 'git:no-such-ref', '.', '--root', root])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no such git ref/) });
+    expect(await cli(['diff', 'git:no-such-ref', '.', '--root', root])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/no such git ref/),
+    });
     expect(await cli(['diff', BASE, BASE, '--format', 'sarif'])).toMatchObject({ status: 2 });
   }, 60_000);
 

@@ -14,11 +14,20 @@ describe('SHA-256', () => {
 
 describe('RFC 8785 canonical JSON', () => {
   it('sorts keys by UTF-16 code units, not by code point or locale (RFC 8785 §3.2.3)', () => {
-    const input = '{"\\u20ac":"Euro Sign","\\r":"Carriage Return","\\ufb33":"Hebrew Letter Dalet With Dagesh","1":"One","\\ud83d\\ude00":"Emoji: Grinning Face","\\u0080":"Control","\\u00f6":"Latin Small Letter O With Diaeresis"}';
+    const input =
+      '{"\\u20ac":"Euro Sign","\\r":"Carriage Return","\\ufb33":"Hebrew Letter Dalet With Dagesh","1":"One","\\ud83d\\ude00":"Emoji: Grinning Face","\\u0080":"Control","\\u00f6":"Latin Small Letter O With Diaeresis"}';
     // Read the order off the text: Object.keys would put the integer-like key "1" first whatever the text says.
     const order = [...canonical(input).matchAll(/"([^"]*)":"([^"]*)"/g)].map((match) => match[2]);
     // U+1F600 is the surrogate pair D83D DE00: it sorts before U+FB33 by code unit, after it by code point.
-    expect(order).toEqual(['Carriage Return', 'One', 'Control', 'Latin Small Letter O With Diaeresis', 'Euro Sign', 'Emoji: Grinning Face', 'Hebrew Letter Dalet With Dagesh']);
+    expect(order).toEqual([
+      'Carriage Return',
+      'One',
+      'Control',
+      'Latin Small Letter O With Diaeresis',
+      'Euro Sign',
+      'Emoji: Grinning Face',
+      'Hebrew Letter Dalet With Dagesh',
+    ]);
     expect(canonical('{"b":1,"a":2,"aa":3,"A":4}')).toBe('{"A":4,"a":2,"aa":3,"b":1}');
   });
 
@@ -28,11 +37,15 @@ describe('RFC 8785 canonical JSON', () => {
       "string": "\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\"\\/",
       "literals": [null, true, false]
     }`;
-    expect(canonical(input)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+    expect(canonical(input)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
   });
 
   it('hashes the number forms 1, 1.0 and 1e0 identically, and 1.5 differently', () => {
-    const digests = ['{"n":1}', '{"n":1.0}', '{"n":1e0}', '{"n":10e-1}', '{"n": 1 }'].map((text) => jcsDigest(JSON.parse(text)));
+    const digests = ['{"n":1}', '{"n":1.0}', '{"n":1e0}', '{"n":10e-1}', '{"n": 1 }'].map((text) =>
+      jcsDigest(JSON.parse(text)),
+    );
     expect(new Set(digests).size).toBe(1);
     expect(jcsDigest(JSON.parse('{"n":1.5}'))).not.toBe(digests[0]);
   });
@@ -47,7 +60,9 @@ describe('RFC 8785 canonical JSON', () => {
   });
 
   it('ignores member order and whitespace, and keeps array order', () => {
-    expect(jcsDigest(JSON.parse('{ "a" : [1, 2], "b": {"y": 1, "x": 2} }'))).toBe(jcsDigest(JSON.parse('{"b":{"x":2,"y":1},"a":[1,2]}')));
+    expect(jcsDigest(JSON.parse('{ "a" : [1, 2], "b": {"y": 1, "x": 2} }'))).toBe(
+      jcsDigest(JSON.parse('{"b":{"x":2,"y":1},"a":[1,2]}')),
+    );
     expect(jcsDigest([1, 2])).not.toBe(jcsDigest([2, 1]));
   });
 

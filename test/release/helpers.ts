@@ -54,8 +54,14 @@ const TSC = path.join(REPO, 'node_modules', '.bin', 'tsc');
 /** Installs a tarball into a new, empty project the way a consumer would, offline. */
 export function installInEmptyProject(tarball: string): string {
   const project = tempDir('openwop-consumer-');
-  writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
-  const npm = spawnSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, encoding: 'utf8' });
+  writeFileSync(
+    path.join(project, 'package.json'),
+    '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n',
+  );
+  const npm = spawnSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: project,
+    encoding: 'utf8',
+  });
   if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
   return project;
 }
@@ -63,8 +69,15 @@ export function installInEmptyProject(tarball: string): string {
 /** Installs packages (tarballs or registry specs) into a new, empty project, from npm's cache where it can. */
 export function installPackages(specs: readonly string[]): string {
   const project = tempDir('openwop-consumer-');
-  writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
-  const npm = spawnSync('npm', ['install', ...specs, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, encoding: 'utf8' });
+  writeFileSync(
+    path.join(project, 'package.json'),
+    '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n',
+  );
+  const npm = spawnSync(
+    'npm',
+    ['install', ...specs, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    { cwd: project, encoding: 'utf8' },
+  );
   if (npm.status !== 0) throw new Error(`npm install failed: ${npm.stderr}`);
   return project;
 }
@@ -85,7 +98,19 @@ export function typecheck(project: string, source: string): { status: number | n
   writeFileSync(path.join(project, 'main.ts'), source);
   writeFileSync(
     path.join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', resolveJsonModule: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['main.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        resolveJsonModule: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['main.ts'],
+    }),
   );
   const result = spawnSync(TSC, ['-p', project], { encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -115,10 +140,20 @@ export async function writeRawTarball(file: string, entries: readonly RawEntry[]
   for (const entry of entries) {
     const size = entry.zeros ?? entry.data?.length ?? 0;
     const header = Buffer.alloc(512);
-    new Header({ path: entry.path, type: entry.type ?? 'File', size, mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, ...(entry.linkpath ? { linkpath: entry.linkpath } : {}) }).encode(header);
+    new Header({
+      path: entry.path,
+      type: entry.type ?? 'File',
+      size,
+      mode: 0o644,
+      mtime: new Date(0),
+      uid: 0,
+      gid: 0,
+      ...(entry.linkpath ? { linkpath: entry.linkpath } : {}),
+    }).encode(header);
     await write(header);
     if (entry.data) await write(entry.data);
-    for (let left = entry.zeros ?? 0; left > 0; left -= zeros.length) await write(left >= zeros.length ? zeros : zeros.subarray(0, left));
+    for (let left = entry.zeros ?? 0; left > 0; left -= zeros.length)
+      await write(left >= zeros.length ? zeros : zeros.subarray(0, left));
     if (size % 512 !== 0) await write(Buffer.alloc(512 - (size % 512)));
   }
   await write(Buffer.alloc(1024));

@@ -6,7 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { buildPackageStamp, formatPackageStamp, parsePackageStamp } from '../../core/release/package-stamp.js';
 import { packCorpus, type PackResult } from '../../core/release/pack.js';
-import { formatEnvelope, keyFingerprint, loadPublicKey, loadSigningKey, SIGNATURE_SUFFIX, SigningKeyError, signRelease } from '../../core/release/sign.js';
+import {
+  formatEnvelope,
+  keyFingerprint,
+  loadPublicKey,
+  loadSigningKey,
+  SIGNATURE_SUFFIX,
+  SigningKeyError,
+  signRelease,
+} from '../../core/release/sign.js';
 import { buildStamp, formatStamp, isShipped, parseStamp } from '../../core/release/stamp.js';
 import { readTar } from '../../core/release/tar.js';
 import { verifyArtifacts } from '../../core/release/verify.js';
@@ -18,14 +26,25 @@ import { installInEmptyProject, keyPair, stampedCopy, tempDir } from './helpers.
  * stamps as the toolchain would, and pack the result again, keeping the old signature beside it.
  */
 function restamp(tarball: string, out: string): string {
-  const files = new Map(readTar(readFileSync(tarball)).filter((entry) => entry.type === 'file').map((entry) => [entry.path.slice('package/'.length), entry.data]));
+  const files = new Map(
+    readTar(readFileSync(tarball))
+      .filter((entry) => entry.type === 'file')
+      .map((entry) => [entry.path.slice('package/'.length), entry.data]),
+  );
   files.set('spec/v2/errors.json', Buffer.from(String(files.get('spec/v2/errors.json')).replace('"rows"', '"rows" ')));
   const old = parseStamp(String(files.get('CORPUS-STAMP.json'))).stamp;
-  const corpus = buildStamp(old?.package ?? '', old?.version ?? '', new Map([...files].filter(([file]) => isShipped(file))));
+  const corpus = buildStamp(
+    old?.package ?? '',
+    old?.version ?? '',
+    new Map([...files].filter(([file]) => isShipped(file))),
+  );
   files.set('CORPUS-STAMP.json', Buffer.from(formatStamp(corpus)));
   const record = parsePackageStamp(String(files.get('PACKAGE-STAMP.json'))).stamp;
   const around = new Map(Object.keys(record?.files ?? {}).map((file) => [file, files.get(file) as Buffer]));
-  files.set('PACKAGE-STAMP.json', Buffer.from(formatPackageStamp(buildPackageStamp(corpus.package, corpus.version, corpus.digest, around))));
+  files.set(
+    'PACKAGE-STAMP.json',
+    Buffer.from(formatPackageStamp(buildPackageStamp(corpus.package, corpus.version, corpus.digest, around))),
+  );
   const staging = tempDir();
   for (const [file, bytes] of files) {
     const target = path.join(staging, 'package', file);
@@ -45,7 +64,11 @@ describe('signed releases', () => {
   beforeAll(async () => {
     keys = keyPair();
     other = keyPair();
-    packed = await packCorpus(loadCorpus(stampedCopy()), { version: '1.4.2', out: tempDir(), signingKey: loadSigningKey(keys.privateKey) });
+    packed = await packCorpus(loadCorpus(stampedCopy()), {
+      version: '1.4.2',
+      out: tempDir(),
+      signingKey: loadSigningKey(keys.privateKey),
+    });
   }, 60_000);
 
   it('writes an in-toto Statement over the tarball in a DSSE envelope, signed by the key it names', () => {
@@ -58,7 +81,10 @@ describe('signed releases', () => {
     const sha256 = spawnSync('sha256sum', [packed.tarball], { encoding: 'utf8' }).stdout.split(' ')[0];
     expect(statement).toMatchObject({
       _type: 'https://in-toto.io/Statement/v1',
-      subject: [{ name: path.basename(packed.tarball), digest: { sha256 } }, { name: 'PACKAGE-STAMP.json', digest: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } }],
+      subject: [
+        { name: path.basename(packed.tarball), digest: { sha256 } },
+        { name: 'PACKAGE-STAMP.json', digest: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } },
+      ],
       predicate: { package: '@openwop/spec-artifacts', version: '1.4.2', corpusDigest: packed.digest },
     });
   });
@@ -74,7 +100,9 @@ describe('signed releases', () => {
   it('refuses a release signed by another key, giving the key id it claims as a claim only', async () => {
     const result = await cli(['verify', packed.tarball, '--public-key', other.publicKey]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain(`does not verify with the expected key ${keyFingerprint(loadPublicKey(other.publicKey))}: none of its 1 signature is by that key (the unverified key ids it names: ${keyFingerprint(loadPublicKey(keys.publicKey))})`);
+    expect(result.stdout).toContain(
+      `does not verify with the expected key ${keyFingerprint(loadPublicKey(other.publicKey))}: none of its 1 signature is by that key (the unverified key ids it names: ${keyFingerprint(loadPublicKey(keys.publicKey))})`,
+    );
   });
 
   it('refuses an unsigned release', async () => {
@@ -96,46 +124,76 @@ describe('signed releases', () => {
     expect(result.ok).toBe(false);
     // The signature is checked over the tarball's digest before the tarball is inflated: that is the one problem.
     expect(result.problems.map((problem) => problem.message)).toEqual([
-      expect.stringMatching(/^the signature covers a tarball with SHA-256 [0-9a-f]{64}, but this tarball's is [0-9a-f]{64}: it was repacked after signing$/),
+      expect.stringMatching(
+        /^the signature covers a tarball with SHA-256 [0-9a-f]{64}, but this tarball's is [0-9a-f]{64}: it was repacked after signing$/,
+      ),
     ]);
     // Re-signing with the attacker's own key does not help either; the key id it names is reported as a claim, not as the signer.
-    const statement = JSON.parse(Buffer.from(JSON.parse(readFileSync(`${packed.tarball}${SIGNATURE_SUFFIX}`, 'utf8')).payload, 'base64').toString('utf8'));
+    const statement = JSON.parse(
+      Buffer.from(JSON.parse(readFileSync(`${packed.tarball}${SIGNATURE_SUFFIX}`, 'utf8')).payload, 'base64').toString(
+        'utf8',
+      ),
+    );
     const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-    const record = readTar(readFileSync(forged)).find((entry) => entry.path === 'package/PACKAGE-STAMP.json')?.data ?? Buffer.alloc(0);
+    const record =
+      readTar(readFileSync(forged)).find((entry) => entry.path === 'package/PACKAGE-STAMP.json')?.data ??
+      Buffer.alloc(0);
     const attacker = loadSigningKey(other.privateKey) as KeyObject;
     const envelope = signRelease(
-      { package: '@openwop/spec-artifacts', version: '1.4.2', corpusDigest: verifyArtifacts(forged).digest ?? '', tarball: { name: statement.subject[0].name, sha256: sha256(forged) }, packageStamp: createHash('sha256').update(record).digest('hex') },
+      {
+        package: '@openwop/spec-artifacts',
+        version: '1.4.2',
+        corpusDigest: verifyArtifacts(forged).digest ?? '',
+        tarball: { name: statement.subject[0].name, sha256: sha256(forged) },
+        packageStamp: createHash('sha256').update(record).digest('hex'),
+      },
       attacker,
     );
     writeFileSync(`${forged}${SIGNATURE_SUFFIX}`, formatEnvelope(envelope));
     expect(verifyArtifacts(forged, { publicKey: other.publicKey })).toMatchObject({ ok: true });
     const refused = await cli(['verify', forged, '--public-key', keys.publicKey]);
     expect(refused.status).toBe(1);
-    expect(refused.stdout).toContain(`none of its 1 signature is by that key (the unverified key ids it names: ${keyFingerprint(attacker)})`);
+    expect(refused.stdout).toContain(
+      `none of its 1 signature is by that key (the unverified key ids it names: ${keyFingerprint(attacker)})`,
+    );
   });
 
   it('checks an installed copy against the envelope it is given', async () => {
     const project = installInEmptyProject(packed.tarball);
     const installed = path.join(project, 'node_modules', '@openwop', 'spec-artifacts');
     const envelope = `${packed.tarball}${SIGNATURE_SUFFIX}`;
-    expect(await cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).toMatchObject({ status: 0 });
-    expect((await cli(['verify', installed, '--public-key', keys.publicKey])).stdout).toMatch(/unsigned: name its envelope with --signature/);
+    expect(await cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).toMatchObject({
+      status: 0,
+    });
+    expect((await cli(['verify', installed, '--public-key', keys.publicKey])).stdout).toMatch(
+      /unsigned: name its envelope with --signature/,
+    );
     const record = path.join(installed, 'PACKAGE-STAMP.json');
     writeFileSync(record, readFileSync(record, 'utf8').replace('"version"', '"version" '));
-    expect((await cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).stdout).toMatch(/it was re-stamped after signing/);
+    expect((await cli(['verify', installed, '--public-key', keys.publicKey, '--signature', envelope])).stdout).toMatch(
+      /it was re-stamped after signing/,
+    );
   }, 60_000);
 
   it('takes the signing key from a file or the environment, and refuses one that is not ed25519', async () => {
     const pem = readFileSync(keys.privateKey, 'utf8');
     const fingerprint = keyFingerprint(loadPublicKey(keys.publicKey));
     expect(keyFingerprint(loadSigningKey(undefined, { OPENWOP_SPEC_SIGNING_KEY: pem }) as never)).toBe(fingerprint);
-    expect(keyFingerprint(loadSigningKey(undefined, { OPENWOP_SPEC_SIGNING_KEY_FILE: keys.privateKey }) as never)).toBe(fingerprint);
+    expect(keyFingerprint(loadSigningKey(undefined, { OPENWOP_SPEC_SIGNING_KEY_FILE: keys.privateKey }) as never)).toBe(
+      fingerprint,
+    );
     expect(loadSigningKey(undefined, {})).toBeUndefined();
     const rsa = path.join(tempDir(), 'rsa.pem');
-    writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    writeFileSync(
+      rsa,
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
     expect(() => loadSigningKey(rsa)).toThrow(SigningKeyError);
     expect(() => loadSigningKey(rsa)).toThrow(/is a rsa key; releases are signed with ed25519/);
     const root = stampedCopy();
-    expect(await cli(['pack', '--root', root, '--out', tempDir()])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no signing key: pass --signing-key FILE/) });
+    expect(await cli(['pack', '--root', root, '--out', tempDir()])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/no signing key: pass --signing-key FILE/),
+    });
   });
 });

@@ -78,7 +78,10 @@ describe('the corpus-stamp generator', () => {
     expect(driftDiagnostics(planGeneration(loadCorpus(root), [corpusStamp]))).toEqual([]);
     edit(root, 'SECURITY/invariants.yaml', (text) => text.replace('high', 'HIGH'));
     const drift = driftDiagnostics(planGeneration(loadCorpus(root), [corpusStamp]));
-    expect(drift.map((d) => `${d.rule} ${d.file} ${d.message.split(' is ')[0]}`)).toEqual(['generated/drift CORPUS-STAMP.json stale generated content: files.SECURITY/invariants.yaml', 'generated/drift CORPUS-STAMP.json stale generated content: digest']);
+    expect(drift.map((d) => `${d.rule} ${d.file} ${d.message.split(' is ')[0]}`)).toEqual([
+      'generated/drift CORPUS-STAMP.json stale generated content: files.SECURITY/invariants.yaml',
+      'generated/drift CORPUS-STAMP.json stale generated content: digest',
+    ]);
   });
 
   it('does not go stale when only an unshipped file changes', () => {
@@ -98,12 +101,19 @@ describe('the corpus-stamp generator', () => {
   });
 
   it('stamps nothing in a corpus that is not a package, and says why it cannot refresh an existing stamp', () => {
-    expect(planGeneration(corpusFromFiles(tempDir(), { 'spec/a.md': '# A\n' }), [corpusStamp])).toEqual({ files: [], diagnostics: [] });
+    expect(planGeneration(corpusFromFiles(tempDir(), { 'spec/a.md': '# A\n' }), [corpusStamp])).toEqual({
+      files: [],
+      diagnostics: [],
+    });
     const root = stampedCopy();
     rmSync(path.join(root, 'package.json'));
     const plan = planGeneration(loadCorpus(root), [corpusStamp]);
-    expect(plan.diagnostics).toMatchObject([{ rule: 'generate/corpus-stamp', file: 'CORPUS-STAMP.json', message: expect.stringMatching(/no package.json/) }]);
+    expect(plan.diagnostics).toMatchObject([
+      { rule: 'generate/corpus-stamp', file: 'CORPUS-STAMP.json', message: expect.stringMatching(/no package.json/) },
+    ]);
     writeFileSync(path.join(root, 'package.json'), '{"version": "two"}');
-    expect(planGeneration(loadCorpus(root), [corpusStamp]).diagnostics).toMatchObject([{ file: 'package.json', message: expect.stringMatching(/no semantic "version"/) }]);
+    expect(planGeneration(loadCorpus(root), [corpusStamp]).diagnostics).toMatchObject([
+      { file: 'package.json', message: expect.stringMatching(/no semantic "version"/) },
+    ]);
   });
 });

@@ -21,12 +21,18 @@ describe('the tar reader', () => {
       writeFileSync(path.join(root, long), '{"long": true}\n');
       writeFileSync(path.join(root, 'package/short.txt'), 'é\n');
       const tarball = path.join(root, 'x.tar');
-      const result = spawnSync('tar', [`--format=${format}`, '-cf', tarball, '-C', root, 'package'], { encoding: 'utf8' });
+      const result = spawnSync('tar', [`--format=${format}`, '-cf', tarball, '-C', root, 'package'], {
+        encoding: 'utf8',
+      });
       expect(result.status, result.stderr).toBe(0);
       const bytes = readFileSync(tarball);
       for (const input of [bytes, gzipSync(bytes)]) {
         const files = readTar(input).filter((entry) => entry.type === 'file');
-        expect(files.map((entry) => [entry.path, entry.data.toString('utf8')]).sort((a, b) => compareStrings(a[0] ?? '', b[0] ?? ''))).toEqual([
+        expect(
+          files
+            .map((entry) => [entry.path, entry.data.toString('utf8')])
+            .sort((a, b) => compareStrings(a[0] ?? '', b[0] ?? '')),
+        ).toEqual([
           [long, '{"long": true}\n'],
           ['package/short.txt', 'é\n'],
         ]);
@@ -71,13 +77,20 @@ describe('verify reads a hostile tarball safely', () => {
     expect(run).toBeDefined();
     const result = verifyArtifacts(hostile);
     expect(result.ok).toBe(false);
-    expect(result.problems.filter((problem) => problem.kind === 'entry').map((problem) => [problem.file, problem.message.replace(/ (appears|is not).*/, '')])).toEqual([
+    expect(
+      result.problems
+        .filter((problem) => problem.kind === 'entry')
+        .map((problem) => [problem.file, problem.message.replace(/ (appears|is not).*/, '')]),
+    ).toEqual([
       ['dev', 'dev (CharacterDevice)'],
       ['schemas/v2/alias.json', 'schemas/v2/alias.json (SymbolicLink)'],
       ['schemas/v2/hard.json', 'schemas/v2/hard.json (Link)'],
       ['schemas/v2/run.schema.json', 'schemas/v2/run.schema.json'],
     ]);
-    expect(await cli(['diff', hostile, clean])).toMatchObject({ status: 2, stderr: expect.stringMatching(/schemas\/v2\/run\.schema\.json appears more than once in the tarball/) });
+    expect(await cli(['diff', hostile, clean])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/schemas\/v2\/run\.schema\.json appears more than once in the tarball/),
+    });
   }, 60_000);
 
   it('verifies a small tarball that inflates to a gigabyte in bounded memory, naming the file', async () => {
@@ -86,9 +99,13 @@ describe('verify reads a hostile tarball safely', () => {
     await writeRawTarball(bomb, [...entries, { path: 'package/spec/v2/zeros.bin', zeros: 2 ** 30 }]);
     expect(statSync(bomb).size).toBeLessThan(6 * 2 ** 20);
     // Spawned: the peak resident size is the whole process's.
-    const result = spawnCli(['verify', bomb, '--format', 'json'], { env: { ...process.env, OPENWOP_SPEC_TIMING: '1' } });
+    const result = spawnCli(['verify', bomb, '--format', 'json'], {
+      env: { ...process.env, OPENWOP_SPEC_TIMING: '1' },
+    });
     expect(result.status).toBe(1);
-    expect(JSON.parse(result.stdout).problems).toEqual([expect.objectContaining({ kind: 'unlisted', file: 'spec/v2/zeros.bin' })]);
+    expect(JSON.parse(result.stdout).problems).toEqual([
+      expect.objectContaining({ kind: 'unlisted', file: 'spec/v2/zeros.bin' }),
+    ]);
     const peak = Number(/total \(process\).*?(\d+) \(peak resident\)/.exec(result.stderr)?.[1]);
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(400);

@@ -25,16 +25,32 @@ export function typeExpectations(project: string): TypeExpectation[] {
   const files: Array<{ relative: string; folder: string; text: string }> = [];
   for (const folder of FOLDERS) {
     const source = path.join(REPO, 'test', 'release', folder);
-    for (const name of readdirSync(source).filter((entry) => entry.endsWith('.ts')).sort()) {
+    for (const name of readdirSync(source)
+      .filter((entry) => entry.endsWith('.ts'))
+      .sort()) {
       cpSync(path.join(source, name), path.join(project, folder, name));
       files.push({ relative: `${folder}/${name}`, folder, text: readFileSync(path.join(source, name), 'utf8') });
     }
   }
   writeFileSync(
     path.join(project, 'tsconfig.expectations.json'),
-    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: files.map((file) => file.relative) }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: files.map((file) => file.relative),
+    }),
   );
-  const result = spawnSync(TSC, ['-p', path.join(project, 'tsconfig.expectations.json'), '--pretty', 'false'], { cwd: project, encoding: 'utf8' });
+  const result = spawnSync(TSC, ['-p', path.join(project, 'tsconfig.expectations.json'), '--pretty', 'false'], {
+    cwd: project,
+    encoding: 'utf8',
+  });
   const reported = new Map<string, string[]>();
   for (const match of `${result.stdout}${result.stderr}`.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+):/gm)) {
     const file = (match[1] as string).replace(/\\/g, '/');
@@ -44,7 +60,9 @@ export function typeExpectations(project: string): TypeExpectation[] {
     file: relative,
     expected: text
       .split('\n')
-      .flatMap((line, index) => [...line.matchAll(/\/\/ expect-error (TS\d+)/g)].map((mark) => `${index + 1} ${mark[1]}`))
+      .flatMap((line, index) =>
+        [...line.matchAll(/\/\/ expect-error (TS\d+)/g)].map((mark) => `${index + 1} ${mark[1]}`),
+      )
       .sort(),
     reported: [...new Set(reported.get(relative) ?? [])].sort(),
     reason: /^\/\/ Reason: (.*)$/m.exec(text)?.[1] ?? '',

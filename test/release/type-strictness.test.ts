@@ -38,14 +38,24 @@ describe('types as strict as the schemas', () => {
   it('compiles every must-compile file with no error', () => {
     const compiling = expectations.filter((entry) => entry.file.startsWith('types-must-compile/'));
     expect(compiling.length).toBeGreaterThanOrEqual(1);
-    for (const entry of compiling) expect({ file: entry.file, errors: entry.reported }).toEqual({ file: entry.file, errors: [] });
+    for (const entry of compiling)
+      expect({ file: entry.file, errors: entry.reported }).toEqual({ file: entry.file, errors: [] });
   });
 
   it('reads a pattern as the template literal types its matches belong to, never narrower', () => {
-    expect(patternTemplates('^(?:acme|example)\\.[a-z][a-z0-9]*$')).toEqual(['`acme.${string}`', '`example.${string}`']);
-    expect(patternTemplates('^(?=(?:acme|example)\\.)(?!openwop\\.)[a-z]+\\.[a-z_]*$')).toEqual(['`acme.${string}`', '`example.${string}`']);
+    expect(patternTemplates('^(?:acme|example)\\.[a-z][a-z0-9]*$')).toEqual([
+      '`acme.${string}`',
+      '`example.${string}`',
+    ]);
+    expect(patternTemplates('^(?=(?:acme|example)\\.)(?!openwop\\.)[a-z]+\\.[a-z_]*$')).toEqual([
+      '`acme.${string}`',
+      '`example.${string}`',
+    ]);
     expect(patternTemplates('^[A-Za-z0-9._~-]{1,128}/[A-Za-z0-9._~-]{16,128}$')).toEqual(['`${string}/${string}`']);
-    expect(patternTemplates('^(core|community)(\\.[a-z][a-z0-9_-]*)+$')).toEqual(['`core.${string}`', '`community.${string}`']);
+    expect(patternTemplates('^(core|community)(\\.[a-z][a-z0-9_-]*)+$')).toEqual([
+      '`core.${string}`',
+      '`community.${string}`',
+    ]);
     expect(patternTemplates('^/runs/')).toEqual(['`/runs/${string}`']);
     // Nothing literal to keep, an alternation at the top, or no anchor: left as string.
     expect(patternTemplates('^[0-9a-f]{64}$')).toBeUndefined();

@@ -11,7 +11,17 @@ import { diffReleases, semverVerdict, type ReleaseDiff } from '../../core/releas
 import { loadRelease, type Release } from '../../core/release/source.js';
 import { cli, REPO } from '../helpers.js';
 
-const CORPUS = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json', 'openwop-spec.config.json'];
+const CORPUS = [
+  'spec',
+  'api',
+  'schemas',
+  'conformance',
+  'SECURITY',
+  'docs',
+  'CORPUS-STAMP.json',
+  'package.json',
+  'openwop-spec.config.json',
+];
 const roots: string[] = [];
 let base: Release;
 
@@ -47,25 +57,49 @@ async function pair(edit: (root: string) => void, regenerate = false): Promise<R
   return diffReleases(base, loadRelease(root, '/'));
 }
 
-const counted = (diff: ReleaseDiff) => diff.changes.filter((entry) => !entry.derivedFrom).map((entry) => `${entry.level} ${entry.rule}`);
+const counted = (diff: ReleaseDiff) =>
+  diff.changes.filter((entry) => !entry.derivedFrom).map((entry) => `${entry.level} ${entry.rule}`);
 
 /** The bumps --check-semver accepts from 2.4.1. */
 function accepted(diff: ReleaseDiff): string[] {
-  return ['2.4.1', '2.4.2', '2.5.0', '3.0.0'].filter((version) => semverVerdict({ ...diff, from: { ...diff.from, version: '2.4.1', digest: undefined }, to: { ...diff.to, version, digest: undefined } }).ok);
+  return ['2.4.1', '2.4.2', '2.5.0', '3.0.0'].filter(
+    (version) =>
+      semverVerdict({
+        ...diff,
+        from: { ...diff.from, version: '2.4.1', digest: undefined },
+        to: { ...diff.to, version, digest: undefined },
+      }).ok,
+  );
 }
 
-const RUN_REQUEST_TAIL = "        configurable: { $ref: '../../schemas/v2/run-snapshot.schema.json#/$defs/configurable' }\n    RunList:";
+const RUN_REQUEST_TAIL =
+  "        configurable: { $ref: '../../schemas/v2/run-snapshot.schema.json#/$defs/configurable' }\n    RunList:";
 
 describe('release verdicts on this corpus', () => {
   it('an event type added with its codemap row, payload definition and regenerated outputs is one additive change', async () => {
     const diff = await pair((root) => {
-      change(root, 'spec/v2/event-codemap.json', '  "rows": [\n', '  "rows": [\n    { "v1": "run.throttled", "v2": "run.throttled", "payloadDef": "runThrottled", "status": "decided", "review": false },\n');
-      change(root, 'schemas/v2/run-event-payloads.schema.json', '  "$defs": {\n', '  "$defs": {\n    "runThrottled": {\n      "description": "run.throttled: the run was throttled.",\n      "type": "object",\n      "additionalProperties": false,\n      "properties": { "reason": { "type": "string" } }\n    },\n');
+      change(
+        root,
+        'spec/v2/event-codemap.json',
+        '  "rows": [\n',
+        '  "rows": [\n    { "v1": "run.throttled", "v2": "run.throttled", "payloadDef": "runThrottled", "status": "decided", "review": false },\n',
+      );
+      change(
+        root,
+        'schemas/v2/run-event-payloads.schema.json',
+        '  "$defs": {\n',
+        '  "$defs": {\n    "runThrottled": {\n      "description": "run.throttled: the run was throttled.",\n      "type": "object",\n      "additionalProperties": false,\n      "properties": { "reason": { "type": "string" } }\n    },\n',
+      );
     }, true);
     expect(counted(diff).filter((entry) => !entry.startsWith('editorial'))).toEqual(['additive event/added']);
     expect(diff.counts.breaking).toBe(0);
     // The generated type enum and the payload definition restate the addition: shown, not counted.
-    expect(diff.changes.filter((entry) => entry.derivedFrom).map((entry) => entry.rule).sort()).toEqual(['schema/definition-added', 'schema/enum-added']);
+    expect(
+      diff.changes
+        .filter((entry) => entry.derivedFrom)
+        .map((entry) => entry.rule)
+        .sort(),
+    ).toEqual(['schema/definition-added', 'schema/enum-added']);
     expect(diff.required).toBe('minor');
     expect(accepted(diff)).toEqual(['2.5.0', '3.0.0']);
   });
@@ -83,21 +117,42 @@ describe('release verdicts on this corpus', () => {
   });
 
   it('an optional field added to a request body is additive', async () => {
-    const diff = await pair((root) => change(root, 'api/v2/openapi.yaml', RUN_REQUEST_TAIL, RUN_REQUEST_TAIL.replace('\n    RunList:', '\n        priority:\n          type: integer\n    RunList:')));
+    const diff = await pair((root) =>
+      change(
+        root,
+        'api/v2/openapi.yaml',
+        RUN_REQUEST_TAIL,
+        RUN_REQUEST_TAIL.replace('\n    RunList:', '\n        priority:\n          type: integer\n    RunList:'),
+      ),
+    );
     expect(counted(diff)).toEqual(['additive schema/property-added']);
     expect(diff.changes[0]?.direction).toBe('request');
     expect(accepted(diff)).toEqual(['2.5.0', '3.0.0']);
   });
 
   it('an optional field added to an event payload (a response) is additive', async () => {
-    const diff = await pair((root) => change(root, 'schemas/v2/run-event-payloads.schema.json', '"runPaused": {\n      "description": "run.paused: the run was paused.",\n      "type": "object",\n      "additionalProperties": false,\n      "required": [],\n      "properties": {\n', '"runPaused": {\n      "description": "run.paused: the run was paused.",\n      "type": "object",\n      "additionalProperties": false,\n      "required": [],\n      "properties": {\n        "until": { "type": "string" },\n'));
+    const diff = await pair((root) =>
+      change(
+        root,
+        'schemas/v2/run-event-payloads.schema.json',
+        '"runPaused": {\n      "description": "run.paused: the run was paused.",\n      "type": "object",\n      "additionalProperties": false,\n      "required": [],\n      "properties": {\n',
+        '"runPaused": {\n      "description": "run.paused: the run was paused.",\n      "type": "object",\n      "additionalProperties": false,\n      "required": [],\n      "properties": {\n        "until": { "type": "string" },\n',
+      ),
+    );
     expect(counted(diff)).toEqual(['additive schema/property-added']);
     expect(diff.changes[0]?.direction).toBe('response');
     expect(accepted(diff)).toEqual(['2.5.0', '3.0.0']);
   });
 
   it('an enum member added to a response is additive: consumers accept members they do not recognize', async () => {
-    const diff = await pair((root) => change(root, 'schemas/v2/run-snapshot.schema.json', '        "failed",\n        "cancelled"\n      ]', '        "failed",\n        "cancelled",\n        "throttled"\n      ]'));
+    const diff = await pair((root) =>
+      change(
+        root,
+        'schemas/v2/run-snapshot.schema.json',
+        '        "failed",\n        "cancelled"\n      ]',
+        '        "failed",\n        "cancelled",\n        "throttled"\n      ]',
+      ),
+    );
     expect(counted(diff)).toEqual(['additive schema/enum-added']);
     expect(diff.changes[0]?.direction).not.toBe('unknown');
     expect(accepted(diff)).toEqual(['2.5.0', '3.0.0']);
@@ -105,8 +160,18 @@ describe('release verdicts on this corpus', () => {
 
   it('a required field added to a request is one breaking change', async () => {
     const diff = await pair((root) => {
-      change(root, 'api/v2/openapi.yaml', RUN_REQUEST_TAIL, RUN_REQUEST_TAIL.replace('\n    RunList:', '\n        priority:\n          type: integer\n    RunList:'));
-      change(root, 'api/v2/openapi.yaml', '      required: [workflowId]\n      properties:\n        workflowId:', '      required: [workflowId, priority]\n      properties:\n        workflowId:');
+      change(
+        root,
+        'api/v2/openapi.yaml',
+        RUN_REQUEST_TAIL,
+        RUN_REQUEST_TAIL.replace('\n    RunList:', '\n        priority:\n          type: integer\n    RunList:'),
+      );
+      change(
+        root,
+        'api/v2/openapi.yaml',
+        '      required: [workflowId]\n      properties:\n        workflowId:',
+        '      required: [workflowId, priority]\n      properties:\n        workflowId:',
+      );
     });
     expect(counted(diff)).toEqual(['breaking schema/required-added']);
     expect(diff.changes[0]?.message).toMatch(/required property "priority" was added to `POST \/runs request/);
@@ -114,19 +179,33 @@ describe('release verdicts on this corpus', () => {
   });
 
   it('an optional query parameter added is additive; a required one, or one made required, is breaking', async () => {
-    const fork = "        - { $ref: '#/components/parameters/AcceptLanguage' }\n      requestBody:\n        description: 'Where to fork";
-    const withParameter = (required: boolean) => fork.replace("\n      requestBody:", `\n        - { name: dryRun, in: query, required: ${required}, schema: { type: boolean } }\n      requestBody:`);
+    const fork =
+      "        - { $ref: '#/components/parameters/AcceptLanguage' }\n      requestBody:\n        description: 'Where to fork";
+    const withParameter = (required: boolean) =>
+      fork.replace(
+        '\n      requestBody:',
+        `\n        - { name: dryRun, in: query, required: ${required}, schema: { type: boolean } }\n      requestBody:`,
+      );
     const optional = await pair((root) => change(root, 'api/v2/openapi.yaml', fork, withParameter(false)));
     expect(counted(optional)).toEqual(['additive parameter/added']);
     expect(accepted(optional)).toEqual(['2.5.0', '3.0.0']);
     const required = await pair((root) => change(root, 'api/v2/openapi.yaml', fork, withParameter(true)));
     expect(counted(required)).toEqual(['breaking parameter/required-added']);
-    expect(required.changes[0]?.message).toBe('required query parameter `dryRun` was added to forkRun (POST /runs/{runId}/fork)');
+    expect(required.changes[0]?.message).toBe(
+      'required query parameter `dryRun` was added to forkRun (POST /runs/{runId}/fork)',
+    );
     expect(accepted(required)).toEqual(['3.0.0']);
   });
 
   it('a field removed from a request is breaking', async () => {
-    const diff = await pair((root) => change(root, 'api/v2/openapi.yaml', '        version:\n          description: >-\n            Pin a version of the workflow; without it the latest is used.\n          type: string\n', ''));
+    const diff = await pair((root) =>
+      change(
+        root,
+        'api/v2/openapi.yaml',
+        '        version:\n          description: >-\n            Pin a version of the workflow; without it the latest is used.\n          type: string\n',
+        '',
+      ),
+    );
     expect(counted(diff)).toEqual(['breaking schema/property-removed']);
     expect(accepted(diff)).toEqual(['3.0.0']);
   });
@@ -134,7 +213,12 @@ describe('release verdicts on this corpus', () => {
   it('a required field removed from a response is one breaking change', async () => {
     const diff = await pair((root) => {
       change(root, 'schemas/v2/run-snapshot.schema.json', '    "lastSequence",\n', '');
-      change(root, 'schemas/v2/run-snapshot.schema.json', '    "lastSequence": {\n      "description": "The highest sequence in the log when the snapshot was projected; -1 for an empty log.",\n      "type": "integer",\n      "minimum": -1\n    },\n', '');
+      change(
+        root,
+        'schemas/v2/run-snapshot.schema.json',
+        '    "lastSequence": {\n      "description": "The highest sequence in the log when the snapshot was projected; -1 for an empty log.",\n      "type": "integer",\n      "minimum": -1\n    },\n',
+        '',
+      );
     });
     expect(counted(diff)).toEqual(['breaking schema/property-removed']);
     expect(diff.changes[0]?.message).toMatch(/^required property "lastSequence" of .* was removed$/);
@@ -144,8 +228,15 @@ describe('release verdicts on this corpus', () => {
   it('a heading other documents cite, renamed, is breaking for deep links and says where it was cited', async () => {
     const diff = await pair((root) => change(root, 'spec/v2/core/events.md', '## The envelope', '## Envelope'));
     expect(counted(diff)).toEqual(['breaking heading/removed']);
-    expect(diff.changes[0]?.message).toMatch(/heading "The envelope" \(#the-envelope\) was renamed "Envelope" \(#envelope\); deep links and citations into it break: cited from \S+:\d+, \S+:\d+, \S+:\d+ and \d+ more$/);
-    expect(diff.changes[0]?.citedFrom).toEqual(expect.arrayContaining([expect.stringMatching(/^spec\/v2\/core\/overview\.md:\d+$/), expect.stringMatching(/^api\/v2\/openapi\.yaml:\d+$/)]));
+    expect(diff.changes[0]?.message).toMatch(
+      /heading "The envelope" \(#the-envelope\) was renamed "Envelope" \(#envelope\); deep links and citations into it break: cited from \S+:\d+, \S+:\d+, \S+:\d+ and \d+ more$/,
+    );
+    expect(diff.changes[0]?.citedFrom).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^spec\/v2\/core\/overview\.md:\d+$/),
+        expect.stringMatching(/^api\/v2\/openapi\.yaml:\d+$/),
+      ]),
+    );
     expect(diff.changes[0]?.before?.line).toBeGreaterThan(1);
     expect(diff.changes[0]?.after?.line).toBe(diff.changes[0]?.before?.line);
     expect(accepted(diff)).toEqual(['3.0.0']);
@@ -177,7 +268,12 @@ describe('release verdicts on this corpus', () => {
       const status = snapshot.$defs.status;
       snapshot.$defs.status = { $ref: 'run-status.schema.json' };
       writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
-      const moved = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/schemas/v2/run-status.schema.json', title: 'Run status', ...status };
+      const moved = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'https://openwop.dev/schemas/v2/run-status.schema.json',
+        title: 'Run status',
+        ...status,
+      };
       writeFileSync(path.join(root, 'schemas/v2/run-status.schema.json'), `${JSON.stringify(moved, null, 2)}\n`);
     });
     expect(counted(diff).sort()).toEqual(['editorial file/changed', 'editorial schema/extracted']);
@@ -185,23 +281,41 @@ describe('release verdicts on this corpus', () => {
   });
 
   it('a request schema moved from the API document into a schema file: editorial, unless its meaning changed on the way', async () => {
-    const inline = '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
+    const inline =
+      '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
     const extract = (maxLength: number) => (root: string) => {
-      change(root, 'api/v2/openapi.yaml', inline, "      $ref: '../../schemas/v2/cancel-request.schema.json'\n    TransitionRequest:");
-      const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/schemas/v2/cancel-request.schema.json', type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength } } };
+      change(
+        root,
+        'api/v2/openapi.yaml',
+        inline,
+        "      $ref: '../../schemas/v2/cancel-request.schema.json'\n    TransitionRequest:",
+      );
+      const schema = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'https://openwop.dev/schemas/v2/cancel-request.schema.json',
+        type: 'object',
+        additionalProperties: false,
+        properties: { reason: { type: 'string', maxLength } },
+      };
       writeFileSync(path.join(root, 'schemas/v2/cancel-request.schema.json'), `${JSON.stringify(schema, null, 2)}\n`);
     };
     const same = await pair(extract(1024));
     expect(counted(same).sort()).toEqual(['editorial file/changed', 'editorial schema/extracted']);
     const tighter = await pair(extract(512));
-    expect(counted(tighter).sort()).toEqual(['breaking schema/constraint-tightened', 'editorial file/changed', 'editorial schema/extracted']);
+    expect(counted(tighter).sort()).toEqual([
+      'breaking schema/constraint-tightened',
+      'editorial file/changed',
+      'editorial schema/extracted',
+    ]);
     expect(tighter.changes.find((entry) => entry.level === 'breaking')?.direction).toBe('request');
     expect(accepted(tighter)).toEqual(['3.0.0']);
   });
 
   it('a schema moved behind $ref with no change of meaning is editorial only', async () => {
-    const inline = '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
-    const moved = "      $ref: '#/components/schemas/CancelReason'\n    CancelReason:\n      type: object\n      additionalProperties: false\n      properties:\n        reason: { $ref: '#/components/schemas/ReasonText' }\n    ReasonText:\n      type: string\n      maxLength: 1024\n    TransitionRequest:";
+    const inline =
+      '      type: object\n      additionalProperties: false\n      properties:\n        reason:\n          type: string\n          maxLength: 1024\n    TransitionRequest:';
+    const moved =
+      "      $ref: '#/components/schemas/CancelReason'\n    CancelReason:\n      type: object\n      additionalProperties: false\n      properties:\n        reason: { $ref: '#/components/schemas/ReasonText' }\n    ReasonText:\n      type: string\n      maxLength: 1024\n    TransitionRequest:";
     const diff = await pair((root) => change(root, 'api/v2/openapi.yaml', inline, moved));
     expect(counted(diff)).toEqual(['editorial file/changed']);
     expect(accepted(diff)).toEqual(['2.4.2', '2.5.0', '3.0.0']);

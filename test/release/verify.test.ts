@@ -10,7 +10,8 @@ import { verifyArtifacts, verifyTree } from '../../core/release/verify.js';
 import { cli } from '../helpers.js';
 import { edit, stampedCopy } from './helpers.js';
 
-const problems = (result: { problems: Array<{ kind: string; file: string }> }) => result.problems.map((p) => `${p.kind} ${p.file}`);
+const problems = (result: { problems: Array<{ kind: string; file: string }> }) =>
+  result.problems.map((p) => `${p.kind} ${p.file}`);
 
 describe('verify a repository checkout', () => {
   it('passes on a freshly stamped corpus, and reports the digest the stamp records', () => {
@@ -19,7 +20,9 @@ describe('verify a repository checkout', () => {
     expect(result).toMatchObject({ ok: true, kind: 'repository', files: 11, problems: [] });
     expect(result.digest).toBe(parseStamp(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8')).stamp?.digest);
     expect(verifyArtifacts(root, { digest: result.digest ?? '' }).ok).toBe(true);
-    expect(verifyArtifacts(root, { digest: (result.digest ?? '').slice('sha256:'.length).toUpperCase() }).ok).toBe(true);
+    expect(verifyArtifacts(root, { digest: (result.digest ?? '').slice('sha256:'.length).toUpperCase() }).ok).toBe(
+      true,
+    );
   });
 
   it('names the file after a one-byte change in each shipped file, one at a time', () => {
@@ -44,7 +47,10 @@ describe('verify a repository checkout', () => {
     rmSync(path.join(root, 'api/v2/asyncapi.yaml'));
     writeFileSync(path.join(root, 'schemas/v2/stray.schema.json'), '{}\n');
     writeFileSync(path.join(root, 'docs/new.md'), '# New\n');
-    expect(problems(verifyArtifacts(root))).toEqual(['missing api/v2/asyncapi.yaml', 'unlisted schemas/v2/stray.schema.json']);
+    expect(problems(verifyArtifacts(root))).toEqual([
+      'missing api/v2/asyncapi.yaml',
+      'unlisted schemas/v2/stray.schema.json',
+    ]);
   });
 
   it('catches a tampered stamp: an edited hash breaks its digest, a recomputed digest breaks the pin', () => {
@@ -61,7 +67,11 @@ describe('verify a repository checkout', () => {
     edit(root, 'spec/v2/errors.json', (text) => text.replace('Too many requests.', 'Fine.'));
     writeFileSync(stampPath, original);
     const { stamp: forged } = parseStamp(original);
-    const rebuilt = buildStamp(forged?.package ?? '', forged?.version ?? '', new Map(Object.keys(forged?.files ?? {}).map((file) => [file, readFileSync(path.join(root, file))])));
+    const rebuilt = buildStamp(
+      forged?.package ?? '',
+      forged?.version ?? '',
+      new Map(Object.keys(forged?.files ?? {}).map((file) => [file, readFileSync(path.join(root, file))])),
+    );
     writeFileSync(stampPath, formatStamp(rebuilt));
     expect(verifyArtifacts(root).ok).toBe(true);
     expect(problems(verifyArtifacts(root, { digest: pinned }))).toEqual(['digest CORPUS-STAMP.json']);
@@ -70,7 +80,9 @@ describe('verify a repository checkout', () => {
   it('reports a missing or malformed stamp instead of throwing', () => {
     const root = stampedCopy();
     writeFileSync(path.join(root, 'CORPUS-STAMP.json'), '{"package": 1}');
-    expect(verifyArtifacts(root).problems.map((p) => p.message)).toContain('malformed stamp: "package" is missing or not a string');
+    expect(verifyArtifacts(root).problems.map((p) => p.message)).toContain(
+      'malformed stamp: "package" is missing or not a string',
+    );
     rmSync(path.join(root, 'CORPUS-STAMP.json'));
     expect(problems(verifyArtifacts(root))).toEqual(['missing CORPUS-STAMP.json']);
   });
@@ -98,13 +110,21 @@ describe('verify a package', () => {
   it('names an altered type declaration, README or package.json, and an extra file anywhere', () => {
     const result = verifyTree(
       tree((copy) => {
-        copy.set('types/index.d.ts', Buffer.concat([copy.get('types/index.d.ts') ?? Buffer.alloc(0), Buffer.from(' ')]));
+        copy.set(
+          'types/index.d.ts',
+          Buffer.concat([copy.get('types/index.d.ts') ?? Buffer.alloc(0), Buffer.from(' ')]),
+        );
         copy.set('README.md', Buffer.from('# Something else\n'));
         copy.set('index.js', Buffer.from('process.exit(0)\n'));
         copy.delete('types/schemas/v2/run.schema.d.ts');
       }),
     );
-    expect(problems(result)).toEqual(['altered README.md', 'unlisted index.js', 'altered types/index.d.ts', 'missing types/schemas/v2/run.schema.d.ts']);
+    expect(problems(result)).toEqual([
+      'altered README.md',
+      'unlisted index.js',
+      'altered types/index.d.ts',
+      'missing types/schemas/v2/run.schema.d.ts',
+    ]);
   });
 
   it('refuses a package without its package record, or with one built around another corpus', () => {
@@ -128,7 +148,10 @@ describe('verify a package', () => {
     const record = JSON.parse(files.get('PACKAGE-STAMP.json')?.toString('utf8') ?? '{}');
     record.corpus = `sha256:${'1'.repeat(64)}`;
     const result = verifyTree(tree((copy) => copy.set('PACKAGE-STAMP.json', Buffer.from(JSON.stringify(record)))));
-    expect(result.problems.map((p) => p.message)).toEqual([expect.stringMatching(/built around corpus sha256:1111/), expect.stringMatching(/edited/)]);
+    expect(result.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/built around corpus sha256:1111/),
+      expect.stringMatching(/edited/),
+    ]);
   });
 
   it('gives consumers a function that throws, naming every problem, on a mismatch', () => {
@@ -146,16 +169,30 @@ describe('openwop-spec verify', () => {
     const root = stampedCopy();
     const good = await cli(['verify', root]);
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/^verified @openwop\/spec-artifacts@1\.4\.2: 11 files match their hashes in the stamp \(CORPUS-STAMP\.json\), 12 files in all, digest sha256:[0-9a-f]{64}\n$/);
+    expect(good.stdout).toMatch(
+      /^verified @openwop\/spec-artifacts@1\.4\.2: 11 files match their hashes in the stamp \(CORPUS-STAMP\.json\), 12 files in all, digest sha256:[0-9a-f]{64}\n$/,
+    );
     edit(root, 'api/v2/openapi.yaml', (text) => text.replace('Created.', 'Made.'));
     const bad = await cli(['verify', root]);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/^ {2}api\/v2\/openapi\.yaml {2}altered {2}api\/v2\/openapi\.yaml was altered/);
     expect(bad.stdout).toMatch(/failed: 1 problem\n$/);
     const json = await cli(['verify', root, '--format', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, problems: [{ kind: 'altered', file: 'api/v2/openapi.yaml' }] });
-    expect(await cli(['verify', root, '--digest', 'sha256:xyz'])).toMatchObject({ status: 2, stderr: 'openwop-spec: --digest sha256:xyz is not sha256:<64 hex digits>\n' });
-    expect(await cli(['verify', path.join(root, 'nope')])).toMatchObject({ status: 2, stderr: expect.stringMatching(/does not exist\n$/) });
-    expect(await cli(['verify', path.join(root, 'package.json')])).toMatchObject({ status: 2, stderr: expect.stringMatching(/is not a readable tarball/) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      problems: [{ kind: 'altered', file: 'api/v2/openapi.yaml' }],
+    });
+    expect(await cli(['verify', root, '--digest', 'sha256:xyz'])).toMatchObject({
+      status: 2,
+      stderr: 'openwop-spec: --digest sha256:xyz is not sha256:<64 hex digits>\n',
+    });
+    expect(await cli(['verify', path.join(root, 'nope')])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/does not exist\n$/),
+    });
+    expect(await cli(['verify', path.join(root, 'package.json')])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/is not a readable tarball/),
+    });
   }, 60_000);
 });

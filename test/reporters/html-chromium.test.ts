@@ -12,8 +12,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, doc } from '../helpers.js';
 
-const CHROMIUM = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate): candidate is string => candidate !== undefined && candidate !== '' && existsSync(candidate));
-if (!CHROMIUM) console.log('skipped: the html report is tested in headless Chromium, and there is none at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM)');
+const CHROMIUM = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (candidate): candidate is string => candidate !== undefined && candidate !== '' && existsSync(candidate),
+);
+if (!CHROMIUM)
+  console.log(
+    'skipped: the html report is tested in headless Chromium, and there is none at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM)',
+  );
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openwop-html-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -23,15 +28,33 @@ function dom(address: string): string {
   const profile = mkdtempSync(path.join(scratch, 'profile-'));
   const result = spawnSync(
     CHROMIUM as string,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--dump-dom', address],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      '--dump-dom',
+      address,
+    ],
     { encoding: 'utf8', timeout: 90_000 },
   );
   expect(result.status, result.stderr).toBe(0);
   return result.stdout;
 }
 
-const visibleFindings = (page: string): string[] => [...page.matchAll(/<article class="finding [^"]*" id="(f\d+)"[^>]*?>/g)].filter((m) => !/\bhidden=/.test(m[0])).map((m) => m[1] as string);
-const shownFiles = (page: string): string[] => [...page.matchAll(/<section class="file" data-file="([^"]*)"[^>]*>/g)].filter((m) => !/\bhidden=/.test(m[0])).map((m) => m[1] as string);
+const visibleFindings = (page: string): string[] =>
+  [...page.matchAll(/<article class="finding [^"]*" id="(f\d+)"[^>]*?>/g)]
+    .filter((m) => !/\bhidden=/.test(m[0]))
+    .map((m) => m[1] as string);
+const shownFiles = (page: string): string[] =>
+  [...page.matchAll(/<section class="file" data-file="([^"]*)"[^>]*>/g)]
+    .filter((m) => !/\bhidden=/.test(m[0]))
+    .map((m) => m[1] as string);
 const showing = (page: string): string | undefined => /<p id="showing">([^<]*)<\/p>/.exec(page)?.[1];
 
 describe.skipIf(!CHROMIUM)('the html report in headless Chromium', { timeout: 240_000 }, () => {
@@ -42,14 +65,29 @@ describe.skipIf(!CHROMIUM)('the html report in headless Chromium', { timeout: 24
     const files: Record<string, string> = {
       'openwop-spec.config.json': JSON.stringify({ required: [] }),
       'spec/v2/core/a.md': doc('A', 'See [b.md](b.md#missing-one), <b>markup</b> & "quotes".\n\nAnd [c](c.md).'),
-      'spec/v2/core/b.md': doc('B', '## Some heading\n\nText.\n\n<!-- generated: nobody/owns-this -->\nhand text\n<!-- /generated: nobody/owns-this -->'),
+      'spec/v2/core/b.md': doc(
+        'B',
+        '## Some heading\n\nText.\n\n<!-- generated: nobody/owns-this -->\nhand text\n<!-- /generated: nobody/owns-this -->',
+      ),
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), text);
     }
     page = path.join(scratch, 'report.html');
-    const result = await cli(['check', '--root', root, '--format', 'html', '--output', page, '--format', 'json', '--output', path.join(scratch, 'report.json')]);
+    const result = await cli([
+      'check',
+      '--root',
+      root,
+      '--format',
+      'html',
+      '--output',
+      page,
+      '--format',
+      'json',
+      '--output',
+      path.join(scratch, 'report.json'),
+    ]);
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
   });

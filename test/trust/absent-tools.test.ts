@@ -15,7 +15,10 @@ function taggedCheckout(): string {
   const root = tempDir();
   cpSync(path.join(FIXTURES, 'release', 'base'), root, { recursive: true });
   const git = (...args: string[]) => {
-    const result = spawnSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
   };
   git('init', '-q');
@@ -28,7 +31,9 @@ function taggedCheckout(): string {
 describe('absent tools fail loudly', { timeout: 60_000 }, () => {
   it('compat/monotone with a tagged previous release and no git on PATH: an error finding that says why', async () => {
     const root = taggedCheckout();
-    const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'compat/monotone'], { env: cliEnv({ PATH: path.join(root, 'no-tools-here') }) });
+    const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'compat/monotone'], {
+      env: cliEnv({ PATH: path.join(root, 'no-tools-here') }),
+    });
     const monotone = reported(result.stdout).filter((d) => d.rule === 'compat/monotone');
     expect(monotone).toHaveLength(1);
     expect(monotone[0]?.severity).toBe('error');
@@ -38,7 +43,10 @@ describe('absent tools fail loudly', { timeout: 60_000 }, () => {
 
   it('--previous-release none compares with nothing and says so', async () => {
     const root = taggedCheckout();
-    const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'compat/monotone', '--previous-release', 'none'], { env: cliEnv({ PATH: path.join(root, 'no-tools-here') }) });
+    const result = await cli(
+      ['check', '--root', root, '--format', 'json', '--rule', 'compat/monotone', '--previous-release', 'none'],
+      { env: cliEnv({ PATH: path.join(root, 'no-tools-here') }) },
+    );
     expect(reported(result.stdout).filter((d) => d.rule === 'compat/monotone')).toEqual([]);
     expect(result.stderr).toContain('no comparison');
   });

@@ -4,7 +4,17 @@
  * exit 2 or a located finding.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, cli, cliEnv, FIXTURES, readTree } from '../helpers.js';
@@ -25,7 +35,13 @@ describe('nothing is written or deleted outside the root', { timeout: 60_000 }, 
     writeFileSync(path.join(outside, '.victim.md.999999.k0.tmp'), 'PWNED\n');
     writeFileSync(path.join(outside, '.other.md.999998.k1.tmp'), 'someone else\n');
     symlinkSync(outside, path.join(root, 'spec', 'elsewhere'));
-    writeFileSync(path.join(root, '.openwop-spec-writes.json'), JSON.stringify({ pid: 999999, renames: [{ target: 'spec/elsewhere/victim.md', temporary: '.victim.md.999999.k0.tmp' }] }));
+    writeFileSync(
+      path.join(root, '.openwop-spec-writes.json'),
+      JSON.stringify({
+        pid: 999999,
+        renames: [{ target: 'spec/elsewhere/victim.md', temporary: '.victim.md.999999.k0.tmp' }],
+      }),
+    );
     const before = readTree(outside);
     expect(Object.keys(before)).toHaveLength(3);
     const result = await cli(['generate', '--root', root]);
@@ -110,7 +126,10 @@ describe('config-like files are never followed through a link', { timeout: 60_00
 
   it('a config with a UTF-8 byte order mark is read', async () => {
     const root = goodCopy();
-    writeFileSync(path.join(root, 'openwop-spec.config.json'), `\uFEFF${readFileSync(path.join(FIXTURES, 'good', 'openwop-spec.config.json'), 'utf8')}`);
+    writeFileSync(
+      path.join(root, 'openwop-spec.config.json'),
+      `\uFEFF${readFileSync(path.join(FIXTURES, 'good', 'openwop-spec.config.json'), 'utf8')}`,
+    );
     const result = await cli(['check', '--root', root]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -118,7 +137,10 @@ describe('config-like files are never followed through a link', { timeout: 60_00
 
   it("a config's own control bytes reach stderr escaped", async () => {
     const root = goodCopy();
-    writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"include": ["spec/**"], "\\u001b[2K\\u001b[1Afake": 1}');
+    writeFileSync(
+      path.join(root, 'openwop-spec.config.json'),
+      '{"include": ["spec/**"], "\\u001b[2K\\u001b[1Afake": 1}',
+    );
     const result = await cli(['check', '--root', root]);
     expect(result.status).toBe(2);
     expect(result.stderr).not.toMatch(/\u001b/);

@@ -27,7 +27,9 @@ function aliasBomb(): string {
 let untouched: Promise<string[]> | undefined;
 /** The findings of a fresh copy of this repository's corpus, which two cases compare against: one run, on a copy of its own. */
 function untouchedFindings(): Promise<string[]> {
-  untouched ??= cli(['check', '--root', corpusCopy(), '--format', 'json', '--no-cache']).then((result) => findings(result.stdout));
+  untouched ??= cli(['check', '--root', corpusCopy(), '--format', 'json', '--no-cache']).then((result) =>
+    findings(result.stdout),
+  );
   return untouched;
 }
 
@@ -35,7 +37,14 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
   it('a JSON file nested past the bound is one finding at the bracket that goes too deep', () => {
     for (const depth of [MAX_NESTING + 1, 3000, 8000, 100_000]) {
       const file = parseFile('schemas/v2/deep.json', Buffer.from(deepJson(depth)));
-      expect(file.problems, String(depth)).toEqual([{ message: expect.stringMatching(/nested more than 256 levels deep/), line: 1, column: 7 + MAX_NESTING - 1, kind: 'refused' }]);
+      expect(file.problems, String(depth)).toEqual([
+        {
+          message: expect.stringMatching(/nested more than 256 levels deep/),
+          line: 1,
+          column: 7 + MAX_NESTING - 1,
+          kind: 'refused',
+        },
+      ]);
     }
     expect(parseFile('schemas/v2/ok.json', Buffer.from(deepJson(MAX_NESTING))).problems).toEqual([]);
     // The positioned parse holds to the same bound.
@@ -60,7 +69,9 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
 
   it('a YAML alias bomb is one finding at its first alias, not an internal error', () => {
     const problems = parseYamlText(aliasBomb()).problems;
-    expect(problems).toEqual([{ message: expect.stringMatching(/aliases expand to more than 1000/), line: 2, column: 8, kind: 'refused' }]);
+    expect(problems).toEqual([
+      { message: expect.stringMatching(/aliases expand to more than 1000/), line: 2, column: 8, kind: 'refused' },
+    ]);
     // Aliases within the bound read as before.
     expect(parseYamlText('a: &x [1, 2]\nb: *x\n').value).toEqual({ a: [1, 2], b: [1, 2] });
   });
@@ -84,7 +95,9 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     // The stamp covers the new files, so it is stale; that is true, and said once.
-    const found = findings(result.stdout).filter((f) => !f.startsWith('generated/drift CORPUS-STAMP.json:')).map((f) => f.replace(/^(corpus\/parse api\/v2\/flow\.yaml:1:)\d+$/, '$1COLUMN'));
+    const found = findings(result.stdout)
+      .filter((f) => !f.startsWith('generated/drift CORPUS-STAMP.json:'))
+      .map((f) => f.replace(/^(corpus\/parse api\/v2\/flow\.yaml:1:)\d+$/, '$1COLUMN'));
     expect(found.filter((f) => !baseline.includes(f)).sort()).toEqual(
       [
         'corpus/parse api/v2/bomb.yaml:2:8',
@@ -97,27 +110,41 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
     expect(found.filter((f) => baseline.includes(f))).toEqual(baseline);
     // generate goes on as well: it restamps, and check then has only the five findings.
     expect((await cli(['generate', '--root', root])).status).toBe(0);
-    expect(findings((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((f) => f.startsWith('generated/'))).toEqual([]);
+    expect(
+      findings((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((f) =>
+        f.startsWith('generated/'),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('text as written', { timeout: 180_000 }, () => {
   it('invalid UTF-8 is reported at the bad byte', () => {
-    const bytes = Buffer.concat([Buffer.from('# Title\n\nSome t\u00e9xt and '), Buffer.from([0xc3, 0x28]), Buffer.from(' more\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('# Title\n\nSome t\u00e9xt and '),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(' more\n'),
+    ]);
     const file = parseFile('spec/v2/core/a.md', bytes);
-    expect(file.problems).toEqual([{ message: expect.stringMatching(/^not valid UTF-8/), line: 3, column: 15, kind: 'encoding' }]);
+    expect(file.problems).toEqual([
+      { message: expect.stringMatching(/^not valid UTF-8/), line: 3, column: 15, kind: 'encoding' },
+    ]);
     const lone = parseFile('docs/b.md', Buffer.concat([Buffer.from('ok\n\u{1F600} '), Buffer.from([0xff])]));
     expect(lone.problems[0]).toMatchObject({ line: 2, column: 4 });
   });
 
   it('a UTF-16 file is named for what it is', () => {
     const file = parseFile('spec/v2/core/a.md', Buffer.from('\uFEFF# A\n', 'utf16le'));
-    expect(file.problems).toEqual([{ message: 'a .md file in UTF-16 (its byte order mark says so); save it as UTF-8', line: 1, column: 1 }]);
+    expect(file.problems).toEqual([
+      { message: 'a .md file in UTF-16 (its byte order mark says so); save it as UTF-8', line: 1, column: 1 },
+    ]);
   });
 
-  it('a duplicate key in JSON is worded in JSON\'s terms, at the second occurrence', () => {
+  it("a duplicate key in JSON is worded in JSON's terms, at the second occurrence", () => {
     const file = parseFile('spec/v2/x.json', Buffer.from('{\n  "code": 1,\n  "code": 2\n}\n'));
-    expect(file.problems).toEqual([{ message: expect.stringMatching(/^duplicate key "code": an object has this member twice/), line: 3, column: 3 }]);
+    expect(file.problems).toEqual([
+      { message: expect.stringMatching(/^duplicate key "code": an object has this member twice/), line: 3, column: 3 },
+    ]);
     expect(file.problems[0]?.message).not.toMatch(/Map keys/);
     // YAML keeps its own words.
     expect(parseFile('api/x.yaml', Buffer.from('a: 1\na: 2\n')).problems[0]?.message).toMatch(/unique/);

@@ -15,7 +15,9 @@ function entries(root: string, prefix: string): string[] {
   const cacheDir = path.join(root, CACHE);
   return readdirSync(cacheDir)
     .filter((name) => name.startsWith(prefix))
-    .flatMap((directory) => readdirSync(path.join(cacheDir, directory)).map((entry) => path.join(cacheDir, directory, entry)));
+    .flatMap((directory) =>
+      readdirSync(path.join(cacheDir, directory)).map((entry) => path.join(cacheDir, directory, entry)),
+    );
 }
 
 async function check(root: string, ...extra: string[]) {
@@ -33,18 +35,26 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     // Where the entry for the truncated text would be, were JSON cached: the whole file's value.
     const parseDir = readdirSync(path.join(root, CACHE)).find((name) => name.startsWith('parse-')) ?? '';
     const key = ContentCache.key('json', truncated);
-    writeFileSync(path.join(root, CACHE, parseDir, `${key}.json`), JSON.stringify({ for: key, value: { value: JSON.parse(whole), problems: [] } }));
+    writeFileSync(
+      path.join(root, CACHE, parseDir, `${key}.json`),
+      JSON.stringify({ for: key, value: { value: JSON.parse(whole), problems: [] } }),
+    );
     const poisoned = await check(root);
     const clean = await check(root, '--no-cache');
     expect(poisoned.status).toBe(1);
     expect(poisoned.stdout).toBe(clean.stdout);
-    expect(findings(poisoned.stdout).some((finding) => finding.startsWith('corpus/parse spec/v2/errors.json:'))).toBe(true);
+    expect(findings(poisoned.stdout).some((finding) => finding.startsWith('corpus/parse spec/v2/errors.json:'))).toBe(
+      true,
+    );
   });
 
   it('entries swapped between files, or of the wrong shape, are misses, and the run replaces them', async () => {
     const root = corpusCopy({ cached: true });
     const doc = path.join(root, 'spec/v2/core/capabilities.md');
-    writeFileSync(doc, readFileSync(doc, 'utf8').replace('## Why this exists', '## Why this exists\n\nSee [nowhere](missing-file.md).'));
+    writeFileSync(
+      doc,
+      readFileSync(doc, 'utf8').replace('## Why this exists', '## Why this exists\n\nSee [nowhere](missing-file.md).'),
+    );
     const cold = await check(root);
     expect(cold.status).toBe(1);
     const parse = entries(root, 'parse-');
@@ -63,9 +73,18 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     expect(swapped.status).toBe(1);
 
     // An entry of the right key and the wrong shape, and one that is `{}`.
-    for (const file of [...entries(root, 'parse-'), ...entries(root, 'validation-'), ...entries(root, 'schema-compile-')]) {
+    for (const file of [
+      ...entries(root, 'parse-'),
+      ...entries(root, 'validation-'),
+      ...entries(root, 'schema-compile-'),
+    ]) {
       const key = path.basename(file, '.json');
-      writeFileSync(file, parse.includes(file) && key.startsWith('md-') ? JSON.stringify({ for: key, value: { type: 'root', children: [{}] } }) : '{}');
+      writeFileSync(
+        file,
+        parse.includes(file) && key.startsWith('md-')
+          ? JSON.stringify({ for: key, value: { type: 'root', children: [{}] } })
+          : '{}',
+      );
     }
     const wrongShape = await check(root);
     expect(wrongShape.stdout).toBe(cold.stdout);
@@ -85,7 +104,8 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     const marker = path.join(tempDir(), 'ran');
     const hostile = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports.__refs = {};`;
     for (const namespace of ['corpus', 'openapi-3.1', 'asyncapi-3.0.0']) {
-      for (let i = 0; i < 4; i++) writeFileSync(path.join(cacheDir, `validators-${namespace}-${String(i).repeat(16)}.cjs`), hostile);
+      for (let i = 0; i < 4; i++)
+        writeFileSync(path.join(cacheDir, `validators-${namespace}-${String(i).repeat(16)}.cjs`), hostile);
     }
     const registry = path.join(root, 'spec/v2/errors.json');
     writeFileSync(registry, readFileSync(registry, 'utf8').replace('"httpStatus": 400', '"httpStatus": 299'));
@@ -109,7 +129,8 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
 describe('the content cache', () => {
   it('returns an entry only for its own key and of the shape asked for', () => {
     const directory = tempDir();
-    const isTree = (value: unknown): value is { tree: string } => typeof value === 'object' && value !== null && typeof (value as { tree?: unknown }).tree === 'string';
+    const isTree = (value: unknown): value is { tree: string } =>
+      typeof value === 'object' && value !== null && typeof (value as { tree?: unknown }).tree === 'string';
     const first = ContentCache.open(directory, 'parse', 'stamp 1');
     const a = ContentCache.key('md', 'a');
     const b = ContentCache.key('md', 'b');

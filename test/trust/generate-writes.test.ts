@@ -3,7 +3,18 @@
  * (after the next run finishes the journal) the new one; an I/O error is one line naming the file
  * and the cause; a rewritten file keeps its line ends, byte order mark and mode.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverWrites, WriteError, writeSetAtomic } from '../../core/output/write.js';
@@ -14,8 +25,14 @@ const REGISTRY = 'spec/v2/errors.json';
 
 /** A new error code: the registry changes, and with it the errors document, counts, the envelope and the stamp. */
 function addCode(root: string): void {
-  const registry = JSON.parse(readFileSync(path.join(root, REGISTRY), 'utf8')) as { rows: Array<Record<string, unknown>> };
-  registry.rows.push({ ...registry.rows.find((row) => row.httpStatus === 409), code: 'trust_test_conflict', meaning: 'A test code, registered to make every derived output stale at once.' });
+  const registry = JSON.parse(readFileSync(path.join(root, REGISTRY), 'utf8')) as {
+    rows: Array<Record<string, unknown>>;
+  };
+  registry.rows.push({
+    ...registry.rows.find((row) => row.httpStatus === 409),
+    code: 'trust_test_conflict',
+    meaning: 'A test code, registered to make every derived output stale at once.',
+  });
   writeFileSync(path.join(root, REGISTRY), `${JSON.stringify(registry, null, 2)}\n`);
 }
 
@@ -27,7 +44,8 @@ function faulted(root: string, fault: string) {
   return spawnCli(['generate', '--root', root], { env: cliEnv({ OPENWOP_SPEC_FAULT: fault }) });
 }
 
-const temporaries = (files: Map<string, Buffer>) => [...files.keys()].filter((file) => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.tmp$/.test(file));
+const temporaries = (files: Map<string, Buffer>) =>
+  [...files.keys()].filter((file) => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.tmp$/.test(file));
 
 let staleOutputs: Promise<number> | undefined;
 /**
@@ -38,7 +56,9 @@ function staleCount(): Promise<number> {
   staleOutputs ??= (async () => {
     const root = corpusCopy();
     addCode(root);
-    const report = JSON.parse((await cli(['generate', '--check', '--root', root, '--format', 'json'])).stdout) as { diagnostics: Array<{ rule: string; file: string }> };
+    const report = JSON.parse((await cli(['generate', '--check', '--root', root, '--format', 'json'])).stdout) as {
+      diagnostics: Array<{ rule: string; file: string }>;
+    };
     // Drift is reported entry by entry; what is written is one file for each file with drift.
     return new Set(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => d.file)).size;
   })();
@@ -74,7 +94,9 @@ describe('generate writes all or nothing', { timeout: 240_000 }, () => {
     const killed = faulted(root, `kill-at-write:${stale + 2}`);
     expect(killed.signal).toBe('SIGKILL');
     expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(true);
-    const mixed = changed(before, snapshot(root)).filter((file) => !temporaries(snapshot(root)).includes(file) && file !== '.openwop-spec-writes.json');
+    const mixed = changed(before, snapshot(root)).filter(
+      (file) => !temporaries(snapshot(root)).includes(file) && file !== '.openwop-spec-writes.json',
+    );
     expect(mixed).toHaveLength(1);
 
     const checked = await cli(['generate', '--check', '--root', root]);
@@ -105,7 +127,9 @@ describe('generate writes all or nothing', { timeout: 240_000 }, () => {
     const stale = await staleCount();
     const failed = faulted(root, `fail-at-write:${stale + 3}:EACCES`);
     expect(failed.status).toBe(2);
-    expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: permission denied \(EACCES\); 2 of \d+ files were replaced \([^)]+\); the next generate finishes the rest\n$/);
+    expect(failed.stderr).toMatch(
+      /^openwop-spec: cannot write [\w./-]+: permission denied \(EACCES\); 2 of \d+ files were replaced \([^)]+\); the next generate finishes the rest\n$/,
+    );
     expect((await generate(root)).status).toBe(0);
     expect((await cli(['check', '--root', root])).status).toBe(0);
   });
@@ -150,7 +174,10 @@ describe('check --fix keeps how a file is written', { timeout: 60_000 }, () => {
     mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
     writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"required": []}\n');
     writeFileSync(path.join(root, 'spec/v2/core/a.md'), a);
-    writeFileSync(path.join(root, 'spec/v2/core/b.md'), '# B\n\n> **Status: Stable.**\n\n## Why this exists\n\nText.\n');
+    writeFileSync(
+      path.join(root, 'spec/v2/core/b.md'),
+      '# B\n\n> **Status: Stable.**\n\n## Why this exists\n\nText.\n',
+    );
     const fixed = await cli(['check', '--root', root, '--fix']);
     expect(fixed.stderr).toMatch(/^fixed 1 problem/);
     const after = readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8');

@@ -49,7 +49,9 @@ export function snapshot(root: string): Map<string, Buffer> {
 /** The files that differ between two snapshots, or are in one only, sorted. */
 export function changed(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => !before.has(name) || !after.has(name) || !before.get(name)?.equals(after.get(name) as Buffer)).sort();
+  return [...names]
+    .filter((name) => !before.has(name) || !after.has(name) || !before.get(name)?.equals(after.get(name) as Buffer))
+    .sort();
 }
 
 /** Replaces the first `from` in a file of `root` with `to`; a `from` the file lacks is a broken test. */

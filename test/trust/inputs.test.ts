@@ -29,7 +29,11 @@ function manyHeadings(headings: number, broken: number): string {
   writeFileSync(path.join(root, 'docs', 'big.md'), big.join('\n'));
   const links = ['# Links', ''];
   const step = Math.floor(headings / broken);
-  for (let i = 0; i < broken; i++) links.push(`See [x](big.md#limits-of-sectoin-${i * step}) and [big.md §"Limits of sectoin ${i * step}"](big.md).`, '');
+  for (let i = 0; i < broken; i++)
+    links.push(
+      `See [x](big.md#limits-of-sectoin-${i * step}) and [big.md §"Limits of sectoin ${i * step}"](big.md).`,
+      '',
+    );
   writeFileSync(path.join(root, 'docs', 'links.md'), links.join('\n'));
   return root;
 }
@@ -37,7 +41,17 @@ function manyHeadings(headings: number, broken: number): string {
 async function suggestionsHold(headings: number, broken: number, seconds: number): Promise<void> {
   const root = manyHeadings(headings, broken);
   const started = Date.now();
-  const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'links/anchor', '--rule', 'links/section-ref']);
+  const result = await cli([
+    'check',
+    '--root',
+    root,
+    '--format',
+    'json',
+    '--rule',
+    'links/anchor',
+    '--rule',
+    'links/section-ref',
+  ]);
   const elapsed = (Date.now() - started) / 1000;
   const found = reported(result.stdout);
   const anchors = found.filter((d) => d.rule === 'links/anchor');
@@ -53,9 +67,13 @@ describe('"did you mean" is bounded', () => {
     await suggestionsHold(20_000, 200, 30);
   }, 120_000);
 
-  it.skipIf(!HOSTILE)('200,000 headings, 1,000 broken anchors and citations', async () => {
-    await suggestionsHold(200_000, 1_000, 150);
-  }, 300_000);
+  it.skipIf(!HOSTILE)(
+    '200,000 headings, 1,000 broken anchors and citations',
+    async () => {
+      await suggestionsHold(200_000, 1_000, 150);
+    },
+    300_000,
+  );
 });
 
 describe('a duplicate key is found in memory proportional to the file', () => {
@@ -63,7 +81,8 @@ describe('a duplicate key is found in memory proportional to the file', () => {
   function bigJson(megabytes: number): { root: string; line: number } {
     const root = goodCopy();
     const rows: string[] = [];
-    for (let i = 0; rows.length * 60 < megabytes * 1e6; i++) rows.push(`    {"id": "row-${i}", "value": "${'x'.repeat(24)}"}`);
+    for (let i = 0; rows.length * 60 < megabytes * 1e6; i++)
+      rows.push(`    {"id": "row-${i}", "value": "${'x'.repeat(24)}"}`);
     const last = rows.length - 1;
     rows[last] = `    {"id": "row-${last}", "value": "a", "id": "again"}`;
     writeFileSync(path.join(root, 'spec', 'v2', 'big.json'), `{\n  "rows": [\n${rows.join(',\n')}\n  ]\n}\n`);
@@ -73,7 +92,9 @@ describe('a duplicate key is found in memory proportional to the file', () => {
   const holds = (megabytes: number, heap: number) => () => {
     const { root, line } = bigJson(megabytes);
     // A heap far smaller than a positioned parse of the file needs: only a streaming pass fits.
-    const result = spawnCli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/parse'], { env: cliEnv({ NODE_OPTIONS: `--max-old-space-size=${heap}` }) });
+    const result = spawnCli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/parse'], {
+      env: cliEnv({ NODE_OPTIONS: `--max-old-space-size=${heap}` }),
+    });
     expect(result.stderr).not.toMatch(/heap|internal error/i);
     const parse = reported(result.stdout).filter((d) => d.rule === 'corpus/parse');
     expect(parse.map((d) => `${d.file}:${d.line}`)).toEqual([`spec/v2/big.json:${line}`]);
@@ -102,7 +123,9 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
     }
     expect(generate.stderr).toContain('nothing written');
     // And check says it where the file is parsed.
-    const checked = reported((await cli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/parse'])).stdout);
+    const checked = reported(
+      (await cli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/parse'])).stdout,
+    );
     expect(checked.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([`corpus/parse spec/v2/errors.json:${line}`]);
   });
 
@@ -117,12 +140,24 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
     writeFileSync(path.join(root, 'docs', 'notes.md'), '# Notes\n');
     writeFileSync(path.join(root, 'docs', 'menu.md'), '# Menu\n');
     writeFileSync(path.join(root, 'docs', 'links.md'), `# Links\n\nSee [the menu](MENU.md).\n`);
-    const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/irregular', '--rule', 'links/file']);
+    const result = await cli([
+      'check',
+      '--root',
+      root,
+      '--format',
+      'json',
+      '--rule',
+      'corpus/irregular',
+      '--rule',
+      'links/file',
+    ]);
     const found = reported(result.stdout);
     const collisions = found.filter((d) => d.rule === 'corpus/irregular');
     // The one of each pair that sorts later (by code unit) is reported, naming the other.
     expect(collisions.map((d) => d.file).sort()).toEqual(['docs/caf\u00e9.md', 'docs/notes.md']);
-    expect(collisions.map((d) => d.message).join('\n')).toMatch(/only in Unicode normalization[\s\S]*only in case|only in case[\s\S]*only in Unicode normalization/);
+    expect(collisions.map((d) => d.message).join('\n')).toMatch(
+      /only in Unicode normalization[\s\S]*only in case|only in case[\s\S]*only in Unicode normalization/,
+    );
     const link = found.filter((d) => d.rule === 'links/file');
     expect(link).toHaveLength(1);
     expect(link[0]?.message).toContain('only in case');
@@ -136,14 +171,21 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
     expect(off[0]?.message).toContain('only in Unicode normalization (NFC/NFD)');
   });
 
-  for (const tag of ['!!python/object/apply:os.system ["id"]', '!!js/function "function () { return 1 }"', '!custom 1', '!!binary aGk=']) {
+  for (const tag of [
+    '!!python/object/apply:os.system ["id"]',
+    '!!js/function "function () { return 1 }"',
+    '!custom 1',
+    '!!binary aGk=',
+  ]) {
     it(`a YAML tag outside the core schema is a located finding: ${tag}`, async () => {
       const root = goodCopy();
       const file = path.join(root, 'api', 'v2', 'openapi.yaml');
       const text = readFileSync(file, 'utf8');
       writeFileSync(file, `${text.trimEnd()}\nx-extra: ${tag}\n`);
       const line = text.trimEnd().split('\n').length + 1;
-      const found = reported((await cli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/parse'])).stdout);
+      const found = reported(
+        (await cli(['check', '--root', root, '--format', 'json', '--rule', 'corpus/parse'])).stdout,
+      );
       expect(found.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([`corpus/parse api/v2/openapi.yaml:${line}`]);
       expect(found[0]?.message).toContain('not of the YAML core schema');
     });
@@ -152,7 +194,10 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
   for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
     it(`${name} as a rule option name is plain data: one line, exit 2, no internal error`, async () => {
       const root = goodCopy();
-      writeFileSync(path.join(root, 'openwop-spec.config.json'), `{"required": ["api/v2/openapi.yaml"], "rules": {"links/anchor": ["error", {"${name}": 1}]}}`);
+      writeFileSync(
+        path.join(root, 'openwop-spec.config.json'),
+        `{"required": ["api/v2/openapi.yaml"], "rules": {"links/anchor": ["error", {"${name}": 1}]}}`,
+      );
       const result = await cli(['check', '--root', root]);
       expect(result.status).toBe(2);
       expect(result.stderr).not.toContain('internal error');

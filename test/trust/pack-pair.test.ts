@@ -23,12 +23,19 @@ describe.skipIf(!HOSTILE)('pack replaces the pair in --out as one step', { timeo
     const tarball = path.join(out, readdirSync(out).find((entry) => entry.endsWith('.tgz')) as string);
     const before = readFileSync(tarball);
     // A new corpus under the same version: the pair in --out must change, and never be half changed.
-    edit(root, 'spec/v2/core/capabilities.md', 'A client has one place', 'A sentence added for this release. A client has one place');
+    edit(
+      root,
+      'spec/v2/core/capabilities.md',
+      'A client has one place',
+      'A sentence added for this release. A client has one place',
+    );
     expect((await cli(['generate', '--root', root])).status).toBe(0);
     expect((await cli(['check', '--root', root, '--quiet'])).status).toBe(0);
     const kinds = new Set<string>();
     for (const step of [1, 2, 3]) {
-      const killed = spawnCli(['pack', '--root', root, '--out', out, '--signing-key', key.privateKey], { env: cliEnv({ OPENWOP_SPEC_FAULT: `kill-at-write:${step}` }) });
+      const killed = spawnCli(['pack', '--root', root, '--out', out, '--signing-key', key.privateKey], {
+        env: cliEnv({ OPENWOP_SPEC_FAULT: `kill-at-write:${step}` }),
+      });
       expect(killed.signal).toBe('SIGKILL');
       const verified = await cli(['verify', tarball, '--public-key', key.publicKey]);
       expect(verified.status, `${verified.stdout}${verified.stderr}`).toBe(0);
@@ -58,32 +65,43 @@ describe.skipIf(!HOSTILE)('pack replaces the pair in --out as one step', { timeo
       .map(Number);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it.skipIf(process.platform !== 'linux')(`a pack ended by ${signal} while npm pack runs removes its scratch directory`, async () => {
-      const root = corpusCopy();
-      const out = tempDir();
-      const child = spawn(process.execPath, [CLI, 'pack', '--root', root, '--out', out, '--unsigned'], { env: cliEnv(), stdio: 'ignore' });
-      const ended = new Promise((resolve) => child.on('exit', resolve));
-      let npm: number[] = [];
-      for (let waited = 0; waited < 180_000 && npm.length === 0 && child.exitCode === null; waited += 10) {
-        npm = npmChildren(child.pid as number);
-        if (npm.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(npm.length, 'npm pack was seen running under pack').toBeGreaterThan(0);
-      child.kill(signal);
-      await ended;
-      expect(readdirSync(out).filter((entry) => entry.startsWith('.openwop-pack-'))).toEqual([]);
-    }, 240_000);
+    it.skipIf(process.platform !== 'linux')(
+      `a pack ended by ${signal} while npm pack runs removes its scratch directory`,
+      async () => {
+        const root = corpusCopy();
+        const out = tempDir();
+        const child = spawn(process.execPath, [CLI, 'pack', '--root', root, '--out', out, '--unsigned'], {
+          env: cliEnv(),
+          stdio: 'ignore',
+        });
+        const ended = new Promise((resolve) => child.on('exit', resolve));
+        let npm: number[] = [];
+        for (let waited = 0; waited < 180_000 && npm.length === 0 && child.exitCode === null; waited += 10) {
+          npm = npmChildren(child.pid as number);
+          if (npm.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(npm.length, 'npm pack was seen running under pack').toBeGreaterThan(0);
+        child.kill(signal);
+        await ended;
+        expect(readdirSync(out).filter((entry) => entry.startsWith('.openwop-pack-'))).toEqual([]);
+      },
+      240_000,
+    );
   }
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`a pack ended by ${signal} leaves no scratch directory once it, or the next pack, is done`, async () => {
       const root = corpusCopy();
       const out = tempDir();
-      const child = spawn(process.execPath, [CLI, 'pack', '--root', root, '--out', out, '--unsigned'], { env: cliEnv(), stdio: 'ignore' });
+      const child = spawn(process.execPath, [CLI, 'pack', '--root', root, '--out', out, '--unsigned'], {
+        env: cliEnv(),
+        stdio: 'ignore',
+      });
       const ended = new Promise((resolve) => child.on('exit', resolve));
       // Signalled once its scratch directory is there, while it packs.
       const scratch = () => readdirSync(out).filter((entry) => entry.startsWith('.openwop-pack-'));
-      for (let waited = 0; waited < 120_000 && scratch().length === 0; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let waited = 0; waited < 120_000 && scratch().length === 0; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(scratch()).toHaveLength(1);
       child.kill(signal);
       await ended;

@@ -35,7 +35,16 @@ async function tarball(name: string, entries: readonly RawEntry[]): Promise<stri
 
 /** An envelope for a tarball of SHA-256 `sha256`, signed by `signer`, its keyid set to `keyid` when given. */
 function envelopeFor(sha256: string, signer: string, keyid?: string): string {
-  const envelope = signRelease({ package: '@openwop/spec-artifacts', version: '1.4.2', corpusDigest: `sha256:${'0'.repeat(64)}`, tarball: { name: 'x.tgz', sha256 }, packageStamp: '0'.repeat(64) }, createPrivateKey(readFileSync(signer)));
+  const envelope = signRelease(
+    {
+      package: '@openwop/spec-artifacts',
+      version: '1.4.2',
+      corpusDigest: `sha256:${'0'.repeat(64)}`,
+      tarball: { name: 'x.tgz', sha256 },
+      packageStamp: '0'.repeat(64),
+    },
+    createPrivateKey(readFileSync(signer)),
+  );
   if (keyid) for (const signature of envelope.signatures) signature.keyid = keyid;
   return formatEnvelope(envelope);
 }
@@ -48,7 +57,9 @@ describe('verify checks the signature before it reads the tarball', { timeout: 6
     writeFileSync(`${file}.dsse.json`, envelopeFor('1'.repeat(64), keys.privateKey));
     const result = await cli(['verify', file, '--public-key', keys.publicKey]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/the signature covers a tarball with SHA-256 1{64}, but this tarball's is [0-9a-f]{64}/);
+    expect(result.stdout).toMatch(
+      /the signature covers a tarball with SHA-256 1{64}, but this tarball's is [0-9a-f]{64}/,
+    );
     expect(`${result.stdout}${result.stderr}`).not.toContain('not a readable tarball');
   });
 
@@ -80,51 +91,76 @@ describe('verify checks the signature before it reads the tarball', { timeout: 6
   });
 });
 
-describe('every key file that is not an Ed25519 public key is one line, exit 2, naming the file and what it is', { timeout: 60_000 }, () => {
-  const directory = tempDir();
-  const ed = generateKeyPairSync('ed25519');
-  const keys: Record<string, { content: string | Buffer; says: RegExp }> = {
-    'garbage.pem': { content: 'hello, this is not a key\n', says: /not a PEM key/ },
-    'empty.pem': { content: '', says: /empty/ },
-    'rsa.pem': { content: generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }), says: /RSA/ },
-    'x25519.pem': { content: generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'pem' }), says: /X25519/ },
-    'openssh.pub': { content: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl someone@host\n', says: /OpenSSH public key/ },
-    'openssh-private': { content: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n', says: /OpenSSH private key/ },
-    'key.der': { content: ed.publicKey.export({ type: 'spki', format: 'der' }), says: /binary|DER/ },
-    'private.pem': { content: ed.privateKey.export({ type: 'pkcs8', format: 'pem' }), says: /private key/ },
-  };
-  const target = path.join(directory, 'openwop-spec-artifacts-1.4.2.tgz');
-  writeFileSync(target, 'bytes');
+describe(
+  'every key file that is not an Ed25519 public key is one line, exit 2, naming the file and what it is',
+  { timeout: 60_000 },
+  () => {
+    const directory = tempDir();
+    const ed = generateKeyPairSync('ed25519');
+    const keys: Record<string, { content: string | Buffer; says: RegExp }> = {
+      'garbage.pem': { content: 'hello, this is not a key\n', says: /not a PEM key/ },
+      'empty.pem': { content: '', says: /empty/ },
+      'rsa.pem': {
+        content: generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }),
+        says: /RSA/,
+      },
+      'x25519.pem': {
+        content: generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'pem' }),
+        says: /X25519/,
+      },
+      'openssh.pub': {
+        content: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl someone@host\n',
+        says: /OpenSSH public key/,
+      },
+      'openssh-private': {
+        content: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n',
+        says: /OpenSSH private key/,
+      },
+      'key.der': { content: ed.publicKey.export({ type: 'spki', format: 'der' }), says: /binary|DER/ },
+      'private.pem': { content: ed.privateKey.export({ type: 'pkcs8', format: 'pem' }), says: /private key/ },
+    };
+    const target = path.join(directory, 'openwop-spec-artifacts-1.4.2.tgz');
+    writeFileSync(target, 'bytes');
 
-  for (const [name, { content, says }] of Object.entries(keys)) {
-    it(name, async () => {
-      const file = path.join(directory, name);
-      writeFileSync(file, content);
-      const result = await cli(['verify', target, '--public-key', file]);
-      expect(result.status).toBe(2);
-      expect(result.stdout).toBe('');
-      const lines = result.stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(file);
-      expect(lines[0]).toMatch(says);
-      expect(lines[0]).not.toContain('internal error');
-    });
-  }
-});
+    for (const [name, { content, says }] of Object.entries(keys)) {
+      it(name, async () => {
+        const file = path.join(directory, name);
+        writeFileSync(file, content);
+        const result = await cli(['verify', target, '--public-key', file]);
+        expect(result.status).toBe(2);
+        expect(result.stdout).toBe('');
+        const lines = result.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain(file);
+        expect(lines[0]).toMatch(says);
+        expect(lines[0]).not.toContain('internal error');
+      });
+    }
+  },
+);
 
 describe('diff refuses a release with entries verify refuses', { timeout: 60_000 }, () => {
   const entries = releaseEntries();
   const clean = tarball('clean.tgz', entries);
   const hostile: Record<string, RawEntry[]> = {
-    'a registry replaced by a symbolic link': [...entries.filter((entry) => entry.path !== 'package/spec/v2/errors.json'), { path: 'package/spec/v2/errors.json', type: 'SymbolicLink', linkpath: '/etc/passwd' }],
-    'a hard link': [...entries, { path: 'package/spec/v2/hard.json', type: 'Link', linkpath: 'package/spec/v2/errors.json' }],
+    'a registry replaced by a symbolic link': [
+      ...entries.filter((entry) => entry.path !== 'package/spec/v2/errors.json'),
+      { path: 'package/spec/v2/errors.json', type: 'SymbolicLink', linkpath: '/etc/passwd' },
+    ],
+    'a hard link': [
+      ...entries,
+      { path: 'package/spec/v2/hard.json', type: 'Link', linkpath: 'package/spec/v2/errors.json' },
+    ],
     'a device': [...entries, { path: 'package/spec/v2/dev', type: 'CharacterDevice' }],
     'a path that climbs out': [...entries, { path: 'package/spec/../../PWNED', data: Buffer.from('x') }],
   };
   for (const [what, list] of Object.entries(hostile)) {
     it(`${what}: one line, exit 2, in either position`, async () => {
       const bad = await tarball('hostile.tgz', list);
-      for (const args of [[await clean, bad], [bad, await clean]]) {
+      for (const args of [
+        [await clean, bad],
+        [bad, await clean],
+      ]) {
         const result = await cli(['diff', ...args]);
         expect(result.status).toBe(2);
         expect(result.stdout).toBe('');

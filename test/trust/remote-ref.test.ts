@@ -27,9 +27,17 @@ paths:
 describe('a remote $ref', { timeout: 120_000 }, () => {
   it('in OpenAPI is an error at the $ref, quiet when the config allows remote refs', () => {
     const found = run('api/valid', corpusFromFiles('/r', { 'api/v2/openapi.yaml': OPENAPI }));
-    expect(found.map((d) => `${d.severity} ${d.file}:${d.line}:${d.column}`)).toEqual(['error api/v2/openapi.yaml:15:23']);
-    expect(found[0]?.message).toMatch(/^\$ref names a remote document \(https:\/\/example\.com\/schemas\/thing\.json#\/Thing\), which is never fetched/);
-    const allowed = corpusFromFiles('/r', { 'api/v2/openapi.yaml': OPENAPI }, { ...defaultConfig(), allowRemoteRefs: true });
+    expect(found.map((d) => `${d.severity} ${d.file}:${d.line}:${d.column}`)).toEqual([
+      'error api/v2/openapi.yaml:15:23',
+    ]);
+    expect(found[0]?.message).toMatch(
+      /^\$ref names a remote document \(https:\/\/example\.com\/schemas\/thing\.json#\/Thing\), which is never fetched/,
+    );
+    const allowed = corpusFromFiles(
+      '/r',
+      { 'api/v2/openapi.yaml': OPENAPI },
+      { ...defaultConfig(), allowRemoteRefs: true },
+    );
     expect(run('api/valid', allowed)).toEqual([]);
   });
 
@@ -40,11 +48,16 @@ describe('a remote $ref', { timeout: 120_000 }, () => {
     const local = "'#/components/parameters/OpenWOPVersion'";
     const at = text.indexOf(local);
     expect(at).toBeGreaterThan(0);
-    writeFileSync(file, `${text.slice(0, at)}'//cdn.example.org/parameters.yaml#/OpenWOPVersion'${text.slice(at + local.length)}`);
+    writeFileSync(
+      file,
+      `${text.slice(0, at)}'//cdn.example.org/parameters.yaml#/OpenWOPVersion'${text.slice(at + local.length)}`,
+    );
     const line = text.slice(0, at).split('\n').length;
     const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'api/valid']);
     expect(result.status).toBe(1);
-    expect(findings(result.stdout)).toEqual([`api/valid api/v2/openapi.yaml:${line}:${at - text.lastIndexOf('\n', at)}`]);
+    expect(findings(result.stdout)).toEqual([
+      `api/valid api/v2/openapi.yaml:${line}:${at - text.lastIndexOf('\n', at)}`,
+    ]);
     writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"allowRemoteRefs": true}\n');
     expect((await cli(['check', '--root', root, '--rule', 'api/valid'])).status).toBe(0);
   });

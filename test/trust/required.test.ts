@@ -11,7 +11,8 @@ import { loadCorpus } from '../../core/model/corpus.js';
 import { cli, run } from '../helpers.js';
 import { corpusCopy, findings, rootWith, tempDir } from './helpers.js';
 
-const REQUIRED_MESSAGE = /^the corpus must contain spec\/v2\/errors\.json \(config `required`\), but it (does not exist|is a symbolic link)/;
+const REQUIRED_MESSAGE =
+  /^the corpus must contain spec\/v2\/errors\.json \(config `required`\), but it (does not exist|is a symbolic link)/;
 
 describe('required files and irregular entries', { timeout: 180_000 }, () => {
   it('a deleted registry: check fails at it, generate writes nothing, the stamp keeps it', async () => {
@@ -20,8 +21,16 @@ describe('required files and irregular entries', { timeout: 180_000 }, () => {
     rmSync(path.join(root, 'spec/v2/errors.json'));
     const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
-    const report = JSON.parse(result.stdout) as { diagnostics: Array<{ rule: string; file: string; line: number; message: string }> };
-    expect(report.diagnostics.filter((d) => d.rule === 'corpus/required')).toEqual([expect.objectContaining({ file: 'spec/v2/errors.json', line: 1, message: expect.stringMatching(REQUIRED_MESSAGE) })]);
+    const report = JSON.parse(result.stdout) as {
+      diagnostics: Array<{ rule: string; file: string; line: number; message: string }>;
+    };
+    expect(report.diagnostics.filter((d) => d.rule === 'corpus/required')).toEqual([
+      expect.objectContaining({
+        file: 'spec/v2/errors.json',
+        line: 1,
+        message: expect.stringMatching(REQUIRED_MESSAGE),
+      }),
+    ]);
     const generate = await cli(['generate', '--root', root]);
     expect(generate.status).toBe(1);
     expect(generate.stderr).toMatch(/nothing written/);
@@ -94,7 +103,11 @@ describe('required files and irregular entries', { timeout: 180_000 }, () => {
   });
 
   it('a file that cannot be read is a finding at it, and the rest is checked', async () => {
-    const root = rootWith({ 'openwop-spec.config.json': '{"required": []}\n', 'docs/a.md': '# A\n', 'docs/b.md': '# B\n\n[x](nowhere.md)\n' });
+    const root = rootWith({
+      'openwop-spec.config.json': '{"required": []}\n',
+      'docs/a.md': '# A\n',
+      'docs/b.md': '# B\n\n[x](nowhere.md)\n',
+    });
     // A FIFO is listed as not a regular file, and never opened (opening one would block the run).
     execFileSync('mkfifo', [path.join(root, 'docs/pipe.md')]);
     const result = await cli(['check', '--root', root, '--format', 'json']);

@@ -28,14 +28,20 @@ function hostileCorpus(): string {
   cpSync(path.join(FIXTURES, 'good'), root, { recursive: true });
   mkdirSync(path.join(root, 'docs'));
   const broken = '# Doc\n\nSee [x](nowhere.md).\n';
-  writeFileSync(path.join(root, 'docs', 'limits.md'), '# Doc\n\n## Limits ##[stop-commands]tok123\n\n## Quota \u202eevil\u200b\n\nSee [the limits](#limits-stop-commandstok124), [quota](#quota-\u202eevil\u200b) and [b](../spec/v2/core/b.md#\u2066x\u2069).\n');
+  writeFileSync(
+    path.join(root, 'docs', 'limits.md'),
+    '# Doc\n\n## Limits ##[stop-commands]tok123\n\n## Quota \u202eevil\u200b\n\nSee [the limits](#limits-stop-commandstok124), [quota](#quota-\u202eevil\u200b) and [b](../spec/v2/core/b.md#\u2066x\u2069).\n',
+  );
   writeFileSync(path.join(root, 'docs', 'x##[error file=README.md,line=1]FORGED.md'), broken);
   writeFileSync(path.join(root, 'docs', '::warning::forged.md'), broken);
   writeFileSync(path.join(root, 'docs', 'd#frag.md'), broken);
   writeFileSync(path.join(root, 'docs', 'q?x=1.md'), broken);
   writeFileSync(path.join(root, 'docs', 'esc\u001b[2K\u001b[1A.md'), broken);
   // An OSC 8 hyperlink and an OSC that sets the window title, each ended by BEL or ST; a C1 CSI.
-  writeFileSync(path.join(root, 'docs', 'osc\u001b]8;;http:evil\u0007link\u001b]8;;\u0007\u001b]0;title\u001b\\\u009b2J.md'), broken);
+  writeFileSync(
+    path.join(root, 'docs', 'osc\u001b]8;;http:evil\u0007link\u001b]8;;\u0007\u001b]0;title\u001b\\\u009b2J.md'),
+    broken,
+  );
   writeFileSync(path.join(root, 'docs', MARKUP_NAME), broken);
   return root;
 }
@@ -54,9 +60,12 @@ describe('check reports in every format are safe for their sink', { timeout: 60_
       const lines = result.stdout.split('\n');
       if (format === 'github') {
         expect(lines.filter((line) => line.startsWith('::')).length).toBeGreaterThanOrEqual(6);
-        for (const line of lines.filter(Boolean).slice(0, -1)) expect(line).toMatch(/^::(error|warning) file=[^:]*::[^:]*(:[^:]+)*$/);
+        for (const line of lines.filter(Boolean).slice(0, -1))
+          expect(line).toMatch(/^::(error|warning) file=[^:]*::[^:]*(:[^:]+)*$/);
         // Last, the run's counts as a notice, which names nothing from the corpus.
-        expect(lines.filter(Boolean).at(-1)).toMatch(/^::notice title=openwop-spec::\d+ problems \(\d+ errors?, \d+ warnings?\) in \d+ files; failing: \d+ errors?$/);
+        expect(lines.filter(Boolean).at(-1)).toMatch(
+          /^::notice title=openwop-spec::\d+ problems \(\d+ errors?, \d+ warnings?\) in \d+ files; failing: \d+ errors?$/,
+        );
       } else {
         expect(result.stdout).not.toContain('::');
       }
@@ -105,7 +114,8 @@ describe('diff prints releases escaped in every format', { timeout: 60_000 }, ()
   const [before, after] = [tempDir(), tempDir()];
   cpSync(BASE, before, { recursive: true });
   cpSync(BASE, after, { recursive: true });
-  const HOSTILE = '/runs/{runId}/\u001b[1A\u001b[2K\u009b2K\u202eok\u200b ##[error]x ::warning::y \u001b]8;;http://evil\u0007z\u001b]8;;\u0007 <img src=x onerror=1>|*b*';
+  const HOSTILE =
+    '/runs/{runId}/\u001b[1A\u001b[2K\u009b2K\u202eok\u200b ##[error]x ::warning::y \u001b]8;;http://evil\u0007z\u001b]8;;\u0007 <img src=x onerror=1>|*b*';
   const openapi = path.join(after, 'api', 'v2', 'openapi.yaml');
   const text = readFileSync(openapi, 'utf8');
   expect(text).toContain('  /runs/{runId}:\n    get:');
@@ -121,12 +131,19 @@ describe('diff prints releases escaped in every format', { timeout: 60_000 }, ()
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('\\u001b[1A');
       // A patch's hunks are the files' bytes, exact so that `git apply` takes them; what the tool itself writes around them is escaped.
-      const said = format === 'patch' ? result.stdout.split('\n').filter((line) => !/^[-+ ]/.test(line) || /^(---|\+\+\+) /.test(line)).join('\n') : result.stdout;
+      const said =
+        format === 'patch'
+          ? result.stdout
+              .split('\n')
+              .filter((line) => !/^[-+ ]/.test(line) || /^(---|\+\+\+) /.test(line))
+              .join('\n')
+          : result.stdout;
       expect(said).not.toMatch(RAW);
       expect(said).not.toContain('##[');
       if (format === 'github') {
         // Its lines are runner commands of its own; none is one the release wrote.
-        for (const line of result.stdout.split('\n').filter(Boolean)) expect(line).toMatch(/^::(error|warning|notice) [^:]*::[^:]*(:[^:]+)*$|^[^:]/);
+        for (const line of result.stdout.split('\n').filter(Boolean))
+          expect(line).toMatch(/^::(error|warning|notice) [^:]*::[^:]*(:[^:]+)*$|^[^:]/);
         expect(result.stdout).not.toContain('::warning::y');
       } else {
         expect(said).not.toContain('::');

@@ -19,7 +19,16 @@ const CONFIG = 'test/upstream/openwop-spec.config.json';
 const CORE = 'spec/v2/core';
 
 async function check(root: string, ...rules: string[]): Promise<Diagnostic[]> {
-  const result = await cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
+  const result = await cli([
+    'check',
+    '--root',
+    root,
+    '--config',
+    CONFIG,
+    '--format',
+    'json',
+    ...rules.flatMap((rule) => ['--rule', rule]),
+  ]);
   if (result.status === 2) throw new Error(result.stderr);
   return reportedFindings(result.stdout);
 }
@@ -54,7 +63,9 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
     );
     const message = (place: string) => sections.find((d) => placed(d) === place)?.message;
     expect(message(`${CORE}/execution.md:57:171`)).toBe('spec/v2/core/host-services.md has no section §`memory`');
-    expect(message(`${CORE}/replay.md:21:70`)).toBe('the link for §Fork stops at the document; link to the heading, #fork');
+    expect(message(`${CORE}/replay.md:21:70`)).toBe(
+      'the link for §Fork stops at the document; link to the heading, #fork',
+    );
     expect(sections.find((d) => placed(d) === `${CORE}/replay.md:21:70`)?.hint).toBeDefined();
   });
 
@@ -68,13 +79,17 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
         'api/seams-v2.yaml:824:70', // per `spec/v1/node-packs.md` §Naming
       ]),
     );
-    expect(outside.every((d) => / is not a document of the corpus, so §.+ cannot be checked$/.test(d.message))).toBe(true);
+    expect(outside.every((d) => / is not a document of the corpus, so §.+ cannot be checked$/.test(d.message))).toBe(
+      true,
+    );
   });
 
   it('reads none of the false citations of before as ours', () => {
     const lines = new Set(of('links/section-ref').map(at));
     const capabilities = readFileSync(path.join(UPSTREAM, CORE, 'capabilities.md'), 'utf8').split('\n');
-    const labels = capabilities.flatMap((line, index) => (line.startsWith('### § ') ? [`${CORE}/capabilities.md:${index + 1}`] : []));
+    const labels = capabilities.flatMap((line, index) =>
+      line.startsWith('### § ') ? [`${CORE}/capabilities.md:${index + 1}`] : [],
+    );
     expect(labels).toHaveLength(72);
     const falseBefore = [
       ...labels, // ### § supportedEnvelopes names its section
@@ -92,29 +107,50 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
     ];
     expect(falseBefore.filter((line) => lines.has(line))).toEqual([]);
     // ext/*/README.md: "prose-only §host.* section in v1" names a family of v1 sections, not one of ours.
-    expect(of('links/section-ref').filter((d) => d.message.includes('§host.*') || d.message.includes('§host.chat'))).toEqual([]);
+    expect(
+      of('links/section-ref').filter((d) => d.message.includes('§host.*') || d.message.includes('§host.chat')),
+    ).toEqual([]);
   });
 
   it('accepts the Sources footer "RFCs 0002, 0007, 0022" and reports each pre-2.42.8 status line once, with a fix', () => {
     const structure = of('docs/structure');
     expect(structure.filter((d) => d.message.includes('is not of the form'))).toEqual([]);
     const status = structure.filter((d) => d.message.startsWith('status line'));
-    expect(status.map(at)).toEqual(expect.arrayContaining([`${CORE}/form-content-packs.md:3`, `${CORE}/persistence.md:3`, `${CORE}/capabilities.md:3`]));
+    expect(status.map(at)).toEqual(
+      expect.arrayContaining([
+        `${CORE}/form-content-packs.md:3`,
+        `${CORE}/persistence.md:3`,
+        `${CORE}/capabilities.md:3`,
+      ]),
+    );
     expect(status).toHaveLength(19);
     expect(structure.filter((d) => d.file === `${CORE}/execution.md` || d.file === `${CORE}/replay.md`)).toEqual([]);
   });
 
   it('finds the hand-written registry counts that disagree with errors.json, in prose and in a schema description', () => {
     const counts = of('errors/registry').filter((d) => d.messageId === 'count-wrong');
-    expect(counts.map(placed)).toEqual(expect.arrayContaining([`${CORE}/errors.md:31:39`, 'schemas/v2/error-envelope.schema.json:5:110']));
+    expect(counts.map(placed)).toEqual(
+      expect.arrayContaining([`${CORE}/errors.md:31:39`, 'schemas/v2/error-envelope.schema.json:5:110']),
+    );
     // The line upstream's generator writes, in a corpus without count regions: held to being right.
-    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.data).toMatchObject({ phrase: '97 codes', written: 97, count: 101 });
-    expect(counts.find((d) => d.file === 'schemas/v2/error-envelope.schema.json')?.data).toMatchObject({ phrase: '107 registered codes', written: 107, count: 101 });
+    expect(counts.find((d) => d.file === `${CORE}/errors.md` && d.line === 31)?.data).toMatchObject({
+      phrase: '97 codes',
+      written: 97,
+      count: 101,
+    });
+    expect(counts.find((d) => d.file === 'schemas/v2/error-envelope.schema.json')?.data).toMatchObject({
+      phrase: '107 registered codes',
+      written: 107,
+      count: 101,
+    });
   });
 
   it('reads the error codes of api/seams-v2.yaml', () => {
     const codes = of('errors/used-codes-registered');
-    expect(codes.find((d) => placed(d) === 'api/seams-v2.yaml:409:47')).toMatchObject({ messageId: 'unregistered', data: { code: 'unpublish_window_expired' } });
+    expect(codes.find((d) => placed(d) === 'api/seams-v2.yaml:409:47')).toMatchObject({
+      messageId: 'unregistered',
+      data: { code: 'unpublish_window_expired' },
+    });
   });
 });
 
@@ -134,7 +170,11 @@ describe.skipIf(!PRESENT)('upstream corpus: event types wherever they are writte
       registeredOrgs: new Set(vendorOrgs(corpus)?.registered ?? []),
       reservedOrgs: new Set(vendorOrgs(corpus)?.reserved ?? []),
     };
-    verdicts = eventNameMentions(corpus).map((mention) => ({ where: `${mention.file}:${mention.line}`, name: mention.name, verdict: classifyMention(mention, registries) }));
+    verdicts = eventNameMentions(corpus).map((mention) => ({
+      where: `${mention.file}:${mention.line}`,
+      name: mention.name,
+      verdict: classifyMention(mention, registries),
+    }));
   }, 60_000);
 
   it('finds each v1 name a codemap row renames, of two segments or three, in prose and in strings at its line', () => {
@@ -194,7 +234,11 @@ describe.skipIf(!PRESENT)('upstream corpus: check --fix migrates the house style
       if (now.length > old.length) {
         const last = old.length - (old[old.length - 1] === '' ? 1 : 0);
         touched.push(`${file}:${last}`);
-        expect(now.slice(old.length - 1)).toEqual(['', expect.stringMatching(/^\*Sources: RFC \d{4}(, RFC \d{4})*\.\*$/), '']);
+        expect(now.slice(old.length - 1)).toEqual([
+          '',
+          expect.stringMatching(/^\*Sources: RFC \d{4}(, RFC \d{4})*\.\*$/),
+          '',
+        ]);
       }
     }
     expect(touched.length).toBeGreaterThan(50);
@@ -204,7 +248,11 @@ describe.skipIf(!PRESENT)('upstream corpus: check --fix migrates the house style
     const footerOfMigrated = (line: string): boolean => {
       const [file, number] = [line.slice(0, line.lastIndexOf(':')), Number(line.slice(line.lastIndexOf(':') + 1))];
       const old = (originals.get(file) ?? '').split('\n');
-      return migrated.has(file) && ((old[number - 1] ?? '').startsWith('*Sources: ') || number === old.length - (old[old.length - 1] === '' ? 1 : 0));
+      return (
+        migrated.has(file) &&
+        ((old[number - 1] ?? '').startsWith('*Sources: ') ||
+          number === old.length - (old[old.length - 1] === '' ? 1 : 0))
+      );
     };
     expect(touched.filter((line) => !reported.has(line) && !footerOfMigrated(line))).toEqual([]);
 

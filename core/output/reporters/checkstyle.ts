@@ -13,7 +13,10 @@ export const checkstyle: Reporter = (diagnostics) => {
   const lines = [XML_DECLARATION, '<checkstyle version="4.3">'];
   for (const [file, found] of byFile) {
     lines.push(`  <file ${markupAttributes({ name: file })}>`);
-    for (const d of found) lines.push(`    <error ${markupAttributes({ line: d.line, column: d.column, severity: d.severity, message: withHint(d), source: d.rule })}/>`);
+    for (const d of found)
+      lines.push(
+        `    <error ${markupAttributes({ line: d.line, column: d.column, severity: d.severity, message: withHint(d), source: d.rule })}/>`,
+      );
     lines.push('  </file>');
   }
   lines.push('</checkstyle>');

@@ -99,7 +99,10 @@ export const html: Reporter = (diagnostics, context) => {
     `<p id="summary">${text(problemsText(summary))}</p>`,
   ];
   if (failure) out.push(`<p id="failure">${text(failure)}</p>`);
-  if (fixable > 0 && fixCommand) out.push(`<p id="fixable">${text(`${count(fixable, 'problem')} fixable with`)} <code>${text(fixCommand)}</code></p>`);
+  if (fixable > 0 && fixCommand)
+    out.push(
+      `<p id="fixable">${text(`${count(fixable, 'problem')} fixable with`)} <code>${text(fixCommand)}</code></p>`,
+    );
   out.push(
     '<form id="filters">',
     `<label>Rule <select id="rule"><option value="">all rules</option>${[...ruleCounts].map(([id, n]) => `<option ${attrs({ value: id })}>${text(`${id} (${n})`)}</option>`).join('')}</select></label>`,
@@ -117,10 +120,14 @@ export const html: Reporter = (diagnostics, context) => {
   }
   out.push('</main>');
   if (accepted.length > 0) {
-    out.push(`<details id="accepted"><summary>${text(`${count(accepted.length, 'accepted finding')} (suppressed or in the findings baseline)`)}</summary><ul>`);
+    out.push(
+      `<details id="accepted"><summary>${text(`${count(accepted.length, 'accepted finding')} (suppressed or in the findings baseline)`)}</summary><ul>`,
+    );
     for (const d of accepted) {
       const why = d.suppression ? `suppressed: ${d.suppression.justification}` : 'accepted by the findings baseline';
-      out.push(`<li><span class="where">${text(`${d.file}:${d.line}:${d.column}`)}</span> ${text(d.message)} <span class="rule">${text(d.rule)}</span> (${text(why)})</li>`);
+      out.push(
+        `<li><span class="where">${text(`${d.file}:${d.line}:${d.column}`)}</span> ${text(d.message)} <span class="rule">${text(d.rule)}</span> (${text(why)})</li>`,
+      );
     }
     out.push('</ul></details>');
   }
@@ -129,13 +136,19 @@ export const html: Reporter = (diagnostics, context) => {
 };
 
 function finding(d: Diagnostic, id: string, meta: RuleMeta | undefined, lines: readonly string[] | undefined): string {
-  const rule = meta?.helpUri && meta.helpUri.startsWith('https://') ? `<a class="rule" ${attrs({ href: meta.helpUri })}>${text(d.rule)}</a>` : `<span class="rule">${text(d.rule)}</span>`;
+  const rule =
+    meta?.helpUri && meta.helpUri.startsWith('https://')
+      ? `<a class="rule" ${attrs({ href: meta.helpUri })}>${text(d.rule)}</a>`
+      : `<span class="rule">${text(d.rule)}</span>`;
   const parts = [
     `<article ${attrs({ class: `finding ${d.severity}`, id, 'data-rule': d.rule, 'data-severity': d.severity })}>`,
     `<p><span class="severity">${d.severity}</span> <a class="where" ${attrs({ href: `#${id}` })}>${d.line}:${d.column}</a> <span class="message">${text(d.message)}</span> ${rule}</p>`,
   ];
   if (d.hint) parts.push(`<p class="hint">hint: ${text(d.hint)}</p>`);
-  for (const r of d.related ?? []) parts.push(`<p class="hint">${text(`${r.message ? `${r.message}: ` : 'see '}${r.file}:${r.line}:${r.column}`)}</p>`);
+  for (const r of d.related ?? [])
+    parts.push(
+      `<p class="hint">${text(`${r.message ? `${r.message}: ` : 'see '}${r.file}:${r.line}:${r.column}`)}</p>`,
+    );
   if (lines) parts.push(excerpt(d, lines));
   parts.push('</article>');
   return parts.join('\n');
@@ -152,8 +165,18 @@ function excerpt(d: Diagnostic, lines: readonly string[]): string {
     const source = lines[line - 1] ?? '';
     const own = line >= d.line && line <= last;
     const startCol = line === d.line ? d.column : 1;
-    const endCol = d.endLine === undefined || d.endColumn === undefined ? undefined : line === d.endLine ? d.endColumn : line < d.endLine ? source.length + 1 : undefined;
-    const body = own && endCol !== undefined && endCol > startCol ? `${code(source.slice(0, startCol - 1))}<mark>${code(source.slice(startCol - 1, endCol - 1))}</mark>${code(source.slice(endCol - 1))}` : code(source);
+    const endCol =
+      d.endLine === undefined || d.endColumn === undefined
+        ? undefined
+        : line === d.endLine
+          ? d.endColumn
+          : line < d.endLine
+            ? source.length + 1
+            : undefined;
+    const body =
+      own && endCol !== undefined && endCol > startCol
+        ? `${code(source.slice(0, startCol - 1))}<mark>${code(source.slice(startCol - 1, endCol - 1))}</mark>${code(source.slice(endCol - 1))}`
+        : code(source);
     rows.push(`<span ${attrs({ class: own ? 'at' : undefined })}><span class="ln">${line}</span>${body}</span>`);
   }
   return `<pre class="source">${rows.join('\n')}</pre>`;

@@ -11,5 +11,15 @@ import type { Reporter } from './types.js';
 
 export type { Reporter, ReportContext, RuleMeta } from './types.js';
 
-export const REPORTERS: Readonly<Record<string, Reporter>> = { stylish, json, sarif, github, junit, checkstyle, codeclimate, markdown, html };
+export const REPORTERS: Readonly<Record<string, Reporter>> = {
+  stylish,
+  json,
+  sarif,
+  github,
+  junit,
+  checkstyle,
+  codeclimate,
+  markdown,
+  html,
+};
 export const FORMATS = Object.keys(REPORTERS);

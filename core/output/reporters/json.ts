@@ -23,7 +23,13 @@ export const json: Reporter = (diagnostics, { summary }) => {
 };
 
 function entry(d: Diagnostic): Record<string, unknown> {
-  const e: Record<string, unknown> = { rule: d.rule, severity: d.severity, file: d.file, line: d.line, column: d.column };
+  const e: Record<string, unknown> = {
+    rule: d.rule,
+    severity: d.severity,
+    file: d.file,
+    line: d.line,
+    column: d.column,
+  };
   if (d.endLine !== undefined) e.endLine = d.endLine;
   if (d.endColumn !== undefined) e.endColumn = d.endColumn;
   if (d.messageId !== undefined) e.messageId = d.messageId;

@@ -33,15 +33,28 @@ export const markdown: Reporter = (diagnostics, { summary, rules, toolName, fail
       rows.push(row);
       shown++;
     }
-    if (shown < found.length) rows.push('', `… and ${count(found.length - shown, 'more finding')}, left out to keep this under the size of a comment; \`--format json\` lists every one.`);
+    if (shown < found.length)
+      rows.push(
+        '',
+        `… and ${count(found.length - shown, 'more finding')}, left out to keep this under the size of a comment; \`--format json\` lists every one.`,
+      );
     return rows;
   };
-  const finding = (d: Diagnostic): string => (d.hint ? `${mdText(d.message)}<br>hint: ${mdText(d.hint)}` : mdText(d.message));
+  const finding = (d: Diagnostic): string =>
+    d.hint ? `${mdText(d.message)}<br>hint: ${mdText(d.hint)}` : mdText(d.message);
   if (active.length > 0) lines.push('', ...table(active, finding));
   const accepted = diagnostics.filter((d) => !isActive(d) && d.baselineState !== 'absent');
   if (accepted.length > 0) {
-    const why = (d: Diagnostic): string => `${finding(d)}<br>${d.suppression ? `suppressed: ${mdText(d.suppression.justification)}` : 'accepted by the findings baseline'}`;
-    lines.push('', `<details><summary>${count(accepted.length, 'accepted finding')} (suppressed or in the findings baseline)</summary>`, '', ...table(accepted, why), '', '</details>');
+    const why = (d: Diagnostic): string =>
+      `${finding(d)}<br>${d.suppression ? `suppressed: ${mdText(d.suppression.justification)}` : 'accepted by the findings baseline'}`;
+    lines.push(
+      '',
+      `<details><summary>${count(accepted.length, 'accepted finding')} (suppressed or in the findings baseline)</summary>`,
+      '',
+      ...table(accepted, why),
+      '',
+      '</details>',
+    );
   }
   return `${lines.join('\n')}\n`;
 };

@@ -1,7 +1,13 @@
 /** Text and attribute values for the markup formats (JUnit and Checkstyle XML, html), after the escaping every sink gets. */
 import { visible } from '../escape.js';
 
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /**
  * XML 1.0 cannot carry most control characters even as references (nor U+FFFE, U+FFFF), and html

@@ -54,15 +54,23 @@ function result(d: Diagnostic, ruleIndex: number, withBaseline: boolean): Record
     locations: [location(d.file, d)],
   };
   if (d.related?.length) {
-    out.relatedLocations = d.related.map((r, id) => ({ id, ...location(r.file, r), ...(r.message ? { message: { text: r.message } } : {}) }));
+    out.relatedLocations = d.related.map((r, id) => ({
+      id,
+      ...location(r.file, r),
+      ...(r.message ? { message: { text: r.message } } : {}),
+    }));
   }
   if (d.fingerprint) out.partialFingerprints = { [FINGERPRINT_KEY]: d.fingerprint };
-  if (d.suppression) out.suppressions = [{ kind: d.suppression.kind, status: 'accepted', justification: d.suppression.justification }];
+  if (d.suppression)
+    out.suppressions = [{ kind: d.suppression.kind, status: 'accepted', justification: d.suppression.justification }];
   if (withBaseline) out.baselineState = d.baselineState ?? 'new';
   return out;
 }
 
-function location(file: string, at: { line: number; column: number; endLine?: number; endColumn?: number }): Record<string, unknown> {
+function location(
+  file: string,
+  at: { line: number; column: number; endLine?: number; endColumn?: number },
+): Record<string, unknown> {
   const region: Record<string, number> = { startLine: at.line, startColumn: at.column };
   if (at.endLine !== undefined) region.endLine = at.endLine;
   if (at.endColumn !== undefined) region.endColumn = at.endColumn;
@@ -79,6 +87,8 @@ function location(file: string, at: { line: number; column: number; endLine?: nu
 function relativeUri(file: string): string {
   return file
     .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/%(2[146-9BC]|3B|3D|40)/g, (escape) => decodeURIComponent(escape)))
+    .map((segment) =>
+      encodeURIComponent(segment).replace(/%(2[146-9BC]|3B|3D|40)/g, (escape) => decodeURIComponent(escape)),
+    )
     .join('/');
 }

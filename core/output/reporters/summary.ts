@@ -5,7 +5,10 @@ import { count } from '../verdict.js';
 /** `3 problems (2 errors, 1 warning) in 7 files` or `1 file, no problems`, with what was accepted. */
 export function problemsText(summary: Summary): string {
   const total = summary.errors + summary.warnings;
-  const head = total === 0 ? `${count(summary.files, 'file')}, no problems` : `${count(total, 'problem')} (${count(summary.errors, 'error')}, ${count(summary.warnings, 'warning')}) in ${count(summary.files, 'file')}`;
+  const head =
+    total === 0
+      ? `${count(summary.files, 'file')}, no problems`
+      : `${count(total, 'problem')} (${count(summary.errors, 'error')}, ${count(summary.warnings, 'warning')}) in ${count(summary.files, 'file')}`;
   return `${head}${acceptedText(summary)}`;
 }
 

@@ -25,7 +25,8 @@ function main(argv: readonly string[]): number {
     if (argument === '--json') json = true;
     else if (argument === '--digest' || argument.startsWith('--digest=')) {
       digest = argument === '--digest' ? rest[++i] : argument.slice('--digest='.length);
-      if (digest === undefined || !normalizeDigest(digest)) return usage(`--digest ${digest ?? ''} is not sha256:<64 hex digits>`.replace(/ +$/, ''));
+      if (digest === undefined || !normalizeDigest(digest))
+        return usage(`--digest ${digest ?? ''} is not sha256:<64 hex digits>`.replace(/ +$/, ''));
     } else if (argument.startsWith('-')) return usage(`unknown option ${argument}`);
     else if (directory === undefined) directory = argument;
     else return usage(`unexpected argument ${argument}`);

@@ -16,7 +16,9 @@ import addFormatsModule from 'ajv-formats';
 import { packageDirectory } from './verify.js';
 
 // ajv-formats is CommonJS; under Node's ESM loader its function arrives as the default export's default.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 export const SCHEMA_INDEX = 'schemas.json';
 export const VOCABULARY = 'vocabulary.json';
@@ -47,13 +49,20 @@ export function resolveSchema(name: string): { id: string; file: string; pointer
   const pointer = hash === -1 ? '' : name.slice(hash + 1);
   const index = schemaIndex();
   const entries = Object.entries(index);
-  const matches = entries.filter(([id, file]) => id === base || file === base || path.posix.basename(file, '.schema.json') === base);
+  const matches = entries.filter(
+    ([id, file]) => id === base || file === base || path.posix.basename(file, '.schema.json') === base,
+  );
   if (matches.length === 1) {
     const [id, file] = matches[0] as [string, string];
     return { id, file, pointer };
   }
-  if (matches.length === 0) throw new Error(`no schema named "${base}" in @openwop/spec-artifacts; the schemas are ${entries.map(([, file]) => file).join(', ')}`);
-  throw new Error(`"${base}" names ${matches.length} schemas (${matches.map(([, file]) => file).join(', ')}); name one by its path`);
+  if (matches.length === 0)
+    throw new Error(
+      `no schema named "${base}" in @openwop/spec-artifacts; the schemas are ${entries.map(([, file]) => file).join(', ')}`,
+    );
+  throw new Error(
+    `"${base}" names ${matches.length} schemas (${matches.map(([, file]) => file).join(', ')}); name one by its path`,
+  );
 }
 
 /**

@@ -23,7 +23,8 @@ const CORPUS_DIRECTORIES = ['api', 'schemas', 'spec', 'conformance', 'SECURITY']
  * in `@openwop/spec/verify` (core/release/public-types.ts; a test holds the two declarations
  * equal). This verifier checks the stamps; the release signature is the toolchain's to check.
  */
-export type VerifyProblemKind = 'missing' | 'altered' | 'unlisted' | 'entry' | 'stamp' | 'digest' | 'package' | 'signature';
+export type VerifyProblemKind =
+  'missing' | 'altered' | 'unlisted' | 'entry' | 'stamp' | 'digest' | 'package' | 'signature';
 
 export interface VerifyProblem {
   kind: VerifyProblemKind;
@@ -65,25 +66,42 @@ export type ArtifactsResult = VerifyResult;
  * TypeError that says what was expected, not a failure deep inside.
  */
 export function checkVerifyArguments(name: string, target: unknown, options: unknown): void {
-  if (target !== undefined && (typeof target !== 'string' || target === '')) throw new TypeError(`${name}: the target must be a path (a non-empty string) or undefined, not ${describeValue(target)}`);
+  if (target !== undefined && (typeof target !== 'string' || target === ''))
+    throw new TypeError(
+      `${name}: the target must be a path (a non-empty string) or undefined, not ${describeValue(target)}`,
+    );
   if (options === undefined) return;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`${name}: the options must be an object such as { digest: 'sha256:…' }, not ${describeValue(options)}`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(
+      `${name}: the options must be an object such as { digest: 'sha256:…' }, not ${describeValue(options)}`,
+    );
   for (const key of ['digest', 'publicKey', 'signature'] as const) {
     const value = (options as Record<string, unknown>)[key];
-    if (value !== undefined && typeof value !== 'string') throw new TypeError(`${name}: options.${key} must be a string, not ${describeValue(value)}`);
+    if (value !== undefined && typeof value !== 'string')
+      throw new TypeError(`${name}: options.${key} must be a string, not ${describeValue(value)}`);
   }
 }
 
 /** The digest argument of requireVerifiedArtifacts: required, a string. */
 export function checkPinnedDigest(digest: unknown): asserts digest is string {
-  if (typeof digest !== 'string') throw new TypeError(`requireVerifiedArtifacts(target, digest): the digest you pinned (sha256:<64 hex digits>) is required, not ${describeValue(digest)}`);
+  if (typeof digest !== 'string')
+    throw new TypeError(
+      `requireVerifiedArtifacts(target, digest): the digest you pinned (sha256:<64 hex digits>) is required, not ${describeValue(digest)}`,
+    );
 }
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return typeof value === 'object' ? 'an object' : typeof value === 'number' || typeof value === 'boolean' ? `${typeof value} ${String(value)}` : typeof value;
+  if (typeof value === 'string')
+    return value === ''
+      ? 'an empty string'
+      : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return typeof value === 'object'
+    ? 'an object'
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? `${typeof value} ${String(value)}`
+      : typeof value;
 }
 
 export class ArtifactsVerificationError extends Error {
@@ -95,10 +113,16 @@ export class ArtifactsVerificationError extends Error {
   }
 }
 
-export type RequireVerifiedArtifacts = (target: string | undefined, digest: string, options?: Omit<VerifyOptions, 'digest'>) => VerifyResult;
+export type RequireVerifiedArtifacts = (
+  target: string | undefined,
+  digest: string,
+  options?: Omit<VerifyOptions, 'digest'>,
+) => VerifyResult;
 
 /** `requireVerifiedArtifacts` over a `verifyArtifacts`: this package's, or the toolchain's. */
-export function requiring(verify: (target?: string, options?: VerifyOptions) => VerifyResult): RequireVerifiedArtifacts {
+export function requiring(
+  verify: (target?: string, options?: VerifyOptions) => VerifyResult,
+): RequireVerifiedArtifacts {
   return (target, digest, options = {}) => {
     checkVerifyArguments('requireVerifiedArtifacts', target, options);
     checkPinnedDigest(digest);
@@ -109,7 +133,9 @@ export function requiring(verify: (target?: string, options?: VerifyOptions) => 
 }
 
 /** Verifies and returns the result; throws ArtifactsVerificationError, naming every problem, when it fails. */
-export const requireVerifiedArtifacts: RequireVerifiedArtifacts = requiring((target, options) => verifyArtifacts(target, options));
+export const requireVerifiedArtifacts: RequireVerifiedArtifacts = requiring((target, options) =>
+  verifyArtifacts(target, options),
+);
 
 /** The directory this package is installed in (the parent of `lib/`). */
 export function packageDirectory(): string {
@@ -130,7 +156,9 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
   }
   throw new Error(`JCS has no form for a ${typeof value}`);
@@ -194,26 +222,45 @@ interface Record_ {
   digest: string;
 }
 
-function readRecord(directory: string, name: string, members: readonly string[], problems: ArtifactsProblem[]): Record_ | undefined {
+function readRecord(
+  directory: string,
+  name: string,
+  members: readonly string[],
+  problems: ArtifactsProblem[],
+): Record_ | undefined {
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path.join(directory, name), 'utf8'));
   } catch (error) {
     const code = (error as { code?: string }).code;
-    problems.push(code === 'ENOENT' ? { kind: 'missing', file: name, message: `there is no ${name}` } : { kind: 'stamp', file: name, message: `${name} is not readable JSON` });
+    problems.push(
+      code === 'ENOENT'
+        ? { kind: 'missing', file: name, message: `there is no ${name}` }
+        : { kind: 'stamp', file: name, message: `${name} is not readable JSON` },
+    );
     return undefined;
   }
   const record = value as Record<string, unknown>;
   const before = problems.length;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) problems.push({ kind: 'stamp', file: name, message: `${name} is not a JSON object` });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    problems.push({ kind: 'stamp', file: name, message: `${name} is not a JSON object` });
   else {
-    for (const member of members) if (typeof record[member] !== 'string') problems.push({ kind: 'stamp', file: name, message: `"${member}" is missing or not a string` });
-    if (record.canonicalization !== CANONICALIZATION) problems.push({ kind: 'stamp', file: name, message: `"canonicalization" is not "${CANONICALIZATION}"` });
+    for (const member of members)
+      if (typeof record[member] !== 'string')
+        problems.push({ kind: 'stamp', file: name, message: `"${member}" is missing or not a string` });
+    if (record.canonicalization !== CANONICALIZATION)
+      problems.push({ kind: 'stamp', file: name, message: `"canonicalization" is not "${CANONICALIZATION}"` });
     const files = record.files;
-    if (typeof files !== 'object' || files === null || Array.isArray(files)) problems.push({ kind: 'stamp', file: name, message: '"files" is missing or not an object' });
+    if (typeof files !== 'object' || files === null || Array.isArray(files))
+      problems.push({ kind: 'stamp', file: name, message: '"files" is missing or not an object' });
     else {
       for (const [file, hash] of Object.entries(files)) {
-        if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || !isSafePath(file)) problems.push({ kind: 'stamp', file: name, message: `the entry for ${JSON.stringify(file)} is not a safe relative path with a SHA-256` });
+        if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || !isSafePath(file))
+          problems.push({
+            kind: 'stamp',
+            file: name,
+            message: `the entry for ${JSON.stringify(file)} is not a safe relative path with a SHA-256`,
+          });
       }
     }
   }
@@ -229,20 +276,44 @@ export function verifyArtifacts(target?: string, options: VerifyOptions = {}): V
   checkVerifyArguments('verifyArtifacts', target, options);
   const directory = target ?? packageDirectory();
   const problems: VerifyProblem[] = [];
-  const result = (fields: Partial<VerifyResult>): VerifyResult => ({ ok: problems.length === 0, target: directory, kind: 'package', package: undefined, version: undefined, digest: undefined, files: 0, ...fields, problems });
+  const result = (fields: Partial<VerifyResult>): VerifyResult => ({
+    ok: problems.length === 0,
+    target: directory,
+    kind: 'package',
+    package: undefined,
+    version: undefined,
+    digest: undefined,
+    files: 0,
+    ...fields,
+    problems,
+  });
   if (options.publicKey !== undefined || options.signature !== undefined) {
-    problems.push({ kind: 'signature', file: PACKAGE_STAMP, message: 'this verifier checks the stamps only; check the release signature with the toolchain: openwop-spec verify <dir> --public-key <key> --signature <envelope>' });
+    problems.push({
+      kind: 'signature',
+      file: PACKAGE_STAMP,
+      message:
+        'this verifier checks the stamps only; check the release signature with the toolchain: openwop-spec verify <dir> --public-key <key> --signature <envelope>',
+    });
   }
   let pinned: string | undefined;
   if (options.digest !== undefined) {
     pinned = normalizeDigest(options.digest);
-    if (!pinned) problems.push({ kind: 'digest', file: CORPUS_STAMP, message: `the expected digest "${options.digest}" is not sha256:<64 hex digits>` });
+    if (!pinned)
+      problems.push({
+        kind: 'digest',
+        file: CORPUS_STAMP,
+        message: `the expected digest "${options.digest}" is not sha256:<64 hex digits>`,
+      });
   }
   let walked: Walked;
   try {
     walked = walk(directory);
   } catch (error) {
-    problems.push({ kind: 'missing', file: '.', message: `cannot read ${directory}: ${(error as { code?: string }).code ?? String(error)}` });
+    problems.push({
+      kind: 'missing',
+      file: '.',
+      message: `cannot read ${directory}: ${(error as { code?: string }).code ?? String(error)}`,
+    });
     return result({});
   }
   const corpus = readRecord(directory, CORPUS_STAMP, ['package', 'version', 'digest'], problems);
@@ -250,12 +321,37 @@ export function verifyArtifacts(target?: string, options: VerifyOptions = {}): V
   if (!corpus || !record) return result({});
 
   const digest = `sha256:${sha256(canonicalJson({ package: corpus.package, version: corpus.version, files: corpus.files }))}`;
-  if (digest !== corpus.digest) problems.push({ kind: 'stamp', file: CORPUS_STAMP, message: `the stamp was edited: its file list digests to ${digest}, but it records ${corpus.digest}` });
-  if (pinned && digest !== pinned) problems.push({ kind: 'digest', file: CORPUS_STAMP, message: `this release digests to ${digest}, not the expected ${pinned}: it is not the release that was pinned` });
+  if (digest !== corpus.digest)
+    problems.push({
+      kind: 'stamp',
+      file: CORPUS_STAMP,
+      message: `the stamp was edited: its file list digests to ${digest}, but it records ${corpus.digest}`,
+    });
+  if (pinned && digest !== pinned)
+    problems.push({
+      kind: 'digest',
+      file: CORPUS_STAMP,
+      message: `this release digests to ${digest}, not the expected ${pinned}: it is not the release that was pinned`,
+    });
   const recordDigest = `sha256:${sha256(canonicalJson({ package: record.package, version: record.version, corpus: record.corpus, files: record.files }))}`;
-  if (recordDigest !== record.digest) problems.push({ kind: 'stamp', file: PACKAGE_STAMP, message: `the package record was edited: its file list digests to ${recordDigest}, but it records ${record.digest}` });
-  if (record.corpus !== digest) problems.push({ kind: 'stamp', file: PACKAGE_STAMP, message: `the package record was built around corpus ${String(record.corpus)}, not this corpus (${digest})` });
-  if (record.package !== corpus.package || record.version !== corpus.version) problems.push({ kind: 'stamp', file: PACKAGE_STAMP, message: `the package record names ${record.package}@${record.version}, the stamp ${corpus.package}@${corpus.version}` });
+  if (recordDigest !== record.digest)
+    problems.push({
+      kind: 'stamp',
+      file: PACKAGE_STAMP,
+      message: `the package record was edited: its file list digests to ${recordDigest}, but it records ${record.digest}`,
+    });
+  if (record.corpus !== digest)
+    problems.push({
+      kind: 'stamp',
+      file: PACKAGE_STAMP,
+      message: `the package record was built around corpus ${String(record.corpus)}, not this corpus (${digest})`,
+    });
+  if (record.package !== corpus.package || record.version !== corpus.version)
+    problems.push({
+      kind: 'stamp',
+      file: PACKAGE_STAMP,
+      message: `the package record names ${record.package}@${record.version}, the stamp ${corpus.package}@${corpus.version}`,
+    });
 
   const accounted = new Set([CORPUS_STAMP, PACKAGE_STAMP]);
   let compared = 0;
@@ -263,7 +359,8 @@ export function verifyArtifacts(target?: string, options: VerifyOptions = {}): V
     for (const [file, expected] of Object.entries(listed)) {
       accounted.add(file);
       const inCorpus = CORPUS_DIRECTORIES.some((directory) => file.startsWith(`${directory}/`));
-      if (inCorpus !== corpusFiles) problems.push({ kind: 'stamp', file: name, message: `${name} lists ${file}, which the other record covers` });
+      if (inCorpus !== corpusFiles)
+        problems.push({ kind: 'stamp', file: name, message: `${name} lists ${file}, which the other record covers` });
       const location = walked.files.get(file);
       if (!location) {
         problems.push({ kind: 'missing', file, message: `${file} is listed in ${name} but missing` });
@@ -271,23 +368,44 @@ export function verifyArtifacts(target?: string, options: VerifyOptions = {}): V
       }
       compared++;
       const actual = hashFile(location);
-      if (actual !== expected) problems.push({ kind: 'altered', file, message: `${file} was altered: its SHA-256 is ${actual}, ${name} records ${expected}` });
+      if (actual !== expected)
+        problems.push({
+          kind: 'altered',
+          file,
+          message: `${file} was altered: its SHA-256 is ${actual}, ${name} records ${expected}`,
+        });
     }
   };
   compare(corpus.files, CORPUS_STAMP, true);
   compare(record.files, PACKAGE_STAMP, false);
-  for (const file of walked.files.keys()) if (!accounted.has(file)) problems.push({ kind: 'unlisted', file, message: `${file} is not listed in either stamp: an extra file` });
-  for (const file of walked.irregular) problems.push({ kind: 'unlisted', file, message: `${file} is not a regular file (a link or a device); a release holds files only` });
+  for (const file of walked.files.keys())
+    if (!accounted.has(file))
+      problems.push({ kind: 'unlisted', file, message: `${file} is not listed in either stamp: an extra file` });
+  for (const file of walked.irregular)
+    problems.push({
+      kind: 'unlisted',
+      file,
+      message: `${file} is not a regular file (a link or a device); a release holds files only`,
+    });
 
   try {
-    const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+    const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as {
+      name?: unknown;
+      version?: unknown;
+    };
     if (manifest.name !== corpus.package || manifest.version !== corpus.version) {
-      problems.push({ kind: 'package', file: 'package.json', message: `package.json names ${String(manifest.name)}@${String(manifest.version)}, but the stamp is for ${corpus.package}@${corpus.version}` });
+      problems.push({
+        kind: 'package',
+        file: 'package.json',
+        message: `package.json names ${String(manifest.name)}@${String(manifest.version)}, but the stamp is for ${corpus.package}@${corpus.version}`,
+      });
     }
   } catch {
     // a missing or unreadable package.json is already a missing or altered file above
   }
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  problems.sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0,
+  );
   return result({ package: corpus.package, version: corpus.version, digest, files: compared });
 }
 
@@ -305,6 +423,8 @@ export function describeArtifacts(result: VerifyResult): string {
   const name = result.package && result.version ? `${result.package}@${result.version}` : result.target;
   if (result.ok) return `verified ${name}: ${countedFiles(result)}, digest ${String(result.digest)}\n`;
   const lines = result.problems.map((problem) => `  ${problem.file}  ${problem.kind}  ${problem.message}`);
-  lines.push(`verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
+  lines.push(
+    `verification of ${name} failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`,
+  );
   return `${lines.join('\n')}\n`;
 }

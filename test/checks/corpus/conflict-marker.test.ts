@@ -3,14 +3,28 @@ import { testRule } from '../../rule-tester.js';
 const A = 'spec/v2/core/a.md';
 const OPENAPI = 'api/v2/openapi.yaml';
 const DETAILS = '## Details\n';
-const marker = (file: string, line: number, text: string) => ({ messageId: 'conflict-marker', file, line, column: 1, endLine: line, endColumn: text.length + 1, data: { marker: text.slice(0, 7) } });
+const marker = (file: string, line: number, text: string) => ({
+  messageId: 'conflict-marker',
+  file,
+  line,
+  column: 1,
+  endLine: line,
+  endColumn: text.length + 1,
+  data: { marker: text.slice(0, 7) },
+});
 
 testRule('corpus/conflict-marker', {
   valid: [
     { name: 'a corpus without conflicts' },
     {
       name: 'longer rules, markers quoted, mid-line or indented are not conflicts',
-      edits: [{ file: A, find: DETAILS, replace: `========\n\nA line with <<<<<<< inside.\n\n    ======= indented\n\n${DETAILS}` }],
+      edits: [
+        {
+          file: A,
+          find: DETAILS,
+          replace: `========\n\nA line with <<<<<<< inside.\n\n    ======= indented\n\n${DETAILS}`,
+        },
+      ],
       files: { 'spec/v2/quoted.json': '{"a": "<<<<<<< not at line start"}\n' },
     },
   ],
@@ -18,7 +32,11 @@ testRule('corpus/conflict-marker', {
     {
       name: 'each marker line of a conflict in markdown and in YAML, the diff3 base marker included: at the line',
       edits: [
-        { file: A, find: DETAILS, replace: `<<<<<<< HEAD\nours\n||||||| base\nbefore\n=======\ntheirs\n>>>>>>> feature\n\n${DETAILS}` },
+        {
+          file: A,
+          find: DETAILS,
+          replace: `<<<<<<< HEAD\nours\n||||||| base\nbefore\n=======\ntheirs\n>>>>>>> feature\n\n${DETAILS}`,
+        },
         { file: OPENAPI, find: 'info:\n', replace: 'info:\n<<<<<<< HEAD\n' },
       ],
       errors: [

@@ -18,12 +18,28 @@ testRule('corpus/irregular', {
     {
       name: 'two names that differ only in case: at the later one, naming the first',
       files: { 'spec/v2/core/A.md': '# A, again\n' },
-      errors: [{ messageId: 'name-collision', file: A, line: 1, column: 1, data: { file: A, other: 'spec/v2/core/A.md', how: 'case' } }],
+      errors: [
+        {
+          messageId: 'name-collision',
+          file: A,
+          line: 1,
+          column: 1,
+          data: { file: A, other: 'spec/v2/core/A.md', how: 'case' },
+        },
+      ],
     },
     {
       name: 'two names that differ only in Unicode normalization',
       files: { [NFC]: '# Café\n', [NFD]: '# Café, decomposed\n' },
-      errors: [{ messageId: 'name-collision', file: NFC, line: 1, column: 1, data: { file: NFC, other: NFD, how: 'Unicode normalization (NFC/NFD)' } }],
+      errors: [
+        {
+          messageId: 'name-collision',
+          file: NFC,
+          line: 1,
+          column: 1,
+          data: { file: NFC, other: NFD, how: 'Unicode normalization (NFC/NFD)' },
+        },
+      ],
     },
   ],
 });
@@ -47,7 +63,13 @@ describe('corpus/irregular on links', () => {
     symlinkSync('/etc/passwd', path.join(made, 'docs/passwd.md'));
     symlinkSync('a.md', path.join(made, 'docs/same.md'));
     symlinkSync(path.join(outside, 'docs'), path.join(made, 'docs/elsewhere'));
-    const link = (file: string) => ({ messageId: 'not-regular', file, line: 1, column: 1, data: { file, kind: 'a symbolic link' } });
+    const link = (file: string) => ({
+      messageId: 'not-regular',
+      file,
+      line: 1,
+      column: 1,
+      data: { file, kind: 'a symbolic link' },
+    });
     const expected = [link('docs/elsewhere'), link('docs/passwd.md'), link('docs/same.md')];
     expect(asExpected(run('corpus/irregular', made), expected)).toEqual(expected);
   });

@@ -1,10 +1,19 @@
 import { testRule } from '../../rule-tester.js';
 
 /** A finding of the rule; its data (the parser's own words) stated where this tool words the problem. */
-const problem = (messageId: string, file: string, line: number, column: number, words?: string) => ({ messageId, file, line, column, ...(words ? { data: { problem: words } } : {}) });
+const problem = (messageId: string, file: string, line: number, column: number, words?: string) => ({
+  messageId,
+  file,
+  line,
+  column,
+  ...(words ? { data: { problem: words } } : {}),
+});
 
 testRule('corpus/parse', {
-  valid: [{ name: 'a corpus whose JSON, YAML and markdown parse' }, { name: 'a JSON schema beside them', files: { 'schemas/v2/fine.schema.json': '{"ok": true}\n' } }],
+  valid: [
+    { name: 'a corpus whose JSON, YAML and markdown parse' },
+    { name: 'a JSON schema beside them', files: { 'schemas/v2/fine.schema.json': '{"ok": true}\n' } },
+  ],
   invalid: [
     {
       name: 'each file that does not parse, at the parser position: YAML, a trailing comma, a duplicate key, a binary file',
@@ -16,8 +25,20 @@ testRule('corpus/parse', {
       },
       errors: [
         problem('syntax', 'api/v2/openapi.yaml', 4, 3),
-        problem('syntax', 'schemas/v2/binary.json', 1, 1, 'binary content in a .json file (a NUL byte); it cannot be read as text'),
-        problem('syntax', 'spec/v2/duplicate-key.json', 3, 3, 'duplicate key "code": an object has this member twice, and JSON parsers keep only one of them, silently; remove or rename one'),
+        problem(
+          'syntax',
+          'schemas/v2/binary.json',
+          1,
+          1,
+          'binary content in a .json file (a NUL byte); it cannot be read as text',
+        ),
+        problem(
+          'syntax',
+          'spec/v2/duplicate-key.json',
+          3,
+          3,
+          'duplicate key "code": an object has this member twice, and JSON parsers keep only one of them, silently; remove or rename one',
+        ),
         problem('syntax', 'spec/v2/trailing-comma.json', 3, 20),
       ],
     },

@@ -16,12 +16,29 @@ testRule('declaration/orgs', {
       name: 'an org that is reserved, and one that is a protocol event domain',
       files: withFiles({ [DECLARATION]: registered }),
       errors: [
-        { messageId: 'reserved-org-registered', file: DECLARATION, ...place(registered, '"local": {'), data: { org: 'local' } },
+        {
+          messageId: 'reserved-org-registered',
+          file: DECLARATION,
+          ...place(registered, '"local": {'),
+          data: { org: 'local' },
+        },
         { messageId: 'org-is-domain', file: DECLARATION, ...place(registered, '"lease": {'), data: { org: 'lease' } },
       ],
     },
-    { name: 'no `example` org', files: withFiles({ [DECLARATION]: missing }), errors: [{ messageId: 'no-example-org', file: DECLARATION, ...place(missing, '"extensions": {') }] },
-    { name: '`example` assignable', files: withFiles({ [DECLARATION]: assignable }), errors: [{ messageId: 'example-assignable', file: DECLARATION, ...place(assignable, '"reserved": false', 12) }] },
-    { name: '`example` that does not say it is reserved', files: withFiles({ [DECLARATION]: unsaid }), errors: [{ messageId: 'example-assignable', file: DECLARATION, ...place(unsaid, '"example": {') }] },
+    {
+      name: 'no `example` org',
+      files: withFiles({ [DECLARATION]: missing }),
+      errors: [{ messageId: 'no-example-org', file: DECLARATION, ...place(missing, '"extensions": {') }],
+    },
+    {
+      name: '`example` assignable',
+      files: withFiles({ [DECLARATION]: assignable }),
+      errors: [{ messageId: 'example-assignable', file: DECLARATION, ...place(assignable, '"reserved": false', 12) }],
+    },
+    {
+      name: '`example` that does not say it is reserved',
+      files: withFiles({ [DECLARATION]: unsaid }),
+      errors: [{ messageId: 'example-assignable', file: DECLARATION, ...place(unsaid, '"example": {') }],
+    },
   ],
 });

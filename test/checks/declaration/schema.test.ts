@@ -8,7 +8,9 @@ const repeated = edited((value) => {
   value.families.push({ ...live, key: 'secondFamily' });
   for (const family of value.families) if (family.anchor !== 'deleted') family.extra = true;
 });
-const rows = (JSON.parse(repeated) as { families: Array<{ anchor: string }> }).families.filter((family) => family.anchor !== 'deleted').length;
+const rows = (JSON.parse(repeated) as { families: Array<{ anchor: string }> }).families.filter(
+  (family) => family.anchor !== 'deleted',
+).length;
 const renamed = edited((value) => {
   delete value.extensions.acme.name;
   value.extensions.acme.owner = 'Acme Workflow Systems, Inc.';
@@ -20,19 +22,58 @@ testRule('declaration/schema', {
     {
       name: 'a member of the wrong type',
       files: withFiles({ [DECLARATION]: wrongType }),
-      errors: [{ messageId: 'schema-mismatch', file: DECLARATION, ...place(wrongType, '"reserved": "no"'), data: { schema: SCHEMA, against: SCHEMA, error: '/extensions/acme/reserved: must be boolean', places: 1 } }],
+      errors: [
+        {
+          messageId: 'schema-mismatch',
+          file: DECLARATION,
+          ...place(wrongType, '"reserved": "no"'),
+          data: { schema: SCHEMA, against: SCHEMA, error: '/extensions/acme/reserved: must be boolean', places: 1 },
+        },
+      ],
     },
     {
       name: 'one violation every family row repeats: one finding, at its first row, with the number of rows',
       files: withFiles({ [DECLARATION]: repeated }),
-      errors: [{ messageId: 'schema-mismatch-at-places', file: DECLARATION, ...place(repeated, '"extra"'), data: { schema: SCHEMA, against: SCHEMA, error: '/families/*: property "extra" is not allowed', places: rows } }],
+      errors: [
+        {
+          messageId: 'schema-mismatch-at-places',
+          file: DECLARATION,
+          ...place(repeated, '"extra"'),
+          data: {
+            schema: SCHEMA,
+            against: SCHEMA,
+            error: '/families/*: property "extra" is not allowed',
+            places: rows,
+          },
+        },
+      ],
     },
     {
       name: 'an org without its name, and with a member the schema no longer admits',
       files: withFiles({ [DECLARATION]: renamed }),
       errors: [
-        { messageId: 'schema-mismatch', file: DECLARATION, ...place(renamed, '"acme": {'), data: { schema: SCHEMA, against: SCHEMA, error: '/extensions/acme: required property "name" is missing', places: 1 } },
-        { messageId: 'schema-mismatch', file: DECLARATION, ...place(renamed, '"owner"'), data: { schema: SCHEMA, against: SCHEMA, error: '/extensions/acme: property "owner" is not allowed', places: 1 } },
+        {
+          messageId: 'schema-mismatch',
+          file: DECLARATION,
+          ...place(renamed, '"acme": {'),
+          data: {
+            schema: SCHEMA,
+            against: SCHEMA,
+            error: '/extensions/acme: required property "name" is missing',
+            places: 1,
+          },
+        },
+        {
+          messageId: 'schema-mismatch',
+          file: DECLARATION,
+          ...place(renamed, '"owner"'),
+          data: {
+            schema: SCHEMA,
+            against: SCHEMA,
+            error: '/extensions/acme: property "owner" is not allowed',
+            places: 1,
+          },
+        },
       ],
     },
   ],

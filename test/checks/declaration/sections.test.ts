@@ -3,7 +3,8 @@ import { runRule, testRule } from '../../rule-tester.js';
 import { DECLARATION, REGISTRY, edited, place, withFiles } from './corpus.js';
 
 const CAPABILITIES = 'spec/v2/core/capabilities.md';
-const capabilities = '# Capabilities\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe record.\n\n### § forms\n\nWitness `witnessable-gated`.\n';
+const capabilities =
+  '# Capabilities\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe record.\n\n### § forms\n\nWitness `witnessable-gated`.\n';
 const withSection = (section: string) => edited((value) => (value.families[0].section = section));
 const misspelt = withSection('core/forms.md#instantiaton');
 const noDocument = withSection('core/form.md#instantiation');
@@ -18,44 +19,97 @@ const MISSPELT = { files: withFiles({ [DECLARATION]: misspelt }) };
 testRule('declaration/sections', {
   valid: [
     { name: 'every section leads to a heading', files: REGISTRY },
-    { name: 'a `core/capabilities.md#<key>` section is the `### § <key>` heading', files: withFiles({ [DECLARATION]: withSection('core/capabilities.md#forms'), [CAPABILITIES]: capabilities }) },
-    { name: 'an `ext/<key>/` section is the extension\'s directory, with its README.md', files: withFiles({ [DECLARATION]: extension, 'spec/v2/ext/forms/README.md': '# `forms` extension\n' }) },
-    { name: 'a metadata key without a section', files: withFiles({ [DECLARATION]: edited((value) => delete value.metadata[0].section) }) },
+    {
+      name: 'a `core/capabilities.md#<key>` section is the `### § <key>` heading',
+      files: withFiles({ [DECLARATION]: withSection('core/capabilities.md#forms'), [CAPABILITIES]: capabilities }),
+    },
+    {
+      name: "an `ext/<key>/` section is the extension's directory, with its README.md",
+      files: withFiles({ [DECLARATION]: extension, 'spec/v2/ext/forms/README.md': '# `forms` extension\n' }),
+    },
+    {
+      name: 'a metadata key without a section',
+      files: withFiles({ [DECLARATION]: edited((value) => delete value.metadata[0].section) }),
+    },
   ],
   invalid: [
     {
       name: 'a family section whose anchor is misspelt',
       ...MISSPELT,
-      errors: [{ messageId: 'section-no-heading', file: DECLARATION, ...place(misspelt, '"core/forms.md#instantiaton"'), data: { family: 'forms', section: 'core/forms.md#instantiaton', target: 'spec/v2/core/forms.md' } }],
+      errors: [
+        {
+          messageId: 'section-no-heading',
+          file: DECLARATION,
+          ...place(misspelt, '"core/forms.md#instantiaton"'),
+          data: { family: 'forms', section: 'core/forms.md#instantiaton', target: 'spec/v2/core/forms.md' },
+        },
+      ],
     },
     {
       name: 'a family section in a document the corpus does not hold',
       files: withFiles({ [DECLARATION]: noDocument }),
-      errors: [{ messageId: 'section-not-in-corpus', file: DECLARATION, ...place(noDocument, '"core/form.md#instantiation"'), data: { family: 'forms', section: 'core/form.md#instantiation', target: 'spec/v2/core/form.md' } }],
+      errors: [
+        {
+          messageId: 'section-not-in-corpus',
+          file: DECLARATION,
+          ...place(noDocument, '"core/form.md#instantiation"'),
+          data: { family: 'forms', section: 'core/form.md#instantiation', target: 'spec/v2/core/form.md' },
+        },
+      ],
     },
     {
       name: 'a `§ <key>` section that names no heading',
       files: withFiles({ [DECLARATION]: keyHeading, [CAPABILITIES]: capabilities }),
-      errors: [{ messageId: 'section-no-heading', file: DECLARATION, ...place(keyHeading, '"core/capabilities.md#formz"'), data: { family: 'forms', section: 'core/capabilities.md#formz', target: CAPABILITIES } }],
+      errors: [
+        {
+          messageId: 'section-no-heading',
+          file: DECLARATION,
+          ...place(keyHeading, '"core/capabilities.md#formz"'),
+          data: { family: 'forms', section: 'core/capabilities.md#formz', target: CAPABILITIES },
+        },
+      ],
     },
     {
       name: 'an extension directory without a README.md',
       files: withFiles({ [DECLARATION]: extension }),
-      errors: [{ messageId: 'section-not-in-corpus', file: DECLARATION, ...place(extension, '"ext/forms/"'), data: { family: 'forms', section: 'ext/forms/', target: 'spec/v2/ext/forms/README.md' } }],
+      errors: [
+        {
+          messageId: 'section-not-in-corpus',
+          file: DECLARATION,
+          ...place(extension, '"ext/forms/"'),
+          data: { family: 'forms', section: 'ext/forms/', target: 'spec/v2/ext/forms/README.md' },
+        },
+      ],
     },
     {
       name: 'a metadata key whose section names no heading',
       files: withFiles({ [DECLARATION]: metadata }),
-      errors: [{ messageId: 'metadata-section', file: DECLARATION, ...place(metadata, '"core/forms.md#nowhere"'), data: { key, section: 'core/forms.md#nowhere', target: 'spec/v2/core/forms.md' } }],
+      errors: [
+        {
+          messageId: 'metadata-section',
+          file: DECLARATION,
+          ...place(metadata, '"core/forms.md#nowhere"'),
+          data: { key, section: 'core/forms.md#nowhere', target: 'spec/v2/core/forms.md' },
+        },
+      ],
     },
     {
       name: 'a metadata key whose section names no document of the corpus',
       files: withFiles({ [DECLARATION]: metadataDocument }),
-      errors: [{ messageId: 'metadata-section-not-in-corpus', file: DECLARATION, ...place(metadataDocument, '"core/nowhere.md#x"'), data: { key, section: 'core/nowhere.md#x', target: 'spec/v2/core/nowhere.md' } }],
+      errors: [
+        {
+          messageId: 'metadata-section-not-in-corpus',
+          file: DECLARATION,
+          ...place(metadataDocument, '"core/nowhere.md#x"'),
+          data: { key, section: 'core/nowhere.md#x', target: 'spec/v2/core/nowhere.md' },
+        },
+      ],
     },
   ],
 });
 
 it('declaration/sections names the heading a misspelt anchor meant', () => {
-  expect(runRule('declaration/sections', MISSPELT).diagnostics.map((d) => d.hint)).toEqual(['did you mean #instantiation?']);
+  expect(runRule('declaration/sections', MISSPELT).diagnostics.map((d) => d.hint)).toEqual([
+    'did you mean #instantiation?',
+  ]);
 });

@@ -3,7 +3,18 @@
  * a row, a payload or a sentence added; each finding by id, data and place, the place worked out
  * from the case's own text.
  */
-import { CLOSED, CODEMAP, decided, EVENTS_MD, eventsFiles, PAYLOADS, position, REGISTRY_SCHEMAS, withPayloads, withRow } from '../../events/helpers.js';
+import {
+  CLOSED,
+  CODEMAP,
+  decided,
+  EVENTS_MD,
+  eventsFiles,
+  PAYLOADS,
+  position,
+  REGISTRY_SCHEMAS,
+  withPayloads,
+  withRow,
+} from '../../events/helpers.js';
 import { testRule, type CorpusCase, type ExpectedFinding, type InvalidCase } from '../../rule-tester.js';
 
 const RULE = 'events/codemap';
@@ -15,12 +26,24 @@ const SIZE = 8;
 /** The registry schemas the toolchain ships, which the fixture does not copy. */
 const SCHEMAS = Object.fromEntries(REGISTRY_SCHEMAS.map((schema) => [schema, base[schema] ?? '']));
 
-function on(name: string, files: Record<string, string | null>, rest: Partial<InvalidCase> = {}): CorpusCase & Partial<InvalidCase> {
+function on(
+  name: string,
+  files: Record<string, string | null>,
+  rest: Partial<InvalidCase> = {},
+): CorpusCase & Partial<InvalidCase> {
   return { name, base: 'events/good', files: { ...SCHEMAS, ...files }, ...rest };
 }
 
 /** A finding at `needle` (the `occurrence`th) in `text` of `file`, `offset` columns in. */
-function at(file: string, text: string, needle: string, messageId: string, data: ExpectedFinding['data'], offset = 0, occurrence = 1): ExpectedFinding {
+function at(
+  file: string,
+  text: string,
+  needle: string,
+  messageId: string,
+  data: ExpectedFinding['data'],
+  offset = 0,
+  occurrence = 1,
+): ExpectedFinding {
   const { line, column } = position(text, needle, occurrence);
   return { messageId, file, line, column: column + offset, ...(data ? { data } : {}) };
 }
@@ -32,7 +55,10 @@ const rows = (...added: Array<Record<string, unknown>>) => added.reduce((text, r
 /** A codemap whose `run.resuming` row has another v1 name. */
 const renamedFrom = (v1: string) => codemap.replace('"v1": "run.resuming"', `"v1": "${v1}"`);
 
-const ORCHESTRATOR = decided('orchestrator.decided', 'runStarted', { v1: 'supervisor.decided', note: 'the domain is the orchestrator' });
+const ORCHESTRATOR = decided('orchestrator.decided', 'runStarted', {
+  v1: 'supervisor.decided',
+  note: 'the domain is the orchestrator',
+});
 const openapi = (pattern: string) =>
   `openapi: 3.1.0\ninfo: { title: t, version: '2.0' }\npaths:\n  /runs/{runId}/events:\n    get:\n      operationId: streamRunEvents\n      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n      responses:\n        '200': { description: ok }\ncomponents:\n  parameters:\n    StreamMode:\n      name: streamMode\n      in: query\n      schema:\n        type: string\n        pattern: '${pattern}'\n`;
 const STREAM_MODE = '^(values|(updates|messages|debug)(,(updates|messages|debug))*)$';
@@ -40,10 +66,26 @@ const STREAM_MODE = '^(values|(updates|messages|debug)(,(updates|messages|debug)
 const cases = {
   valid: [
     on('a consistent codemap, payload registry and prose', {}),
-    on('a domain.noun type whose note opens "artifact event"', { [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' })) }),
-    on('a rename whose reason is in `notes`', { [CODEMAP]: rows(decided('voice.speech-started', 'outputChunk', { v1: 'voice.speech_started', notes: ['case/separator normalised'] })) }),
-    on('the v2 names of renamed types, and three-segment names that are fields', { [CODEMAP]: renamedFrom('run.resume.started'), [EVENTS_MD]: prose('A host emits `run.resume-started`, then `lease.lost`; `run.cancelled.reason` and `ctx.storage.kv` are no types.') }),
-    on('a two-segment name the text does not say is an event', { [EVENTS_MD]: prose('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.') }),
+    on('a domain.noun type whose note opens "artifact event"', {
+      [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' })),
+    }),
+    on('a rename whose reason is in `notes`', {
+      [CODEMAP]: rows(
+        decided('voice.speech-started', 'outputChunk', {
+          v1: 'voice.speech_started',
+          notes: ['case/separator normalised'],
+        }),
+      ),
+    }),
+    on('the v2 names of renamed types, and three-segment names that are fields', {
+      [CODEMAP]: renamedFrom('run.resume.started'),
+      [EVENTS_MD]: prose(
+        'A host emits `run.resume-started`, then `lease.lost`; `run.cancelled.reason` and `ctx.storage.kv` are no types.',
+      ),
+    }),
+    on('a two-segment name the text does not say is an event', {
+      [EVENTS_MD]: prose('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.'),
+    }),
     on('a v1 name quoted where the sentence, the section heading or the column cites v1, or in a generated region', {
       [CODEMAP]: rows(ORCHESTRATOR),
       [EVENTS_MD]: prose(
@@ -66,145 +108,566 @@ const cases = {
     }),
     on('a v1 name in a file shared by both versions whose sentence cites a v1 document', {
       [CODEMAP]: renamedFrom('run.resume.started'),
-      'SECURITY/invariants.yaml': 'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it (per `spec/v1/runs.md`).\n',
+      'SECURITY/invariants.yaml':
+        'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it (per `spec/v1/runs.md`).\n',
     }),
-    on('a right count of the codemap, and rows of another table', { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` has ${SIZE} rows, one per v1 name. The table below has ${SIZE + 5} rows.`, '', 'The renamed table of the codemap has 6 rows.') }),
+    on('a right count of the codemap, and rows of another table', {
+      [EVENTS_MD]: prose(
+        `The codemap \`spec/v2/event-codemap.json\` has ${SIZE} rows, one per v1 name. The table below has ${SIZE + 5} rows.`,
+        '',
+        'The renamed table of the codemap has 6 rows.',
+      ),
+    }),
     on('a streamMode pattern the same as events.md states', { 'api/v2/openapi.yaml': openapi(STREAM_MODE) }),
   ],
   invalid: [
-    on('a three-segment type, at its v2 value', { [CODEMAP]: rows(decided('ai.message.chunk', 'outputChunk')) }, {
-      errors: [at(CODEMAP, rows(decided('ai.message.chunk', 'outputChunk')), '"v2":"ai.message.chunk"', 'segments', { type: 'ai.message.chunk', segments: 3 }, 5)],
-    }),
-    on('a type under a pack namespace and one under the reserved prefix', { [CODEMAP]: rows(decided('core.node-started', 'leaseLifecycle'), decided('openwop.run-started', 'leaseLifecycle')) }, {
-      errors: [
-        at(CODEMAP, rows(decided('core.node-started', 'leaseLifecycle')), '"v2":"core.node-started"', 'pack-namespace', { type: 'core.node-started', namespace: 'core' }, 5),
-        at(CODEMAP, rows(decided('core.node-started', 'leaseLifecycle'), decided('openwop.run-started', 'leaseLifecycle')), '"v2":"openwop.run-started"', 'reserved-prefix', { type: 'openwop.run-started', prefix: 'openwop' }, 5),
-      ],
-    }),
-    on('a domain.noun type whose note records no exception', { [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })) }, {
-      errors: [at(CODEMAP, rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })), '"v2":"voice.transcript"', 'tense', { type: 'voice.transcript' }, 5)],
-    }),
-    on('an exception recorded for a type that follows the rule', { [CODEMAP]: rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })) }, {
-      errors: [at(CODEMAP, rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })), '"artifact event; not one', 'needless-exception', { type: 'voice.cancelled' })],
-    }),
-    on('a type given a second row', { [CODEMAP]: rows(decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' })) }, {
-      errors: [at(CODEMAP, rows(decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' })), '"v2":"lease.acquired"', 'duplicate-type', { type: 'lease.acquired', line: position(codemap, '"v1": "lease.acquired"').line }, 5)],
-    }),
-    on('an era-2 name mapped twice', { [CODEMAP]: rows(decided('run.resume-failed', 'runResumeStarted', { v1: 'run.resuming', note: 'Another rename of the same v1 name.' })) }, {
-      errors: [at(CODEMAP, rows(decided('run.resume-failed', 'runResumeStarted', { v1: 'run.resuming', note: 'Another rename of the same v1 name.' })), '"v1":"run.resuming"', 'duplicate-v1', { v1: 'run.resuming', line: position(codemap, '"v1": "run.resuming"').line, type: 'run.resume-started' }, 5)],
-    }),
-    on('a row not decided and under review, a v2 that disagrees with its override, and a rename with no note', {
-      [CODEMAP]: rows(decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }), decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }), decided('node.started', 'leaseLifecycle', { v1: 'node.starting' })),
-    }, {
-      errors: (() => {
-        const text = rows(decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }), decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }), decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }));
-        return [
-          at(CODEMAP, text, '"status":"proposed"', 'undecided', { type: 'lease.renewed', status: 'proposed' }, 9),
-          { ...at(CODEMAP, text, '"review":true', 'under-review', { type: 'lease.renewed' }, 9), severity: 'warning' as const },
-          at(CODEMAP, text, '"v2":"lease.handed-over"', 'override-differs', { v2: 'lease.handed-over', override: 'lease.handed-off' }, 5),
-          at(CODEMAP, text, '"v1":"node.starting"', 'rename-without-note', { v1: 'node.starting', type: 'node.started' }),
-        ];
-      })(),
-    }),
-    on('a payloadDef that names no $defs entry', { [CODEMAP]: rows(decided('lease.renewed', 'leaseLifecycel')) }, {
-      errors: [at(CODEMAP, rows(decided('lease.renewed', 'leaseLifecycel')), '"leaseLifecycel"', 'unknown-payload', { payloadDef: 'leaseLifecycel', type: 'lease.renewed', target: PAYLOADS })],
-    }),
+    on(
+      'a three-segment type, at its v2 value',
+      { [CODEMAP]: rows(decided('ai.message.chunk', 'outputChunk')) },
+      {
+        errors: [
+          at(
+            CODEMAP,
+            rows(decided('ai.message.chunk', 'outputChunk')),
+            '"v2":"ai.message.chunk"',
+            'segments',
+            { type: 'ai.message.chunk', segments: 3 },
+            5,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a type under a pack namespace and one under the reserved prefix',
+      {
+        [CODEMAP]: rows(
+          decided('core.node-started', 'leaseLifecycle'),
+          decided('openwop.run-started', 'leaseLifecycle'),
+        ),
+      },
+      {
+        errors: [
+          at(
+            CODEMAP,
+            rows(decided('core.node-started', 'leaseLifecycle')),
+            '"v2":"core.node-started"',
+            'pack-namespace',
+            { type: 'core.node-started', namespace: 'core' },
+            5,
+          ),
+          at(
+            CODEMAP,
+            rows(decided('core.node-started', 'leaseLifecycle'), decided('openwop.run-started', 'leaseLifecycle')),
+            '"v2":"openwop.run-started"',
+            'reserved-prefix',
+            { type: 'openwop.run-started', prefix: 'openwop' },
+            5,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a domain.noun type whose note records no exception',
+      { [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })) },
+      {
+        errors: [
+          at(
+            CODEMAP,
+            rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })),
+            '"v2":"voice.transcript"',
+            'tense',
+            { type: 'voice.transcript' },
+            5,
+          ),
+        ],
+      },
+    ),
+    on(
+      'an exception recorded for a type that follows the rule',
+      {
+        [CODEMAP]: rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })),
+      },
+      {
+        errors: [
+          at(
+            CODEMAP,
+            rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })),
+            '"artifact event; not one',
+            'needless-exception',
+            { type: 'voice.cancelled' },
+          ),
+        ],
+      },
+    ),
+    on(
+      'a type given a second row',
+      {
+        [CODEMAP]: rows(
+          decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' }),
+        ),
+      },
+      {
+        errors: [
+          at(
+            CODEMAP,
+            rows(
+              decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' }),
+            ),
+            '"v2":"lease.acquired"',
+            'duplicate-type',
+            { type: 'lease.acquired', line: position(codemap, '"v1": "lease.acquired"').line },
+            5,
+          ),
+        ],
+      },
+    ),
+    on(
+      'an era-2 name mapped twice',
+      {
+        [CODEMAP]: rows(
+          decided('run.resume-failed', 'runResumeStarted', {
+            v1: 'run.resuming',
+            note: 'Another rename of the same v1 name.',
+          }),
+        ),
+      },
+      {
+        errors: [
+          at(
+            CODEMAP,
+            rows(
+              decided('run.resume-failed', 'runResumeStarted', {
+                v1: 'run.resuming',
+                note: 'Another rename of the same v1 name.',
+              }),
+            ),
+            '"v1":"run.resuming"',
+            'duplicate-v1',
+            { v1: 'run.resuming', line: position(codemap, '"v1": "run.resuming"').line, type: 'run.resume-started' },
+            5,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a row not decided and under review, a v2 that disagrees with its override, and a rename with no note',
+      {
+        [CODEMAP]: rows(
+          decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }),
+          decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }),
+          decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }),
+        ),
+      },
+      {
+        errors: (() => {
+          const text = rows(
+            decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }),
+            decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }),
+            decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }),
+          );
+          return [
+            at(CODEMAP, text, '"status":"proposed"', 'undecided', { type: 'lease.renewed', status: 'proposed' }, 9),
+            {
+              ...at(CODEMAP, text, '"review":true', 'under-review', { type: 'lease.renewed' }, 9),
+              severity: 'warning' as const,
+            },
+            at(
+              CODEMAP,
+              text,
+              '"v2":"lease.handed-over"',
+              'override-differs',
+              { v2: 'lease.handed-over', override: 'lease.handed-off' },
+              5,
+            ),
+            at(CODEMAP, text, '"v1":"node.starting"', 'rename-without-note', {
+              v1: 'node.starting',
+              type: 'node.started',
+            }),
+          ];
+        })(),
+      },
+    ),
+    on(
+      'a payloadDef that names no $defs entry',
+      { [CODEMAP]: rows(decided('lease.renewed', 'leaseLifecycel')) },
+      {
+        errors: [
+          at(CODEMAP, rows(decided('lease.renewed', 'leaseLifecycel')), '"leaseLifecycel"', 'unknown-payload', {
+            payloadDef: 'leaseLifecycel',
+            type: 'lease.renewed',
+            target: PAYLOADS,
+          }),
+        ],
+      },
+    ),
     // unevaluatedProperties, a keyword the generated run-event schema never writes: a finding at
     // `"additionalProperties"` of this spliced file is moved to the one generated file that writes
     // that text (core/run/relocate.ts reads a spliced file as generated whole).
-    on('a payload with unevaluatedProperties: true', { [PAYLOADS]: withPayloads(payloads, { leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, unevaluatedProperties: true } }) }, {
-      errors: [at(PAYLOADS, withPayloads(payloads, { leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, unevaluatedProperties: true } }), '"unevaluatedProperties": true', 'open-payload', { payload: 'leaseLifecycle', keyword: 'unevaluatedProperties', value: 'true' })],
-    }),
-    on('a payload not closed, and one widening a closed base', {
-      [PAYLOADS]: withPayloads(payloads, {
-        leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
-        approvalRequested: { type: 'object', $ref: '#/$defs/interruptRequested', properties: { kind: { const: 'approval' }, approver: { type: 'string' } } },
-      }),
-    }, {
-      errors: (() => {
-        const text = withPayloads(payloads, {
+    on(
+      'a payload with unevaluatedProperties: true',
+      {
+        [PAYLOADS]: withPayloads(payloads, {
+          leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, unevaluatedProperties: true },
+        }),
+      },
+      {
+        errors: [
+          at(
+            PAYLOADS,
+            withPayloads(payloads, {
+              leaseLifecycle: {
+                type: 'object',
+                properties: { holder: { type: 'string' } },
+                unevaluatedProperties: true,
+              },
+            }),
+            '"unevaluatedProperties": true',
+            'open-payload',
+            { payload: 'leaseLifecycle', keyword: 'unevaluatedProperties', value: 'true' },
+          ),
+        ],
+      },
+    ),
+    on(
+      'a payload not closed, and one widening a closed base',
+      {
+        [PAYLOADS]: withPayloads(payloads, {
           leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
-          approvalRequested: { type: 'object', $ref: '#/$defs/interruptRequested', properties: { kind: { const: 'approval' }, approver: { type: 'string' } } },
-        });
-        return [at(PAYLOADS, text, '"approver"', 'widens-base', { payload: 'approvalRequested', base: 'interruptRequested', extra: '`approver`' }), at(PAYLOADS, text, '"leaseLifecycle": {', 'unclosed-payload', { payload: 'leaseLifecycle' })];
-      })(),
-    }),
-    on('a payload composing an open one', { [PAYLOADS]: withPayloads(payloads, { interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } } }) }, {
-      errors: (() => {
-        const text = withPayloads(payloads, { interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } } });
-        return [at(PAYLOADS, text, '"unevaluatedProperties": {}', 'open-payload', { payload: 'interruptRequested', keyword: 'unevaluatedProperties', value: '{}' }), at(PAYLOADS, text, '"$ref": "#/$defs/interruptRequested"', 'open-base', { payload: 'approvalRequested', base: 'interruptRequested' })];
-      })(),
-    }),
-    on('a payload no row uses or composes', { [PAYLOADS]: withPayloads(payloads, { orphan: CLOSED() }) }, {
-      errors: [at(PAYLOADS, withPayloads(payloads, { orphan: CLOSED() }), '"orphan"', 'orphan-payload', { payload: 'orphan' })],
-    }),
-    on('an unregistered protocol type in an event column and in an event example', { [EVENTS_MD]: events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"') }, {
-      errors: (() => {
-        const text = events.replace('| `run.started` |', '| `run.begun` |').replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
-        return [at(EVENTS_MD, text, '`run.begun`', 'unregistered-type', { type: 'run.begun', domain: 'run' }, 1), at(EVENTS_MD, text, '"lease.acquird"', 'unregistered-type', { type: 'lease.acquird', domain: 'lease' }, 1)];
-      })(),
-    }),
-    on('a three-segment v1 name the codemap renames, and a three-segment domain transition, in prose', {
-      [CODEMAP]: renamedFrom('run.resume.started'),
-      [EVENTS_MD]: prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
-    }, {
-      errors: [
-        at(EVENTS_MD, prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'), '`run.resume.started`', 'v1-type', { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 }, 1),
-        at(EVENTS_MD, prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'), '`lease.renewal.failed`', 'unregistered-type', { type: 'lease.renewal.failed', domain: 'lease' }, 1),
-      ],
-    }),
-    on('a two-segment v1 name the codemap renames to another domain, in v2 prose outside the sentence that cites v1', {
-      [CODEMAP]: rows(ORCHESTRATOR),
-      [EVENTS_MD]: prose('Each turn records one decision as `supervisor.decided`. A v1 log wrote `supervisor.decided` too.'),
-    }, {
-      errors: [at(EVENTS_MD, prose('Each turn records one decision as `supervisor.decided`.'), '`supervisor.decided`', 'v1-type', { type: 'supervisor.decided', v2: 'orchestrator.decided', segments: 2 }, 1)],
-    }),
-    on('a two-segment v1 name in a schema description', { 'schemas/v2/extra.schema.json': '{ "description": "Emitted as `run.resuming` when the run resumes." }\n' }, {
-      errors: [{ messageId: 'v1-type', file: 'schemas/v2/extra.schema.json', line: 1, column: 31, data: { type: 'run.resuming', v2: 'run.resume-started', segments: 2 } }],
-    }),
-    on('a three-segment v1 name in a code span of a JSON string', { [CODEMAP]: renamedFrom('run.resume.started'), 'schemas/v2/extra.schema.json': '{ "description": "Emitted after \\u2014 `run.resume.started`; `run.cancelled.reason` is a field." }\n' }, {
-      errors: [{ messageId: 'v1-type', file: 'schemas/v2/extra.schema.json', line: 1, column: 41, data: { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 } }],
-    }),
-    on('a v1 name in a file shared by both versions whose sentence cites no v1 document', {
-      [CODEMAP]: renamedFrom('run.resume.started'),
-      'SECURITY/invariants.yaml': 'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it.\n',
-    }, {
-      errors: [{ messageId: 'v1-type', file: 'SECURITY/invariants.yaml', line: 4, column: 23, data: { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 } }],
-    }),
-    on('names in no codemap row where the text says a host emits them or they fire', { [EVENTS_MD]: prose('Every outcome MUST emit a `negotiation.decided` event.', '', '- `result.harvested` fires exactly when a child completes.') }, {
-      errors: [
-        at(EVENTS_MD, prose('Every outcome MUST emit a `negotiation.decided` event.'), '`negotiation.decided`', 'unregistered-event', { type: 'negotiation.decided', codemap: CODEMAP }, 1),
-        at(EVENTS_MD, prose('Every outcome MUST emit a `negotiation.decided` event.', '', '- `result.harvested` fires exactly when a child completes.'), '`result.harvested`', 'unregistered-event', { type: 'result.harvested', codemap: CODEMAP }, 1),
-      ],
-    }),
-    on('a count of the codemap\'s rows that is not its size', { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`) }, {
-      errors: [at(EVENTS_MD, prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`), `${SIZE + 1} rows`, 'count-wrong', { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 1} rows`, count: SIZE, written: SIZE + 1 })],
-    }),
-    on('a count of the codemap\'s rows in a schema description', { 'schemas/v2/extra.schema.json': `{ "description": "The codemap (spec/v2/event-codemap.json) has ${SIZE + 2} entries." }\n` }, {
-      errors: [{ messageId: 'count-wrong', file: 'schemas/v2/extra.schema.json', line: 1, column: 64, data: { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 2} entries`, count: SIZE, written: SIZE + 2 } }],
-    }),
-    on('a wildcard of no known domain', { [EVENTS_MD]: events.replace('| `lease.*` |', '| `leases.*` |') }, {
-      errors: [at(EVENTS_MD, events.replace('| `lease.*` |', '| `leases.*` |'), '`leases.*`', 'unknown-domain', { type: 'leases.*' }, 1)],
-    }),
-    on('a name that is neither a protocol type nor a well-formed vendor type', { [EVENTS_MD]: events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"') }, {
-      errors: [at(EVENTS_MD, events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"'), '"acme.widget_built"', 'malformed-type', { type: 'acme.widget_built' }, 1)],
-    }),
-    on('a streamMode pattern that differs from events.md', { 'api/v2/openapi.yaml': openapi('^(updates|values|messages|debug)$') }, {
-      errors: [at('api/v2/openapi.yaml', openapi('^(updates|values|messages|debug)$'), "'^(updates", 'stream-mode-differs', { pattern: '^(updates|values|messages|debug)$', stated: STREAM_MODE, line: position(events, STREAM_MODE).line })],
-    }),
-    on('a streamRunEvents without a streamMode parameter', { 'api/v2/openapi.yaml': openapi(STREAM_MODE).replace("      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n", '      parameters: []\n') }, {
-      errors: [at('api/v2/openapi.yaml', openapi(STREAM_MODE), 'get:', 'no-stream-mode', undefined)],
-    }),
-    on('a codemap that does not match its schema, its rows still read', { [CODEMAP]: codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"') }, {
-      errors: (() => {
-        const text = codemap.replace('"status": "decided", "review": false },\n    { "v1": "run.completed"', '"status": "maybe", "review": false },\n    { "v1": "run.completed"');
-        return [
-          at(EVENTS_MD, events, '`run.started`', 'unregistered-type', { type: 'run.started', domain: 'run' }, 1),
-          at(CODEMAP, text, '"status": "maybe"', 'schema-mismatch', undefined),
-          at(CODEMAP, text, '"status": "maybe"', 'undecided', { type: 'run.started', status: 'maybe' }, 10),
-        ];
-      })(),
-    }),
+          approvalRequested: {
+            type: 'object',
+            $ref: '#/$defs/interruptRequested',
+            properties: { kind: { const: 'approval' }, approver: { type: 'string' } },
+          },
+        }),
+      },
+      {
+        errors: (() => {
+          const text = withPayloads(payloads, {
+            leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } } },
+            approvalRequested: {
+              type: 'object',
+              $ref: '#/$defs/interruptRequested',
+              properties: { kind: { const: 'approval' }, approver: { type: 'string' } },
+            },
+          });
+          return [
+            at(PAYLOADS, text, '"approver"', 'widens-base', {
+              payload: 'approvalRequested',
+              base: 'interruptRequested',
+              extra: '`approver`',
+            }),
+            at(PAYLOADS, text, '"leaseLifecycle": {', 'unclosed-payload', { payload: 'leaseLifecycle' }),
+          ];
+        })(),
+      },
+    ),
+    on(
+      'a payload composing an open one',
+      {
+        [PAYLOADS]: withPayloads(payloads, {
+          interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } },
+        }),
+      },
+      {
+        errors: (() => {
+          const text = withPayloads(payloads, {
+            interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } },
+          });
+          return [
+            at(PAYLOADS, text, '"unevaluatedProperties": {}', 'open-payload', {
+              payload: 'interruptRequested',
+              keyword: 'unevaluatedProperties',
+              value: '{}',
+            }),
+            at(PAYLOADS, text, '"$ref": "#/$defs/interruptRequested"', 'open-base', {
+              payload: 'approvalRequested',
+              base: 'interruptRequested',
+            }),
+          ];
+        })(),
+      },
+    ),
+    on(
+      'a payload no row uses or composes',
+      { [PAYLOADS]: withPayloads(payloads, { orphan: CLOSED() }) },
+      {
+        errors: [
+          at(PAYLOADS, withPayloads(payloads, { orphan: CLOSED() }), '"orphan"', 'orphan-payload', {
+            payload: 'orphan',
+          }),
+        ],
+      },
+    ),
+    on(
+      'an unregistered protocol type in an event column and in an event example',
+      {
+        [EVENTS_MD]: events
+          .replace('| `run.started` |', '| `run.begun` |')
+          .replace('"type": "acme.widget-built"', '"type": "lease.acquird"'),
+      },
+      {
+        errors: (() => {
+          const text = events
+            .replace('| `run.started` |', '| `run.begun` |')
+            .replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
+          return [
+            at(EVENTS_MD, text, '`run.begun`', 'unregistered-type', { type: 'run.begun', domain: 'run' }, 1),
+            at(EVENTS_MD, text, '"lease.acquird"', 'unregistered-type', { type: 'lease.acquird', domain: 'lease' }, 1),
+          ];
+        })(),
+      },
+    ),
+    on(
+      'a three-segment v1 name the codemap renames, and a three-segment domain transition, in prose',
+      {
+        [CODEMAP]: renamedFrom('run.resume.started'),
+        [EVENTS_MD]: prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+            '`run.resume.started`',
+            'v1-type',
+            { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 },
+            1,
+          ),
+          at(
+            EVENTS_MD,
+            prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+            '`lease.renewal.failed`',
+            'unregistered-type',
+            { type: 'lease.renewal.failed', domain: 'lease' },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a two-segment v1 name the codemap renames to another domain, in v2 prose outside the sentence that cites v1',
+      {
+        [CODEMAP]: rows(ORCHESTRATOR),
+        [EVENTS_MD]: prose(
+          'Each turn records one decision as `supervisor.decided`. A v1 log wrote `supervisor.decided` too.',
+        ),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose('Each turn records one decision as `supervisor.decided`.'),
+            '`supervisor.decided`',
+            'v1-type',
+            { type: 'supervisor.decided', v2: 'orchestrator.decided', segments: 2 },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a two-segment v1 name in a schema description',
+      { 'schemas/v2/extra.schema.json': '{ "description": "Emitted as `run.resuming` when the run resumes." }\n' },
+      {
+        errors: [
+          {
+            messageId: 'v1-type',
+            file: 'schemas/v2/extra.schema.json',
+            line: 1,
+            column: 31,
+            data: { type: 'run.resuming', v2: 'run.resume-started', segments: 2 },
+          },
+        ],
+      },
+    ),
+    on(
+      'a three-segment v1 name in a code span of a JSON string',
+      {
+        [CODEMAP]: renamedFrom('run.resume.started'),
+        'schemas/v2/extra.schema.json':
+          '{ "description": "Emitted after \\u2014 `run.resume.started`; `run.cancelled.reason` is a field." }\n',
+      },
+      {
+        errors: [
+          {
+            messageId: 'v1-type',
+            file: 'schemas/v2/extra.schema.json',
+            line: 1,
+            column: 41,
+            data: { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 },
+          },
+        ],
+      },
+    ),
+    on(
+      'a v1 name in a file shared by both versions whose sentence cites no v1 document',
+      {
+        [CODEMAP]: renamedFrom('run.resume.started'),
+        'SECURITY/invariants.yaml':
+          'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it.\n',
+      },
+      {
+        errors: [
+          {
+            messageId: 'v1-type',
+            file: 'SECURITY/invariants.yaml',
+            line: 4,
+            column: 23,
+            data: { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 },
+          },
+        ],
+      },
+    ),
+    on(
+      'names in no codemap row where the text says a host emits them or they fire',
+      {
+        [EVENTS_MD]: prose(
+          'Every outcome MUST emit a `negotiation.decided` event.',
+          '',
+          '- `result.harvested` fires exactly when a child completes.',
+        ),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose('Every outcome MUST emit a `negotiation.decided` event.'),
+            '`negotiation.decided`',
+            'unregistered-event',
+            { type: 'negotiation.decided', codemap: CODEMAP },
+            1,
+          ),
+          at(
+            EVENTS_MD,
+            prose(
+              'Every outcome MUST emit a `negotiation.decided` event.',
+              '',
+              '- `result.harvested` fires exactly when a child completes.',
+            ),
+            '`result.harvested`',
+            'unregistered-event',
+            { type: 'result.harvested', codemap: CODEMAP },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      "a count of the codemap's rows that is not its size",
+      { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`) },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`),
+            `${SIZE + 1} rows`,
+            'count-wrong',
+            { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 1} rows`, count: SIZE, written: SIZE + 1 },
+          ),
+        ],
+      },
+    ),
+    on(
+      "a count of the codemap's rows in a schema description",
+      {
+        'schemas/v2/extra.schema.json': `{ "description": "The codemap (spec/v2/event-codemap.json) has ${SIZE + 2} entries." }\n`,
+      },
+      {
+        errors: [
+          {
+            messageId: 'count-wrong',
+            file: 'schemas/v2/extra.schema.json',
+            line: 1,
+            column: 64,
+            data: {
+              registry: `the codemap (${CODEMAP})`,
+              phrase: `${SIZE + 2} entries`,
+              count: SIZE,
+              written: SIZE + 2,
+            },
+          },
+        ],
+      },
+    ),
+    on(
+      'a wildcard of no known domain',
+      { [EVENTS_MD]: events.replace('| `lease.*` |', '| `leases.*` |') },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            events.replace('| `lease.*` |', '| `leases.*` |'),
+            '`leases.*`',
+            'unknown-domain',
+            { type: 'leases.*' },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a name that is neither a protocol type nor a well-formed vendor type',
+      { [EVENTS_MD]: events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"') },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"'),
+            '"acme.widget_built"',
+            'malformed-type',
+            { type: 'acme.widget_built' },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a streamMode pattern that differs from events.md',
+      { 'api/v2/openapi.yaml': openapi('^(updates|values|messages|debug)$') },
+      {
+        errors: [
+          at('api/v2/openapi.yaml', openapi('^(updates|values|messages|debug)$'), "'^(updates", 'stream-mode-differs', {
+            pattern: '^(updates|values|messages|debug)$',
+            stated: STREAM_MODE,
+            line: position(events, STREAM_MODE).line,
+          }),
+        ],
+      },
+    ),
+    on(
+      'a streamRunEvents without a streamMode parameter',
+      {
+        'api/v2/openapi.yaml': openapi(STREAM_MODE).replace(
+          "      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n",
+          '      parameters: []\n',
+        ),
+      },
+      {
+        errors: [at('api/v2/openapi.yaml', openapi(STREAM_MODE), 'get:', 'no-stream-mode', undefined)],
+      },
+    ),
+    on(
+      'a codemap that does not match its schema, its rows still read',
+      {
+        [CODEMAP]: codemap.replace(
+          '"status": "decided", "review": false },\n    { "v1": "run.completed"',
+          '"status": "maybe", "review": false },\n    { "v1": "run.completed"',
+        ),
+      },
+      {
+        errors: (() => {
+          const text = codemap.replace(
+            '"status": "decided", "review": false },\n    { "v1": "run.completed"',
+            '"status": "maybe", "review": false },\n    { "v1": "run.completed"',
+          );
+          return [
+            at(EVENTS_MD, events, '`run.started`', 'unregistered-type', { type: 'run.started', domain: 'run' }, 1),
+            at(CODEMAP, text, '"status": "maybe"', 'schema-mismatch', undefined),
+            at(CODEMAP, text, '"status": "maybe"', 'undecided', { type: 'run.started', status: 'maybe' }, 10),
+          ];
+        })(),
+      },
+    ),
   ] as InvalidCase[],
 };
 

@@ -84,7 +84,9 @@ function headersDoc(rows: { version: string; cache: string; replay?: string }): 
 
 /** The path manifest the API above generates, so that drift in the cases is the headers document's alone. */
 const MANIFEST_PATH = 'spec/v2/path-manifest.json';
-const MANIFEST = fixRule('generated/drift', { files: { [OPENAPI]: API } }).files.find((file) => file.path === MANIFEST_PATH)?.after ?? '';
+const MANIFEST =
+  fixRule('generated/drift', { files: { [OPENAPI]: API } }).files.find((file) => file.path === MANIFEST_PATH)?.after ??
+  '';
 const api = { [OPENAPI]: API, [MANIFEST_PATH]: MANIFEST };
 
 const WHOLE = 'Selects the contract: one of the versions the host lists. An unlisted value is refused with 406.';
@@ -93,9 +95,18 @@ const NEUTRAL = 'Described per operation: each operation that declares it states
 
 testRule('generated/drift', {
   valid: [
-    { name: 'the whole description, folded to one line, and the neutral Meaning', files: { ...api, [DOC]: headersDoc({ version: WHOLE, cache: NEUTRAL }) } },
-    { name: "the description's first line, as upstream's earlier generator wrote a Meaning", files: { ...api, [DOC]: headersDoc({ version: FIRST_LINE, cache: NEUTRAL }) } },
-    { name: 'an empty Meaning for a header one operation describes and another declares bare', files: { ...api, [DOC]: headersDoc({ version: WHOLE, cache: '' }) } },
+    {
+      name: 'the whole description, folded to one line, and the neutral Meaning',
+      files: { ...api, [DOC]: headersDoc({ version: WHOLE, cache: NEUTRAL }) },
+    },
+    {
+      name: "the description's first line, as upstream's earlier generator wrote a Meaning",
+      files: { ...api, [DOC]: headersDoc({ version: FIRST_LINE, cache: NEUTRAL }) },
+    },
+    {
+      name: 'an empty Meaning for a header one operation describes and another declares bare',
+      files: { ...api, [DOC]: headersDoc({ version: WHOLE, cache: '' }) },
+    },
   ],
   invalid: [
     {

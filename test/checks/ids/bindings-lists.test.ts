@@ -16,8 +16,18 @@ const STRINGS = '"runIds": { "type": "array", "items": { "type": "string", "minL
 
 testRule('ids/bindings', {
   valid: [
-    { name: 'a list whose items $ref the kind its singular is bound to', base: BASE, files: supportFiles(), edits: [withList('"runIds": { "type": "array", "items": { "$ref": "ids.schema.json#/$defs/runId" } }')] },
-    { name: 'a list of bare strings whose singular is recorded in notAKind', base: BASE, files: supportFiles(), edits: [withList('"causationIds": { "type": "array", "items": { "type": "string" } }')] },
+    {
+      name: 'a list whose items $ref the kind its singular is bound to',
+      base: BASE,
+      files: supportFiles(),
+      edits: [withList('"runIds": { "type": "array", "items": { "$ref": "ids.schema.json#/$defs/runId" } }')],
+    },
+    {
+      name: 'a list of bare strings whose singular is recorded in notAKind',
+      base: BASE,
+      files: supportFiles(),
+      edits: [withList('"causationIds": { "type": "array", "items": { "type": "string" } }')],
+    },
   ],
   invalid: [
     {
@@ -25,8 +35,15 @@ testRule('ids/bindings', {
       base: BASE,
       files: supportFiles(),
       edits: [withList(STRINGS)],
-      errors: [{ messageId: 'binding-mismatch', file: RUN, line: 14, column: 5, data: { field: 'property `runIds` (a list of ids)', kind: 'runId', problem: 'its items do not $ref it' } }],
+      errors: [
+        {
+          messageId: 'binding-mismatch',
+          file: RUN,
+          line: 14,
+          column: 5,
+          data: { field: 'property `runIds` (a list of ids)', kind: 'runId', problem: 'its items do not $ref it' },
+        },
+      ],
     },
   ],
 });
-

@@ -7,7 +7,8 @@ const X = 'spec/v2/core/x.md';
 const Y = 'spec/v2/core/y.md';
 const B = 'spec/v2/core/b.md';
 
-const UNRESOLVED = 'Alpha cites [b.md §"Imaginary"](b.md#some-heading), so does b.md §7 here, and [b.md §"Some heading"](b.md) lacks its anchor.';
+const UNRESOLVED =
+  'Alpha cites [b.md §"Imaginary"](b.md#some-heading), so does b.md §7 here, and [b.md §"Some heading"](b.md) lacks its anchor.';
 
 /** A document whose headings the citations of `x.md` name: words, numbers, a sign-labelled one, a code one. */
 const Y_HEADINGS = doc('Y', '## Types\n\n## 1. Paths\n\n### § supportedEnvelopes\n\n## `memory`');
@@ -29,11 +30,28 @@ const EVERYWHERE = (cite: (place: string) => string): string =>
     ].join('\n'),
   );
 
-const BROKEN_EVERYWHERE = EVERYWHERE((place) => ({ prose: 'y.md §Nope and `y.md` §"Gone" and [y.md](y.md) §`limits`', heading: 'y.md §9', cell: '`y.md` §Missing', code: 'y.md §Absent' })[place] ?? '');
-const GOOD_EVERYWHERE = EVERYWHERE((place) => ({ prose: 'y.md §Types and `y.md` §"Types" and [y.md](y.md) §`memory`, y.md §supportedEnvelopes', heading: 'y.md §1', cell: '`y.md` §Types', code: 'y.md §1' })[place] ?? '');
+const BROKEN_EVERYWHERE = EVERYWHERE(
+  (place) =>
+    ({
+      prose: 'y.md §Nope and `y.md` §"Gone" and [y.md](y.md) §`limits`',
+      heading: 'y.md §9',
+      cell: '`y.md` §Missing',
+      code: 'y.md §Absent',
+    })[place] ?? '',
+);
+const GOOD_EVERYWHERE = EVERYWHERE(
+  (place) =>
+    ({
+      prose: 'y.md §Types and `y.md` §"Types" and [y.md](y.md) §`memory`, y.md §supportedEnvelopes',
+      heading: 'y.md §1',
+      cell: '`y.md` §Types',
+      code: 'y.md §1',
+    })[place] ?? '',
+);
 
 const REPLAY = doc('Replay', '## Suppression\n\nA replay MUST NOT re-deliver.');
-const threat = (companions: string): string => `# Threat model\n\n> **Scope:** ${companions}\n\n**Rule.** \`replay.md\` §"Host fan-out" holds.\n`;
+const threat = (companions: string): string =>
+  `# Threat model\n\n> **Scope:** ${companions}\n\n**Rule.** \`replay.md\` §"Host fan-out" holds.\n`;
 
 const EVENTS = doc('Events', '## Types');
 const JSON_CITES = [
@@ -42,7 +60,15 @@ const JSON_CITES = [
   '  "rows": [{ "source": "spec/v2/core/events.md §\\"Gone\\" (\\u00a7)", "description": "\\u2014 `events.md` §Missing" }]',
   '}',
 ].join('\n');
-const YAML_CITES = ['paths:', '  /x:', '    description: Per events.md §Nope here.', '    note: |', '      first line', '      then `events.md` §Gone too', ''].join('\n');
+const YAML_CITES = [
+  'paths:',
+  '  /x:',
+  '    description: Per events.md §Nope here.',
+  '    note: |',
+  '      first line',
+  '      then `events.md` §Gone too',
+  '',
+].join('\n');
 
 const OUTSIDE = {
   [X]: doc('X', 'See `spec/v1/old.md` §Gone and `RFCS/0057-*` §D.'),
@@ -51,17 +77,39 @@ const OUTSIDE = {
 
 /** Citations of documents under spec/v1/ in every form: relative, rooted, linked, bare and named elsewhere, bare in a file citing v1. */
 const EXTERNAL_FORMS = {
-  [X]: doc('X', 'See ../../v1/old.md §Gone, /spec/v1/old.md §Gone and [old.md §Gone](../../v1/old.md#gone).\n\nThe v1 text is `spec/v1/replay.md`; its replay.md §Fork stays.'),
+  [X]: doc(
+    'X',
+    'See ../../v1/old.md §Gone, /spec/v1/old.md §Gone and [old.md §Gone](../../v1/old.md#gone).\n\nThe v1 text is `spec/v1/replay.md`; its replay.md §Fork stays.',
+  ),
   [Y]: doc('Y', 'The v1 texts: spec/v1/agents.md. See memory.md §Goals.'),
   'spec/v2/core/z.md': doc('Z', 'See memory.md §Goals and tools.md §Catalog.'),
   'spec/v2/core/old.md': doc('Old', 'Nothing here.'),
 };
 
 const external = (prefixes: string[]) => ({ rules: { [RULE]: ['error', { external: prefixes }] } });
-const noSection = (file: string, line: number, column: number, target: string, citation: string) => ({ messageId: 'no-section', file, line, column, data: { target, citation } });
-const notInCorpus = (file: string, line: number, column: number, target: string, citation: string) => ({ messageId: 'not-in-corpus', file, line, column, data: { target, citation }, severity: 'warning' as const });
+const noSection = (file: string, line: number, column: number, target: string, citation: string) => ({
+  messageId: 'no-section',
+  file,
+  line,
+  column,
+  data: { target, citation },
+});
+const notInCorpus = (file: string, line: number, column: number, target: string, citation: string) => ({
+  messageId: 'not-in-corpus',
+  file,
+  line,
+  column,
+  data: { target, citation },
+  severity: 'warning' as const,
+});
 /** The same, where the config sets the rule's options and with them its severity, which applies to every finding. */
-const notInCorpusConfigured = (file: string, line: number, column: number, target: string, citation: string) => ({ messageId: 'not-in-corpus', file, line, column, data: { target, citation } });
+const notInCorpusConfigured = (file: string, line: number, column: number, target: string, citation: string) => ({
+  messageId: 'not-in-corpus',
+  file,
+  line,
+  column,
+  data: { target, citation },
+});
 
 testRule(RULE, {
   valid: [
@@ -77,14 +125,23 @@ testRule(RULE, {
             'Ranges follow their document: [y.md](y.md) §1.4 and §6; RFC 9110 §8.8.3 and BCP 47 §2 are external standards.',
           ].join('\n'),
         ),
-        [Y]: doc('Y', '## Layer 1: `Idempotency-Key`\n\n## Snapshot\n\n## 1. Negotiation\n\n### 1.4 Response version header\n\n## 6. Errors\n\n## B.2 Extra'),
+        [Y]: doc(
+          'Y',
+          '## Layer 1: `Idempotency-Key`\n\n## Snapshot\n\n## 1. Negotiation\n\n### 1.4 Response version header\n\n## 6. Errors\n\n## B.2 Extra',
+        ),
       },
     },
     {
       name: 'does not guess a bare name into spec/v2/ from an unversioned file that cites v1 documents',
-      files: { 'spec/v2/core/replay.md': REPLAY, 'SECURITY/threat-model-replay.md': threat('`spec/v1/replay.md` and `spec/v1/webhooks.md`') },
+      files: {
+        'spec/v2/core/replay.md': REPLAY,
+        'SECURITY/threat-model-replay.md': threat('`spec/v1/replay.md` and `spec/v1/webhooks.md`'),
+      },
     },
-    { name: 'is quiet in prose, a heading, a table cell and code when each citation resolves', files: { [X]: GOOD_EVERYWHERE, [Y]: Y_HEADINGS } },
+    {
+      name: 'is quiet in prose, a heading, a table cell and code when each citation resolves',
+      files: { [X]: GOOD_EVERYWHERE, [Y]: Y_HEADINGS },
+    },
     {
       name: 'leaves alone what is not a citation of a corpus section: other standards, lettered RFC sections, families, labels, sign-headed headings',
       files: {
@@ -108,10 +165,25 @@ testRule(RULE, {
         'spec/v2/core/overview.md': doc('Overview', '## §0 Closed-enum growth rule'),
       },
     },
-    { name: 'a bare §1.2 in a block that names an RFC cites the RFC', files: { [X]: doc('X', '## Scope\n\nRFC 9110 sets the limits; §1.2 applies.') } },
-    { name: 'a bare §1.2 in a block that links another document cites that one', files: { [X]: doc('X', '## Scope\n\nThe limits of [y.md](y.md) apply, §1.2 in particular.') } },
-    { name: 'a bare §1.2 resolves to its own document numbered so', files: { [X]: doc('X', '## 1. Scope\n\n### 1.2 Limits\n\nThe limits of §1.2 apply.') } },
-    { name: 'reads YAML strings, quiet when each citation resolves', files: { 'spec/v2/core/events.md': EVENTS, 'api/v2/x.yaml': YAML_CITES.replace('§Nope', '§Types').replace('§Gone', '§Types') } },
+    {
+      name: 'a bare §1.2 in a block that names an RFC cites the RFC',
+      files: { [X]: doc('X', '## Scope\n\nRFC 9110 sets the limits; §1.2 applies.') },
+    },
+    {
+      name: 'a bare §1.2 in a block that links another document cites that one',
+      files: { [X]: doc('X', '## Scope\n\nThe limits of [y.md](y.md) apply, §1.2 in particular.') },
+    },
+    {
+      name: 'a bare §1.2 resolves to its own document numbered so',
+      files: { [X]: doc('X', '## 1. Scope\n\n### 1.2 Limits\n\nThe limits of §1.2 apply.') },
+    },
+    {
+      name: 'reads YAML strings, quiet when each citation resolves',
+      files: {
+        'spec/v2/core/events.md': EVENTS,
+        'api/v2/x.yaml': YAML_CITES.replace('§Nope', '§Types').replace('§Gone', '§Types'),
+      },
+    },
   ],
   invalid: [
     {
@@ -120,7 +192,13 @@ testRule(RULE, {
       errors: [
         noSection(A, 8, 19, B, '§"Imaginary"'),
         noSection(A, 8, 66, B, '§7'),
-        { messageId: 'link-to-document', file: A, line: 8, column: 85, data: { citation: '§"Some heading"', fragment: '', heading: 'some-heading' } },
+        {
+          messageId: 'link-to-document',
+          file: A,
+          line: 8,
+          column: 85,
+          data: { citation: '§"Some heading"', fragment: '', heading: 'some-heading' },
+        },
       ],
       output: { [A]: caseFiles(cites(UNRESOLVED.replace('(b.md) lacks', '(b.md#some-heading) lacks')))[A] as string },
     },
@@ -133,18 +211,32 @@ testRule(RULE, {
     {
       name: 'names the heading a wrong fragment should have been, and its fix points the link there',
       files: { [X]: doc('X', 'See [y.md §"Two"](y.md#one).'), [Y]: doc('Y', '## One\n\n## Two') },
-      errors: [{ messageId: 'link-to-other-heading', file: X, line: 7, column: 11, data: { citation: '§"Two"', fragment: 'one', heading: 'two' } }],
+      errors: [
+        {
+          messageId: 'link-to-other-heading',
+          file: X,
+          line: 7,
+          column: 11,
+          data: { citation: '§"Two"', fragment: 'one', heading: 'two' },
+        },
+      ],
       output: { [X]: doc('X', 'See [y.md §"Two"](y.md#two).') },
     },
     {
       name: 'rewrites a citation of a renamed heading, and its link, to the heading it most likely means now',
-      files: { [X]: doc('X', 'See [y.md §"Replay outcome"](y.md#replay-outcome).'), [Y]: doc('Y', '## Replay outcomes\n\n## Other') },
+      files: {
+        [X]: doc('X', 'See [y.md §"Replay outcome"](y.md#replay-outcome).'),
+        [Y]: doc('Y', '## Replay outcomes\n\n## Other'),
+      },
       errors: [noSection(X, 7, 11, Y, '§"Replay outcome"')],
       output: { [X]: doc('X', 'See [y.md §"Replay outcomes"](y.md#replay-outcomes).') },
     },
     {
       name: 'rewrites a citation of a renamed heading in a JSON string',
-      files: { [Y]: doc('Y', '## Replay outcomes\n\n## Other'), 'spec/v2/cites.json': '{ "source": "spec/v2/core/y.md §\\"Replay outcome\\"" }\n' },
+      files: {
+        [Y]: doc('Y', '## Replay outcomes\n\n## Other'),
+        'spec/v2/cites.json': '{ "source": "spec/v2/core/y.md §\\"Replay outcome\\"" }\n',
+      },
       errors: [noSection('spec/v2/cites.json', 1, 32, Y, '§"Replay outcome"')],
       output: { 'spec/v2/cites.json': '{ "source": "spec/v2/core/y.md §\\"Replay outcomes\\"" }\n' },
     },
@@ -163,7 +255,20 @@ testRule(RULE, {
     },
     {
       name: 'reads a code span that shows a heading line as the heading it shows, not as a citation',
-      files: { [X]: doc('X', ['## Records', '', 'Each record is a `### § key` heading; `## §0 Rule` labels a rule, `§Nope` in code is still cited.', '', '| Form | Example |', '| --- | --- |', '| heading | `#### § other` |'].join('\n')) },
+      files: {
+        [X]: doc(
+          'X',
+          [
+            '## Records',
+            '',
+            'Each record is a `### § key` heading; `## §0 Rule` labels a rule, `§Nope` in code is still cited.',
+            '',
+            '| Form | Example |',
+            '| --- | --- |',
+            '| heading | `#### § other` |',
+          ].join('\n'),
+        ),
+      },
       errors: [noSection(X, 9, 68, 'this document', '§Nope')],
       output: null,
     },
@@ -182,19 +287,30 @@ testRule(RULE, {
     {
       name: 'reads JSON strings (descriptions, source, $comment) at the citation, escapes counted',
       files: { 'spec/v2/core/events.md': EVENTS, 'spec/v2/cites.json': JSON_CITES },
-      errors: [noSection('spec/v2/cites.json', 2, 51, 'spec/v2/core/events.md', '§Nope'), noSection('spec/v2/cites.json', 3, 48, 'spec/v2/core/events.md', '§"Gone"'), noSection('spec/v2/cites.json', 3, 104, 'spec/v2/core/events.md', '§Missing')],
+      errors: [
+        noSection('spec/v2/cites.json', 2, 51, 'spec/v2/core/events.md', '§Nope'),
+        noSection('spec/v2/cites.json', 3, 48, 'spec/v2/core/events.md', '§"Gone"'),
+        noSection('spec/v2/cites.json', 3, 104, 'spec/v2/core/events.md', '§Missing'),
+      ],
       output: null,
     },
     {
       name: 'reads YAML strings: one-line ones at the citation, a literal block at its line',
       files: { 'spec/v2/core/events.md': EVENTS, 'api/v2/x.yaml': YAML_CITES },
-      errors: [noSection('api/v2/x.yaml', 3, 32, 'spec/v2/core/events.md', '§Nope'), noSection('api/v2/x.yaml', 6, 24, 'spec/v2/core/events.md', '§Gone')],
+      errors: [
+        noSection('api/v2/x.yaml', 3, 32, 'spec/v2/core/events.md', '§Nope'),
+        noSection('api/v2/x.yaml', 6, 24, 'spec/v2/core/events.md', '§Gone'),
+      ],
       output: null,
     },
     {
       name: 'says a cited document outside the corpus cannot be checked, in markdown and in JSON',
       files: OUTSIDE,
-      errors: [notInCorpus(X, 7, 22, 'spec/v1/old.md', '§Gone'), notInCorpus(X, 7, 46, 'RFCS/0057-*', '§D'), notInCorpus('spec/v2/errors.json', 1, 40, 'spec/v1/old.md', '§"Error shape"')],
+      errors: [
+        notInCorpus(X, 7, 22, 'spec/v1/old.md', '§Gone'),
+        notInCorpus(X, 7, 46, 'RFCS/0057-*', '§D'),
+        notInCorpus('spec/v2/errors.json', 1, 40, 'spec/v1/old.md', '§"Error shape"'),
+      ],
       output: null,
     },
     {
@@ -214,7 +330,10 @@ testRule(RULE, {
       name: 'leaves a document under an "external" prefix alone in every form a citation names it, and reports a bare name of no corpus document elsewhere',
       files: EXTERNAL_FORMS,
       config: external(['spec/v1/']),
-      errors: [notInCorpusConfigured('spec/v2/core/z.md', 7, 15, 'memory.md', '§Goals'), notInCorpusConfigured('spec/v2/core/z.md', 7, 35, 'tools.md', '§Catalog')],
+      errors: [
+        notInCorpusConfigured('spec/v2/core/z.md', 7, 15, 'memory.md', '§Goals'),
+        notInCorpusConfigured('spec/v2/core/z.md', 7, 35, 'tools.md', '§Catalog'),
+      ],
       output: null,
     },
     {
