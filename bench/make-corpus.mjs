@@ -39,6 +39,7 @@ import { parseDocument } from 'yaml';
 // The built tool (npm run bench builds it first): the scale corpus is read as its loader reads a corpus.
 import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../dist/core/model/corpus.js';
 import { walkFiles } from '../dist/core/model/file-walk.js';
+import { aliasMembers } from '../dist/core/config/aliases.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(HERE, '..');
@@ -170,7 +171,7 @@ function scaledConfig(source, scale) {
   rules['docs/core-budget'] = ['error', { ...optionsOf(rules['docs/core-budget']), budget: 25000 * scale }];
   // docs/readability is the old id of the three prose rules; a setting of a new id wins over it, so
   // each is set where the source config sets it.
-  for (const id of ['docs/readability', 'docs/prose-length', 'docs/rfc-numbers', 'docs/v1-mentions']) {
+  for (const id of ['docs/readability', ...aliasMembers('docs/readability')]) {
     if (id !== 'docs/readability' && !(id in rules)) continue;
     rules[id] = ['warn', { ...optionsOf(rules[id]) }];
     // The recorded count of v1 mentions is the source's; copies repeat some of them, so the scale corpus is held to none.

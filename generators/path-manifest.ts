@@ -2,7 +2,7 @@
  * spec/v2/path-manifest.json: the operations of api/v2/openapi.yaml and the channels of
  * api/v2/asyncapi.yaml, with their counts, and every `count/operations` region of the prose.
  */
-import type { Corpus } from '../core/model/index.js';
+import { isObject, type Corpus } from '../core/model/index.js';
 import { countOutputs, countRegionId, defineGenerator, type GeneratorOutput } from '../core/run/index.js';
 import { compareStrings, formatJson } from '../core/output/index.js';
 import {
@@ -67,7 +67,7 @@ export default defineGenerator({
     // The shape upstream keeps: both API documents as sources, the server URL the paths are under,
     // and the author's `$comment` (prose about the file, not derived) kept as it is.
     const previous = corpus.data(PATH_MANIFEST)?.value;
-    const comment = isRecord(previous) && typeof previous.$comment === 'string' ? previous.$comment : undefined;
+    const comment = isObject(previous) && typeof previous.$comment === 'string' ? previous.$comment : undefined;
     const serverUrl = firstServerUrl(corpus.data(OPENAPI_PATH)?.value);
     const manifest = {
       ...(comment !== undefined ? { $comment: comment } : {}),
@@ -111,11 +111,7 @@ function channelEntries(corpus: Corpus): Array<{ name: string; address: string |
 }
 
 function firstServerUrl(document: unknown): string | undefined {
-  const servers = isRecord(document) && Array.isArray(document.servers) ? document.servers : [];
+  const servers = isObject(document) && Array.isArray(document.servers) ? document.servers : [];
   const first: unknown = servers[0];
-  return isRecord(first) && typeof first.url === 'string' ? first.url : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isObject(first) && typeof first.url === 'string' ? first.url : undefined;
 }

@@ -3,7 +3,7 @@
  * that a finding about a referenced object can point at the line where that object is written.
  * Only the corpus model is read: a reference to a file outside the corpus does not resolve.
  */
-import { type Corpus, type DataFile, Location, walkData, type PathSegment, type PointerLocation } from '../model/index.js';
+import { type Corpus, type DataFile, isObject, Location, walkData, type PathSegment, type PointerLocation } from '../model/index.js';
 import { schemaPathsOfId } from '../schemas/index.js';
 import { resolveLink } from '../markdown/index.js';
 
@@ -27,9 +27,8 @@ export function child(site: Site, ...segments: PathSegment[]): Site {
 
 export type RefResult = { ok: true; site: Site; value: unknown } | { ok: false; message: string; external?: boolean };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The plain-object test of core/model, under the name this folder's readers use. */
+export const isRecord = isObject;
 
 export function refOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.$ref === 'string' ? value.$ref : undefined;

@@ -4,7 +4,7 @@
  * One path for both, so a check can never pass on output that generation would change.
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
-import { isList, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
+import { isList, isObject, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
 import {
   coreReport,
   inputCovers,
@@ -536,8 +536,8 @@ function jsonDifferences(
   // maps of scalars, a list of the codes a flag map sets, scalars of one type), never its prose or
   // its layout.
   const foreign =
-    isPlainObject(file.value) &&
-    isPlainObject(expected) &&
+    isObject(file.value) &&
+    isObject(expected) &&
     foreignGenerated(file.value) &&
     !deepEqual(
       Object.keys(file.value).filter((k) => k !== '$comment'),
@@ -552,7 +552,7 @@ function jsonDifferences(
     if (deepEqual(actual, wanted)) return;
     const last = path[path.length - 1];
     if (foreign && (last === 'title' || last === 'description' || last === '$comment')) return;
-    if (isPlainObject(actual) && isPlainObject(wanted)) {
+    if (isObject(actual) && isObject(wanted)) {
       if (foreign && !(isScalarMap(actual) && isScalarMap(wanted))) {
         for (const [key, value] of Object.entries(wanted))
           if (Object.hasOwn(actual, key)) compare(actual[key], value, [...path, key]);
@@ -574,7 +574,7 @@ function jsonDifferences(
           });
       return;
     }
-    if (isList(actual) && isList(wanted) && [...actual, ...wanted].every(isPlainObject)) {
+    if (isList(actual) && isList(wanted) && [...actual, ...wanted].every(isObject)) {
       const records = [...actual, ...wanted] as Array<Record<string, unknown>>;
       if (foreign && !records.every((record) => recordLabel(record) !== undefined)) return;
       const label = (record: Record<string, unknown>): string => recordLabel(record) ?? JSON.stringify(record);
@@ -638,13 +638,13 @@ function jsonDifferences(
     });
   };
   compare(file.value, expected, []);
-  return { differences, foreign, otherTool: isPlainObject(file.value) && generatedByAnotherTool(file.value) };
+  return { differences, foreign, otherTool: isObject(file.value) && generatedByAnotherTool(file.value) };
 }
 
 /** A list of names, or a map of names to booleans read as the names set true; else undefined. */
 function asFlagSet(value: unknown): Set<string> | undefined {
   if (Array.isArray(value)) return value.every((item) => typeof item === 'string') ? new Set(value) : undefined;
-  if (isPlainObject(value) && Object.values(value).every((item) => typeof item === 'boolean'))
+  if (isObject(value) && Object.values(value).every((item) => typeof item === 'boolean'))
     return new Set(Object.keys(value).filter((key) => value[key] === true));
   return undefined;
 }
@@ -695,14 +695,10 @@ function brief(value: unknown): string {
   return truncate(JSON.stringify(value) ?? 'undefined');
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
+  if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
     return (
       keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))

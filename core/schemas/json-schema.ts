@@ -5,7 +5,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
-import { type Corpus, type DataFile, defineService, Location, type Span, type PathSegment } from '../model/index.js';
+import { type Corpus, type DataFile, defineService, isObject, Location, type Span, type PathSegment } from '../model/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Layout } from '../config/index.js';
 import { renderMessage } from '../output/index.js';
@@ -208,10 +208,6 @@ function collectExtensionKeywords(value: unknown, into: Set<string>): void {
       collectExtensionKeywords(child, into);
     }
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `/rows/3/code` as path segments, array indexes as numbers. */
