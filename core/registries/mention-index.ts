@@ -9,7 +9,7 @@
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { Corpus, DataFile, MarkdownFile, Span } from '../model/index.js';
-import { dataStringLocation, dataStrings } from '../model/index.js';
+import { dataStringLocation, dataStrings, defineService } from '../model/index.js';
 import { isGeneratedDocument } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
@@ -56,16 +56,12 @@ export interface MentionIndex {
   readonly headers: readonly HeaderMention[];
 }
 
-const indexes = new WeakMap<Corpus, MentionIndex>();
+/** The corpus's mention index: its parts are worked out on first read and kept for the model's life. */
+const MentionIndexService = defineService('mention index', lazyIndex);
 
 /** The corpus's mention index, built on first use and kept for the corpus's life. */
 export function mentionIndex(corpus: Corpus): MentionIndex {
-  let index = indexes.get(corpus);
-  if (!index) {
-    index = lazyIndex(corpus);
-    indexes.set(corpus, index);
-  }
-  return index;
+  return corpus.service(MentionIndexService);
 }
 
 /** The event types named anywhere in the corpus (the index's `events`). */

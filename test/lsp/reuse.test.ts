@@ -6,9 +6,9 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordingView, type RunMemo } from '../../core/run/index.js';
+import { recordingView, SharedServices, type RunMemo } from '../../core/run/index.js';
 import type { Reads } from '../../core/run/reuse.js';
-import type { Corpus } from '../../core/model/index.js';
+import { defineService, type Corpus } from '../../core/model/index.js';
 import { Workspace } from '../../lsp/workspace.js';
 import { corpusRun } from '../../scripts/lsp-run.js';
 import { copyFixture } from '../helpers.js';
@@ -101,7 +101,14 @@ describe('the recording view', () => {
     roots.push(root);
     const run = corpusRun(root);
     const corpus: Corpus = new Workspace(root, run.config).corpus;
-    const reads: Reads = { paths: new Set(), all: false, kinds: new Set(), listing: false, irregular: false };
+    const reads: Reads = {
+      paths: new Set(),
+      all: false,
+      kinds: new Set(),
+      listing: false,
+      irregular: false,
+      uses: new Set(),
+    };
     const view = recordingView(corpus, reads);
     expect(view.markdown(A)).toBe(corpus.markdown(A));
     expect(view.data(THINGS)).toBe(corpus.data(THINGS));
@@ -112,6 +119,7 @@ describe('the recording view', () => {
       kinds: new Set(),
       listing: false,
       irregular: false,
+      uses: new Set(),
     });
     expect(view.markdownFiles().map((f) => f.path)).toEqual(corpus.markdownFiles().map((f) => f.path));
     expect([...reads.kinds]).toEqual(['markdown']);
@@ -120,5 +128,37 @@ describe('the recording view', () => {
     expect(reads.all).toBe(false);
     expect(new Map(view.files).size).toBe(corpus.files.size);
     expect(reads.all).toBe(true);
+  });
+
+  it('builds a service once for every view of a run and charges each asker with what the service read', () => {
+    const root = copyFixture('good');
+    roots.push(root);
+    const corpus: Corpus = new Workspace(root, corpusRun(root).config).corpus;
+    let builds = 0;
+    const Titles = defineService('titles', (model: Corpus) => {
+      builds++;
+      return model.markdown(A)?.text.split('\n')[0];
+    });
+    const services = new SharedServices(corpus);
+    const none = (): Reads => ({
+      paths: new Set(),
+      all: false,
+      kinds: new Set(),
+      listing: false,
+      irregular: false,
+      uses: new Set(),
+    });
+    const first = none();
+    const second = none();
+    const one = recordingView(corpus, first, services).service(Titles);
+    const other = recordingView(corpus, second, services).service(Titles);
+    expect(one).toBe(other);
+    expect(one).toBe(corpus.markdown(A)?.text.split('\n')[0]);
+    expect(builds).toBe(1);
+    // Neither asker read the file itself; each is charged with the service's read of it.
+    expect(first.paths.size + second.paths.size).toBe(0);
+    const [used] = [...first.uses];
+    expect(used?.paths).toEqual(new Set([A]));
+    expect([...second.uses]).toEqual([used]);
   });
 });
