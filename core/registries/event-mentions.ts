@@ -62,9 +62,28 @@ const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
 
 const VENDOR_SHAPE = new RegExp(`^${TYPE_SEGMENT}\\.${TYPE_SEGMENT}(?:\\.${TYPE_SEGMENT})?$`);
 
+/**
+ * What one document names, with the codemap's reading it was found under: kept with the document
+ * (a file object is its content; an edit makes a new one), so that the index of a model that
+ * differs from the last in a few files reads those files alone again.
+ */
+const perDocument = new WeakMap<object, { reading: string; mentions: readonly EventNameMention[] }>();
+
+function documentMentions(
+  file: MarkdownFile | DataFile,
+  reading: string,
+  find: (into: EventNameMention[]) => void,
+): readonly EventNameMention[] {
+  const kept = perDocument.get(file);
+  if (kept?.reading === reading) return kept.mentions;
+  const mentions: EventNameMention[] = [];
+  find(mentions);
+  perDocument.set(file, { reading, mentions });
+  return mentions;
+}
+
 /** Every event name the corpus writes; the mention index (mention-index.ts) calls it once per corpus. */
 export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
-  const mentions: EventNameMention[] = [];
   const renamed = new Map<string, string>();
   const domains = new Set<string>();
   for (const row of eventCodemap(corpus)?.rows ?? []) {
@@ -73,6 +92,8 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
     domains.add(v2.split('.')[0] ?? '');
   }
   const v2Types = new Set(eventCodemap(corpus)?.rows.map((row) => row.v2Override ?? row.v2) ?? []);
+  // What `kind` decides from besides a document: a document's mentions found under another are found again.
+  const reading = JSON.stringify([[...renamed], [...domains], [...v2Types]]);
   // In v2 text a renamed v1 name of any length is one, and so is a name the sentence says is an
   // event; elsewhere (notes about the corpus, files shared with v1) only what three segments make certain.
   const kind = (file: string, name: string, sentence: () => string): 'event' | 'claimed' | undefined => {
@@ -86,22 +107,37 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
       ? 'claimed'
       : undefined;
   };
+  const found: Array<readonly EventNameMention[]> = [];
   for (const file of corpus.markdownFiles()) {
-    const inTables = tableMentions(file, mentions);
-    proseCodeMentions(file, inTables, kind, mentions);
-    codeBlockMentions(file, mentions);
+    found.push(
+      documentMentions(file, reading, (into) => {
+        const inTables = tableMentions(file, into);
+        proseCodeMentions(file, inTables, kind, into);
+        codeBlockMentions(file, into);
+      }),
+    );
   }
   for (const file of corpus.dataFiles()) {
-    walkValue(file, file.value, [], mentions);
-    stringMentions(file, kind, mentions);
+    found.push(
+      documentMentions(file, reading, (into) => {
+        walkValue(file, file.value, [], into);
+        stringMentions(file, kind, into);
+      }),
+    );
   }
   const messages = asyncApiMessageNames(corpus);
-  for (const mention of mentions) {
+  // A document's mentions are kept for the next model: what depends on other files goes on a copy.
+  return found.flat().map((mention) => {
     const v2 = renamed.get(mention.name);
-    if (v2 !== undefined && !v2Types.has(mention.name)) mention.renamedTo = v2;
-    if (messages.has(mention.name)) mention.declaredMessage = true;
-  }
-  return mentions;
+    const renamedTo = v2 !== undefined && !v2Types.has(mention.name) ? v2 : undefined;
+    const declaredMessage = messages.has(mention.name);
+    if (renamedTo === undefined && !declaredMessage) return mention;
+    // Copied with its getters: where a name sits in a data file is looked up only if a finding asks.
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(mention)) as EventNameMention;
+    if (renamedTo !== undefined) copy.renamedTo = renamedTo;
+    if (declaredMessage) copy.declaredMessage = true;
+    return copy;
+  });
 }
 
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;

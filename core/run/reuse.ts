@@ -35,24 +35,45 @@ function noReads(): Reads {
   return { paths: new Set(), all: false, kinds: new Set(), listing: false, irregular: false, uses: new Set() };
 }
 
+/** What a service's view answers from: the model of the run it serves (a service kept for a later run is moved there). */
+interface ViewTarget {
+  corpus: Corpus;
+  services: SharedServices | undefined;
+}
+
+/** A service as one run built it: its value, what building it (and working out its parts since) read, and the model its view reads. */
+export interface BuiltService {
+  value: unknown;
+  reads: Reads;
+  target: ViewTarget;
+}
+
 /**
  * The services of one run under reuse, shared by every recording view over its model: each built
  * once, through a view that records into its own reads, which every asker links into its reads.
+ * A service the previous run built is kept when the changes miss what it read: its view is moved
+ * to this run's model, so that a part it works out later reads this model (what it read before is
+ * the same in both). A service that read nothing is state kept per model (a table its callers
+ * fill, background work started), never kept.
  */
 export class SharedServices {
-  private readonly built = new Map<Service<unknown>, { value: unknown; reads: Reads }>();
+  readonly built = new Map<Service<unknown>, BuiltService>();
   private readonly building = new Set<Service<unknown>>();
 
-  constructor(private readonly corpus: Corpus) {}
+  constructor(
+    private readonly corpus: Corpus,
+    private readonly previous?: { built: ReadonlyMap<Service<unknown>, BuiltService>; changes: Changes },
+  ) {}
 
   get<T>(service: Service<T>, asker: Reads): T {
-    let entry = this.built.get(service);
+    let entry = this.built.get(service) ?? this.keep(service);
     if (!entry) {
       if (this.building.has(service)) throw new Error(`the ${service.name} asks for itself while it is being built`);
       this.building.add(service);
       try {
         const reads = noReads();
-        entry = { value: service.build(recordingView(this.corpus, reads, this)), reads };
+        const target: ViewTarget = { corpus: this.corpus, services: this };
+        entry = { value: service.build(targetedView(target, reads)), reads, target };
         this.built.set(service, entry);
       } finally {
         this.building.delete(service);
@@ -61,14 +82,32 @@ export class SharedServices {
     asker.uses.add(entry.reads);
     return entry.value as T;
   }
+
+  private keep(service: Service<unknown>): BuiltService | undefined {
+    const last = this.previous?.built.get(service);
+    if (!last || !readSomething(last.reads) || !unaffected(last.reads, this.previous!.changes)) return undefined;
+    last.target.corpus = this.corpus;
+    last.target.services = this;
+    this.built.set(service, last);
+    return last;
+  }
+}
+
+function readSomething(reads: Reads): boolean {
+  return (
+    reads.paths.size > 0 || reads.all || reads.kinds.size > 0 || reads.listing || reads.irregular || reads.uses.size > 0
+  );
 }
 
 /** The files of a model, handed out as the model's map is, with every access recorded. */
 class RecordingFiles implements ReadonlyMap<string, CorpusFile> {
   constructor(
-    private readonly inner: ReadonlyMap<string, CorpusFile>,
+    private readonly target: ViewTarget,
     private readonly reads: Reads,
   ) {}
+  private get inner(): ReadonlyMap<string, CorpusFile> {
+    return this.target.corpus.files;
+  }
   get size(): number {
     this.reads.listing = true;
     return this.inner.size;
@@ -111,30 +150,39 @@ class RecordingFiles implements ReadonlyMap<string, CorpusFile> {
  * computed through it.
  */
 export function recordingView(corpus: Corpus, reads: Reads, services?: SharedServices): Corpus {
-  const view = Object.create(corpus) as Corpus;
-  const files = new RecordingFiles(corpus.files, reads);
+  return targetedView({ corpus, services }, reads);
+}
+
+/** A recording view of whichever model `target` names when it is asked. */
+function targetedView(target: ViewTarget, reads: Reads): Corpus {
+  const view = Object.create(target.corpus) as Corpus;
+  const files = new RecordingFiles(target, reads);
   Object.defineProperties(view, {
     files: { value: files },
     // Without a run's shared services, the view builds its own through itself (Corpus.service keys by the object asked).
-    ...(services ? { service: { value: <T>(service: Service<T>): T => services.get(service, reads) } } : {}),
+    ...(target.services
+      ? { service: { value: <T>(service: Service<T>): T => (target.services as SharedServices).get(service, reads) } }
+      : {}),
     irregular: {
       get: () => {
         reads.irregular = true;
-        return corpus.irregular;
+        return target.corpus.irregular;
       },
     },
     irregularKinds: {
       get: () => {
         reads.irregular = true;
-        return corpus.irregularKinds;
+        return target.corpus.irregularKinds;
       },
     },
     // Iterating one kind of file depends on the files of that kind only.
-    markdownFiles: { value: () => (reads.kinds.add('markdown'), corpus.markdownFiles()) },
-    dataFiles: { value: () => (reads.kinds.add('data'), corpus.dataFiles()) },
-    textFiles: { value: () => (reads.kinds.add('text'), corpus.textFiles()) },
-    all: { value: () => ((reads.all = true), corpus.all()) },
-    exists: { value: (relative: string) => (reads.paths.add(relative.replace(/\/+$/, '')), corpus.exists(relative)) },
+    markdownFiles: { value: () => (reads.kinds.add('markdown'), target.corpus.markdownFiles()) },
+    dataFiles: { value: () => (reads.kinds.add('data'), target.corpus.dataFiles()) },
+    textFiles: { value: () => (reads.kinds.add('text'), target.corpus.textFiles()) },
+    all: { value: () => ((reads.all = true), target.corpus.all()) },
+    exists: {
+      value: (relative: string) => (reads.paths.add(relative.replace(/\/+$/, '')), target.corpus.exists(relative)),
+    },
   });
   return view;
 }
@@ -224,6 +272,8 @@ export interface Kept<T> {
 export class RunMemo {
   readonly checks = new Map<string, Kept<Diagnostic[]>>();
   readonly generators = new Map<string, Kept<unknown>>();
+  /** The services the run built or kept (filled as the run asks for them). */
+  services: ReadonlyMap<Service<unknown>, BuiltService> = new Map();
   constructor(
     /** The model the kept findings are of. */
     readonly corpus: Corpus,
@@ -251,7 +301,6 @@ export class Reuse {
     outside: Iterable<string> = [],
   ) {
     this.next = new RunMemo(corpus, basis);
-    this.services = new SharedServices(corpus);
     const applies =
       previous !== undefined &&
       previous.basis.length === basis.length &&
@@ -261,6 +310,11 @@ export class Reuse {
       previous.corpus.cacheDir === corpus.cacheDir;
     this.previous = applies ? previous : undefined;
     this.changes = applies ? changesBetween(previous.corpus, corpus, outside) : undefined;
+    this.services = new SharedServices(
+      corpus,
+      this.previous && this.changes ? { built: this.previous.services, changes: this.changes } : undefined,
+    );
+    this.next.services = this.services.built;
   }
 
   /** The kept findings of a gate whose reads the changes miss (carried into this run's memo), else undefined. */

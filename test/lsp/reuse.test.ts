@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordingView, SharedServices, type RunMemo } from '../../core/run/index.js';
+import { recordingView, Reuse, SharedServices, type RunMemo } from '../../core/run/index.js';
 import type { Reads } from '../../core/run/reuse.js';
 import { defineService, type Corpus } from '../../core/model/index.js';
 import { Workspace } from '../../lsp/workspace.js';
@@ -160,5 +160,32 @@ describe('the recording view', () => {
     const [used] = [...first.uses];
     expect(used?.paths).toEqual(new Set([A]));
     expect([...second.uses]).toEqual([used]);
+  });
+
+  it('keeps a service for the next run when the edit misses what it read, and builds it again when the edit touches that', () => {
+    const root = copyFixture('good');
+    roots.push(root);
+    const workspace = new Workspace(root, corpusRun(root).config);
+    let builds = 0;
+    const FirstLine = defineService('first line of a', (model: Corpus) => {
+      builds++;
+      return model.markdown(A)?.text.split('\n')[0];
+    });
+    const basis = [{}];
+    const ask = (memo?: RunMemo) => {
+      const reuse = new Reuse(workspace.corpus, basis, memo);
+      return { value: reuse.view('gate', workspace.corpus).service(FirstLine), memo: reuse.next };
+    };
+    const first = ask();
+    // B is edited: what the service read (A) is untouched, so the next run takes it as it was.
+    workspace.setText(B, `${workspace.corpus.markdown(B)?.text ?? ''}\nMore.\n`);
+    const second = ask(first.memo);
+    expect(builds).toBe(1);
+    expect(second.value).toBe(first.value);
+    // A is edited: the service is built again, over the new text.
+    workspace.setText(A, `# Renamed\n${workspace.corpus.markdown(A)?.text ?? ''}`);
+    const third = ask(second.memo);
+    expect(builds).toBe(2);
+    expect(third.value).toBe('# Renamed');
   });
 });
