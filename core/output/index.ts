@@ -8,5 +8,6 @@ export * from './suggest.js';
 export * from './write.js';
 export * from './verdict.js';
 export * from './reporters/index.js';
-export * from './tool-root.js';
+// The tool's own directory lives below this layer (core/tool), so that what needs only it loads nothing of this folder.
+export { toolRoot } from '../tool/index.js';
 export * from './positions.js';
