@@ -1,4 +1,4 @@
-import { type Corpus, type DataFile, locate, type PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, locate, type PathSegment, isObject } from '../../core/model/index.js';
 import { countRegionId, defineCheck } from '../../core/run/index.js';
 import type { Finding, Report } from '../../core/output/index.js';
 import {
@@ -7,7 +7,6 @@ import {
   ERRORS_SCHEMA_PATH,
   errorsSchemaViolations,
   retriableByDefault,
-  isObject,
   COUNT_MESSAGES,
   mentionIndex,
   registryCountFindings,

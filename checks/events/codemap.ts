@@ -7,6 +7,7 @@ import {
   locate,
   speaksOtherVersion,
   type PathSegment,
+  isObject,
 } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { type Report, closest } from '../../core/output/index.js';
@@ -32,7 +33,6 @@ import {
   typeSegments,
   analysePayloadDefs,
   reachable,
-  isObject,
   vendorOrgs,
 } from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';

@@ -9,11 +9,10 @@ import {
   dataStringLocation,
   dataStrings,
   documentIndex,
-  type Span,
   type PathSegment,
 } from '../../core/model/index.js';
+import { type Span, type Fix, type Report, closest, closestPhrase } from '../../core/output/index.js';
 import { defineCheck } from '../../core/run/index.js';
-import { type Fix, type Report, closest, closestPhrase } from '../../core/output/index.js';
 import {
   citableNames,
   citingBlocks,

@@ -1,8 +1,8 @@
-import { type Corpus, type DataFile,locate,nodeAt,type PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, locate, nodeAt, type PathSegment, isObject } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath,refCycles,compileFailures,compileThreadAvailable,startCompiling,type CompileFailure,type CompileTarget,pointerSegments,schemaGraph,valueAt,walkSchema } from '../../core/schemas/index.js';
-import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
+import { DECLARATION_PATH } from '../../core/registries/index.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const FACET = /^spec\/v2\/facets\/[^/]+\.schema\.json$/;

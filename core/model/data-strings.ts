@@ -6,7 +6,7 @@
 import { isScalar, parseDocument } from 'yaml';
 import { parseMarkdown } from '../markdown/index.js';
 import type { DataFile } from './corpus.js';
-import type { Span } from './positions.js';
+import type { Span } from '../output/index.js';
 import { Location } from './location.js';
 import { nodeAt, type PathSegment } from './structured.js';
 import { walkData } from './walk-data.js';

@@ -7,7 +7,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { visit as visitJson } from 'jsonc-parser';
-import { LineIndex, type Span } from './positions.js';
+import { LineIndex, type Span } from '../output/index.js';
 import { PointerLocation, type PointerSource } from './location.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {

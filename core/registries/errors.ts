@@ -3,10 +3,11 @@
  * exists only for a registry that validates against spec/v2/errors.schema.json: nothing derives
  * an artifact from a registry whose shape is wrong.
  */
-import { defineService, type Corpus, type DataFile, type Span } from '../model/index.js';
+import { defineService, type Corpus, type DataFile, isObject } from '../model/index.js';
+import { type Span } from '../output/index.js';
 import type { ErrorObject } from 'ajv';
 import { corpusSchemas, describeSchemaError, locateSchemaError, validateRegistry } from '../schemas/index.js';
-import { isObject, vendorOrgs } from './views.js';
+import { vendorOrgs } from './views.js';
 
 export const ERRORS_PATH = 'spec/v2/errors.json';
 export const ERRORS_SCHEMA_PATH = 'spec/v2/errors.schema.json';

@@ -8,8 +8,8 @@
  */
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
-import type { Corpus, DataFile, MarkdownFile, Span } from '../model/index.js';
-import { dataStringLocation, dataStrings } from '../model/index.js';
+import { type Corpus, type DataFile, type MarkdownFile, dataStringLocation, dataStrings } from '../model/index.js';
+import type { Span } from '../output/index.js';
 import { isGeneratedDocument } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';

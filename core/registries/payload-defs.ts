@@ -4,8 +4,7 @@
  * (or `unevaluatedProperties: false`), or by `$ref` composition of a closed entry that adds no
  * property of its own: approvals are the interrupt payloads with `kind` fixed, not copies of them.
  */
-import { isObject } from './views.js';
-import type { PathSegment } from '../model/index.js';
+import { isObject, type PathSegment } from '../model/index.js';
 
 const LOCAL_DEF = /^#\/\$defs\/([^/]+)$/;
 

@@ -5,7 +5,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
-import { type Corpus, type DataFile, defineService, isObject, Location, type Span, type PathSegment } from '../model/index.js';
+import { type Corpus, type DataFile, defineService, isObject, Location, type PathSegment } from '../model/index.js';
+import { type Span } from '../output/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Layout } from '../config/index.js';
 import { renderMessage } from '../output/index.js';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, dataStringLocation, lazyPlace, locate, Location } from '../../core/model/index.js';
 import { collector, type Diagnostic } from '../../core/output/index.js';
-import { defineCheck, runChecks, UNDECLARED_FIX } from '../../core/run/index.js';
+import { defineCheck } from '../../core/run/index.js';
+import { runChecks, UNDECLARED_FIX } from '../../core/run/engine.js';
 
 const YAML = [
   'info:',
