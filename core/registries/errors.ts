@@ -44,7 +44,7 @@ export interface ErrorsRegistry {
   rows: ErrorRow[];
 }
 
-type RegistryFinding = Span & {
+type ErrorsRegistryFinding = Span & {
   file: string;
   message: string;
   messageId?: string;
@@ -53,7 +53,7 @@ type RegistryFinding = Span & {
 
 export type ErrorsRegistryRead =
   | { state: 'absent' }
-  | { state: 'invalid'; findings: RegistryFinding[] }
+  | { state: 'invalid'; findings: ErrorsRegistryFinding[] }
   | { state: 'valid'; registry: ErrorsRegistry };
 
 /** The error registry, read and validated against its schema once per corpus. */
@@ -144,7 +144,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
-export interface SchemaViolation extends RegistryFinding {
+export interface SchemaViolation extends ErrorsRegistryFinding {
   /**
    * The JSON pointer of what is wrong: the instance path, extended by the missing or extra
    * property for `required` and `additionalProperties`, so a gate can tell which field it is about.
