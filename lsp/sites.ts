@@ -13,10 +13,9 @@ import {
   type DataFile,
   type MarkdownFile,
   dataStrings,
-  dataStringLocation,
   defineService,
   documentIndex,
-  locate,
+  Location,
   type PathSegment,
 } from '../core/model/index.js';
 import {
@@ -214,7 +213,7 @@ function fragmentSite(
 /** The model's offsets of characters [start, end) of the string value at `path` (through its quotes, escapes and folds). */
 function stringPlace(file: DataFile, path: PathSegment[], start: number, end: number): { start: number; end: number } {
   const offsetOf = (line: number, column: number): number => file.lines.lineStart(line) + column - 1;
-  const where = dataStringLocation(file, path, start, end);
+  const where = Location.pointer(file, path).chars(start, end).resolve();
   const from = offsetOf(where.line, where.column);
   const to =
     where.endLine !== undefined && where.endColumn !== undefined
@@ -266,7 +265,7 @@ function dataSites(file: DataFile): WrittenSite[] {
   }
   if (file.text.includes('$ref')) {
     for (const { site, ref } of collectRefs(file)) {
-      const where = locate(file, [...site.segments, '$ref'], 'value');
+      const where = Location.pointer(file, [...site.segments, '$ref'], 'value').resolve();
       const start = offsetOf(where.line, where.column);
       const end =
         where.endLine !== undefined && where.endColumn !== undefined
@@ -326,7 +325,7 @@ const EventSites = defineService('event sites', (corpus: Corpus): Map<string, Wr
   if (codemap) {
     for (const row of codemap.rows) {
       for (const member of ['v1', 'v2'] as const) {
-        const where = locate(codemap.file, ['rows', row.index, member], 'value');
+        const where = Location.pointer(codemap.file, ['rows', row.index, member], 'value').resolve();
         const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
         const list = found.get(codemap.file.path) ?? [];
         list.push({
@@ -407,7 +406,7 @@ export function meaningOf(corpus: Corpus, site: WrittenSite): Meaning | undefine
       const result = resolveRef(corpus, site.from, site.ref);
       if (!result.ok) return undefined;
       const file = result.site.file;
-      const where = locate(file, result.site.segments, 'key');
+      const where = Location.pointer(file, result.site.segments, 'key').resolve();
       const start = file.lines.lineStart(where.line) + where.column - 1;
       return {
         kind: 'target',
@@ -447,7 +446,7 @@ export function familyRow(corpus: Corpus, word: string): { file: DataFile; start
   const family = declarationFamilies(corpus)?.find((f) => f.key === word);
   const file = corpus.data(DECLARATION_PATH);
   if (!family || !file) return undefined;
-  const where = locate(file, ['families', family.index], 'value');
+  const where = Location.pointer(file, ['families', family.index], 'value').resolve();
   const start = file.lines.lineStart(where.line) + where.column - 1;
   return { file, start, end: start };
 }

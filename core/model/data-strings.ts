@@ -98,18 +98,6 @@ export function dataStringRange(
   return { start: from + (offsets[start] ?? 0), end: from + (offsets[end] ?? source.length) };
 }
 
-/** `dataStringRange` as a line and column (line 1, column 1 when no string is written there); a finding takes `Location.pointer(file, path).chars(start, end)`. */
-export function dataStringLocation(
-  file: Pick<DataFile, 'doc' | 'lines' | 'text'>,
-  path: readonly PathSegment[],
-  start: number,
-  end: number,
-): Span {
-  const range = dataStringRange(file, path, start, end);
-  if (!range) return { line: 1, column: 1 };
-  return range.end === undefined ? file.lines.position(range.start) : file.lines.span(range.start, range.end);
-}
-
 /**
  * A literal block (`|`) keeps its lines as written, less their indentation: the offset in the
  * file of the value's character `index`.

@@ -2,7 +2,7 @@
 export { authoredMarkdown, outsideRegions } from './authored-prose.js';
 export { codeBlockData } from './code-blocks.js';
 export { Corpus, CorpusError, type CorpusFile, type DataFile, type MarkdownFile } from './corpus.js';
-export { dataStringEdit, dataStringLinks, dataStringLocation, dataStrings } from './data-strings.js';
+export { dataStringEdit, dataStringLinks, dataStrings } from './data-strings.js';
 export { documentIndex, speaksOtherVersion } from './documents.js';
 export { type ExampleAnnotation, examplePlans, strayAnnotations } from './examples.js';
 export { walkFiles } from './file-walk.js';
@@ -21,8 +21,6 @@ export {
   hasPointer,
   isList,
   isObject,
-  lazyPlace,
-  locate,
   nodeAt,
   parseJsonText,
 } from './structured.js';

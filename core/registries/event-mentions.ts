@@ -28,8 +28,8 @@ import {
   type DataFile,
   type MarkdownFile,
   codeBlockData,
-  dataStringLocation,
   dataStrings,
+  Location,
   nodeAt,
   type PathSegment,
 } from '../model/index.js';
@@ -156,7 +156,10 @@ function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): v
       if (!found) continue;
       const start = (match.index ?? 0) + 1;
       let located: { line: number; column: number } | undefined;
-      const get = () => (located ??= dataStringLocation(file, string.path, start, start + name.length));
+      const get = () =>
+        (located ??= Location.pointer(file, string.path)
+          .chars(start, start + name.length)
+          .resolve());
       into.push(
         Object.defineProperties(
           {

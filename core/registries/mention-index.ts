@@ -8,7 +8,7 @@
  */
 import type { InlineCode } from 'mdast';
 import { visit } from 'unist-util-visit';
-import { type Corpus, type DataFile, type MarkdownFile, dataStringLocation, dataStrings } from '../model/index.js';
+import { type Corpus, type DataFile, type MarkdownFile, dataStrings, Location } from '../model/index.js';
 import type { Span } from '../output/index.js';
 import { isGeneratedDocument } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
@@ -149,7 +149,7 @@ function dataCounts(file: DataFile): LocatedCount[] {
         file: file.path,
         kind: 'data',
         generatorLine: false,
-        place: () => dataStringLocation(file, string.path, mention.start, mention.end),
+        place: () => Location.pointer(file, string.path).chars(mention.start, mention.end).resolve(),
       });
     }
   }
@@ -197,7 +197,10 @@ function headerMentions(corpus: Corpus): HeaderMention[] {
           file: file.path,
           written,
           readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)),
-          place: () => dataStringLocation(file, string.path, at, at + written.length),
+          place: () =>
+            Location.pointer(file, string.path)
+              .chars(at, at + written.length)
+              .resolve(),
         });
       }
     }

@@ -4,7 +4,7 @@
  * One path for both, so a check can never pass on output that generation would change.
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
-import { isList, isObject, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
+import { isList, isObject, joinRow, Location, splitRow, textTables, wholeFileMark } from '../model/index.js';
 import {
   coreReport,
   inputCovers,
@@ -545,7 +545,7 @@ function jsonDifferences(
     );
   const differences: JsonDifference[] = [];
   const at = (path: PathSegment[], prefer: 'key' | 'value' = 'key') => {
-    const { line, column } = locate(file, path, prefer);
+    const { line, column } = Location.pointer(file, path, prefer).resolve();
     return { line, column };
   };
   const compare = (actual: unknown, wanted: unknown, path: PathSegment[]): void => {
