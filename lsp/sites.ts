@@ -6,7 +6,6 @@
  * the model of the moment.
  */
 import type { InlineCode, Link } from 'mdast';
-import { visit } from 'unist-util-visit';
 import {
   type Corpus,
   type CorpusFile,
@@ -27,6 +26,7 @@ import {
   scopedCitations,
   type MarkdownHeading,
   type SectionCitation,
+  walkMarkdown,
 } from '../core/markdown/index.js';
 import { collectRefs, resolveRef, type Site } from '../core/api/index.js';
 import {
@@ -172,18 +172,20 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
   }
   // A code span that is a code-shaped word, wherever it stands (the mention readers know the forms the gates judge).
   // A code span shaped like an event type: what it means is looked up when asked (a type the codemap does not have means nothing).
-  visit(file.tree, 'inlineCode', (node: InlineCode) => {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    const code = CODE_LIKE.test(node.value);
-    if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
-    const at = file.text.indexOf(node.value, start);
-    if (at === -1 || at >= end || mentioned.has(at)) return;
-    sites.push(
-      code
-        ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length }
-        : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length },
-    );
+  walkMarkdown(file.tree, {
+    inlineCode: (node: InlineCode) => {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      const code = CODE_LIKE.test(node.value);
+      if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
+      const at = file.text.indexOf(node.value, start);
+      if (at === -1 || at >= end || mentioned.has(at)) return;
+      sites.push(
+        code
+          ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length }
+          : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length },
+      );
+    },
   });
   return sites;
 }
@@ -487,13 +489,15 @@ function familySites(corpus: Corpus, family: string): WrittenSite[] {
   const named = (code: string): boolean => code === family || (code.startsWith(`${family}.`) && /^[\w.]+$/.test(code));
   for (const file of corpus.markdownFiles()) {
     if (!file.text.includes(family)) continue;
-    visit(file.tree, 'inlineCode', (node: InlineCode) => {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined || !named(node.value)) return;
-      const at = file.text.indexOf(node.value, start);
-      if (at !== -1 && at < end)
-        found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
+    walkMarkdown(file.tree, {
+      inlineCode: (node: InlineCode) => {
+        const start = node.position?.start.offset;
+        const end = node.position?.end.offset;
+        if (start === undefined || end === undefined || !named(node.value)) return;
+        const at = file.text.indexOf(node.value, start);
+        if (at !== -1 && at < end)
+          found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
+      },
     });
   }
   const escaped = family.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');

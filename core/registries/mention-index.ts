@@ -7,10 +7,9 @@
  * Each part is worked out on first read, so a run that judges only events never reads counts.
  */
 import type { InlineCode } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { type Corpus, type DataFile, type MarkdownFile, dataStrings, Location } from '../model/index.js';
 import type { Span } from '../output/index.js';
-import { isGeneratedDocument } from '../markdown/index.js';
+import { isGeneratedDocument, walkMarkdown } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
 import { CITES_V1, isV2Text, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
@@ -167,23 +166,25 @@ function headerMentions(corpus: Corpus): HeaderMention[] {
   const found: HeaderMention[] = [];
   for (const file of corpus.markdownFiles()) {
     if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
-    visit(file.tree, 'inlineCode', (code: InlineCode) => {
-      const written = HEADER_SPAN.exec(code.value)?.[1];
-      const start = code.position?.start;
-      const offset = start?.offset;
-      if (!written || !start || offset === undefined) return;
-      if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
-      found.push({
-        file: file.path,
-        written,
-        readsAsV1: () => markdownReadsAsV1(file, offset + 1),
-        place: () => ({
-          line: start.line,
-          column: start.column + 1,
-          endLine: start.line,
-          endColumn: start.column + 1 + written.length,
-        }),
-      });
+    walkMarkdown(file.tree, {
+      inlineCode: (code: InlineCode) => {
+        const written = HEADER_SPAN.exec(code.value)?.[1];
+        const start = code.position?.start;
+        const offset = start?.offset;
+        if (!written || !start || offset === undefined) return;
+        if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+        found.push({
+          file: file.path,
+          written,
+          readsAsV1: () => markdownReadsAsV1(file, offset + 1),
+          place: () => ({
+            line: start.line,
+            column: start.column + 1,
+            endLine: start.line,
+            endColumn: start.column + 1 + written.length,
+          }),
+        });
+      },
     });
   }
   for (const file of corpus.dataFiles()) {
