@@ -5,6 +5,7 @@
  * planted violation as well as on the real tree. A folder's face (index.ts) exports by name only
  * what files outside the folder import.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -128,7 +129,10 @@ export function faceViolations(files: ReadonlyMap<string, string>): string[] {
     const folder = /^core\/([^/]+)\/index\.ts$/.exec(file)?.[1];
     if (folder === undefined) continue;
     if (/\bexport\s*\*/.test(text)) problems.push(`${file}: export * — a face exports its names one by one`);
-    faces.set(folder, [...text.matchAll(FACE_EXPORT)].flatMap((match) => specifiers(match[1] as string, 'exported')));
+    faces.set(
+      folder,
+      [...text.matchAll(FACE_EXPORT)].flatMap((match) => specifiers(match[1] as string, 'exported')),
+    );
   }
   const used = new Map([...faces.keys()].map((folder) => [folder, new Set<string>()]));
   for (const [file, text] of files) {
@@ -143,12 +147,18 @@ export function faceViolations(files: ReadonlyMap<string, string>): string[] {
     for (const match of text.matchAll(NAMESPACE_IMPORT)) {
       const folder = faceNamed(file, match[3] as string);
       const member = new RegExp(`\\b${match[1] as string}\\.(\\w+)`, 'g');
-      use(folder, [...text.matchAll(member)].map((m) => m[1] as string));
+      use(
+        folder,
+        [...text.matchAll(member)].map((m) => m[1] as string),
+      );
     }
     for (const match of text.matchAll(DYNAMIC_IMPORT)) {
       const folder = faceNamed(file, match[2] as string);
       const names = faces.get(folder ?? '') ?? [];
-      use(folder, names.filter((name) => new RegExp(`\\b${name}\\b`).test(text)));
+      use(
+        folder,
+        names.filter((name) => new RegExp(`\\b${name}\\b`).test(text)),
+      );
     }
   }
   for (const [folder, names] of faces)
@@ -169,6 +179,29 @@ function faceFiles(): Map<string, string> {
     }
   };
   for (const top of FACE_USERS) walk(top);
+  return files;
+}
+
+/** Groups of fixture files with the same bytes (paths sorted), from a map of path to content. */
+export function byteCopies(files: ReadonlyMap<string, Buffer>): string[][] {
+  const byDigest = new Map<string, string[]>();
+  for (const [file, bytes] of files) {
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    byDigest.set(digest, [...(byDigest.get(digest) ?? []), file]);
+  }
+  return [...byDigest.values()].filter((group) => group.length > 1).map((group) => group.sort());
+}
+
+function fixtureBytes(): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(REPO, relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) files.set(child, readFileSync(path.join(REPO, child)));
+    }
+  };
+  walk('test/fixtures');
   return files;
 }
 
@@ -223,7 +256,10 @@ describe('the shape of the house', () => {
 
   it('finds a face export no other folder imports, and an export *', () => {
     const planted = new Map([
-      ['core/model/index.ts', "/** x */\nexport { used, type Shape, loaded } from './a.js';\nexport { onlyInside } from './b.js';"],
+      [
+        'core/model/index.ts',
+        "/** x */\nexport { used, type Shape, loaded } from './a.js';\nexport { onlyInside } from './b.js';",
+      ],
       ['core/output/index.ts', "/** y */\nexport * from './reporters.js';"],
       ['core/model/c.ts', "import { onlyInside } from './index.js';"],
       ['checks/links/anchor.ts', "import { used, type Shape as S } from '../../core/model/index.js';"],
@@ -238,6 +274,19 @@ describe('the shape of the house', () => {
 
   it('holds on this tree: every face exports by name only what another folder imports', () => {
     expect(faceViolations(faceFiles())).toEqual([]);
+  });
+
+  it('finds fixture files that are byte copies of each other', () => {
+    const planted = new Map([
+      ['test/fixtures/b/config.json', Buffer.from('{}')],
+      ['test/fixtures/a/config.json', Buffer.from('{}')],
+      ['test/fixtures/a/other.json', Buffer.from('[]')],
+    ]);
+    expect(byteCopies(planted)).toEqual([['test/fixtures/a/config.json', 'test/fixtures/b/config.json']]);
+  });
+
+  it('holds on this tree: no fixture file is a byte copy of another (a case extends a base instead)', () => {
+    expect(byteCopies(fixtureBytes())).toEqual([]);
   });
 
   it('gives every core folder a layer and an index.ts whose first line says what it is for', () => {
