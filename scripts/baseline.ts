@@ -16,8 +16,8 @@ import {
   witnessCounts,
   witnessEntries,
   type WitnessCounts,
-  isObject,
 } from '../core/registries/index.js';
+import { isObject } from '../core/model/index.js';
 import { formatJson, writeTextInside } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { EXIT, openCorpus, say, UsageError, configOption, formatOption, rootOption } from './common.js';

@@ -6,7 +6,7 @@
 import { isScalar, parseDocument } from 'yaml';
 import { parseMarkdown } from '../markdown/index.js';
 import type { DataFile } from './corpus.js';
-import type { Span } from './positions.js';
+import type { Span } from '../output/index.js';
 import { Location } from './location.js';
 import { nodeAt, type PathSegment } from './structured.js';
 import { walkData } from './walk-data.js';
@@ -114,18 +114,6 @@ export function dataStringRange(
   const offsets = sourceOffsets(source, node.type);
   if (!offsets) return { start: from };
   return { start: from + (offsets[start] ?? 0), end: from + (offsets[end] ?? source.length) };
-}
-
-/** `dataStringRange` as a line and column (line 1, column 1 when no string is written there); a finding takes `Location.pointer(file, path).chars(start, end)`. */
-export function dataStringLocation(
-  file: Pick<DataFile, 'doc' | 'lines' | 'text'>,
-  path: readonly PathSegment[],
-  start: number,
-  end: number,
-): Span {
-  const range = dataStringRange(file, path, start, end);
-  if (!range) return { line: 1, column: 1 };
-  return range.end === undefined ? file.lines.position(range.start) : file.lines.span(range.start, range.end);
 }
 
 /**

@@ -5,8 +5,7 @@
  * entries each has now. The count matcher knows registries only through this table, so a registry
  * the readers learn of is counted by adding its entry here, never by teaching the matcher a name.
  */
-import type { Corpus } from '../model/index.js';
-import { isObject } from '../model/index.js';
+import { type Corpus, isObject } from '../model/index.js';
 import { ERRORS_PATH } from './errors.js';
 import { CODEMAP_PATH, eventCodemap } from './event-codemap.js';
 import { DECLARATION_PATH } from './views.js';

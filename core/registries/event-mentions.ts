@@ -20,16 +20,15 @@
  */
 import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
-import { inlineCodes } from '../markdown/index.js';
+import { inlineCodes, walkMarkdown } from '../markdown/index.js';
 import { isMap, isScalar, isSeq, type Node, type LineCounter } from 'yaml';
 import {
   type Corpus,
   type DataFile,
   type MarkdownFile,
   codeBlockData,
-  dataStringLocation,
   dataStrings,
+  Location,
   nodeAt,
   type PathSegment,
 } from '../model/index.js';
@@ -192,7 +191,10 @@ function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): v
       if (!found) continue;
       const start = (match.index ?? 0) + 1;
       let located: { line: number; column: number } | undefined;
-      const get = () => (located ??= dataStringLocation(file, string.path, start, start + name.length));
+      const get = () =>
+        (located ??= Location.pointer(file, string.path)
+          .chars(start, start + name.length)
+          .resolve());
       into.push(
         Object.defineProperties(
           {
@@ -226,32 +228,36 @@ function asyncApiMessageNames(corpus: Corpus): Set<string> {
 
 function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<InlineCode> {
   const read = new Set<InlineCode>();
-  visit(file.tree, 'table', (table: Table) => {
-    const [header, ...body] = table.children;
-    if (!header) return;
-    const columns = header.children.flatMap((cell, index) =>
-      EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : [],
-    );
-    if (columns.length === 0) return;
-    for (const row of body) {
-      for (const index of columns) {
-        const cell = row.children[index];
-        if (!cell) continue;
-        visit(cell, 'inlineCode', (code) => {
-          if (!DOTTED.test(code.value)) return;
-          read.add(code);
-          const start = code.position?.start;
-          into.push({
-            file: file.path,
-            line: start?.line ?? 1,
-            column: (start?.column ?? 0) + 1,
-            name: code.value,
-            role: 'type',
-            source: 'prose',
+  walkMarkdown(file.tree, {
+    table: (table: Table) => {
+      const [header, ...body] = table.children;
+      if (!header) return;
+      const columns = header.children.flatMap((cell, index) =>
+        EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : [],
+      );
+      if (columns.length === 0) return;
+      for (const row of body) {
+        for (const index of columns) {
+          const cell = row.children[index];
+          if (!cell) continue;
+          walkMarkdown(cell, {
+            inlineCode: (code) => {
+              if (!DOTTED.test(code.value)) return;
+              read.add(code);
+              const start = code.position?.start;
+              into.push({
+                file: file.path,
+                line: start?.line ?? 1,
+                column: (start?.column ?? 0) + 1,
+                name: code.value,
+                role: 'type',
+                source: 'prose',
+              });
+            },
           });
-        });
+        }
       }
-    }
+    },
   });
   return read;
 }

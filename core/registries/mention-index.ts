@@ -7,10 +7,9 @@
  * Each part is worked out on first read, so a run that judges only events never reads counts.
  */
 import type { InlineCode } from 'mdast';
-import { visit } from 'unist-util-visit';
-import type { Corpus, DataFile, MarkdownFile, Span } from '../model/index.js';
-import { dataStringLocation, dataStrings, defineService } from '../model/index.js';
-import { isGeneratedDocument } from '../markdown/index.js';
+import { type Corpus, type DataFile, type MarkdownFile, dataStrings, defineService, Location } from '../model/index.js';
+import type { Span } from '../output/index.js';
+import { isGeneratedDocument, walkMarkdown } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
 import { CITES_V1, isV2Text, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
@@ -167,7 +166,7 @@ const dataCounts = perDocument((file: DataFile): LocatedCount[] => {
         file: file.path,
         kind: 'data',
         generatorLine: false,
-        place: () => dataStringLocation(file, string.path, mention.start, mention.end),
+        place: () => Location.pointer(file, string.path).chars(mention.start, mention.end).resolve(),
       });
     }
   }
@@ -196,24 +195,26 @@ function headerMentions(corpus: Corpus): HeaderMention[] {
 
 const markdownHeaders = perDocument((file: MarkdownFile): HeaderMention[] => {
   const found: HeaderMention[] = [];
-  visit(file.tree, 'inlineCode', (code: InlineCode) => {
-    const written = HEADER_SPAN.exec(code.value)?.[1];
-    const start = code.position?.start;
-    const offset = start?.offset;
-    if (!written || !start || offset === undefined) return;
-    if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
-    let v1: boolean | undefined;
-    found.push({
-      file: file.path,
-      written,
-      readsAsV1: () => (v1 ??= markdownReadsAsV1(file, offset + 1)),
-      place: () => ({
-        line: start.line,
-        column: start.column + 1,
-        endLine: start.line,
-        endColumn: start.column + 1 + written.length,
-      }),
-    });
+  walkMarkdown(file.tree, {
+    inlineCode: (code: InlineCode) => {
+      const written = HEADER_SPAN.exec(code.value)?.[1];
+      const start = code.position?.start;
+      const offset = start?.offset;
+      if (!written || !start || offset === undefined) return;
+      if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+      let v1: boolean | undefined;
+      found.push({
+        file: file.path,
+        written,
+        readsAsV1: () => (v1 ??= markdownReadsAsV1(file, offset + 1)),
+        place: () => ({
+          line: start.line,
+          column: start.column + 1,
+          endLine: start.line,
+          endColumn: start.column + 1 + written.length,
+        }),
+      });
+    },
   });
   return found;
 });
@@ -229,7 +230,10 @@ const dataHeaders = perDocument((file: DataFile): HeaderMention[] => {
         file: file.path,
         written,
         readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)),
-        place: () => dataStringLocation(file, string.path, at, at + written.length),
+        place: () =>
+          Location.pointer(file, string.path)
+            .chars(at, at + written.length)
+            .resolve(),
       });
     }
   }

@@ -6,8 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordingView, Reuse, SharedServices, type RunMemo } from '../../core/run/index.js';
-import type { Reads } from '../../core/run/reuse.js';
+import { recordingView, Reuse, SharedServices, type RunMemo, type Reads } from '../../core/run/reuse.js';
 import { defineService, type Corpus } from '../../core/model/index.js';
 import { Workspace } from '../../lsp/workspace.js';
 import { corpusRun } from '../../scripts/lsp-run.js';

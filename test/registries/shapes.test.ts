@@ -12,12 +12,12 @@ import { corpusFromFiles, loadCorpus } from '../../core/model/corpus.js';
 import {
   codemapCounts,
   eventCodemap,
-  invariantRows,
   namingExceptions,
   readErrorsRegistry,
   resolveSection,
   vendorOrgs,
 } from '../../core/registries/index.js';
+import { invariantRows } from '../../core/registries/evidence.js';
 import { capabilitiesSchema } from '../../generators/from-declaration.js';
 import { REPO, run } from '../helpers.js';
 import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';

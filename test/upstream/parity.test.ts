@@ -5,7 +5,7 @@ import { loadConfig, matchesPattern } from '../../core/config/index.js';
 import { isObject, loadCorpus, type Corpus } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
 import { normativeTextProblems } from '../../core/registries/index.js';
-import { runChecks } from '../../core/run/index.js';
+import { runChecks } from '../../core/run/engine.js';
 import { REPO } from '../helpers.js';
 import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
