@@ -282,8 +282,13 @@ function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
  * looked up only if a finding asks, so a clean corpus never pays for a positioned parse.
  */
 function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: EventNameMention[]): void {
+  // `path` is the walk's own stack, copied only for a name found: most values hold none.
   if (Array.isArray(value)) {
-    value.forEach((item, index) => walkValue(file, item, [...path, index], into));
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      walkValue(file, value[index], path, into);
+      path.pop();
+    }
     return;
   }
   if (typeof value !== 'object' || value === null) return;
@@ -294,7 +299,11 @@ function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: Ev
     into.push(deferredMention(file, [...path, 'type'], members.type, 'type'));
   if (has('correlationId') && typeof members.kind === 'string' && members.kind.includes('.'))
     into.push(deferredMention(file, [...path, 'kind'], members.kind, 'envelope-kind'));
-  for (const [key, child] of Object.entries(members)) walkValue(file, child, [...path, key], into);
+  for (const key of Object.keys(members)) {
+    path.push(key);
+    walkValue(file, members[key], path, into);
+    path.pop();
+  }
 }
 
 function deferredMention(
