@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'api/header-naming',
   summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...); v2 prose spells a header as the OpenAPI document declares it',
   description:
-    'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one.',
+    'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one. A header removed in v2 (`X-Dedup`) named in v2 text is a finding, except where its sentence or section speaks of v1 or of names removed, renamed or replaced.',
   severity: 'error',
   messages: {
     removed: 'header {{header}} was removed in v2 ({{listed}} is in the removed-in-v2 list of headers.md) and must not be declared',
@@ -26,6 +26,7 @@ export default defineCheck({
     'component-key-unknown-header': 'components.headers key {{header}} is not a header name (it is neither a standard HTTP header nor named OpenWOP-<Name>); a shared response header is keyed by the header it describes',
     'declared-spelling': 'header {{header}} is spelled {{declared}} where {{document}} declares it',
     'undeclared-near-miss': 'header {{header}} is declared by no operation of {{document}}; did you mean {{suggestion}}?',
+    'removed-mention': 'header {{header}} was removed in v2 ({{listed}} is in the removed-in-v2 list of headers.md); v2 text names the header that replaced it',
   },
   run(corpus, report) {
     for (const file of corpus.dataFiles()) {
@@ -63,7 +64,6 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
       if (name && /-/.test(name)) declared.set(name.toLowerCase(), name);
     }
   }
-  if (declared.size === 0) return;
   const judge = (written: string, place: () => { file: string; line: number; column: number; endLine?: number; endColumn?: number }): void => {
     const name = declared.get(written.toLowerCase());
     // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
@@ -73,7 +73,17 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
   };
   // The mention index holds every header name written in a code span of v2 prose and of the strings of v2 documents.
   for (const mention of mentionIndex(corpus).headers) {
-    if (!mention.readsAsV1()) judge(mention.written, () => ({ file: mention.file, ...mention.place() }));
+    if (mention.readsAsV1()) continue;
+    const place = () => ({ file: mention.file, ...mention.place() });
+    // A removed family (`X-openwop-*`) also spells schema annotation keys (`x-openwop-retriable`); only a name removed whole is read as a header.
+    const removed = declared.has(mention.written.toLowerCase()) ? undefined : removedHeader(mention.written);
+    if (removed?.name.includes('*')) continue;
+    // A removed name used as if it were still a header; where the text says it was removed or renamed, it is history.
+    if (removed) {
+      if (!mention.speaksOfOldNames()) report({ ...place(), messageId: 'removed-mention', data: { header: mention.written, listed: removed.name }, hint: `write ${removed.instead}` });
+      continue;
+    }
+    judge(mention.written, place);
   }
 }
 

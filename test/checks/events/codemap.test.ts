@@ -300,9 +300,34 @@ const cases = {
         ],
       },
     ),
-    // unevaluatedProperties, a keyword the generated run-event schema never writes: a finding at
-    // `"additionalProperties"` of this spliced file is moved to the one generated file that writes
-    // that text (core/run/relocate.ts reads a spliced file as generated whole).
+    // The payloads file is one events/types only splices `_typeIndex` into: a finding in its
+    // hand-written `$defs` stays there, though a generated file writes the same text
+    // (`"additionalProperties": true`); core/run/relocate.ts moves only what lies in a spliced member.
+    on(
+      'a payload with additionalProperties: true, in the hand-written part of a spliced file',
+      {
+        [PAYLOADS]: withPayloads(payloads, {
+          leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, additionalProperties: true },
+        }),
+      },
+      {
+        errors: [
+          at(
+            PAYLOADS,
+            withPayloads(payloads, {
+              leaseLifecycle: {
+                type: 'object',
+                properties: { holder: { type: 'string' } },
+                additionalProperties: true,
+              },
+            }),
+            '"additionalProperties": true',
+            'open-payload',
+            { payload: 'leaseLifecycle', keyword: 'additionalProperties', value: 'true' },
+          ),
+        ],
+      },
+    ),
     on(
       'a payload with unevaluatedProperties: true',
       {
