@@ -82,7 +82,7 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
       (THREE_SEGMENTS.test(name) && isTransition(name, domains))
     )
       return 'event';
-    return v2 && TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence())
+    return v2 && TWO_SEGMENTS.test(name) && isPastForm(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence())
       ? 'claimed'
       : undefined;
   };
@@ -107,9 +107,45 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
 const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 /** A sentence that says a name in it is an event: a host emits it, it fires, it is an event type, "the `x` event". */
-const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfire(?:s|d)\b|\bevent types?\b|`\s+events?\b/i;
+const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfir(?:e|es|ed|ing)\b|\bevent types?\b|`\s+events?\b/i;
+/**
+ * Simple pasts that are no participle (`dispatch.began`): no protocol type may end in one, but a
+ * name that does, written as an event, is still meant as one.
+ */
+const SIMPLE_PAST = new Set([
+  'began',
+  'broke',
+  'chose',
+  'drew',
+  'drove',
+  'fell',
+  'flew',
+  'froze',
+  'gave',
+  'grew',
+  'hid',
+  'knew',
+  'rose',
+  'sank',
+  'saw',
+  'shook',
+  'spoke',
+  'stole',
+  'took',
+  'threw',
+  'woke',
+  'wrote',
+  'went',
+  'came',
+  'became',
+]);
 
 type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
+
+/** A past participle (`harvested`, `lost`) or a simple past (`began`). */
+function isPastForm(segment: string): boolean {
+  return isPastTense(segment) || SIMPLE_PAST.has(segment);
+}
 
 /** `<domain>.<noun>.<verb-ed>`: under a protocol domain, ending in a past tense. */
 function isTransition(name: string, domains: ReadonlySet<string>): boolean {
@@ -354,7 +390,7 @@ export function classifyMention(mention: EventNameMention, registries: NameRegis
     segments.length === 2 &&
     !registries.registeredOrgs.has(first) &&
     !registries.reservedOrgs.has(first) &&
-    !isPastTense(segments[1] ?? '')
+    !isPastForm(segments[1] ?? '')
   ) {
     return { kind: 'not-an-event' };
   }

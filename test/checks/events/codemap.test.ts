@@ -86,6 +86,9 @@ const cases = {
     on('a two-segment name the text does not say is an event', {
       [EVENTS_MD]: prose('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.'),
     }),
+    on('a name in a simple past where the sentence says nothing fires or is emitted', {
+      [EVENTS_MD]: prose('The `phase` field reads `dispatch.began` once the worker starts.'),
+    }),
     on('a v1 name quoted where the sentence, the section heading or the column cites v1, or in a generated region', {
       [CODEMAP]: rows(ORCHESTRATOR),
       [EVENTS_MD]: prose(
@@ -572,6 +575,36 @@ const cases = {
             '`result.harvested`',
             'unregistered-event',
             { type: 'result.harvested', codemap: CODEMAP },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a name in a simple past under a protocol domain and one under none, in a sentence that says something fires',
+      {
+        [EVENTS_MD]: prose(
+          'The host MUST fire a `clarification` interrupt before any `lease.began` for that decision, and `quota.broke` fires after.',
+        ),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose('The host MUST fire a `clarification` interrupt before any `lease.began` for that decision'),
+            '`lease.began`',
+            'unregistered-type',
+            { type: 'lease.began', domain: 'lease' },
+            1,
+          ),
+          at(
+            EVENTS_MD,
+            prose(
+              'The host MUST fire a `clarification` interrupt before any `lease.began` for that decision, and `quota.broke` fires after.',
+            ),
+            '`quota.broke`',
+            'unregistered-event',
+            { type: 'quota.broke', codemap: CODEMAP },
             1,
           ),
         ],
