@@ -49,5 +49,14 @@ testRule('api/header-naming', {
         { messageId: 'removed-mention', file: DOC, line: 5, column: 38, data: { header: 'X-Dedup', listed: 'X-Dedup' } },
       ],
     },
+    {
+      name: 'a header the headers document lists as removed, named as if in use; the replacement its list names is not',
+      base: API_BASE,
+      files: {
+        'spec/v2/core/headers.md': '# Headers\n\n## Removed in v2\n\n`X-Trace-Hint` (use `OpenWOP-Trace`), `X-Old-Thing` and `If-Range`.\n',
+        [DOC]: doc('A client sends `X-Trace-Hint` with every request, and `If-Range` too.'),
+      },
+      errors: [{ messageId: 'removed-mention', file: DOC, line: 5, column: 17, data: { header: 'X-Trace-Hint', listed: 'X-Trace-Hint' } }],
+    },
   ],
 });
