@@ -57,7 +57,9 @@ export default defineCheck({
       if (!judged(corpus, located)) continue;
       // A word taken for a code only because the corpus writes it as one elsewhere is not read where
       // its text quotes v1 (a seam that serves a v1 document's codes verbatim).
-      const promoted = located.mention.form === 'candidate' && written.has(located.mention.code);
+      // (A registered code is judged the same either way; its place is read only for a finding.)
+      const promoted =
+        located.mention.form === 'candidate' && !rows.has(located.mention.code) && written.has(located.mention.code);
       judge(located, rows, vendor, promoted && quotesV1(corpus, located) ? EMPTY : written, report);
     }
   },
