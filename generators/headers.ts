@@ -133,9 +133,8 @@ function meaningOf(
   const components = described.filter((declaration) => declaration.component !== undefined);
   // One operation's text is not the header's where another declares it without one: a neutral row.
   if (texts.size === 1 && described.length < defined.length && components.length === 0) return written ?? NEUTRAL;
-  if (texts.size === 1) return kept(described[0] as HeaderDeclaration, written);
-  if (components.length > 0 && distinct(components).size === 1)
-    return kept(components[0] as HeaderDeclaration, written);
+  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
+  if (components.length > 0 && distinct(components).size === 1) return render(components[0] as HeaderDeclaration);
   // Described per operation, with no shared definition: one neutral row, the operations keep their text.
   if (components.length === 0) return written ?? NEUTRAL;
 
@@ -171,9 +170,9 @@ function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): 
   for (const row of table.rows) {
     const name = /^`([^`]+)`$/.exec(row[0]?.trim() ?? '')?.[1];
     const meaning = row[meaningColumn]?.trim().replace(/\\\|/g, '|');
-    // An empty Meaning is kept too: upstream's earlier generator left the cell of a header described
-    // per operation empty, its neutral form, and only such a row reads it (`written ?? NEUTRAL`).
-    if (name && meaning !== undefined) meanings.set(name, meaning);
+    // An empty Meaning says nothing: it is one of the defects the table exists to prevent (both shipped in a published upstream release),
+    // so it is not kept as a header's neutral row; any written neutral sentence is.
+    if (name && meaning) meanings.set(name, meaning);
   }
   return meanings;
 }
@@ -222,21 +221,9 @@ function fold(text: string | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-function render(declaration: HeaderDeclaration, text = declaration.description ?? ''): string {
-  return fold(rebaseLinks(text, declaration.defined.file.path, HEADERS_DOC));
-}
-
-/**
- * The Meaning of a header with one description: that description whole, unless the document's row
- * already gives its first line. Upstream's earlier generator wrote a description's first line only
- * (headers.md of the 2.0.0 release candidates: "…emits events for this run AS IF it"), so such a
- * cell renders the same description and is no drift.
- */
-function kept(declaration: HeaderDeclaration, written: string | undefined): string {
-  const whole = render(declaration);
-  const lines = (declaration.description ?? '').split('\n');
-  if (written === undefined || lines.length < 2) return whole;
-  return written === render(declaration, lines[0]) ? written : whole;
+/** A description whole, folded to one line, its links rebased onto the headers document. */
+function render(declaration: HeaderDeclaration): string {
+  return fold(rebaseLinks(declaration.description ?? '', declaration.defined.file.path, HEADERS_DOC));
 }
 
 function where(location: SiteLocation) {
