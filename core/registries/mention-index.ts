@@ -45,7 +45,24 @@ interface HeaderMention {
   written: string;
   /** Whether the text around it is read in v1's terms (its sentence, section or column cites v1), where v1's spellings are quoted. */
   readsAsV1(): boolean;
+  /**
+   * Whether it stands where the text speaks of a name as gone or renamed (its sentence, or the
+   * heading of its section, says removed, renamed, deprecated, replaced, formerly): an old name
+   * quoted there is history, not use.
+   */
+  speaksOfOldNames(): boolean;
   place: () => Span;
+}
+
+/** Words that say a name is spoken of as gone or replaced. */
+const OLD_NAMES =
+  /\b(?:remov\w*|absent|dropped|delet\w*|obsolete|renam\w*|deprecat\w*|replac\w*|retir\w*|formerly|legacy|instead of|no longer|supersed\w*)\b/i;
+
+/** The heading of the markdown section holding `offset`, as written. */
+function sectionHeading(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const match = [...before.matchAll(/^ {0,3}#{1,6}[ \t]+(.*)$/gm)].pop();
+  return match?.[1] ?? '';
 }
 
 export interface MentionIndex {
@@ -207,6 +224,8 @@ const markdownHeaders = perDocument((file: MarkdownFile): HeaderMention[] => {
         file: file.path,
         written,
         readsAsV1: () => (v1 ??= markdownReadsAsV1(file, offset + 1)),
+        speaksOfOldNames: () =>
+          OLD_NAMES.test(sentenceAt(file.text, offset + 1)) || OLD_NAMES.test(sectionHeading(file.text, offset)),
         place: () => ({
           line: start.line,
           column: start.column + 1,
@@ -230,6 +249,7 @@ const dataHeaders = perDocument((file: DataFile): HeaderMention[] => {
         file: file.path,
         written,
         readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)),
+        speaksOfOldNames: () => OLD_NAMES.test(sentenceAt(string.value, at)),
         place: () =>
           Location.pointer(file, string.path)
             .chars(at, at + written.length)
