@@ -17,7 +17,7 @@ import { REPO } from './helpers.js';
  * of one layer know nothing of each other. A new folder gets its place here and in ARCHITECTURE.md.
  */
 export const CORE_LAYERS: readonly (readonly string[])[] = [
-  ['fs'],
+  ['fs', 'tool'],
   ['output', 'markdown'],
   ['cache'],
   ['config'],

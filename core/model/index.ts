@@ -13,7 +13,7 @@ export { Location, PointerLocation } from './location.js';
 export { parseFile } from './parse-file.js';
 export { type WholeFileMark, joinRow, splitRow, textTables, wholeFileMark } from './regions.js';
 export { REQUIRED_MESSAGE, missingRequired } from './required.js';
-export { defineService } from './service.js';
+export { defineService, type Service } from './service.js';
 export {
   MAX_YAML_ALIASES,
   type PathSegment,

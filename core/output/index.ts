@@ -20,7 +20,6 @@ export { formatJson } from './json-output.js';
 export { LineIndex, type Locatable, type Span } from './positions.js';
 export { FORMATS, REPORTERS, type RuleMeta } from './reporters/index.js';
 export { closest, closestPhrase } from './suggest.js';
-export { toolRoot } from './tool-root.js';
 export { type FailPolicy, failureReason } from './verdict.js';
 export {
   JOURNAL,

@@ -59,6 +59,12 @@ export function markdownCodeMentions(file: Pick<MarkdownFile, 'tree' | 'text'>):
   return treeMentions(file.tree, file.text);
 }
 
+/**
+ * What a YAML block names a code under: an `error` key (an envelope, or an `error` property's
+ * enum), or a `description` or `summary` in prose; a key can be spelt otherwise only with an escape.
+ */
+const YAML_MAY_MENTION = /error|description|summary|\\/;
+
 /** `responseStatus`: the status of the 4xx/5xx response whose description `tree` is; each snake_case code span takes it. */
 function treeMentions(tree: Root, source: string, responseStatus?: number): CodeMention[] {
   const mentions: CodeMention[] = [];
@@ -68,11 +74,10 @@ function treeMentions(tree: Root, source: string, responseStatus?: number): Code
     code: (node) => {
       const start = valueOffset(node.value, source, node.position);
       if (start === undefined) return;
-      mentions.push(
-        ...(/^ya?ml$/i.test(node.lang ?? '')
-          ? documentMentions(codeBlockData(node).doc, node.value, start)
-          : envelopeMentions(node.value, start)),
-      );
+      if (!/^ya?ml$/i.test(node.lang ?? '')) mentions.push(...envelopeMentions(node.value, start));
+      // Parsed with positions only when it can name a code (the parser is most of a warm run's YAML cost).
+      else if (YAML_MAY_MENTION.test(node.value))
+        mentions.push(...documentMentions(codeBlockData(node).doc, node.value, start));
     },
   });
   return mentions.sort((a, b) => a.start - b.start);

@@ -5,6 +5,7 @@ export {
   CARRIED_WITNESS_BASELINE_SCHEMA,
 } from './carried-schemas.js';
 export { COUNT_MESSAGES, registryCountFindings } from './count-findings.js';
+export { proseExclusions } from './count-mentions.js';
 export { familiesByKey, readDeclaration } from './declaration-view.js';
 export { resolveSection } from './declaration.js';
 export { markdownCodeMentions, yamlCodeMentions } from './error-code-mentions.js';
@@ -81,5 +82,5 @@ export { nearMiss } from './near-miss.js';
 export { normativeHomes, normativeTextProblems } from './normative-home.js';
 export { analysePayloadDefs, reachable } from './payload-defs.js';
 export { SCOPES_PATH, scopeVocabulary } from './scopes.js';
-export { isV2Text, readsAsV1 } from './v1-scope.js';
+export { CITES_V1, isV2Text, markdownReadsAsV1, readsAsV1, sentenceAt } from './v1-scope.js';
 export { DECLARATION_PATH, declarationFamilies, vendorOrgs } from './views.js';
