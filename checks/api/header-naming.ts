@@ -1,5 +1,5 @@
 import { follow, isRecord, siteLocation, type Site, type SiteLocation, OPENWOP_HEADER, removedHeader, standardHeader, headerUsage, openApiModel } from '../../core/api/index.js';
-import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, Location, type PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report, Finding } from '../../core/output/index.js';
 import { mentionIndex, nearMiss } from '../../core/registries/index.js';
@@ -66,25 +66,25 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
       if (name && /-/.test(name)) declared.set(name.toLowerCase(), name);
     }
   }
-  const judge = (written: string, place: () => { file: string; line: number; column: number; endLine?: number; endColumn?: number }): void => {
+  const judge = (written: string, place: () => Location): void => {
     const name = declared.get(written.toLowerCase());
     // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
     const near = name === undefined && OPENWOP_HEADER.test(written) && !removedHeader(written) ? nearMiss(written, declared.values(), '-', false) : undefined;
-    if (name && name !== written) report({ ...place(), messageId: 'declared-spelling', data: { header: written, declared: name, document: model.file.path }, hint: `write ${name}` });
-    else if (!name && near) report({ ...place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near, document: model.file.path }, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
+    if (name && name !== written) report({ location: place(), messageId: 'declared-spelling', data: { header: written, declared: name, document: model.file.path }, hint: `write ${name}` });
+    else if (!name && near) report({ location: place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near, document: model.file.path }, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
   };
   let listed: Map<string, { name: string; instead: string }> | undefined;
   const listedRemoved = () => (listed ??= removedInCorpus(corpus));
   // The mention index holds every header name written in a code span of v2 prose and of the strings of v2 documents.
   for (const mention of mentionIndex(corpus).headers) {
     if (mention.readsAsV1()) continue;
-    const place = () => ({ file: mention.file, ...mention.place() });
+    const place = (): Location => Location.fixed(mention.file, mention.place());
     // A removed family (`X-openwop-*`) also spells schema annotation keys (`x-openwop-retriable`); only a name removed whole is read as a header.
     const removed = declared.has(mention.written.toLowerCase()) ? undefined : (removedHeader(mention.written) ?? listedRemoved().get(mention.written.toLowerCase()));
     if (removed?.name.includes('*')) continue;
     // A removed name used as if it were still a header; where the text says it was removed or renamed, it is history.
     if (removed) {
-      if (!mention.speaksOfOldNames()) report({ ...place(), messageId: 'removed-mention', data: { header: mention.written, listed: removed.name }, hint: `write ${removed.instead}` });
+      if (!mention.speaksOfOldNames()) report({ location: place(), messageId: 'removed-mention', data: { header: mention.written, listed: removed.name }, hint: `write ${removed.instead}` });
       continue;
     }
     judge(mention.written, place);

@@ -1,4 +1,4 @@
-import { foldedName, howNamesDiffer } from '../../core/model/index.js';
+import { foldedName, howNamesDiffer, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
@@ -16,9 +16,7 @@ export default defineCheck({
     for (const file of corpus.irregular) {
       const kind = corpus.irregularKinds.get(file) ?? 'not a regular file';
       report({
-        file,
-        line: 1,
-        column: 1,
+        location: Location.file(file),
         messageId: 'not-regular',
         data: { file, kind },
         hint: 'replace it with the file itself (a link that points out of the root could make a check pass on anything)',
@@ -29,9 +27,7 @@ export default defineCheck({
       for (const other of others) {
         const how = howNamesDiffer(other, first as string);
         report({
-          file: other,
-          line: 1,
-          column: 1,
+          location: Location.file(other),
           messageId: 'name-collision',
           data: { file: other, other: first as string, how },
           hint: 'rename one of them (or remove the copy), so that every name is its own on every file system',

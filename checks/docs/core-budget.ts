@@ -1,4 +1,4 @@
-import { CORE_DOCUMENTS, folderWordCounts, groupDigits } from '../../core/model/index.js';
+import { CORE_DOCUMENTS, folderWordCounts, groupDigits, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
 export default defineCheck({
@@ -23,9 +23,7 @@ export default defineCheck({
     const share = (words: number) => `${((words * 100) / total).toFixed(1)}%`;
     const folder = options.folder as string;
     report({
-      file: largest.file,
-      line: 1,
-      column: 1,
+      location: Location.file(largest.file),
       messageId: 'over-budget',
       // The counts as a reader reads them (grouped digits), each document with its share of the total.
       data: {

@@ -277,8 +277,7 @@ function checkCounts(corpus: Corpus, count: number, report: Report): void {
     )
       continue;
     report({
-      file: mention.file,
-      ...mention.place(),
+      location: Location.fixed(mention.file, mention.place()),
       messageId: mention.value === count ? 'count-by-hand' : 'count-by-hand-wrong',
       data: { phrase: mention.phrase, count, written: mention.value },
       hint: 'run `openwop-spec check --fix` to make it the count/errors region',

@@ -13,7 +13,7 @@ import {
   type ErrorRow,
   type VendorCodeRule,
 } from '../../core/registries/index.js';
-import type { Corpus } from '../../core/model/index.js';
+import { type Corpus, Location } from '../../core/model/index.js';
 import { isGeneratedDocument } from '../../core/markdown/index.js';
 
 /**
@@ -123,12 +123,12 @@ function judge(
   written: ReadonlySet<string>,
   report: Report,
 ): void {
-  const at = (): { file: string } & ReturnType<typeof place> => ({ file, ...place() });
+  const at = (): Location => Location.fixed(file, place());
   const row = rows.get(mention.code);
   if (row) {
     if (mention.status !== undefined && mention.status !== row.httpStatus) {
       report({
-        ...at(),
+        location: at(),
         messageId: 'status-differs',
         data: { code: row.code, written: mention.status, registered: row.httpStatus },
         hint: `write ${row.httpStatus}, or correct the row in ${ERRORS_PATH} if the prose is right`,
@@ -136,7 +136,7 @@ function judge(
     }
     if (mention.retriable !== undefined && mention.retriable !== row.retriable) {
       report({
-        ...at(),
+        location: at(),
         messageId: 'retriable-differs',
         data: { code: row.code, written: mention.retriable ? 'yes' : 'no', registered: row.retriable ? 'yes' : 'no' },
         hint: `write ${row.retriable ? 'yes' : 'no'}, or correct the row in ${ERRORS_PATH}`,
@@ -151,14 +151,14 @@ function judge(
     const near = nearMiss(mention.code, rows.keys(), '_');
     if (near !== undefined)
       report({
-        ...at(),
+        location: at(),
         messageId: 'near-miss',
         data: { code: mention.code, suggestion: near },
         hint: `write ${near}, the code of ${ERRORS_PATH}, or register this one there`,
       });
     return;
   }
-  report({ ...at(), ...unregistered(mention.code, rows, vendor) });
+  report({ location: at(), ...unregistered(mention.code, rows, vendor) });
 }
 
 function unregistered(

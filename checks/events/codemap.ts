@@ -261,15 +261,11 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
   };
   for (const mention of mentionIndex(corpus).events) {
     const verdict = classifyMention(mention, registries);
-    const where = (): { file: string; line: number; column: number } => ({
-      file: mention.file,
-      line: mention.line,
-      column: mention.column,
-    });
+    const where = (): Location => Location.fixed(mention.file, { line: mention.line, column: mention.column });
     if (verdict.kind === 'unregistered-protocol-type') {
       const suggestion = closest(mention.name, types);
       report({
-        ...where(),
+        location: where(),
         messageId: 'unregistered-type',
         data: { type: mention.name, domain: verdict.domain },
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
@@ -284,14 +280,14 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
       )
         continue;
       report({
-        ...where(),
+        location: where(),
         messageId: 'v1-type',
         data: { type: mention.name, v2: String(verdict.v2), segments: typeSegments(mention.name).length },
         hint: `write \`${verdict.v2}\` (the codemap row of \`${mention.name}\` in ${CODEMAP_PATH})`,
       });
     } else if (verdict.kind === 'unknown-wildcard') {
       report({
-        ...where(),
+        location: where(),
         messageId: 'unknown-domain',
         data: { type: mention.name },
         hint: `check the domain against ${CODEMAP_PATH}`,
@@ -299,14 +295,14 @@ function checkMentions(corpus: Corpus, codemap: EventCodemap, report: Report): v
     } else if (verdict.kind === 'unregistered-type') {
       const suggestion = closest(mention.name, types);
       report({
-        ...where(),
+        location: where(),
         messageId: 'unregistered-event',
         data: { type: mention.name, codemap: CODEMAP_PATH },
         hint: suggestion ? `did you mean \`${suggestion}\`?` : `register it in ${CODEMAP_PATH}, or correct the name`,
       });
     } else if (verdict.kind === 'malformed') {
       report({
-        ...where(),
+        location: where(),
         messageId: 'malformed-type',
         data: { type: mention.name },
         hint: 'event types are lowercase kebab-case segments joined by dots',
