@@ -29,14 +29,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // (a x100 corpus: 2.5 GiB down to about 1) for a few per cent more time collecting. (node:v8 is
   // loaded here, not above: loading it costs `--version` a tenth of its time.)
   (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
-  // Compiling the command line's modules is a tenth of a warm check: Node keeps the compiled code
-  // (in NODE_COMPILE_CACHE, else its directory under the system's temporary one, checked against
-  // each module's source and Node's version) and the next run reads it instead. Node's own cache,
-  // as other command-line tools use it; NODE_DISABLE_COMPILE_CACHE=1 turns it off, and where it is
-  // unavailable or cannot be written the run compiles as before.
-  // (Node 22.1 has it; the types this package builds with are older.)
-  const nodeModule = (await import('node:module')) as unknown as { enableCompileCache?: () => unknown };
-  nodeModule.enableCompileCache?.();
+  // Node's compile cache would save a tenth of a warm check, but it writes under the system's
+  // temporary directory, outside the root and outside core/fs: it is left to the user, who turns it
+  // on with NODE_COMPILE_CACHE=<dir> (README, "Speed"), never on by default.
   // Loaded only here, so that `--version` evaluates nothing but the manifest read.
   const { main } = await import('./main.js');
   await main(args);
