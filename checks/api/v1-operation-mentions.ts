@@ -1,7 +1,6 @@
 import type { Nodes, Parent } from 'mdast';
-import { isRecord } from '../../core/api/index.js';
-import type { Corpus, PathSegment } from '../../core/model/index.js';
-import { documentIndex, Location } from '../../core/model/index.js';
+import type { Corpus } from '../../core/model/index.js';
+import { dataStrings, documentIndex, Location } from '../../core/model/index.js';
 import { CITES_V1, sentenceAt } from '../../core/registries/index.js';
 import { defineCheck } from '../../core/run/index.js';
 
@@ -51,7 +50,8 @@ export default defineCheck({
   run(corpus, report, { options }) {
     const prose = options.prose as string[];
     for (const file of corpus.markdownFiles()) {
-      if (!prose.some((prefix) => file.path.startsWith(prefix))) continue;
+      // Every finding here names a `/v1/` spelling: a document without one has nothing to walk.
+      if (!file.text.includes('/v1/') || !prose.some((prefix) => file.path.startsWith(prefix))) continue;
       const visit = (node: Nodes): void => {
         if (node.type === 'paragraph' || node.type === 'tableCell') {
           const start = node.position?.start.offset;
@@ -78,34 +78,41 @@ export default defineCheck({
     let v1Names: Map<string, string> | undefined;
     for (const file of corpus.dataFiles()) {
       if (!described.some((prefix) => file.path.startsWith(prefix))) continue;
-      const visit = (value: unknown, path: PathSegment[]): void => {
-        if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
-        else if (isRecord(value)) {
-          for (const [key, child] of Object.entries(value)) {
-            if (typeof child === 'string' && DESCRIPTION_KEYS.has(key)) {
-              // Every mention is located at the string's start, so a path named twice is one finding.
-              const named = new Set([...child.matchAll(V1_OPERATION)].filter((match) => !insideQuotedHeading(child, match.index ?? 0)).map((match) => match[0]));
-              for (const text of named) report({ location: Location.pointer(file, [...path, key], 'value'), messageId: 'v1-mention', data: { text, key }, hint: v1Hint(text) });
-              // A bare document name of no corpus document that the corpus knows as a v1 document, outside a sentence that cites v1.
-              if (!child.includes('.md')) continue;
-              for (const match of child.matchAll(BARE_DOCUMENT)) {
-                const name = match[1] ?? '';
-                const at = match.index ?? 0;
-                if (documents.resolve(name, file.path) || CITES_V1.test(sentenceAt(child, at))) continue;
-                const v1Path = (v1Names ??= v1DocumentNames(corpus)).get(name);
-                if (v1Path === undefined) continue;
-                report({
-                  location: Location.pointer(file, [...path, key], 'value').chars(at, at + name.length),
-                  messageId: 'v1-document',
-                  data: { key, name, path: v1Path },
-                  hint: `cite the v2 document that holds the rule, or write ${v1Path} where the v1 text is meant`,
-                });
-              }
-            } else visit(child, [...path, key]);
-          }
+      if (!file.text.includes('/v1/') && !file.text.includes('.md')) continue;
+      const strings = dataStrings(file, (value) => value.includes('/v1/') || value.includes('.md'));
+      for (const { path, key, value: child } of strings) {
+        // The string a description, summary or title member holds itself, not an item of a list under one.
+        if (key === undefined || path[path.length - 1] !== key || !DESCRIPTION_KEYS.has(key)) continue;
+        const at = path.slice(0, -1);
+        // Every mention is located at the string's start, so a path named twice is one finding.
+        const named = new Set(
+          [...child.matchAll(V1_OPERATION)]
+            .filter((match) => !insideQuotedHeading(child, match.index ?? 0))
+            .map((match) => match[0]),
+        );
+        for (const text of named)
+          report({
+            location: Location.pointer(file, [...at, key], 'value'),
+            messageId: 'v1-mention',
+            data: { text, key },
+            hint: v1Hint(text),
+          });
+        // A bare document name of no corpus document that the corpus knows as a v1 document, outside a sentence that cites v1.
+        if (!child.includes('.md')) continue;
+        for (const match of child.matchAll(BARE_DOCUMENT)) {
+          const name = match[1] ?? '';
+          const from = match.index ?? 0;
+          if (documents.resolve(name, file.path) || CITES_V1.test(sentenceAt(child, from))) continue;
+          const v1Path = (v1Names ??= v1DocumentNames(corpus)).get(name);
+          if (v1Path === undefined) continue;
+          report({
+            location: Location.pointer(file, [...at, key], 'value').chars(from, from + name.length),
+            messageId: 'v1-document',
+            data: { key, name, path: v1Path },
+            hint: `cite the v2 document that holds the rule, or write ${v1Path} where the v1 text is meant`,
+          });
         }
-      };
-      visit(file.value, []);
+      }
     }
   },
 });
