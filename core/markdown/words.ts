@@ -20,8 +20,49 @@ export function plainText(node: Nodes, code: (value: string) => string = (value)
  * scripts/check-spec-readability.mjs).
  */
 export function proseWordCount(node: Nodes): number {
-  // Every whitespace-separated token counts, a lone dash included, as that rule counts them.
-  return whitespaceTokens(plainText(node, (value) => (value.trim() === '' ? '' : 'x')));
+  // Every whitespace-separated token counts, a lone dash included, as that rule counts them. The
+  // tokens of plainText(node, code → 'x') are counted as the walk meets its pieces, never joining
+  // them: the joined text of every paragraph was garbage that cost more than the count.
+  const counter = { tokens: 0, inToken: false };
+  countProseTokens(node, counter);
+  return counter.tokens;
+}
+
+/** What proseWordCount's walk has counted so far, and whether the text read so far ends inside a token. */
+interface TokenCounter {
+  tokens: number;
+  inToken: boolean;
+}
+
+/** Feeds `node`'s plain text (as plainText spells it, inline code one token) to `counter`, piece by piece. */
+function countProseTokens(node: Nodes, counter: TokenCounter): void {
+  if (node.type === 'text') return feedTokens(node.value, counter);
+  if (node.type === 'inlineCode') {
+    // A code span is the one character 'x' of plainText's code mapping, or nothing when blank.
+    if (node.value.trim() === '') return;
+    if (!counter.inToken) counter.tokens++;
+    counter.inToken = true;
+    return;
+  }
+  if (node.type === 'code' || node.type === 'html' || !('children' in node)) return;
+  // plainText joins siblings with a space outside paragraphs, cells and headings: a token boundary.
+  const spaced = !(node.type === 'paragraph' || node.type === 'tableCell' || node.type === 'heading');
+  const children = (node as Parent).children as Nodes[];
+  for (let i = 0; i < children.length; i++) {
+    if (spaced && i > 0) counter.inToken = false;
+    countProseTokens(children[i] as Nodes, counter);
+  }
+}
+
+function feedTokens(text: string, counter: TokenCounter): void {
+  let { tokens, inToken } = counter;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inToken) tokens++;
+    inToken = !space;
+  }
+  counter.tokens = tokens;
+  counter.inToken = inToken;
 }
 
 /**
@@ -29,14 +70,9 @@ export function proseWordCount(node: Nodes): number {
  * Counted in place: a list of every word of the documents was most of what counting cost.
  */
 export function whitespaceTokens(text: string): number {
-  let tokens = 0;
-  let inToken = false;
-  for (let i = 0; i < text.length; i++) {
-    const space = isSpace(text.charCodeAt(i));
-    if (!space && !inToken) tokens++;
-    inToken = !space;
-  }
-  return tokens;
+  const counter = { tokens: 0, inToken: false };
+  feedTokens(text, counter);
+  return counter.tokens;
 }
 
 /** The characters `\s` matches: ECMAScript's WhiteSpace and LineTerminator. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inlineCodes, parseMarkdown, proseWordCount, whitespaceTokens } from '../../core/markdown/index.js';
+import type { Nodes, Parent } from 'mdast';
+import { inlineCodes, parseMarkdown, plainText, proseWordCount, whitespaceTokens } from '../../core/markdown/index.js';
 
 describe('whitespaceTokens', () => {
   it('counts the runs that \\s does not match, for every white space \\s knows', () => {
@@ -23,6 +24,46 @@ describe('whitespaceTokens', () => {
     const paragraph = tree.children[0];
     expect(paragraph?.type).toBe('paragraph');
     expect(proseWordCount(paragraph as never)).toBe(3);
+  });
+
+  it('counts every node as the tokens of its plain text with each code span one word, joins and boundaries alike', () => {
+    const { tree } = parseMarkdown(
+      [
+        '# Title `code`word',
+        '',
+        'Run`x`on and **bold**text, a [link `y`](a.md)here, `  ` blank code, <b>html</b>after.',
+        '',
+        '- item one',
+        '  continued`z`',
+        '  - nested *em*',
+        '    ```',
+        '    fenced words',
+        '    ```',
+        '- 😀 - two',
+        '',
+        '> quoted `q` text',
+        '> second\\',
+        '> line',
+        '',
+        '| a b | `c d`e |',
+        '| --- | --- |',
+        '| f | g `h` i |',
+        '',
+      ].join('\n'),
+    );
+    const nodes: Nodes[] = [];
+    const collect = (node: Nodes): void => {
+      nodes.push(node);
+      if ('children' in node) for (const child of (node as Parent).children as Nodes[]) collect(child);
+    };
+    collect(tree);
+    expect(nodes.length).toBeGreaterThan(40);
+    for (const node of nodes)
+      expect([node.type, proseWordCount(node)]).toEqual([
+        node.type,
+        whitespaceTokens(plainText(node, (value) => (value.trim() === '' ? '' : 'x'))),
+      ]);
+    expect(proseWordCount(tree)).toBe(30);
   });
 });
 
