@@ -3,6 +3,9 @@
  * ref (`check --baseline <ref>`, `diff git:<ref>`). A ref is always one argument after the others.
  */
 import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { readRegularFile } from '../fs/index.js';
 
 export interface GitResult {
   /** null when git did not run or was killed. */
@@ -23,4 +26,77 @@ export function runGit(cwd: string, args: readonly string[]): GitResult {
     message: (result.stderr?.toString('utf8').trim().split('\n')[0] ?? '').trim(),
     error,
   };
+}
+
+/**
+ * Whether the repository holding `root` certainly has no tag named `v<digit>…` (what
+ * `git tag --list 'v[0-9]*'` could list), read from its refs on disk so that a corpus with no
+ * release yet costs no git process. Anything it cannot be sure of (no repository found, git told
+ * where it is by the environment, refs in a reftable, a ref store it cannot read) answers false,
+ * and git is asked as before.
+ */
+export function versionTagsAbsent(root: string): boolean {
+  if (process.env.GIT_DIR !== undefined || process.env.GIT_COMMON_DIR !== undefined) return false;
+  const common = commonGitDirectory(root);
+  if (common === undefined) return false;
+  try {
+    if (exists(path.join(common, 'reftable'))) return false;
+    const looseTags = path.join(common, 'refs', 'tags');
+    // A tag `v1/x` is the directory `v1` here: the top level names every tag's first character.
+    if (exists(looseTags) && readdirSync(looseTags).some((name) => VERSION_TAG.test(name))) return false;
+    const packed = path.join(common, 'packed-refs');
+    if (exists(packed))
+      for (const line of readRegularFile(packed, MAX_REFS_BYTES).toString('utf8').split('\n')) {
+        const name = line.split(' ')[1]?.trim();
+        if (name?.startsWith('refs/tags/') && VERSION_TAG.test(name.slice('refs/tags/'.length))) return false;
+      }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Past this, a ref file is not read and git is asked. */
+const MAX_REFS_BYTES = 64 * 2 ** 20;
+
+/** What `v[0-9]*` matches: a `v` and an ASCII digit first. */
+const VERSION_TAG = /^v[0-9]/;
+
+/** The directory holding the refs of the repository `root` is in (a worktree's is its main repository's), if found. */
+function commonGitDirectory(root: string): string | undefined {
+  for (let directory = path.resolve(root); ; directory = path.dirname(directory)) {
+    const dotGit = path.join(directory, '.git');
+    let stat;
+    try {
+      stat = statSync(dotGit);
+    } catch {
+      if (path.dirname(directory) === directory) return undefined;
+      continue;
+    }
+    try {
+      let gitDirectory = dotGit;
+      if (stat.isFile()) {
+        // A worktree or a submodule: `gitdir: <path>`, relative to the directory of the .git file.
+        const pointer = /^gitdir: (.+)$/m.exec(readRegularFile(dotGit, MAX_REFS_BYTES).toString('utf8'));
+        if (!pointer?.[1]) return undefined;
+        gitDirectory = path.resolve(directory, pointer[1].trim());
+      }
+      const commondir = path.join(gitDirectory, 'commondir');
+      return exists(commondir)
+        ? path.resolve(gitDirectory, readRegularFile(commondir, MAX_REFS_BYTES).toString('utf8').trim())
+        : gitDirectory;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function exists(file: string): boolean {
+  try {
+    statSync(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }

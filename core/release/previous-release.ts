@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readInside } from '../fs/index.js';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../model/index.js';
-import { runGit } from './git.js';
+import { runGit, versionTagsAbsent } from './git.js';
 import { loadReleaseFiles } from './source.js';
 import { ReleaseSourceError } from './tree.js';
 
@@ -105,6 +105,8 @@ export function findPreviousRelease(root: string): string | undefined {
   } catch {
     // No release file, or one that does not parse (a gate says so): fall back to the tags.
   }
+  // A repository with no version tag at all has no previous release, whatever git would sort.
+  if (versionTagsAbsent(root)) return undefined;
   const tags = runGit(root, ['tag', '--list', 'v[0-9]*', '--merged', 'HEAD', '--sort=-version:refname']);
   // In a git checkout, git that cannot run hides the tags: that is not "no previous release".
   if (tags.error)
