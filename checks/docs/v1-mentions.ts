@@ -1,5 +1,5 @@
 import type { InlineCode, Text } from 'mdast';
-import { walkMarkdown } from '../../core/markdown/index.js';
+import { inlineCodes, proseTexts } from '../../core/markdown/index.js';
 import { authoredMarkdown, Location, outsideRegions, type MarkdownFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
@@ -28,7 +28,11 @@ export default defineCheck({
 
 const V1 = /(?<![\w.-])v1(?![\w-])/g;
 
-/** Every `v1` the prose says, in running text and in inline code, outside code blocks. */
+/**
+ * Every `v1` the prose says, in running text and in inline code, outside code blocks: the text
+ * nodes and code spans other gates have already listed (proseTexts, inlineCodes), merged back into
+ * document order, so that this gate walks no tree of its own.
+ */
 function v1Mentions(file: MarkdownFile, outside: (offset: number | undefined) => boolean): Location[] {
   const found: Location[] = [];
   const visit = (node: Text | InlineCode): void => {
@@ -37,8 +41,28 @@ function v1Mentions(file: MarkdownFile, outside: (offset: number | undefined) =>
     const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
     for (const match of node.value.matchAll(V1)) found.push(Location.text(file, verbatim ? start + (match.index ?? 0) : start));
   };
-  walkMarkdown(file.tree, { text: visit, inlineCode: visit });
+  const texts = proseTexts(file.tree, file.text);
+  const codes = inlineCodes(file.tree);
+  // Both lists are leaves in document order, and leaves never overlap: merged by where they start.
+  let t = 0;
+  let c = 0;
+  while (t < texts.length || c < codes.length) {
+    const text = texts[t]?.node;
+    const code = codes[c];
+    if (code === undefined || (text !== undefined && startOf(text) <= startOf(code))) {
+      visit(text as Text);
+      t++;
+    } else {
+      visit(code);
+      c++;
+    }
+  }
   return found;
+}
+
+/** Where a node starts; a node without a position (none the parser builds) sorts first. */
+function startOf(node: Text | InlineCode): number {
+  return node.position?.start.offset ?? -1;
 }
 
 function checkV1Count(mentions: readonly Location[], recorded: number, report: Report): void {

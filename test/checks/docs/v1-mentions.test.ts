@@ -26,5 +26,17 @@ testRule('docs/v1-mentions', {
       config: { rules: { 'docs/v1-mentions': ['warn', { v1Mentions: 9 }] } },
       errors: [{ messageId: 'v1-mentions-down', file: B, line: 7, column: 4, severity: 'warning', data: { count: 4, recorded: 9 } }],
     },
+    {
+      name: 'the place is the last mention in document order, running text after a code span',
+      files: { [A]: MENTIONS[A] },
+      config: recorded(2),
+      errors: [{ messageId: 'v1-mentions-up', file: A, line: 7, column: 54, data: { count: 3, recorded: 2, shares: 'spec/v2/core/x.md 3' } }],
+    },
+    {
+      name: 'the place is the last mention in document order, a code span after running text',
+      files: { [A]: doc('X', 'Text v1 then `v1` code; at the end `v1 api`.') },
+      config: recorded(2),
+      errors: [{ messageId: 'v1-mentions-up', file: A, line: 7, column: 36, data: { count: 3, recorded: 2, shares: 'spec/v2/core/x.md 3' } }],
+    },
   ],
 });
