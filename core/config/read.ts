@@ -29,6 +29,47 @@ export function parseConfigText(text: string, file: string): ConfigText {
 }
 
 function parseJsoncConfig(text: string): ConfigText {
+  // Most configs are plain JSON: JSON.parse reads them natively, and jsonc-parser's tree (the
+  // positions a schema error points at) is built only when a position is asked for. The value is
+  // made of prototype-less objects, as jsonc-parser's getNodeValue builds them, so that both read alike.
+  const plain = plainJson(text);
+  const tree = plain === undefined ? jsoncTree(text) : undefined;
+  let positioned = tree;
+  let lines: LineIndex | undefined;
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  return {
+    value: plain === undefined ? getNodeValue(tree as Node) : plain.value,
+    at(path, part = 'value') {
+      positioned ??= jsoncTree(text);
+      lines ??= new LineIndex(text);
+      const found = nodeAt(positioned, path);
+      // A property's key is the first child of the property node the value hangs from.
+      const node = part === 'key' && found?.parent?.type === 'property' ? found.parent.children?.[0] : found;
+      if (!node) return undefined;
+      const start = lines.position(node.offset + bom);
+      const end = lines.position(node.offset + bom + node.length);
+      return { ...start, endColumn: end.line === start.line ? end.column : start.column + 1 };
+    },
+  };
+}
+
+/** The value of a config that is strict JSON (no comments, no trailing commas, no BOM), objects without a prototype; else undefined. */
+function plainJson(text: string): { value: unknown } | undefined {
+  try {
+    return {
+      value: JSON.parse(text, (_key, value: unknown) =>
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? Object.assign(Object.create(null) as object, value)
+          : value,
+      ),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** jsonc-parser's tree of a config text; a syntax error is a ConfigSyntaxError at its line and column. */
+function jsoncTree(text: string): Node {
   const errors: ParseError[] = [];
   const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, {
     allowTrailingComma: true,
@@ -42,20 +83,7 @@ function parseJsoncConfig(text: string): ConfigText {
       `${where.line}:${where.column}: is not JSON: ${first ? describeJsonError(printParseErrorCode(first.error)) : 'empty'}`,
     );
   }
-  const bom = text.startsWith('\uFEFF') ? 1 : 0;
-  const lines = new LineIndex(text);
-  return {
-    value: getNodeValue(tree),
-    at(path, part = 'value') {
-      const found = nodeAt(tree, path);
-      // A property's key is the first child of the property node the value hangs from.
-      const node = part === 'key' && found?.parent?.type === 'property' ? found.parent.children?.[0] : found;
-      if (!node) return undefined;
-      const start = lines.position(node.offset + bom);
-      const end = lines.position(node.offset + bom + node.length);
-      return { ...start, endColumn: end.line === start.line ? end.column : start.column + 1 };
-    },
-  };
+  return tree;
 }
 
 /** The node at a path of keys and indices, either given as a string (as a JSON pointer has them). */
