@@ -93,7 +93,7 @@ function runPolicy(flags: RunFlags, config: Config): RunPolicy {
   const policy: RunPolicy = { ...config.policy };
   delete (policy as { suppressions?: string }).suppressions;
   if (config.policy.baselineFindings)
-    policy.baselineFindings = path.resolve(flags.root, config.policy.baselineFindings);
+    policy.baselineFindings = baselineInRoot(flags.root, config.policy.baselineFindings);
   if (flags.baselineFindings !== undefined) policy.baselineFindings = path.resolve(flags.baselineFindings);
   if (flags.update && !policy.baselineFindings)
     throw new UsageError(
@@ -115,6 +115,20 @@ function runPolicy(flags: RunFlags, config: Config): RunPolicy {
     policy.failSeverity = flags.failSeverity;
   }
   return policy;
+}
+
+/**
+ * The config's findings baseline: a file of the checkout, so inside the root by its spelling and
+ * through every directory on the way (read and written there, never through a link out of it).
+ */
+function baselineInRoot(root: string, relative: string): string {
+  try {
+    return guardedPath(path.resolve(root), relative);
+  } catch (error) {
+    if (error instanceof OutsideRootError)
+      throw new UsageError(`the findings baseline ${relative} (config: baselineFindings): ${error.message}`);
+    throw error;
+  }
 }
 
 /** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
