@@ -20,6 +20,7 @@ import {
 } from '../core/run/index.js';
 import { catalogFor, type CatalogRule } from './catalog.js';
 import { openConfig, TOOL_NAME, UsageError, usingConfig, type FailPolicy } from './common.js';
+import { note } from '../core/output/index.js';
 
 export interface RunFlags {
   root: string;
@@ -136,7 +137,7 @@ function previousReleaseOf(root: string, given: string | undefined): string | un
   if (given === undefined) return findPreviousRelease(root);
   if (given === 'none') {
     // Said, so that a run that compares with nothing never looks like one that compared and passed.
-    process.stderr.write('no comparison with a previous release (--previous-release none)\n');
+    note('no comparison with a previous release (--previous-release none)\n');
     return undefined;
   }
   // A path is taken from the working directory, as every path on the command line is.

@@ -59,6 +59,23 @@ describe('the journal names nothing outside the root, however it is spelt', { ti
   });
 });
 
+describe("the journal's names reach stderr as every corpus text does", { timeout: 60_000 }, () => {
+  it('a target holding ESC, bidi and a runner marker is said escaped, in one line', async () => {
+    const root = goodCopy();
+    const hostile = '/abs\u001b[2K\u001b[1A##[error file=README.md]FORGED\u202e.md';
+    writeFileSync(
+      path.join(root, '.openwop-spec-writes.json'),
+      JSON.stringify({ pid: 999999, renames: [{ target: hostile, temporary: '.x.999999.k0.tmp' }] }),
+    );
+    const result = await cli(['generate', '--root', root]);
+    const said = result.stderr.split('\n').filter((line) => line.includes('interrupted generate'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('FORGED');
+    expect(result.stderr).not.toMatch(/[\u001b\u202e]/);
+    expect(result.stderr).not.toContain('##[');
+  });
+});
+
 describe('the cache writes nowhere a link deeper in it leads', { timeout: 60_000 }, () => {
   it("each of the cache's own directories a link out of the root: check and check --no-cache leave the outside alone", async () => {
     const root = goodCopy();
