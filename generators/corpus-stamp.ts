@@ -23,6 +23,10 @@ export default defineGenerator({
     'The corpus stamp (CORPUS-STAMP.json, or layout.stamp) holds the SHA-256 of every shipped file and the digest of the release',
   inputs: ['package.json', ...SHIPPED_DIRECTORIES.map((directory) => `${directory}/`)],
   runsLast: true,
+  messages: {
+    'no-manifest': 'cannot refresh {{stamp}}: there is no {{target}} beside it',
+    'manifest-unusable': 'cannot refresh {{stamp}}: {{problem}}',
+  },
   generate(corpus, report, context) {
     const stamp = stampPath(corpus);
     const directory = stampPackageDirectory(corpus);
@@ -34,9 +38,9 @@ export default defineGenerator({
       if (manifest.missing && !corpus.get(stamp)) return [];
       report({
         file: manifest.missing ? stamp : packageJson,
-        messageId: 'no-manifest',
-        data: { target: packageJson },
-        message: `cannot refresh ${stamp}: ${manifest.missing ? `there is no ${packageJson} beside it` : manifest.problem}`,
+        ...(manifest.missing
+          ? { messageId: 'no-manifest', data: { stamp, target: packageJson } }
+          : { messageId: 'manifest-unusable', data: { stamp, target: packageJson, problem: manifest.problem } }),
         hint: 'the stamp takes its version from the "version" of the package.json beside the corpus directories',
       });
       return [];

@@ -22,14 +22,20 @@ export default defineGenerator({
   id: 'error-envelope',
   summary: `Writes ${ENVELOPE_PATH} from ${ERRORS_PATH} and the vendor orgs of ${DECLARATION_PATH}`,
   inputs: [ERRORS_PATH, ERRORS_SCHEMA_PATH, DECLARATION_PATH],
+  messages: {
+    'registry-invalid': '{{problem}}; {{envelope}} is not generated until {{registry}} is valid',
+  },
   generate(corpus, report) {
     const read = readErrorsRegistry(corpus);
     if (read.state === 'absent') return [];
     if (read.state === 'invalid') {
       for (const finding of read.findings) {
+        // The registry's own finding, said again as the reason this output is not written.
+        const { message: problem, messageId: _id, data: _data, ...place } = finding;
         report({
-          ...finding,
-          message: `${finding.message}; ${ENVELOPE_PATH} is not generated until ${ERRORS_PATH} is valid`,
+          ...place,
+          messageId: 'registry-invalid',
+          data: { problem, envelope: ENVELOPE_PATH, registry: ERRORS_PATH },
         });
       }
       return [];

@@ -15,6 +15,10 @@ export default defineGenerator({
   id: 'errors-doc',
   summary: `Fills the ${CODES_BY_STATUS_REGION} table, the ${RETRIABLE_REGION} list and every count/${ERRORS_COUNT} region from ${ERRORS_PATH}`,
   inputs: [ERRORS_PATH, ERRORS_SCHEMA_PATH],
+  messages: {
+    'registry-invalid':
+      'the errors regions (table, retriable list, counts) are not regenerated: {{target}} has {{problems}} schema problem(s), the first here',
+  },
   generate(corpus, report) {
     const read = readErrorsRegistry(corpus);
     if (read.state === 'absent') return [];
@@ -26,8 +30,7 @@ export default defineGenerator({
         line: first?.line,
         column: first?.column,
         messageId: 'registry-invalid',
-        data: { target: ERRORS_PATH },
-        message: `the errors regions (table, retriable list, counts) are not regenerated: ${ERRORS_PATH} has ${read.findings.length} schema problem${read.findings.length === 1 ? '' : 's'}, the first here`,
+        data: { target: ERRORS_PATH, problems: read.findings.length },
       });
       return [];
     }

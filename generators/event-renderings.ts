@@ -48,6 +48,12 @@ export default defineGenerator({
   summary:
     'The CloudEvents rendering and the webhook delivery envelope schemas, generated from RunEventDoc and spec/v2/event-codemap.json',
   inputs: [RUN_EVENT_PATH, CODEMAP_PATH, DECLARATION_PATH],
+  messages: {
+    'run-event-missing': '{{target}} is missing or has no properties; the renderings are generated from it',
+    'no-attribute-name': 'RunEventDoc member "{{member}}" has no usable CloudEvents attribute name ("{{attribute}}")',
+    'attribute-name-taken':
+      'RunEventDoc member "{{member}}" has no usable CloudEvents attribute name ("{{attribute}}", also the name of "{{clash}}")',
+  },
   generate(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return [];
     // The event-types generator says why an invalid codemap generates nothing; saying it twice helps no one.
@@ -60,7 +66,6 @@ export default defineGenerator({
         file: RUN_EVENT_PATH,
         messageId: 'run-event-missing',
         data: { target: RUN_EVENT_PATH },
-        message: `${RUN_EVENT_PATH} is missing or has no properties; the renderings are generated from it`,
         hint: 'restore RunEventDoc',
       });
       return [];
@@ -83,9 +88,9 @@ export default defineGenerator({
       ) {
         report({
           file: RUN_EVENT_PATH,
-          messageId: 'no-attribute-name',
-          data: { member, attribute },
-          message: `RunEventDoc member "${member}" has no usable CloudEvents attribute name ("${attribute}"${clash ? `, also the name of "${clash}"` : ''})`,
+          ...(clash !== undefined
+            ? { messageId: 'attribute-name-taken', data: { member, attribute, clash } }
+            : { messageId: 'no-attribute-name', data: { member, attribute } }),
           hint: 'CloudEvents attribute names are 1-20 lowercase letters and digits, unique, and not a core attribute',
         });
         return [];

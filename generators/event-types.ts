@@ -31,14 +31,18 @@ export default defineGenerator({
   summary:
     'The type enum and payload binding of RunEventDoc, _typeIndex, the codemap counts and the prose quoting the codemap, from spec/v2/event-codemap.json',
   inputs: [CODEMAP_PATH, DECLARATION_PATH, PAYLOADS_PATH, RUN_EVENT_PATH],
+  messages: {
+    'codemap-invalid': 'nothing is generated from {{target}} while it does not match {{schema}}',
+    'output-missing': '{{target}} is missing or does not parse, so what {{source}} derives into it is not generated',
+    'output-shape': '{{problem}}',
+  },
   generate(corpus, report) {
     if (!corpus.data(CODEMAP_PATH)) return [];
     if (validateRegistry(corpus, CODEMAP_PATH, CODEMAP_SCHEMA_PATH).length > 0) {
       report({
         file: CODEMAP_PATH,
         messageId: 'codemap-invalid',
-        data: { target: CODEMAP_PATH },
-        message: `nothing is generated from ${CODEMAP_PATH} while it does not match ${CODEMAP_SCHEMA_PATH}`,
+        data: { target: CODEMAP_PATH, schema: CODEMAP_SCHEMA_PATH },
         hint: 'the events/codemap findings say where; fix them, then run `openwop-spec generate`',
       });
       return [];
@@ -78,8 +82,7 @@ function spliced(corpus: Corpus, path: string, updates: MemberUpdate[], report: 
     report({
       file: CODEMAP_PATH,
       messageId: 'output-missing',
-      data: { target: path },
-      message: `${path} is missing or does not parse, so what ${CODEMAP_PATH} derives into it is not generated`,
+      data: { target: path, source: CODEMAP_PATH },
       hint: `restore ${path}`,
     });
     return [];
@@ -91,8 +94,7 @@ function spliced(corpus: Corpus, path: string, updates: MemberUpdate[], report: 
     report({
       file: path,
       messageId: 'output-shape',
-      data: { target: path },
-      message: error.message,
+      data: { target: path, problem: error.message },
       hint: 'the generated members live in a top-level object; restore its shape',
     });
     return [];

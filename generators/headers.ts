@@ -36,6 +36,15 @@ export default defineGenerator({
   summary:
     'The request and response header tables of spec/v2/core/headers.md, from the header declarations of api/v2/openapi.yaml',
   inputs: [OPENAPI_PATH],
+  messages: {
+    'openapi-unreadable':
+      '{{target}} does not parse or has no `openapi` member, so the headers tables of {{doc}} cannot be generated',
+    'openapi-missing': '{{target}} does not exist, so the headers tables of {{doc}} cannot be generated',
+    'no-description':
+      '{{kind}} {{header}} has no description, so its Meaning in the {{direction}} headers table of {{doc}} would be empty',
+    'descriptions-differ':
+      '{{kind}} {{header}} is described differently here and at {{other}}, and its shared components disagree',
+  },
   generate(corpus, report) {
     const doc = corpus.markdown(HEADERS_DOC);
     if (!doc) return []; // no document, no tables to fill
@@ -48,9 +57,8 @@ export default defineGenerator({
         ...(source
           ? { file: OPENAPI_PATH }
           : { file: HEADERS_DOC, line: region?.open.line, column: region?.open.column }),
-        messageId: 'openapi-unreadable',
-        data: { target: OPENAPI_PATH },
-        message: `${OPENAPI_PATH} ${source ? 'does not parse or has no `openapi` member' : 'does not exist'}, so the headers tables of ${HEADERS_DOC} cannot be generated`,
+        messageId: source ? 'openapi-unreadable' : 'openapi-missing',
+        data: { target: OPENAPI_PATH, doc: HEADERS_DOC },
         hint: source
           ? 'fix the OpenAPI document; corpus/parse names the parse error, if any'
           : 'restore the OpenAPI document',
@@ -116,8 +124,7 @@ function meaningOf(
     report({
       ...where(at.nameAt),
       messageId: 'no-description',
-      data: { header: name },
-      message: `${kind} ${name} has no description, so its Meaning in the ${direction} headers table of ${HEADERS_DOC} would be empty`,
+      data: { header: name, kind, direction, doc: HEADERS_DOC },
       hint: `give the ${at.component ? `shared component ${at.component}` : 'declaration'} a \`description\`: full sentences saying what the header means`,
     });
     return undefined;
@@ -126,24 +133,21 @@ function meaningOf(
   const components = described.filter((declaration) => declaration.component !== undefined);
   // One operation's text is not the header's where another declares it without one: a neutral row.
   if (texts.size === 1 && described.length < defined.length && components.length === 0) return written ?? NEUTRAL;
-  if (texts.size === 1) return kept(described[0] as HeaderDeclaration, written);
-  if (components.length > 0 && distinct(components).size === 1)
-    return kept(components[0] as HeaderDeclaration, written);
+  if (texts.size === 1) return render(described[0] as HeaderDeclaration);
+  if (components.length > 0 && distinct(components).size === 1) return render(components[0] as HeaderDeclaration);
   // Described per operation, with no shared definition: one neutral row, the operations keep their text.
   if (components.length === 0) return written ?? NEUTRAL;
 
-  // Point at the first description that disagrees with the first one, naming where that one is.
-  const pool = components.length > 0 ? components : described;
-  const first = pool[0] as HeaderDeclaration;
-  const other = pool.find(
+  // Shared components that disagree: point at the first that differs from the first, naming where that one is.
+  const first = components[0] as HeaderDeclaration;
+  const other = components.find(
     (declaration) => fold(declaration.description) !== fold(first.description),
   ) as HeaderDeclaration;
   const firstAt = first.nameAt;
   report({
     ...where(other.nameAt),
     messageId: 'descriptions-differ',
-    data: { header: name },
-    message: `${kind} ${name} is described differently here and at ${firstAt.file}:${firstAt.line}, and ${components.length > 1 ? 'its shared components disagree' : 'no shared component settles which text is its Meaning'}`,
+    data: { header: name, kind, other: `${firstAt.file}:${firstAt.line}` },
     hint: `declare ${name} once under components.${direction === 'request' ? 'parameters' : 'headers'} and \`$ref\` it everywhere, or make the descriptions identical`,
   });
   return undefined;
@@ -166,9 +170,9 @@ function writtenMeanings(doc: MarkdownFile, direction: 'request' | 'response'): 
   for (const row of table.rows) {
     const name = /^`([^`]+)`$/.exec(row[0]?.trim() ?? '')?.[1];
     const meaning = row[meaningColumn]?.trim().replace(/\\\|/g, '|');
-    // An empty Meaning is kept too: upstream's earlier generator left the cell of a header described
-    // per operation empty, its neutral form, and only such a row reads it (`written ?? NEUTRAL`).
-    if (name && meaning !== undefined) meanings.set(name, meaning);
+    // An empty Meaning says nothing: it is one of the defects the table exists to prevent (both shipped in a published upstream release),
+    // so it is not kept as a header's neutral row; any written neutral sentence is.
+    if (name && meaning) meanings.set(name, meaning);
   }
   return meanings;
 }
@@ -217,21 +221,9 @@ function fold(text: string | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-function render(declaration: HeaderDeclaration, text = declaration.description ?? ''): string {
-  return fold(rebaseLinks(text, declaration.defined.file.path, HEADERS_DOC));
-}
-
-/**
- * The Meaning of a header with one description: that description whole, unless the document's row
- * already gives its first line. Upstream's earlier generator wrote a description's first line only
- * (headers.md of the 2.0.0 release candidates: "…emits events for this run AS IF it"), so such a
- * cell renders the same description and is no drift.
- */
-function kept(declaration: HeaderDeclaration, written: string | undefined): string {
-  const whole = render(declaration);
-  const lines = (declaration.description ?? '').split('\n');
-  if (written === undefined || lines.length < 2) return whole;
-  return written === render(declaration, lines[0]) ? written : whole;
+/** A description whole, folded to one line, its links rebased onto the headers document. */
+function render(declaration: HeaderDeclaration): string {
+  return fold(rebaseLinks(declaration.description ?? '', declaration.defined.file.path, HEADERS_DOC));
 }
 
 function where(location: SiteLocation) {

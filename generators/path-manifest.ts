@@ -21,6 +21,13 @@ export default defineGenerator({
   summary:
     'spec/v2/path-manifest.json and the count/operations regions, from api/v2/openapi.yaml and api/v2/asyncapi.yaml',
   inputs: [OPENAPI_PATH, ASYNCAPI_PATH],
+  messages: {
+    'openapi-missing':
+      '{{manifest}} and the count/operations regions are generated from {{target}}, which does not exist',
+    'openapi-unreadable': '{{target}} does not parse or has no `openapi` member, so {{manifest}} cannot be generated',
+    'asyncapi-unreadable':
+      '{{target}} does not parse or has no `asyncapi` member, so the channels of {{manifest}} cannot be generated',
+  },
   generate(corpus, report) {
     const counts = corpus
       .markdownFiles()
@@ -31,8 +38,7 @@ export default defineGenerator({
         report({
           file: corpus.get(PATH_MANIFEST) ? PATH_MANIFEST : OPENAPI_PATH,
           messageId: 'openapi-missing',
-          data: { target: OPENAPI_PATH },
-          message: `${PATH_MANIFEST} and the count/operations regions are generated from ${OPENAPI_PATH}, which does not exist`,
+          data: { target: OPENAPI_PATH, manifest: PATH_MANIFEST },
           hint: 'restore the OpenAPI document, or remove what is generated from it',
         });
       }
@@ -43,8 +49,7 @@ export default defineGenerator({
       report({
         file: OPENAPI_PATH,
         messageId: 'openapi-unreadable',
-        data: { target: OPENAPI_PATH },
-        message: `${OPENAPI_PATH} does not parse or has no \`openapi\` member, so ${PATH_MANIFEST} cannot be generated`,
+        data: { target: OPENAPI_PATH, manifest: PATH_MANIFEST },
         hint: 'fix the OpenAPI document; corpus/parse names the parse error, if any',
       });
       return [];
@@ -54,8 +59,7 @@ export default defineGenerator({
       report({
         file: ASYNCAPI_PATH,
         messageId: 'asyncapi-unreadable',
-        data: { target: ASYNCAPI_PATH },
-        message: `${ASYNCAPI_PATH} does not parse or has no \`asyncapi\` member, so the channels of ${PATH_MANIFEST} cannot be generated`,
+        data: { target: ASYNCAPI_PATH, manifest: PATH_MANIFEST },
         hint: 'fix the AsyncAPI document; corpus/parse names the parse error, if any',
       });
       return [];

@@ -61,6 +61,8 @@ export interface ExpectedFinding {
   severity?: Severity;
   endLine?: number;
   endColumn?: number;
+  /** What the finding tells the author to do; compared whole when stated. */
+  hint?: string;
 }
 
 export interface InvalidCase extends CorpusCase {
@@ -169,7 +171,7 @@ export function asExpected(found: readonly Diagnostic[], like: readonly Expected
       line: d.line,
       column: d.column,
     };
-    for (const key of ['data', 'severity', 'endLine', 'endColumn'] as const)
+    for (const key of ['data', 'severity', 'endLine', 'endColumn', 'hint'] as const)
       if (stated && key in stated) out[key] = d[key];
     return out as unknown as ExpectedFinding;
   });

@@ -5,7 +5,7 @@ import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { DECLARATION_PATH, declarationFamilies } from '../../core/registries/index.js';
 import { closest } from '../../core/output/index.js';
-import { HOUSE_STYLE_DOCUMENT } from '../../core/markdown/index.js';
+import { HOUSE_STYLE_DOCUMENT, isGeneratedDocument } from '../../core/markdown/index.js';
 
 const STATUS = /^\*\*Status: (Stable|Draft)\.\*\*/;
 const NORMATIVE_HOME = /^\*\*Normative home:\*\*\s*(.*)$/;
@@ -136,6 +136,12 @@ function migrateStatus(file: MarkdownFile, status: { line: number; text: string 
     data: { found: oneLine(old[0]), status: old[1] ?? '' },
     hint: 'run `openwop-spec check --fix` to migrate it',
   };
+  // A generated document's status line is its generator's output: an edit here would be undone by
+  // the next regeneration, so the finding says where the change belongs and carries no fix.
+  if (isGeneratedDocument(file)) {
+    report({ ...finding, hint: 'this document is generated: change the status line its generator writes, then regenerate it' });
+    return;
+  }
   const footer = [...children].reverse().find((node): node is Paragraph => node.type === 'paragraph' && SOURCES.test(toString(node)));
   const listed = footer ? footerNumbers(toString(footer)) : [];
   if (rfcs.every((number) => listed.includes(number))) {

@@ -39,6 +39,7 @@ export default defineCheck({
   fixable: true,
   messages: {
     'no-section': '{{target}} has no section {{citation}}',
+    'no-section-led-by': '{{target}} has no heading that is or begins with {{citation}}',
     'not-in-corpus': '{{target}} is not a document of the corpus, so {{citation}} cannot be checked',
     'link-to-other-heading': 'the link for {{citation}} points at #{{fragment}}, but the cited heading is #{{heading}}',
     'link-to-document': 'the link for {{citation}} stops at the document; link to the heading, #{{heading}}',
@@ -235,7 +236,9 @@ function judge(
         : undefined;
   const finding = {
     ...(typeof place === 'function' ? place() : place),
-    messageId: 'no-section',
+    // A short citation (`§Callback`, `` §`memory` ``) names the heading that is or begins with its word:
+    // said so, so that the words written after it are not read as part of what was looked for.
+    messageId: citation.form === 'word' || citation.form === 'code' ? 'no-section-led-by' : 'no-section',
     data: { target: target.name, citation: describeCitation(citation) },
     hint: suggestion
       ? `did you mean ${numbered ? `§${suggestion}` : `§"${suggestion}"`}?${fix ? (inData ? ' (`--fix` rewrites the citation)' : ' (`--fix` rewrites the citation and its link)') : ''}`

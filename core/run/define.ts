@@ -102,6 +102,8 @@ export interface Generator {
    * refreshes it even when it was stale before the fixes, as `generate` would.
    */
   followsEveryEdit?: boolean;
+  /** What its own findings say, by message id, as a gate's `messages` (`generate/<id>` findings). */
+  messages?: Readonly<Record<string, string>>;
   /** Pure: never writes; reports what stops it (an invalid registry, a header without a description). */
   generate(corpus: Corpus, report: Report, context: GenerationContext): GeneratorOutput[];
 }
@@ -136,6 +138,28 @@ export interface CoreRule {
 
 /** A finding of a core rule: its message id and data, never its words. */
 export type CoreFinding = Omit<Finding, 'message' | 'messageId'> & { messageId: string };
+
+/**
+ * A report that words a finding given a message id and no message from `owner.messages`; an id the
+ * map does not have is the toolchain bug it is, reported as such with the id and data kept.
+ * `kind` names the owner in that report (a gate, a generator).
+ */
+export function wordedReport(
+  owner: { readonly id: string; readonly messages?: Readonly<Record<string, string>> },
+  kind: string,
+  report: Report,
+): Report {
+  return (finding) => {
+    if (finding.message !== undefined) return report(finding);
+    const template = finding.messageId !== undefined ? owner.messages?.[finding.messageId] : undefined;
+    if (template !== undefined) return report({ ...finding, message: renderMessage(template, finding.data) });
+    report({
+      ...finding,
+      message: `${kind} ${owner.id} reported message id ${JSON.stringify(finding.messageId ?? '')}, which its messages do not word`,
+      hint: 'this is a toolchain bug; please report it',
+    });
+  };
+}
 
 /** A report for `rule`'s findings that words each from the rule's messages. */
 export function coreReport(

@@ -1,8 +1,8 @@
 /** Runs a set of gates over one corpus model. Knows no rule: the gates are passed in. */
 import { defineService, type Corpus } from '../model/index.js';
 import { matchesPattern, type RuleSetting } from '../config/index.js';
-import type { Check, CheckContext } from './define.js';
-import { collector, placeOf, renderMessage, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
+import { wordedReport, type Check, type CheckContext } from './define.js';
+import { collector, placeOf, sortDiagnostics, type Diagnostic, type Report } from '../output/index.js';
 import type { Reuse } from './reuse.js';
 
 /** Milliseconds spent per gate or generator in this process, for OPENWOP_SPEC_TIMING=1. */
@@ -51,7 +51,7 @@ export function runChecks(
 /** One gate over one model, its findings added to `diagnostics` (which is returned). */
 function runOne(corpus: Corpus, check: Check, options: RunOptions, diagnostics: Diagnostic[]): Diagnostic[] {
   // The gate's default severity: the config's is applied once, by the pipeline (applySeverities).
-  const report = worded(check, fixesDeclared(check, collector(check.id, check.severity, diagnostics)));
+  const report = wordedReport(check, 'gate', fixesDeclared(check, collector(check.id, check.severity, diagnostics)));
   try {
     timed(check.id, () => check.run(corpus, report, contextOf(check, options)));
   } catch (error) {
@@ -116,23 +116,6 @@ export const UNDECLARED_FIX = 'undeclared-fix';
 /** Whether a finding is the engine's report of a gate that threw, not a finding of the gate. */
 export function isGateFailure(d: Pick<Diagnostic, 'messageId'>): boolean {
   return d.messageId === GATE_FAILED;
-}
-
-/**
- * A finding that gives a message id and no message is worded from the gate's `messages`; an id
- * the map does not have is the toolchain bug it is, reported as such with the id and data kept.
- */
-function worded(check: Check, report: Report): Report {
-  return (finding) => {
-    if (finding.message !== undefined) return report(finding);
-    const template = finding.messageId !== undefined ? check.messages?.[finding.messageId] : undefined;
-    if (template !== undefined) return report({ ...finding, message: renderMessage(template, finding.data) });
-    report({
-      ...finding,
-      message: `gate ${check.id} reported message id ${JSON.stringify(finding.messageId ?? '')}, which its messages do not word`,
-      hint: 'this is a toolchain bug; please report it',
-    });
-  };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type GenerationContext,
   type Generator,
   type GeneratorOutput,
+  wordedReport,
 } from './define.js';
 import type { Reuse } from './reuse.js';
 import { collector, encodeText, type Diagnostic, type Report, type TextStyle } from '../output/index.js';
@@ -199,8 +200,8 @@ function runStage(
   const wholeFiles: Owned = new Map();
   const regionContents = new Map<string, Owned>();
   for (const generator of generators) {
-    // The generator's own findings are worded by it; what the run says about it, from GENERATOR_MESSAGES.
-    const report = collector(`generate/${generator.id}`, 'error', diagnostics);
+    // The generator's own findings are worded from its messages; what the run says about it, from GENERATOR_MESSAGES.
+    const report = wordedReport(generator, 'generator', collector(`generate/${generator.id}`, 'error', diagnostics));
     const said = coreReport(
       { id: `generate/${generator.id}`, severity: 'error', messages: GENERATOR_MESSAGES },
       diagnostics,
@@ -219,7 +220,13 @@ function runStage(
           found,
         );
         return {
-          outputs: generateOne(view, generator, collector(`generate/${generator.id}`, 'error', found), own, recorded),
+          outputs: generateOne(
+            view,
+            generator,
+            wordedReport(generator, 'generator', collector(`generate/${generator.id}`, 'error', found)),
+            own,
+            recorded,
+          ),
           found,
         };
       });

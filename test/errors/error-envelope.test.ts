@@ -192,10 +192,10 @@ describe('generator error-envelope', () => {
     const { content, diagnostics } = generate(corpus);
     expect(content).toBeUndefined();
     expect(where(diagnostics)).toEqual(['spec/v2/errors.json:18:7', 'spec/v2/errors.json:36:5']);
-    expect(diagnostics[0]?.message).toMatch(
-      /\/rows\/1\/httpStatus: must be >= 400; schemas\/v2\/error-envelope\.schema\.json is not generated/,
-    );
-    expect(diagnostics[1]?.message).toMatch(/required property "source" is missing/);
+    expect(diagnostics.map((d) => d.messageId)).toEqual(['registry-invalid', 'registry-invalid']);
+    expect(diagnostics[0]?.data).toMatchObject({ envelope: ENVELOPE_PATH, registry: 'spec/v2/errors.json' });
+    expect(diagnostics[0]?.data?.problem).toMatch(/\/rows\/1\/httpStatus: must be >= 400/);
+    expect(diagnostics[1]?.data?.problem).toMatch(/required property "source" is missing/);
     expect(planErrors(corpus).files.every((file) => file.before === file.after)).toBe(true);
   });
 

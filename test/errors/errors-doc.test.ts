@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/corpus.js';
-import { collector, type Diagnostic } from '../../core/output/diagnostics.js';
+import { collector, renderMessage, type Diagnostic } from '../../core/output/diagnostics.js';
 import type { ErrorRow } from '../../core/registries/errors.js';
 import { driftDiagnostics } from '../../core/run/generation.js';
 import errorsDoc, { codesByStatusTable, retriableList } from '../../generators/errors-doc.js';
@@ -153,6 +153,12 @@ describe('generator errors-doc', () => {
     );
     expect(outputs).toEqual([]);
     expect(where(diagnostics)).toEqual(['spec/v2/errors.json:13:7']);
-    expect(diagnostics[0]?.message).toMatch(/not regenerated: spec\/v2\/errors\.json has 1 schema problem/);
+    expect(diagnostics[0]).toMatchObject({
+      messageId: 'registry-invalid',
+      data: { target: 'spec/v2/errors.json', problems: 1 },
+    });
+    expect(renderMessage(errorsDoc.messages?.['registry-invalid'] ?? '', diagnostics[0]?.data)).toMatch(
+      /not regenerated: spec\/v2\/errors\.json has 1 schema problem/,
+    );
   });
 });

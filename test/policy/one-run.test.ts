@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
 import { compareStrings, type Diagnostic } from '../../core/output/index.js';
 import { runChecks, UNDECLARED_FIX, defineCheck } from '../../core/run/index.js';
+import { defineGenerator } from '../../core/run/define.js';
+import { planGeneration } from '../../core/run/generation.js';
 import { CATALOG } from '../../scripts/catalog.js';
 import { cli, copyFixture, REPO, reported } from '../helpers.js';
 import { changed, corpusCopy, edit, snapshot } from '../trust/helpers.js';
@@ -171,6 +173,29 @@ describe('the engine holds a gate to its fixable', () => {
     expect(found.map((d) => [d.messageId, d.message])).toEqual([
       ['unworded', 'gate test/worded reported message id "unworded", which its messages do not word'],
       ['no-thing', 'spec/v2/x.md has no title'],
+    ]);
+  });
+
+  it("words a generator's own findings from its messages, and reports an id the map lacks as a bug", () => {
+    const generator = defineGenerator({
+      id: 'worded',
+      summary: 'words',
+      inputs: ['spec/v2/x.md'],
+      messages: { 'no-source': '{{file}} has no {{thing}}' },
+      generate(_corpus, report) {
+        report({ file: 'spec/v2/x.md', messageId: 'no-source', data: { file: 'spec/v2/x.md', thing: 'source' } });
+        report({ file: 'spec/v2/x.md', messageId: 'unworded', data: {} });
+        return [];
+      },
+    });
+    const found = planGeneration(corpusFromFiles('/nonexistent-root', files), [generator]).diagnostics;
+    expect(found.map((d) => [d.rule, d.messageId, d.message])).toEqual([
+      ['generate/worded', 'no-source', 'spec/v2/x.md has no source'],
+      [
+        'generate/worded',
+        'unworded',
+        'generator worded reported message id "unworded", which its messages do not word',
+      ],
     ]);
   });
 

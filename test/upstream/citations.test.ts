@@ -62,7 +62,9 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
       ]),
     );
     const message = (place: string) => sections.find((d) => placed(d) === place)?.message;
-    expect(message(`${CORE}/execution.md:57:171`)).toBe('spec/v2/core/host-services.md has no section §`memory`');
+    expect(message(`${CORE}/execution.md:57:171`)).toBe(
+      'spec/v2/core/host-services.md has no heading that is or begins with §`memory`',
+    );
     expect(message(`${CORE}/replay.md:21:70`)).toBe(
       'the link for §Fork stops at the document; link to the heading, #fork',
     );

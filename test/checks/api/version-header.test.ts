@@ -47,7 +47,31 @@ testRule('api/version-header', {
     {
       name: 'a response without OpenWOP-Version: at the response',
       ...api([openapi("          description: Another run holds the claim.\n          headers:\n            OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' }\n", '          description: Another run holds the claim.\n          headers:\n')]),
-      errors: [{ messageId: 'response-header-missing', file: OPENAPI, line: 64, column: 9, data: { operation: 'createRun (POST /runs)', status: '409' } }],
+      errors: [
+        {
+          messageId: 'response-header-missing',
+          file: OPENAPI,
+          line: 64,
+          column: 9,
+          data: { operation: 'createRun (POST /runs)', status: '409' },
+          hint: "add OpenWOP-Version: { $ref: '#/components/headers/OpenWOP-Version' } to its headers",
+        },
+      ],
+    },
+    {
+      name: 'the hint names the component this document declares the header through, whatever it is called',
+      ...api([
+        openapi(/#\/components\/headers\/OpenWOP-Version'/g, "#/components/headers/VersionOfContract'"),
+        openapi(/^    OpenWOP-Version:$/m, '    VersionOfContract:'),
+        openapi(/#\/components\/parameters\/OpenWOPVersion'/g, "#/components/parameters/ContractVersion'"),
+        openapi(/^    OpenWOPVersion:$/m, '    ContractVersion:'),
+        openapi("  /host/events:\n    parameters:\n      - $ref: '#/components/parameters/ContractVersion'\n", '  /host/events:\n    parameters:\n'),
+        openapi("          description: Another run holds the claim.\n          headers:\n            OpenWOP-Version: { $ref: '#/components/headers/VersionOfContract' }\n", '          description: Another run holds the claim.\n          headers:\n'),
+      ]),
+      errors: [
+        { messageId: 'response-header-missing', file: OPENAPI, line: 64, column: 9, hint: "add OpenWOP-Version: { $ref: '#/components/headers/VersionOfContract' } to its headers" },
+        { messageId: 'request-header-missing', file: OPENAPI, line: 126, column: 5, hint: "add $ref: '#/components/parameters/ContractVersion' to the operation or its path item" },
+      ],
     },
     {
       name: 'a shared response without OpenWOP-Version: once, where it is defined',

@@ -33,6 +33,7 @@ const NO_STATUS = '# D\n\nNot a status line.\n\n## Why this exists\n\n*Sources: 
 
 const REGION = 'Intro.\n\n<!-- generated: t from x; do not edit -->\n| A |\n| --- |\n| b |\n<!-- /generated: t -->';
 const GENERATED_STATUS = '# X\n\n> **Status: Stable · RFC 0165.** Generated from `api/v2/openapi.yaml`; do not edit.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0165, RFC 0171.*\n';
+const HAND_STATUS = '# X\n\n> **Status: Stable · RFC 0165.** Kept by hand, reviewed each release.\n\n## Why this exists\n\nText.\n\n*Sources: RFC 0165, RFC 0171.*\n';
 
 testRule(RULE, {
   valid: [
@@ -100,10 +101,24 @@ testRule(RULE, {
       output: { [X]: old('Stable.', `${REGION}\n\n*Sources: RFC 0008.*`) },
     },
     {
-      name: 'only fixes the status line when the footer already lists every RFC, and keeps text after the status',
+      name: "in a generated document, says to change its generator's status line and carries no fix",
       files: { [X]: GENERATED_STATUS },
+      errors: [
+        {
+          messageId: 'old-status-with-rfcs',
+          file: X,
+          line: 3,
+          column: 3,
+          hint: 'this document is generated: change the status line its generator writes, then regenerate it',
+        },
+      ],
+      output: null,
+    },
+    {
+      name: 'only fixes the status line when the footer already lists every RFC, and keeps text after the status',
+      files: { [X]: HAND_STATUS },
       errors: [{ messageId: 'old-status-with-rfcs', file: X, line: 3, column: 3 }],
-      output: { [X]: GENERATED_STATUS.replace('**Status: Stable · RFC 0165.**', '**Status: Stable.**') },
+      output: { [X]: HAND_STATUS.replace('**Status: Stable · RFC 0165.**', '**Status: Stable.**') },
     },
     {
       name: 'fixes an old status line that cites no RFC to the status word alone',

@@ -87,8 +87,10 @@ const EXTERNAL_FORMS = {
 };
 
 const external = (prefixes: string[]) => ({ rules: { [RULE]: ['error', { external: prefixes }] } });
+/** A quoted or numbered citation names its heading whole; a short one (§Word, §`name`) the heading it is or begins. */
+const SHORT_CITATION = /^§(?!"|\d|[A-Z](?:\.\d+)+[a-z]?$|[A-Z]$)/;
 const noSection = (file: string, line: number, column: number, target: string, citation: string) => ({
-  messageId: 'no-section',
+  messageId: SHORT_CITATION.test(citation) ? 'no-section-led-by' : 'no-section',
   file,
   line,
   column,
