@@ -271,3 +271,38 @@ describe('a release is judged by the paths an extractor writes', { timeout: 60_0
     expect(diffed.stderr).toContain('refused: spec');
   });
 });
+
+describe('a tarball is read within bounds, whatever its headers declare', { timeout: 120_000 }, () => {
+  it('an extended header far larger than a header can be is refused in one line, not skipped', async () => {
+    const entries = releaseEntries();
+    const giant = await tarball('giant-header.tgz', [
+      { path: 'package/PaxHeader/x', type: 'ExtendedHeader', zeros: 64 * 2 ** 20 },
+      ...entries,
+    ]);
+    for (const args of [
+      ['verify', giant],
+      ['diff', giant, giant],
+    ]) {
+      const result = await cliWithin(args, 60_000);
+      expect(result.timedOut).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain('extended header of 67108864 bytes');
+    }
+  });
+
+  it.skipIf(process.env.OPENWOP_SPEC_HOSTILE !== '1')(
+    'a small tarball that inflates past the bound ends the read in one line, exit 2',
+    async () => {
+      const bomb = await tarball('bomb.tgz', [
+        ...releaseEntries(),
+        { path: 'package/spec/v2/a.bin', zeros: 2 ** 30 },
+        { path: 'package/spec/v2/b.bin', zeros: 2 ** 30 + 2 ** 20 },
+      ]);
+      const result = await cliWithin(['verify', bomb], 110_000);
+      expect(result.timedOut).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('inflates to more than 2 GiB');
+    },
+  );
+});
