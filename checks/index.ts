@@ -27,6 +27,7 @@ import declarationSections from './declaration/sections.js';
 import declarationVendorOrgs from './declaration/vendor-orgs.js';
 import docsCoreBudget from './docs/core-budget.js';
 import docsExamples from './docs/examples.js';
+import docsListCounts from './docs/list-counts.js';
 import docsProseLength from './docs/prose-length.js';
 import docsRfcNumbers from './docs/rfc-numbers.js';
 import docsStructure from './docs/structure.js';
@@ -88,6 +89,7 @@ export const CHECKS: readonly Check[] = [
   securityInvariantTests,
   requirementsIds,
   docsExamples,
+  docsListCounts,
   schemasCompile,
   schemasClosure,
   compatMonotone,

@@ -13,8 +13,8 @@ import {
   type EventCodemap,
   payloadBindingSchema,
   DECLARATION_PATH,
-  isObject,
 } from '../core/registries/index.js';
+import { isObject } from '../core/model/index.js';
 import { expectedSchemaId, validateRegistry } from '../core/schemas/index.js';
 import { formatJson } from '../core/output/index.js';
 

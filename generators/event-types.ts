@@ -88,7 +88,7 @@ function spliced(corpus: Corpus, path: string, updates: MemberUpdate[], report: 
     return [];
   }
   try {
-    return [{ path, content: spliceJson(file, updates) }];
+    return [{ path, content: spliceJson(file, updates), members: updates.map((update) => update.path) }];
   } catch (error) {
     if (!(error instanceof SpliceError)) throw error;
     report({

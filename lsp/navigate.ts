@@ -1,7 +1,7 @@
 /** Definition, hover, references, document links and workspace symbols, answered from the sites of sites.ts against the model of the moment. */
 import type { DocumentLink, Hover, Location, SymbolInformation } from 'vscode-languageserver';
 import type { RootContent } from 'mdast';
-import { type Corpus, locate } from '../core/model/index.js';
+import { type Corpus, Location as ModelLocation } from '../core/model/index.js';
 import { resolveLink } from '../core/markdown/index.js';
 import {
   CODEMAP_PATH,
@@ -71,7 +71,7 @@ export function declarationOf(corpus: Corpus, meaning: Meaning, uriOf: UriOf): L
   const row = (file: string, index: number): Location | undefined => {
     const data = corpus.data(file);
     if (!data) return undefined;
-    const where = locate(data, ['rows', index], 'value');
+    const where = ModelLocation.pointer(data, ['rows', index], 'value').resolve();
     return {
       uri: uriOf(file),
       range: {
@@ -259,17 +259,21 @@ export function workspaceSymbols(corpus: Corpus, query: string, uriOf: UriOf, li
   const errors = readErrorsRegistry(corpus);
   if (errors.state === 'valid') {
     for (const row of errors.registry.rows) {
-      const where = locate(errors.registry.file, ['rows', row.index], 'value');
+      const where = ModelLocation.pointer(errors.registry.file, ['rows', row.index], 'value').resolve();
       add(row.code, SYMBOL.code, ERRORS_PATH, where.line, where.column, `HTTP ${row.httpStatus}`);
     }
   }
   const codemap = eventCodemap(corpus);
   for (const row of codemap?.rows ?? []) {
-    const where = locate(codemap?.file as NonNullable<typeof codemap>['file'], ['rows', row.index], 'value');
+    const where = ModelLocation.pointer(
+      codemap?.file as NonNullable<typeof codemap>['file'],
+      ['rows', row.index],
+      'value',
+    ).resolve();
     add(row.v2Override ?? row.v2, SYMBOL.event, CODEMAP_PATH, where.line, where.column, `v1 ${row.v1}`);
   }
   for (const operation of openApiModel(corpus)?.operations ?? []) {
-    const where = locate(operation.file, operation.site.segments, 'key');
+    const where = ModelLocation.pointer(operation.file, operation.site.segments, 'key').resolve();
     add(
       operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`,
       SYMBOL.operation,
@@ -281,7 +285,11 @@ export function workspaceSymbols(corpus: Corpus, query: string, uriOf: UriOf, li
   }
   const requirements = corpus.data(REQUIREMENTS);
   for (const record of requirementRecords(requirements) ?? []) {
-    const where = locate(requirements as NonNullable<typeof requirements>, record.path, 'value');
+    const where = ModelLocation.pointer(
+      requirements as NonNullable<typeof requirements>,
+      record.path,
+      'value',
+    ).resolve();
     add(record.id, SYMBOL.requirement, REQUIREMENTS, where.line, where.column);
   }
   return out;

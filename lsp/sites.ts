@@ -6,17 +6,15 @@
  * the model of the moment.
  */
 import type { InlineCode, Link } from 'mdast';
-import { visit } from 'unist-util-visit';
 import {
   type Corpus,
   type CorpusFile,
   type DataFile,
   type MarkdownFile,
   dataStrings,
-  dataStringLocation,
   defineService,
   documentIndex,
-  locate,
+  Location,
   type PathSegment,
 } from '../core/model/index.js';
 import {
@@ -28,6 +26,7 @@ import {
   scopedCitations,
   type MarkdownHeading,
   type SectionCitation,
+  walkMarkdown,
 } from '../core/markdown/index.js';
 import { collectRefs, resolveRef, type Site } from '../core/api/index.js';
 import {
@@ -173,18 +172,20 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
   }
   // A code span that is a code-shaped word, wherever it stands (the mention readers know the forms the gates judge).
   // A code span shaped like an event type: what it means is looked up when asked (a type the codemap does not have means nothing).
-  visit(file.tree, 'inlineCode', (node: InlineCode) => {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    const code = CODE_LIKE.test(node.value);
-    if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
-    const at = file.text.indexOf(node.value, start);
-    if (at === -1 || at >= end || mentioned.has(at)) return;
-    sites.push(
-      code
-        ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length }
-        : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length },
-    );
+  walkMarkdown(file.tree, {
+    inlineCode: (node: InlineCode) => {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      const code = CODE_LIKE.test(node.value);
+      if (start === undefined || end === undefined || (!code && !EVENT_LIKE.test(node.value))) return;
+      const at = file.text.indexOf(node.value, start);
+      if (at === -1 || at >= end || mentioned.has(at)) return;
+      sites.push(
+        code
+          ? { kind: 'code', code: node.value, file: file.path, start: at, end: at + node.value.length }
+          : { kind: 'event', type: node.value, file: file.path, start: at, end: at + node.value.length },
+      );
+    },
   });
   return sites;
 }
@@ -214,7 +215,7 @@ function fragmentSite(
 /** The model's offsets of characters [start, end) of the string value at `path` (through its quotes, escapes and folds). */
 function stringPlace(file: DataFile, path: PathSegment[], start: number, end: number): { start: number; end: number } {
   const offsetOf = (line: number, column: number): number => file.lines.lineStart(line) + column - 1;
-  const where = dataStringLocation(file, path, start, end);
+  const where = Location.pointer(file, path).chars(start, end).resolve();
   const from = offsetOf(where.line, where.column);
   const to =
     where.endLine !== undefined && where.endColumn !== undefined
@@ -266,7 +267,7 @@ function dataSites(file: DataFile): WrittenSite[] {
   }
   if (file.text.includes('$ref')) {
     for (const { site, ref } of collectRefs(file)) {
-      const where = locate(file, [...site.segments, '$ref'], 'value');
+      const where = Location.pointer(file, [...site.segments, '$ref'], 'value').resolve();
       const start = offsetOf(where.line, where.column);
       const end =
         where.endLine !== undefined && where.endColumn !== undefined
@@ -326,7 +327,7 @@ const EventSites = defineService('event sites', (corpus: Corpus): Map<string, Wr
   if (codemap) {
     for (const row of codemap.rows) {
       for (const member of ['v1', 'v2'] as const) {
-        const where = locate(codemap.file, ['rows', row.index, member], 'value');
+        const where = Location.pointer(codemap.file, ['rows', row.index, member], 'value').resolve();
         const start = codemap.file.lines.lineStart(where.line) + where.column - 1;
         const list = found.get(codemap.file.path) ?? [];
         list.push({
@@ -407,7 +408,7 @@ export function meaningOf(corpus: Corpus, site: WrittenSite): Meaning | undefine
       const result = resolveRef(corpus, site.from, site.ref);
       if (!result.ok) return undefined;
       const file = result.site.file;
-      const where = locate(file, result.site.segments, 'key');
+      const where = Location.pointer(file, result.site.segments, 'key').resolve();
       const start = file.lines.lineStart(where.line) + where.column - 1;
       return {
         kind: 'target',
@@ -447,7 +448,7 @@ export function familyRow(corpus: Corpus, word: string): { file: DataFile; start
   const family = declarationFamilies(corpus)?.find((f) => f.key === word);
   const file = corpus.data(DECLARATION_PATH);
   if (!family || !file) return undefined;
-  const where = locate(file, ['families', family.index], 'value');
+  const where = Location.pointer(file, ['families', family.index], 'value').resolve();
   const start = file.lines.lineStart(where.line) + where.column - 1;
   return { file, start, end: start };
 }
@@ -488,13 +489,15 @@ function familySites(corpus: Corpus, family: string): WrittenSite[] {
   const named = (code: string): boolean => code === family || (code.startsWith(`${family}.`) && /^[\w.]+$/.test(code));
   for (const file of corpus.markdownFiles()) {
     if (!file.text.includes(family)) continue;
-    visit(file.tree, 'inlineCode', (node: InlineCode) => {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined || !named(node.value)) return;
-      const at = file.text.indexOf(node.value, start);
-      if (at !== -1 && at < end)
-        found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
+    walkMarkdown(file.tree, {
+      inlineCode: (node: InlineCode) => {
+        const start = node.position?.start.offset;
+        const end = node.position?.end.offset;
+        if (start === undefined || end === undefined || !named(node.value)) return;
+        const at = file.text.indexOf(node.value, start);
+        if (at !== -1 && at < end)
+          found.push({ kind: 'family', family, file: file.path, start: at, end: at + family.length });
+      },
     });
   }
   const escaped = family.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');

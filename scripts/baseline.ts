@@ -16,9 +16,9 @@ import {
   witnessCounts,
   witnessEntries,
   type WitnessCounts,
-  isObject,
 } from '../core/registries/index.js';
-import { formatJson, note, writeTextInside, safeJson } from '../core/output/index.js';
+import { isObject } from '../core/model/index.js';
+import { formatJson, note, safeJson, writeTextInside } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { EXIT, openCorpus, say, UsageError, configOption, formatOption, rootOption } from './common.js';
 

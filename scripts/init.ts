@@ -10,7 +10,8 @@ import {
   discoverConfig,
   starterConfig,
 } from '../core/config/index.js';
-import { note, toolRoot, writeFileAtomic } from '../core/output/index.js';
+import { note, writeFileAtomic } from '../core/output/index.js';
+import { toolRoot } from '../core/tool/index.js';
 import { EXIT, UsageError, usingConfig } from './common.js';
 
 const STARTER = 'openwop-spec.config.jsonc';

@@ -1,7 +1,7 @@
 /** The tool's name, version, exit codes and usage error: what the command line needs before any verb is loaded. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { toolRoot } from '../core/output/index.js';
+import { toolRoot } from '../core/tool/index.js';
 
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 

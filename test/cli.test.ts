@@ -43,7 +43,15 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
   });
 
   it('reports a YAML syntax error as a corpus/parse finding with its line, not a stack trace', async () => {
-    const result = await cli(['check', '--root', fixture('defects/parse'), '--format', 'json']);
+    const result = await cli([
+      'check',
+      '--root',
+      fixture('defects/parse'),
+      '--config',
+      fixture('good/openwop-spec.config.json'),
+      '--format',
+      'json',
+    ]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('');
     const findings = JSON.parse(result.stdout).diagnostics.filter((d: { rule: string }) => d.rule === 'corpus/parse');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, loadCorpus } from '../core/model/corpus.js';
-import { compareDocumentOrder, locate, type PathSegment } from '../core/model/structured.js';
+import { compareDocumentOrder, type PathSegment } from '../core/model/structured.js';
+import { Location } from '../core/model/location.js';
 import { fixture } from './helpers.js';
 
 describe('the corpus model', () => {
@@ -69,10 +70,13 @@ describe('the corpus model', () => {
     const json = corpus.data('spec/r.json');
     const yaml = corpus.data('api/o.yaml');
     expect(json?.value).toEqual({ rows: [{ code: 'a' }, { code: 'b' }] });
-    expect(locate(json!, ['rows', 1, 'code'])).toMatchObject({ line: 4, column: 7 });
-    expect(locate(json!, ['rows', 1, 'code'], 'value')).toMatchObject({ line: 4, column: 15 });
-    expect(locate(yaml!, ['paths', '/runs', 'get', 'operationId'])).toMatchObject({ line: 4, column: 7 });
-    expect(locate(yaml!, ['paths', '/runs', 'post'])).toMatchObject({ line: 2, column: 3 });
+    expect(Location.pointer(json!, ['rows', 1, 'code']).resolve()).toMatchObject({ line: 4, column: 7 });
+    expect(Location.pointer(json!, ['rows', 1, 'code'], 'value').resolve()).toMatchObject({ line: 4, column: 15 });
+    expect(Location.pointer(yaml!, ['paths', '/runs', 'get', 'operationId']).resolve()).toMatchObject({
+      line: 4,
+      column: 7,
+    });
+    expect(Location.pointer(yaml!, ['paths', '/runs', 'post']).resolve()).toMatchObject({ line: 2, column: 3 });
   });
 
   it('records parse problems instead of throwing, and keeps reading other files', () => {
@@ -102,7 +106,7 @@ describe('the corpus model', () => {
     expect(corpus.data('spec/proto.json')?.value).toEqual(JSON.parse('{"__proto__": {"x": 1}, "y": 2}'));
     // Positions are still there when a gate asks for one.
     const proto = corpus.data('spec/proto.json');
-    expect(proto && locate(proto, ['y'])).toMatchObject({ line: 1, column: 25 });
+    expect(proto && Location.pointer(proto, ['y']).resolve()).toMatchObject({ line: 1, column: 25 });
   });
 
   it('orders paths by where they are written, from the parsed value alone', () => {

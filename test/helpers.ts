@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -233,11 +233,38 @@ export function writeFiles(root: string, files: Readonly<Record<string, string |
   }
 }
 
+const made: string[] = [];
+
+/** A fresh empty temporary directory; `removeTempDirs` removes every one made so far. */
+export function tempDir(prefix = 'openwop-spec-'): string {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(root);
+  return root;
+}
+
+/** Removes every directory `tempDir` and `tempTree` made in this test file (an `afterAll` of the files that make many). */
+export function removeTempDirs(): void {
+  for (const root of made.splice(0)) rmSync(root, { recursive: true, force: true });
+}
+
 /** A fresh temporary directory holding `files`: an in-memory corpus on disk, for the CLI and for edits. */
 export function tempTree(files: Readonly<Record<string, string | Buffer>> = {}, prefix = 'openwop-spec-'): string {
-  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  const root = tempDir(prefix);
   writeFiles(root, files);
   return root;
+}
+
+/**
+ * Rewrites one file under `root`: through `change`, or with the first `from` replaced by `to`. An
+ * edit that finds nothing to change is a broken test, and says so.
+ */
+export function edit(root: string, file: string, change: ((text: string) => string) | string, to = ''): void {
+  const target = path.join(root, file);
+  const before = readFileSync(target, 'utf8');
+  if (typeof change === 'string' && !before.includes(change)) throw new Error(`${file} has no ${change}`);
+  const after = typeof change === 'string' ? before.replace(change, to) : change(before);
+  if (after === before) throw new Error(`the edit of ${file} changed nothing`);
+  writeFileSync(target, after);
 }
 
 /**

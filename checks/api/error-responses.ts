@@ -78,8 +78,8 @@ function reportUnchallenged(unchallenged: ReadonlyMap<string, { at: Site; operat
     if (!first) continue;
     const hint = 'declare the shared WWW-Authenticate response header on it';
     const others = operations.length - 1;
-    if (others === 0) report({ ...siteLocation(at), messageId: 'no-challenge', data: { operation: describeOperation(first) }, hint });
-    else report({ ...siteLocation(at), messageId: 'no-challenge-shared', data: { operation: describeOperation(first), others: `${others} other operation${others === 1 ? '' : 's'}`, sharedBy: operations.length }, hint });
+    if (others === 0) report({ location: siteLocation(at), messageId: 'no-challenge', data: { operation: describeOperation(first) }, hint });
+    else report({ location: siteLocation(at), messageId: 'no-challenge-shared', data: { operation: describeOperation(first), others: `${others} other operation${others === 1 ? '' : 's'}`, sharedBy: operations.length }, hint });
   }
 }
 
@@ -91,7 +91,7 @@ function checkBody(corpus: Corpus, operation: OperationView, response: ResponseV
   const content = response.value.content;
   const what = `the ${response.status} response of ${describeOperation(operation)}`;
   if (!isRecord(content) || Object.keys(content).length === 0) {
-    report({ ...siteLocation(at), messageId: 'no-body', data: { response: what }, hint: envelopeHint(at) });
+    report({ location: siteLocation(at), messageId: 'no-body', data: { response: what }, hint: envelopeHint(at) });
     return;
   }
   for (const [mediaType, media] of Object.entries(content)) {
@@ -99,7 +99,7 @@ function checkBody(corpus: Corpus, operation: OperationView, response: ResponseV
     const schema = isRecord(media) ? media.schema : undefined;
     const verdict = schema === undefined ? 'it declares no schema' : envelopeVerdict(corpus, child(mediaSite, 'schema'), schema);
     if (verdict === undefined) continue;
-    report({ ...siteLocation(schema === undefined ? mediaSite : child(mediaSite, 'schema')), messageId: 'not-envelope', data: { response: what, mediaType, reason: verdict }, hint: envelopeHint(at) });
+    report({ location: siteLocation(schema === undefined ? mediaSite : child(mediaSite, 'schema')), messageId: 'not-envelope', data: { response: what, mediaType, reason: verdict }, hint: envelopeHint(at) });
   }
 }
 
@@ -139,7 +139,7 @@ function checkCodeList(response: ResponseView, report: Report): void {
   const listed = response.value[ERROR_CODES_EXTENSION];
   if (listed === undefined || (Array.isArray(listed) && listed.every((code) => typeof code === 'string'))) return;
   report({
-    ...siteLocation(child(response.defined, ERROR_CODES_EXTENSION)),
+    location: siteLocation(child(response.defined, ERROR_CODES_EXTENSION)),
     messageId: 'codes-not-a-list',
     data: { status: response.status, extension: ERROR_CODES_EXTENSION },
     hint: `write it as a list: ${ERROR_CODES_EXTENSION}: [not_found]`,
@@ -151,11 +151,11 @@ function checkCodes(corpus: Corpus, response: ResponseView, codes: RegisteredCod
     const status = codes.status.get(code);
     if (status === undefined) {
       if (codes.isVendorCode(code)) continue;
-      report({ ...siteLocation(site, 'value'), messageId: 'unregistered-code', data: { code: String(code), registry: ERRORS_PATH }, hint: 'register it, or use the registered code that names this state' });
+      report({ location: siteLocation(site, 'value'), messageId: 'unregistered-code', data: { code: String(code), registry: ERRORS_PATH }, hint: 'register it, or use the registered code that names this state' });
       continue;
     }
     if (response.status === 'default' || statusMatches(response.status, status)) continue;
-    report({ ...siteLocation(site, 'value'), messageId: 'status-differs', data: { code: String(code), registered: status, documented: response.status }, hint: `document it under ${status}; a host answers with the registered status` });
+    report({ location: siteLocation(site, 'value'), messageId: 'status-differs', data: { code: String(code), registered: status, documented: response.status }, hint: `document it under ${status}; a host answers with the registered status` });
   }
 }
 
@@ -195,7 +195,7 @@ function checkChallenge(operation: OperationView, report: Report, unchallenged: 
   if (operation.authenticated) {
     if (!unauthorized) {
       report({
-        ...siteLocation(operation.site),
+        location: siteLocation(operation.site),
         messageId: 'no-401',
         data: { operation: describeOperation(operation) },
         hint: "add '401': { $ref: '#/components/responses/Unauthorized' }, whose WWW-Authenticate header carries the Bearer challenge",
@@ -211,7 +211,7 @@ function checkChallenge(operation: OperationView, report: Report, unchallenged: 
   if (notFound && hasHeader(notFound, 'www-authenticate')) {
     const header = notFound.headers.find((h) => headerKey(h.name) === 'www-authenticate');
     report({
-      ...siteLocation(header ? header.declared : responseSite(notFound)),
+      location: siteLocation(header ? header.declared : responseSite(notFound)),
       messageId: 'challenge-on-404',
       data: { operation: describeOperation(operation) },
       hint: 'remove the header from the 404 response',

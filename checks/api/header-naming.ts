@@ -3,6 +3,8 @@ import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report, Finding } from '../../core/output/index.js';
 import { mentionIndex, nearMiss } from '../../core/registries/index.js';
+import { inlineCodes } from '../../core/markdown/index.js';
+import { toString } from 'mdast-util-to-string';
 
 /**
  * Every header an API document declares is a standard header under its standard name or
@@ -14,7 +16,7 @@ export default defineCheck({
   id: 'api/header-naming',
   summary: 'Every declared header is a standard HTTP header or OpenWOP-<Name>, and none is a name removed in v2 (X-Dedup, Capabilities-Etag, ...); v2 prose spells a header as the OpenAPI document declares it',
   description:
-    'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one.',
+    'Header names match without regard to case on the wire, so a code span of v2 prose whose letters are a header the OpenAPI document declares is read as that header, and is held to its declared spelling; a sentence that speaks of v1, which spelt some headers otherwise, quotes the old one. A header removed in v2 (`X-Dedup`) named in v2 text is a finding, except where its sentence or section speaks of v1 or of names removed, renamed or replaced.',
   severity: 'error',
   messages: {
     removed: 'header {{header}} was removed in v2 ({{listed}} is in the removed-in-v2 list of headers.md) and must not be declared',
@@ -26,6 +28,7 @@ export default defineCheck({
     'component-key-unknown-header': 'components.headers key {{header}} is not a header name (it is neither a standard HTTP header nor named OpenWOP-<Name>); a shared response header is keyed by the header it describes',
     'declared-spelling': 'header {{header}} is spelled {{declared}} where {{document}} declares it',
     'undeclared-near-miss': 'header {{header}} is declared by no operation of {{document}}; did you mean {{suggestion}}?',
+    'removed-mention': 'header {{header}} was removed in v2 ({{listed}} is in the removed-in-v2 list of headers.md); v2 text names the header that replaced it',
   },
   run(corpus, report) {
     for (const file of corpus.dataFiles()) {
@@ -63,7 +66,6 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
       if (name && /-/.test(name)) declared.set(name.toLowerCase(), name);
     }
   }
-  if (declared.size === 0) return;
   const judge = (written: string, place: () => { file: string; line: number; column: number; endLine?: number; endColumn?: number }): void => {
     const name = declared.get(written.toLowerCase());
     // An OpenWOP-<Name> no operation declares that nearly spells one that is declared.
@@ -71,10 +73,55 @@ function checkProseSpelling(corpus: Corpus, report: Report): void {
     if (name && name !== written) report({ ...place(), messageId: 'declared-spelling', data: { header: written, declared: name, document: model.file.path }, hint: `write ${name}` });
     else if (!name && near) report({ ...place(), messageId: 'undeclared-near-miss', data: { header: written, suggestion: near, document: model.file.path }, hint: `write ${near}, or declare ${written} in ${model.file.path}` });
   };
+  let listed: Map<string, { name: string; instead: string }> | undefined;
+  const listedRemoved = () => (listed ??= removedInCorpus(corpus));
   // The mention index holds every header name written in a code span of v2 prose and of the strings of v2 documents.
   for (const mention of mentionIndex(corpus).headers) {
-    if (!mention.readsAsV1()) judge(mention.written, () => ({ file: mention.file, ...mention.place() }));
+    if (mention.readsAsV1()) continue;
+    const place = () => ({ file: mention.file, ...mention.place() });
+    // A removed family (`X-openwop-*`) also spells schema annotation keys (`x-openwop-retriable`); only a name removed whole is read as a header.
+    const removed = declared.has(mention.written.toLowerCase()) ? undefined : (removedHeader(mention.written) ?? listedRemoved().get(mention.written.toLowerCase()));
+    if (removed?.name.includes('*')) continue;
+    // A removed name used as if it were still a header; where the text says it was removed or renamed, it is history.
+    if (removed) {
+      if (!mention.speaksOfOldNames()) report({ ...place(), messageId: 'removed-mention', data: { header: mention.written, listed: removed.name }, hint: `write ${removed.instead}` });
+      continue;
+    }
+    judge(mention.written, place);
   }
+}
+
+/** A header name in a code span, no wildcard: `X-Dedup`, not `X-openwop-*`. */
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$/;
+
+/**
+ * The header names the corpus itself lists as removed: the code spans of a section headed
+ * "Removed …" in its headers document (a v2 document titled Headers), each by its lower case.
+ */
+function removedInCorpus(corpus: Corpus): Map<string, { name: string; instead: string }> {
+  const found = new Map<string, { name: string; instead: string }>();
+  for (const file of corpus.markdownFiles()) {
+    const [title] = file.tree.children;
+    if (!file.path.includes('v2/') || title?.type !== 'heading' || !/^headers$/i.test(toString(title).trim())) continue;
+    // The offsets each section headed "Removed …" spans, to its next heading.
+    const sections: Array<[number, number]> = [];
+    for (const block of file.tree.children) {
+      if (block.type !== 'heading') continue;
+      const at = block.position?.start.offset ?? 0;
+      const open = sections[sections.length - 1];
+      if (open && open[1] === Infinity) open[1] = at;
+      if (/\bremoved\b/i.test(toString(block))) sections.push([at, Infinity]);
+    }
+    if (sections.length === 0) continue;
+    for (const code of inlineCodes(file.tree)) {
+      const at = code.position?.start.offset ?? -1;
+      // A standard header or a well-spelled OpenWOP-<Name> there is what replaced a removed one.
+      const replacement = standardHeader(code.value) !== undefined || OPENWOP_HEADER.test(code.value);
+      if (HEADER_NAME.test(code.value) && !replacement && sections.some(([from, to]) => at > from && at < to))
+        found.set(code.value.toLowerCase(), { name: code.value, instead: `the header that replaced it (${file.path} lists ${code.value} as removed)` });
+    }
+  }
+  return found;
 }
 
 function namingProblem(name: string): (Pick<Finding, 'data' | 'hint'> & { messageId: string; severity?: 'warning' }) | undefined {

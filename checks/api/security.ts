@@ -1,6 +1,5 @@
 import { ASYNCAPI_PATH, describeOperation, isRecord, openApiModel, siteLocation, type OperationView } from '../../core/api/index.js';
-import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
-import { lazyPlace } from '../../core/model/index.js';
+import { type Corpus, type DataFile, Location, type PathSegment } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
@@ -28,7 +27,7 @@ export default defineCheck({
     if (!model) return; // corpus/parse and api/valid say why
     const root = isRecord(model.file.value) ? model.file.value : {};
     const schemes = definedSchemes(root);
-    const used: Array<{ scope: string; at: () => ReturnType<typeof lazyPlace> }> = [];
+    const used: Array<{ scope: string; at: Location }> = [];
 
     checkRequirements(model.file, ['security'], root.security, schemes, report);
     for (const operation of model.operations) {
@@ -41,7 +40,7 @@ export default defineCheck({
         for (const [name, scopes] of Object.entries(requirement)) {
           if (!Array.isArray(scopes)) continue;
           scopes.forEach((scope, at) => {
-            if (typeof scope === 'string') used.push({ scope, at: () => lazyPlace(model.file.path, model.file, [...path, index, name, at], 'value') });
+            if (typeof scope === 'string') used.push({ scope, at: Location.pointer(model.file, [...path, index, name, at], 'value') });
           });
         }
       });
@@ -64,7 +63,7 @@ function checkRequirements(file: DataFile, path: PathSegment[], requirements: un
     for (const name of Object.keys(requirement)) {
       if (schemes.has(name)) continue;
       report({
-        ...lazyPlace(file.path, file, [...path, index, name], 'key'),
+        location: Location.pointer(file, [...path, index, name], 'key'),
         messageId: 'undefined-scheme',
         data: { scheme: name },
         hint: schemes.size > 0 ? `use one of ${[...schemes].map((s) => `\`${s}\``).join(', ')}, or define \`${name}\`` : `define \`${name}\` under components.securitySchemes`,
@@ -83,7 +82,7 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   if (operation.security.length === 0) return;
   // An empty requirement `{}` makes the credential optional: whether that is meant cannot be told here.
   if (requirements.some((requirement) => Object.keys(requirement).length === 0)) return;
-  const place = () => (own ? lazyPlace(file.path, file, path, 'key') : siteLocation(operation.site));
+  const place = own ? Location.pointer(file, path, 'key') : siteLocation(operation.site);
   const inherited = own ? '' : '-inherited';
   const named = new Map<string, string[]>();
   for (const requirement of requirements) {
@@ -97,7 +96,7 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   const missing = [...schemes].filter((scheme) => !named.has(scheme));
   if (missing.length > 0 && named.size > 0) {
     report({
-      ...place(),
+      location: place,
       messageId: `partial-schemes${inherited}`,
       data: { operation: describeOperation(operation), required: [...named.keys()].map((n) => `\`${n}\``).join(', '), missing: missing.map((n) => `\`${n}\``).join(', ') },
       hint: `add ${missing.map((n) => `{ ${n}: [${(named.values().next().value ?? []).join(', ')}] }`).join(' and ')}, or make it public with security: []`,
@@ -106,7 +105,7 @@ function checkOperation(file: DataFile, operation: OperationView, path: PathSegm
   const distinct = new Set([...named.values()].map((scopes) => scopes.join(' ')));
   if (distinct.size > 1) {
     report({
-      ...place(),
+      location: place,
       messageId: `different-scopes${inherited}`,
       data: { operation: describeOperation(operation), scopes: [...named].map(([n, s]) => `${n}: [${s.join(', ')}]`).join('; ') },
       hint: 'give every scheme the same scope list: the right an operation needs does not depend on how the caller authenticated',
@@ -133,7 +132,7 @@ function checkAsyncApi(corpus: Corpus, report: Report): void {
         if (!ref || (match && schemes.has(decodeURIComponent(match[1] ?? '')))) return;
         if (!match) return; // an external scheme is resolved by api/valid
         report({
-          ...lazyPlace(file.path, file, [...path, 'security', index, '$ref'], 'value'),
+          location: Location.pointer(file, [...path, 'security', index, '$ref'], 'value'),
           messageId: 'undefined-scheme-ref',
           data: { scheme: ref },
           hint: schemes.size > 0 ? `point it at one of ${[...schemes].map((s) => `#/components/securitySchemes/${s}`).join(', ')}` : 'define the scheme under components.securitySchemes',
@@ -148,7 +147,7 @@ function checkAsyncApi(corpus: Corpus, report: Report): void {
 function checkVocabulary(
   corpus: Corpus,
   path: string,
-  used: ReadonlyArray<{ scope: string; at: () => ReturnType<typeof lazyPlace> }>,
+  used: ReadonlyArray<{ scope: string; at: Location }>,
   report: Report,
 ): void {
   const schema = path.replace(/\.json$/, '.schema.json');
@@ -164,6 +163,6 @@ function checkVocabulary(
   const known = new Set(vocabulary.scopes.map((entry) => entry.scope));
   for (const { scope, at } of used) {
     if (known.has(scope)) continue;
-    report({ ...at(), messageId: 'unknown-scope', data: { scope, target: path }, hint: `register \`${scope}\` in ${path}, or use a registered scope` });
+    report({ location: at, messageId: 'unknown-scope', data: { scope, target: path }, hint: `register \`${scope}\` in ${path}, or use a registered scope` });
   }
 }

@@ -4,7 +4,7 @@ import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { instancePathSegments } from '../../core/schemas/index.js';
-import { locate } from '../../core/model/index.js';
+import { Location } from '../../core/model/index.js';
 
 /**
  * Every API document under api/ is valid against the official schema of its kind and version, every
@@ -45,8 +45,7 @@ function apiDocuments(corpus: Corpus): DataFile[] {
 function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: OfficialSchema | undefined, versions: string[], report: Report): void {
   if (!schema) {
     report({
-      file: file.path,
-      ...locate(file, [kind], 'value'),
+      location: Location.pointer(file, [kind], 'value'),
       messageId: 'unknown-version',
       data: { kind, version: String((file.value as Record<string, unknown>)[kind]) },
       hint: `use one of: ${versions.join(', ')}`,
@@ -55,7 +54,7 @@ function validateAgainst(file: DataFile, kind: 'openapi' | 'asyncapi', schema: O
   }
   if (schema.validate(file.value)) return;
   for (const error of salientErrors(schema.validate.errors ?? [])) {
-    report({ file: file.path, ...locateError(file, error), messageId: 'schema-mismatch', data: { schema: schema.label, error: describe(error) }, hint: hintFor(error) });
+    report({ location: locateError(file, error), messageId: 'schema-mismatch', data: { schema: schema.label, error: describe(error) }, hint: hintFor(error) });
   }
 }
 
@@ -65,11 +64,11 @@ function extraProperty(error: ErrorObject): string | undefined {
   return typeof extra === 'string' ? extra : undefined;
 }
 
-function locateError(file: DataFile, error: ErrorObject) {
+function locateError(file: DataFile, error: ErrorObject): Location {
   const segments = typedSegments(file.value, instancePathSegments(error.instancePath));
   const extra = extraProperty(error);
-  if (extra !== undefined) return locate(file, [...segments, extra], 'key');
-  return locate(file, segments, segments.length === 0 ? 'value' : 'key');
+  if (extra !== undefined) return Location.pointer(file, [...segments, extra], 'key');
+  return Location.pointer(file, segments, segments.length === 0 ? 'value' : 'key');
 }
 
 function describe(error: ErrorObject): string {
@@ -96,7 +95,7 @@ function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
       // A remote reference is never fetched, so what it names is never checked: an error unless the config allows it.
       if (result.external && corpus.config.allowRemoteRefs) continue;
       report({
-        ...at,
+        location: at,
         messageId: result.external ? 'remote-ref' : 'unresolved-ref',
         data: result.external ? { ref } : { ref, reason: result.message },
         hint: result.external ? 'reference a corpus file by a relative path, so the corpus stays self-contained (or set "allowRemoteRefs": true in the config)' : 'fix the path or pointer, or add what it names',
@@ -105,7 +104,7 @@ function checkRefs(corpus: Corpus, file: DataFile, report: Report): void {
     }
     // A chain of bare references that comes back to itself names no value at all.
     const chain = follow(corpus, site, { $ref: ref });
-    if (!chain.ok && chain.cycle) report({ ...at, messageId: 'circular-ref', data: { ref, reason: chain.message }, hint: 'point one of the references at an actual object' });
+    if (!chain.ok && chain.cycle) report({ location: at, messageId: 'circular-ref', data: { ref, reason: chain.message }, hint: 'point one of the references at an actual object' });
   }
 }
 
@@ -117,11 +116,11 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
   const once = (key: string) => !reported.has(key) && reported.add(key) !== undefined;
   for (const operation of model.operations) {
     if (operation.operationId === undefined) {
-      report({ ...siteLocation(operation.site), messageId: 'no-operation-id', data: { operation: describeOperation(operation) }, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
+      report({ location: siteLocation(operation.site), messageId: 'no-operation-id', data: { operation: describeOperation(operation) }, hint: 'give every operation a unique operationId (SDKs and the path manifest name operations by it)' });
     } else {
       const previous = seen.get(operation.operationId);
       if (previous) {
-        report({ ...siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), messageId: 'duplicate-operation-id', data: { operationId: operation.operationId ?? '', previous: String(previous) }, hint: 'operationIds are unique within a document' });
+        report({ location: siteLocation({ file, segments: [...operation.site.segments, 'operationId'] }, 'value'), messageId: 'duplicate-operation-id', data: { operationId: operation.operationId ?? '', previous: String(previous) }, hint: 'operationIds are unique within a document' });
       } else {
         seen.set(operation.operationId, `${operation.method.toUpperCase()} ${operation.path}`);
       }
@@ -130,7 +129,7 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
     for (const [, variable] of operation.path.matchAll(/\{([^}]+)\}/g)) {
       if (variable && !declared.has(variable)) {
         report({
-          ...siteLocation(operation.site),
+          location: siteLocation(operation.site),
           messageId: 'undeclared-path-parameter',
           data: { operation: describeOperation(operation), parameter: variable },
           hint: `add a parameter with name: ${variable}, in: path, required: true (at the path item or the operation)`,
@@ -139,7 +138,7 @@ function checkOperations(corpus: Corpus, file: DataFile, report: Report): void {
     }
     for (const parameter of operation.parameters) {
       if (parameter.in === 'path' && !operation.path.includes(`{${parameter.name}}`) && once(`${parameter.nameAt.line}:${parameter.nameAt.column}:${operation.path}`)) {
-        report({ ...parameter.nameAt, messageId: 'unused-path-parameter', data: { operation: describeOperation(operation), parameter: parameter.name, path: operation.path }, hint: 'remove it, or add the variable to the path' });
+        report({ location: parameter.nameAt, messageId: 'unused-path-parameter', data: { operation: describeOperation(operation), parameter: parameter.name, path: operation.path }, hint: 'remove it, or add the variable to the path' });
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { Corpus, DataFile, PathSegment } from '../../core/model/index.js';
-import { corpusFromFiles, isObject, locate } from '../../core/model/index.js';
+import { corpusFromFiles, isObject, Location } from '../../core/model/index.js';
 import type { Report } from '../../core/output/index.js';
 import {
   diffReleases,
@@ -50,9 +50,7 @@ export default defineCheck({
     const unreadable = whyUnreadable(previousRelease);
     if (unreadable !== undefined) {
       report({
-        file: '.',
-        line: 1,
-        column: 1,
+        location: Location.file('.'),
         messageId: 'previous-unavailable',
         data: { reason: unreadable },
         hint: 'install git, or name the previous release with --previous-release (a directory or a .tgz), or pass --previous-release none to compare with nothing on purpose',
@@ -72,9 +70,7 @@ export default defineCheck({
       before = { ...files, corpus: corpusFromFiles(files.root, Object.fromEntries(files.files)) };
     } catch (error) {
       report({
-        file: previous.ref.file,
-        line: 1,
-        column: 1,
+        location: Location.file(previous.ref.file),
         messageId: 'previous-unreadable',
         data: { release: previous.ref.label, reason: error instanceof Error ? error.message : String(error) },
         hint: 'name a release that exists: a directory, a .tgz or a git ref',
@@ -166,8 +162,8 @@ function licensed(previous: Corpus, current: Corpus, change: Change, licences: r
       const data = corpus.data(file);
       if (!data || line === undefined) return false;
       return placesOf(data, fragment).some((path) => {
-        const key = locate(data, path, 'key');
-        const value = locate(data, path, 'value');
+        const key = Location.pointer(data, path, 'key').resolve();
+        const value = Location.pointer(data, path, 'value').resolve();
         return line >= key.line && line <= (value.endLine ?? value.line);
       });
     });
@@ -245,17 +241,17 @@ function valueAtPath(root: unknown, path: readonly PathSegment[]): unknown {
 }
 
 /** Where to say it in the corpus as it is: the change's place there when the diff knows one, else the file. */
-function placeNow(corpus: Corpus, change: Change): { file: string; line: number; column: number } {
+function placeNow(corpus: Corpus, change: Change): Location {
   const file = change.after?.file ?? change.file;
-  if (!corpus.get(file)) return { file: CORRECTIONS_PATH, line: 1, column: 1 };
-  return { file, line: change.after?.line ?? 1, column: 1 };
+  if (!corpus.get(file)) return Location.file(CORRECTIONS_PATH);
+  return Location.fixed(file, { line: change.after?.line ?? 1, column: 1 });
 }
 
 function reportRemoval(corpus: Corpus, change: Change, label: string, report: Report): void {
   const line = lineIn(change, 'before');
   const registers = { corrections: CORRECTIONS_PATH, migrations: MIGRATIONS_PATH };
   report({
-    ...placeNow(corpus, change),
+    location: placeNow(corpus, change),
     ...(line !== undefined
       ? { messageId: 'removed', data: { change: change.message, release: label, line, ...registers } }
       : { messageId: 'removed-unplaced', data: { change: change.message, release: label, ...registers } }),
@@ -265,7 +261,7 @@ function reportRemoval(corpus: Corpus, change: Change, label: string, report: Re
 
 function reportNarrowing(corpus: Corpus, change: Change, label: string, report: Report): void {
   report({
-    ...placeNow(corpus, change),
+    location: placeNow(corpus, change),
     messageId: 'narrowed',
     data: { change: change.message, release: label },
     hint: 'keep the change additive (a new optional member, a wider type), or make it in the next major',

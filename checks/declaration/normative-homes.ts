@@ -1,8 +1,7 @@
-import { Location } from '../../core/model/index.js';
+import { Location, isObject } from '../../core/model/index.js';
 import {
   DECLARATION_PATH,
   familiesByKey,
-  isObject,
   normativeHomes,
   normativeTextProblems,
   readDeclaration,

@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import { authoredMarkdown, outsideRegions, type MarkdownFile } from '../../core/model/index.js';
+import { authoredMarkdown, Location, outsideRegions, type MarkdownFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { HOUSE_STYLE_DOCUMENT, plainText, proseTexts } from '../../core/markdown/index.js';
@@ -48,13 +48,8 @@ function checkRfcNumbers(file: MarkdownFile, rfc: RegExp, outside: (offset: numb
       if (statusOwned && inStatus(offset)) continue;
       if (restatesOwner(tables, text.node.value.slice(0, match.index ?? 0), offset)) continue;
       const where = text.inHeading ? 'a heading' : inStatus(offset) ? 'the status banner' : inTable(offset) ? 'a table cell' : 'running text';
-      const position = file.lines.position(offset);
       report({
-        file: file.path,
-        line: position.line,
-        column: position.column,
-        endLine: position.line,
-        endColumn: position.column + match[0].length,
+        location: Location.text(file, offset, offset + match[0].length),
         messageId: 'rfc-in-prose', data: { text: match[0], where },
         hint: `state the rule without the RFC number, and list ${match[0]} in the closing "*Sources: …*" line`,
       });

@@ -1,5 +1,6 @@
-import type { Nodes, Parent } from 'mdast';
-import { authoredMarkdown, outsideRegions, type MarkdownFile } from '../../core/model/index.js';
+import type { InlineCode, Text } from 'mdast';
+import { walkMarkdown } from '../../core/markdown/index.js';
+import { authoredMarkdown, Location, outsideRegions, type MarkdownFile } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 
@@ -28,42 +29,34 @@ export default defineCheck({
 const V1 = /(?<![\w.-])v1(?![\w-])/g;
 
 /** Every `v1` the prose says, in running text and in inline code, outside code blocks. */
-function v1Mentions(file: MarkdownFile, outside: (offset: number | undefined) => boolean): Array<{ file: string; line: number; column: number }> {
-  const found: Array<{ file: string; line: number; column: number }> = [];
-  const visit = (node: Nodes): void => {
-    if (node.type === 'text' || node.type === 'inlineCode') {
-      const start = node.position?.start.offset;
-      if (start === undefined || !outside(start)) return;
-      const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
-      for (const match of node.value.matchAll(V1)) {
-        const position = file.lines.position(verbatim ? start + (match.index ?? 0) : start);
-        found.push({ file: file.path, line: position.line, column: position.column });
-      }
-      return;
-    }
-    if ('children' in node) for (const child of (node as Parent).children as Nodes[]) visit(child);
+function v1Mentions(file: MarkdownFile, outside: (offset: number | undefined) => boolean): Location[] {
+  const found: Location[] = [];
+  const visit = (node: Text | InlineCode): void => {
+    const start = node.position?.start.offset;
+    if (start === undefined || !outside(start)) return;
+    const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
+    for (const match of node.value.matchAll(V1)) found.push(Location.text(file, verbatim ? start + (match.index ?? 0) : start));
   };
-  visit(file.tree);
+  walkMarkdown(file.tree, { text: visit, inlineCode: visit });
   return found;
 }
 
-function checkV1Count(mentions: ReadonlyArray<{ file: string; line: number; column: number }>, recorded: number, report: Report): void {
+function checkV1Count(mentions: readonly Location[], recorded: number, report: Report): void {
   const count = mentions.length;
   if (count === recorded) return;
   const perFile = new Map<string, number>();
   for (const mention of mentions) perFile.set(mention.file, (perFile.get(mention.file) ?? 0) + 1);
   const shares = [...perFile].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([file, n]) => `${file} ${n}`).join(', ');
-  const first = mentions[mentions.length - 1];
-  const place = first ? { file: first.file, line: first.line, column: first.column } : { file: 'spec/v2', line: 1, column: 1 };
+  const place = mentions[mentions.length - 1] ?? Location.file('spec/v2');
   if (count > recorded) {
     report({
-      ...place,
+      location: place,
       messageId: 'v1-mentions-up', data: { count, recorded, shares },
       hint: 'say what v2 requires instead of how it differs from v1; a v1 mention belongs in the migration notes',
     });
   } else {
     report({
-      ...place,
+      location: place,
       severity: 'warning',
       messageId: 'v1-mentions-down', data: { count, recorded },
       hint: `lower the recorded count (rules: {"docs/v1-mentions": ["error", {"v1Mentions": ${count}}]}) so that it holds`,

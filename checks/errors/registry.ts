@@ -1,13 +1,12 @@
-import { type Corpus, type DataFile, locate, type PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, Location, type PathSegment, isObject } from '../../core/model/index.js';
 import { countRegionId, defineCheck } from '../../core/run/index.js';
-import type { Finding, Report } from '../../core/output/index.js';
+import type { Report } from '../../core/output/index.js';
 import {
   CODE_GRAMMAR,
   ERRORS_PATH,
   ERRORS_SCHEMA_PATH,
   errorsSchemaViolations,
   retriableByDefault,
-  isObject,
   COUNT_MESSAGES,
   mentionIndex,
   registryCountFindings,
@@ -57,12 +56,9 @@ export default defineCheck({
     const registry = file.value;
     const rows = Array.isArray(registry.rows) ? registry.rows : [];
     const covered = new Set<string>();
-    const at = (
-      segments: PathSegment[],
-      subject = `/${segments.join('/')}`,
-    ): Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'> => {
+    const at = (segments: PathSegment[], subject = `/${segments.join('/')}`): Location => {
       covered.add(subject);
-      return { file: ERRORS_PATH, ...locate(file, segments, 'key') };
+      return Location.pointer(file, segments, 'key');
     };
 
     checkRows(corpus, file, rows, registry, at, report);
@@ -79,10 +75,7 @@ export default defineCheck({
   },
 });
 
-type At = (
-  segments: PathSegment[],
-  subject?: string,
-) => Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>;
+type At = (segments: PathSegment[], subject?: string) => Location;
 
 function checkRows(
   corpus: Corpus,
@@ -109,7 +102,7 @@ function checkRows(
       if (!CODE_GRAMMAR.test(code)) {
         const vendorShaped = code.includes('.') || vendorPattern?.test(code) === true;
         report({
-          ...at(['rows', index, 'code']),
+          location: at(['rows', index, 'code']),
           messageId: vendorShaped ? 'vendor-code-registered' : 'malformed-code',
           data: { code },
           hint: vendorShaped
@@ -121,9 +114,9 @@ function checkRows(
       if (first === undefined) {
         firstRow.set(code, index);
       } else {
-        const firstLine = locate(file, ['rows', first, 'code'], 'key').line;
+        const firstLine = Location.pointer(file, ['rows', first, 'code'], 'key').resolve().line;
         report({
-          ...at(['rows', index, 'code'], `/rows/${index}/code#unique`),
+          location: at(['rows', index, 'code'], `/rows/${index}/code#unique`),
           messageId: 'duplicate-code',
           data: { code, firstLine },
           hint: 'a code has one row; merge the two',
@@ -137,7 +130,7 @@ function checkRows(
       if (typeof status === 'string' || typeof status !== 'number') {
         const number = typeof status === 'string' && /^\d+$/.test(status.trim()) ? Number(status.trim()) : undefined;
         report({
-          ...at(['rows', index, 'httpStatus']),
+          location: at(['rows', index, 'httpStatus']),
           messageId: 'status-type',
           data: {
             code: name,
@@ -157,7 +150,7 @@ function checkRows(
         });
       } else {
         report({
-          ...at(['rows', index, 'httpStatus']),
+          location: at(['rows', index, 'httpStatus']),
           messageId: 'status-range',
           data: { code: name, status: JSON.stringify(status) },
           hint: 'an error answers with a client (4xx) or server (5xx) status',
@@ -170,7 +163,7 @@ function checkRows(
       const exception = typeof row.retriableException === 'string' && row.retriableException.trim() !== '';
       if (row.retriable !== expected && !exception) {
         report({
-          ...at(['rows', index, 'retriable']),
+          location: at(['rows', index, 'retriable']),
           severity: 'warning',
           messageId: row.retriable ? 'retriable-unconfirmed' : 'not-retriable-unconfirmed',
           data: { code: name, status },
@@ -179,7 +172,7 @@ function checkRows(
       }
       if (row.retriable === expected && row.retriableException !== undefined) {
         report({
-          ...at(['rows', index, 'retriableException']),
+          location: at(['rows', index, 'retriableException']),
           severity: 'warning',
           messageId: expected ? 'needless-exception' : 'needless-exception-not-retriable',
           data: { code: name, status },
@@ -192,7 +185,7 @@ function checkRows(
       const since = typeof row.since === 'string' ? MAJOR_MINOR.exec(row.since) : null;
       if (!since) {
         report({
-          ...at(['rows', index, 'since']),
+          location: at(['rows', index, 'since']),
           messageId: 'since-form',
           data: { code: name, since: JSON.stringify(row.since) },
           hint: 'for example "2.0"',
@@ -206,7 +199,7 @@ function checkRows(
       if (typeof value === 'string' && value.trim() !== '') continue;
       if (value !== undefined && typeof value !== 'string') continue;
       report({
-        ...at(['rows', index, field]),
+        location: at(['rows', index, field]),
         messageId: value === undefined ? 'no-provenance' : 'empty-provenance',
         data: { code: name, field },
         hint:
@@ -219,7 +212,7 @@ function checkRows(
     const replacedBy = isObject(row.deprecated) ? row.deprecated.replacedBy : undefined;
     if (typeof replacedBy === 'string' && (replacedBy === code || !codes.has(replacedBy))) {
       report({
-        ...at(['rows', index, 'deprecated', 'replacedBy'], `/rows/${index}/deprecated/replacedBy#registered`),
+        location: at(['rows', index, 'deprecated', 'replacedBy'], `/rows/${index}/deprecated/replacedBy#registered`),
         messageId: replacedBy === code ? 'deprecated-to-itself' : 'deprecated-to-unknown',
         data: { code: name, replacedBy: String(replacedBy) },
         hint:
@@ -233,7 +226,7 @@ function checkRows(
       const problem = detailsCompileProblem(corpus, code ?? String(index), row.details);
       if (problem)
         report({
-          ...at(['rows', index, 'details'], `/rows/${index}/details#compile`),
+          location: at(['rows', index, 'details'], `/rows/${index}/details#compile`),
           messageId: 'details-do-not-compile',
           data: { code: name, problem },
           hint: 'correct the details schema; it is compiled as the envelope holds it, beside schemas/v2/',

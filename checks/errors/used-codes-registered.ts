@@ -8,6 +8,8 @@ import {
   ERRORS_PATH,
   readErrorsRegistry,
   vendorCodeRule,
+  CITES_V1,
+  markdownReadsAsV1,
   type ErrorRow,
   type VendorCodeRule,
 } from '../../core/registries/index.js';
@@ -31,7 +33,7 @@ export default defineCheck({
   summary:
     "An error code the prose names (beside a status, in a list after one, in a code table, in an envelope example) or an API document names (in a description, a 4xx/5xx response's description, an error enum) is registered, with its registered status, or is a well-formed vendor code; a near miss of a registered code in a sentence about an error is a finding",
   description:
-    "A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response's description. A snake_case word elsewhere in a sentence about an error is a code only when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.",
+    "A code is read where the text makes it one: beside a status, in a list that continues one (`409` `a`, `b` or `c`), in a code table, an envelope example, an `error` enum, and every snake_case code span of a 4xx or 5xx response's description. A snake_case word elsewhere in a sentence about an error (a parameter's description, prose) is a code when the corpus writes that word as a code in one of those forms somewhere, or when it nearly spells a registered one (a word more or fewer, or one word misspelt), and the finding says which.",
   severity: 'error',
   messages: {
     'status-differs': '{{written}} {{code}}: the registry gives {{code}} the status {{registered}}',
@@ -49,7 +51,17 @@ export default defineCheck({
     if (read.state !== 'valid') return;
     const rows = new Map(read.registry.rows.map((row) => [row.code, row]));
     const vendor = compileVendorRule(vendorCodeRule(corpus, read.registry));
-    for (const located of mentionIndex(corpus).codes) if (judged(corpus, located)) judge(located, rows, vendor, report);
+    const mentions = mentionIndex(corpus).codes;
+    const written = writtenAsCodes(mentions);
+    for (const located of mentions) {
+      if (!judged(corpus, located)) continue;
+      // A word taken for a code only because the corpus writes it as one elsewhere is not read where
+      // its text quotes v1 (a seam that serves a v1 document's codes verbatim).
+      // (A registered code is judged the same either way; its place is read only for a finding.)
+      const promoted =
+        located.mention.form === 'candidate' && !rows.has(located.mention.code) && written.has(located.mention.code);
+      judge(located, rows, vendor, promoted && quotesV1(corpus, located) ? EMPTY : written, report);
+    }
   },
 });
 
@@ -64,6 +76,30 @@ function judged(corpus: Corpus, { file, mention }: LocatedCodeMention): boolean 
   if (markdown) return PROSE.test(file) && !isGeneratedDocument(markdown);
   if (file === ERRORS_PATH) return false;
   return !(mention.form === 'example' && API_DOCUMENTS.includes(file) && file !== SEAMS);
+}
+
+/**
+ * The words the corpus writes as error codes somewhere (beside a status, in a code table, an
+ * envelope example or an `error` enum): in a sentence about an error elsewhere, the same word is
+ * that code too, registered or not (a parameter description that says a host MUST return it, beside
+ * the 400 response that answers with it).
+ */
+function writtenAsCodes(mentions: readonly LocatedCodeMention[]): ReadonlySet<string> {
+  return new Set(mentions.filter(({ mention }) => mention.form !== 'candidate').map(({ mention }) => mention.code));
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * Whether the text around a mention is read in v1's terms: in markdown its sentence, section or
+ * column cites v1; in a JSON/YAML document, the description or comment that holds it does.
+ */
+function quotesV1(corpus: Corpus, { file, mention }: LocatedCodeMention): boolean {
+  const markdown = corpus.markdown(file);
+  if (markdown) return markdownReadsAsV1(markdown, mention.start);
+  const text = corpus.data(file)?.text ?? '';
+  const from = Math.max(...['description', 'summary', '$comment'].map((key) => text.lastIndexOf(key, mention.start)));
+  return from >= 0 && CITES_V1.test(text.slice(from, mention.start));
 }
 
 interface CompiledVendorRule extends VendorCodeRule {
@@ -84,6 +120,7 @@ function judge(
   { file, mention, place }: LocatedCodeMention,
   rows: ReadonlyMap<string, ErrorRow>,
   vendor: CompiledVendorRule,
+  written: ReadonlySet<string>,
   report: Report,
 ): void {
   const at = (): { file: string } & ReturnType<typeof place> => ({ file, ...place() });
@@ -108,8 +145,9 @@ function judge(
     return;
   }
   if (vendor.regex?.test(mention.code)) return;
-  // A snake_case word that only stands in a sentence about an error is a code when it nearly spells one.
-  if (mention.form === 'candidate') {
+  // A snake_case word that only stands in a sentence about an error is a code when it nearly spells
+  // one, or when the corpus writes it as a code elsewhere.
+  if (mention.form === 'candidate' && !written.has(mention.code)) {
     const near = nearMiss(mention.code, rows.keys(), '_');
     if (near !== undefined)
       report({

@@ -3,10 +3,10 @@ import {
   type Corpus,
   type DataFile,
   type MarkdownFile,
-  lazyPlace,
-  locate,
+  Location,
   speaksOtherVersion,
   type PathSegment,
+  isObject,
 } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { type Report, closest } from '../../core/output/index.js';
@@ -32,7 +32,6 @@ import {
   typeSegments,
   analysePayloadDefs,
   reachable,
-  isObject,
   vendorOrgs,
 } from '../../core/registries/index.js';
 import { REGISTRY_MESSAGES, unworded, validateRegistry } from '../../core/schemas/index.js';
@@ -107,9 +106,9 @@ export default defineCheck({
   },
 });
 
-function at(file: DataFile, path: PathSegment[], prefer: 'key' | 'value' = 'value') {
-  // Deferred until a finding spreads it: a clean codemap never needs a positioned parse.
-  return lazyPlace(file.path, file, path, prefer);
+function at(file: DataFile, path: PathSegment[], prefer: 'key' | 'value' = 'value'): Location {
+  // Worked out when a finding is collected: a clean codemap never needs a positioned parse.
+  return Location.pointer(file, path, prefer);
 }
 
 function checkRows(codemap: EventCodemap, report: Report): void {
@@ -117,14 +116,14 @@ function checkRows(codemap: EventCodemap, report: Report): void {
   const grammar = new RegExp(codemap.grammar ?? '^$');
   const byType = new Map<string, CodemapRow>();
   const byV1 = new Map<string, CodemapRow>();
-  const rowLine = (row: CodemapRow) => locate(file, ['rows', row.index], 'value').line;
+  const rowLine = (row: CodemapRow) => Location.pointer(file, ['rows', row.index], 'value').resolve().line;
 
   for (const row of codemap.rows) {
     const type = effectiveType(row);
     const typeAt = at(file, ['rows', row.index, row.v2Override === undefined ? 'v2' : 'v2Override']);
     if (row.status !== 'decided') {
       report({
-        ...at(file, ['rows', row.index, 'status']),
+        location: at(file, ['rows', row.index, 'status']),
         messageId: 'undecided',
         data: { type, status: row.status },
         hint: 'decide the row and set "status": "decided", or remove it',
@@ -132,7 +131,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     }
     if (row.review) {
       report({
-        ...at(file, ['rows', row.index, 'review']),
+        location: at(file, ['rows', row.index, 'review']),
         severity: 'warning',
         messageId: 'under-review',
         data: { type },
@@ -141,7 +140,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     }
     if (row.v2Override !== undefined && row.v2Override !== row.v2) {
       report({
-        ...at(file, ['rows', row.index, 'v2']),
+        location: at(file, ['rows', row.index, 'v2']),
         messageId: 'override-differs',
         data: { v2: String(row.v2), override: String(row.v2Override) },
         hint: `set "v2": "${row.v2Override}"`,
@@ -152,11 +151,11 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     for (const problem of problems) {
       if (problem.kind === 'tense' && row.exception) continue;
       const messageId = problem.kind === 'segments' && problem.data.segments === 1 ? 'one-segment' : problem.kind;
-      report({ ...typeAt, messageId, data: { type, ...problem.data }, hint: problem.hint });
+      report({ location: typeAt, messageId, data: { type, ...problem.data }, hint: problem.hint });
     }
     if (row.exception && problems.length === 0 && isPastTense(typeSegments(type)[1] ?? '')) {
       report({
-        ...at(file, ['rows', row.index, 'note']),
+        location: at(file, ['rows', row.index, 'note']),
         messageId: 'needless-exception',
         data: { type },
         hint: 'take "artifact event" out of the note: only a domain.noun type needs the exception',
@@ -166,7 +165,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     const twin = byType.get(type);
     if (twin)
       report({
-        ...typeAt,
+        location: typeAt,
         messageId: 'duplicate-type',
         data: { type, line: rowLine(twin) },
         hint: 'merge the two rows',
@@ -176,7 +175,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
     const v1Twin = byV1.get(row.v1);
     if (v1Twin) {
       report({
-        ...at(file, ['rows', row.index, 'v1']),
+        location: at(file, ['rows', row.index, 'v1']),
         messageId: 'duplicate-v1',
         data: { v1: String(row.v1), line: rowLine(v1Twin), type: effectiveType(v1Twin) },
         hint: 'a log is translated row by row: keep one mapping',
@@ -185,7 +184,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
 
     if (row.v1 !== type && row.note === undefined) {
       report({
-        ...at(file, ['rows', row.index, 'v1'], 'key'),
+        location: at(file, ['rows', row.index, 'v1'], 'key'),
         messageId: 'rename-without-note',
         data: { v1: String(row.v1), type },
         hint: 'record the decision in "note" (or in "notes")',
@@ -197,7 +196,7 @@ function checkRows(codemap: EventCodemap, report: Report): void {
   codemap.frames.forEach((frame, index) => {
     if (types.has(frame))
       report({
-        ...at(file, ['frames', index]),
+        location: at(file, ['frames', index]),
         messageId: 'frame-is-type',
         data: { frame },
         hint: 'a frame name and a type cannot share a name',
@@ -210,9 +209,7 @@ function checkPayloads(corpus: Corpus, codemap: EventCodemap, report: Report): v
   const defs = isObject(payloads?.value) && isObject(payloads.value.$defs) ? payloads.value.$defs : undefined;
   if (!payloads || !defs) {
     report({
-      file: CODEMAP_PATH,
-      line: 1,
-      column: 1,
+      location: Location.file(CODEMAP_PATH),
       messageId: 'payloads-missing',
       data: { target: PAYLOADS_PATH },
       hint: `restore ${PAYLOADS_PATH}`,
@@ -224,7 +221,7 @@ function checkPayloads(corpus: Corpus, codemap: EventCodemap, report: Report): v
     if (row.payloadDef in defs) continue;
     const suggestion = closest(row.payloadDef, analysis.names);
     report({
-      ...at(codemap.file, ['rows', row.index, 'payloadDef']),
+      location: at(codemap.file, ['rows', row.index, 'payloadDef']),
       messageId: 'unknown-payload',
       data: { payloadDef: String(row.payloadDef), type: effectiveType(row), target: PAYLOADS_PATH },
       hint: suggestion ? `did you mean \`${suggestion}\`?` : 'add the payload to $defs, or name an existing one',
@@ -232,7 +229,7 @@ function checkPayloads(corpus: Corpus, codemap: EventCodemap, report: Report): v
   }
   for (const problem of analysis.open) {
     report({
-      ...at(payloads, ['$defs', ...problem.at], 'key'),
+      location: at(payloads, ['$defs', ...problem.at], 'key'),
       messageId: problem.kind,
       data: problem.data,
       hint: problem.hint,
@@ -245,7 +242,7 @@ function checkPayloads(corpus: Corpus, codemap: EventCodemap, report: Report): v
   for (const name of analysis.names) {
     if (used.has(name)) continue;
     report({
-      ...at(payloads, ['$defs', name], 'key'),
+      location: at(payloads, ['$defs', name], 'key'),
       messageId: 'orphan-payload',
       data: { payload: name },
       hint: 'map a type to it in spec/v2/event-codemap.json, compose it, or remove it',
@@ -328,7 +325,7 @@ function checkStreamMode(corpus: Corpus, report: Report): void {
   const parameter = operation.parameters.find((p) => p.name === 'streamMode' && p.in === 'query');
   if (!parameter) {
     report({
-      ...siteLocation(operation.site),
+      location: siteLocation(operation.site),
       messageId: 'no-stream-mode',
       hint: 'declare the parameter with the pattern events.md states',
     });
@@ -336,9 +333,7 @@ function checkStreamMode(corpus: Corpus, report: Report): void {
   }
   if (!prose) {
     report({
-      file: events.path,
-      line: 1,
-      column: 1,
+      location: Location.file(events.path),
       messageId: 'no-stream-mode-pattern',
       data: { target: events.path },
       hint: 'restore the pattern block in §"The events channel"',
@@ -351,7 +346,7 @@ function checkStreamMode(corpus: Corpus, report: Report): void {
   const patternSite = schema.ok ? child(schema.followed.site, 'pattern') : schemaSite;
   if (pattern !== prose.pattern) {
     report({
-      ...siteLocation(patternSite, 'value'),
+      location: siteLocation(patternSite, 'value'),
       ...(typeof pattern === 'string'
         ? { messageId: 'stream-mode-differs', data: { pattern, stated: prose.pattern, line: prose.line } }
         : { messageId: 'no-stream-mode-parameter-pattern', data: { stated: prose.pattern, line: prose.line } }),

@@ -1,4 +1,4 @@
-import { type Corpus, lazyPlace, Location } from '../../core/model/index.js';
+import { type Corpus, Location } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import { type Report, closest } from '../../core/output/index.js';
 import {
@@ -141,8 +141,8 @@ function checkField(
 ): void {
   const file = corpus.data(field.file);
   if (!file) return;
-  // Deferred: only a field with a finding needs its position (and the positioned parse behind it).
-  const at = lazyPlace(field.file, file, field.at, field.kind === 'property' ? 'key' : 'value');
+  // Worked out when a finding is collected: only a field with a finding needs its position (and the positioned parse behind it).
+  const at = Location.pointer(file, field.at, field.kind === 'property' ? 'key' : 'value');
   const what = `${field.kind === 'parameter' ? 'parameter' : 'property'} \`${field.name}\`${field.plural ? ' (a list of ids)' : ''}`;
   // Upstream's registry classifies `*Id` names ("every *Id property MUST appear here exactly once"):
   // a list it does not name is classified by its singular, so `runIds` is held to `runId`'s kind.
@@ -161,7 +161,7 @@ function checkField(
     // kind, and the registry classifies `*Id` names, which a list of them is not.
     if (field.plural && reached.size === 1) return;
     report({
-      ...at,
+      location: at,
       messageId: 'unclassified',
       data: { field: what },
       hint: `classify it: bind it to a kind in \`bindings\` (and $ref ${kindRef(field.file, '<kind>')}), or record why no kind governs it in \`notAKind\``,
@@ -171,7 +171,7 @@ function checkField(
   if (recorded) {
     if (reached.size > 0) {
       report({
-        ...at,
+        location: at,
         messageId: 'not-a-kind-refs-kind',
         data: { field: what, kinds: [...reached].sort().join('`, `') },
         hint: `move \`${singular}\` to \`bindings\` in ${ID_BINDINGS}`,
@@ -188,7 +188,7 @@ function checkField(
     problem = `${subject} $ref${field.plural ? '' : 's'} \`${[...reached].sort().join('`, `')}\` instead`;
   else problem = `${subject} ${field.plural ? 'do' : 'does'} not $ref it`;
   report({
-    ...at,
+    location: at,
     messageId: 'binding-mismatch',
     data: { field: what, kind: String(bound.value), problem },
     hint: field.plural ? `give it "items": { "$ref": "${ref}" }` : `make its schema { "$ref": "${ref}" }`,

@@ -1,19 +1,18 @@
 import { posix } from 'node:path';
-import type { InlineCode, Link, Nodes } from 'mdast';
-import { visit as visitTree } from 'unist-util-visit';
+import type { Link, Nodes } from 'mdast';
 import {
   type Corpus,
   type DataFile,
   type MarkdownFile,
   dataStringEdit,
-  dataStringLocation,
   dataStrings,
+  defineService,
   documentIndex,
-  type Span,
+  Location,
   type PathSegment,
 } from '../../core/model/index.js';
-import { defineCheck } from '../../core/run/index.js';
 import { type Fix, type Report, closest, closestPhrase } from '../../core/output/index.js';
+import { defineCheck } from '../../core/run/index.js';
 import {
   citableNames,
   citingBlocks,
@@ -24,6 +23,7 @@ import {
   scopedCitations,
   type MarkdownHeading,
   type ScopedCitation,
+  walkMarkdown,
 } from '../../core/markdown/index.js';
 
 /** Words that name a source a section number may belong to: an RFC, a document, a standard, a link. */
@@ -87,7 +87,7 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
           (candidate.position?.start.offset ?? Infinity) <= at && at < (candidate.position?.end.offset ?? -1),
       );
       const scope = link && citation.scope.kind !== 'external' ? linkScope(link.url) : citation.scope;
-      const place = { file: file.path, ...file.lines.span(at, start + citation.end) };
+      const place = Location.text(file, at, start + citation.end);
       if (scope.kind === 'unqualified') {
         // A numbered citation in a document not numbered that way cites the numbering of a source
         // (an RFC's §B.2); nothing written says which, so it is not judged.
@@ -125,10 +125,12 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
 /** The offsets of the code spans inside `block` whose code is a heading line (`### § key`). */
 function headingSpans(block: Nodes): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  visitTree(block, 'inlineCode', (code: InlineCode) => {
-    const from = code.position?.start.offset;
-    const to = code.position?.end.offset;
-    if (from !== undefined && to !== undefined && /^#{1,6}[ \t]/.test(code.value)) spans.push([from, to]);
+  walkMarkdown(block, {
+    inlineCode(code) {
+      const from = code.position?.start.offset;
+      const to = code.position?.end.offset;
+      if (from !== undefined && to !== undefined && /^#{1,6}[ \t]/.test(code.value)) spans.push([from, to]);
+    },
   });
   return spans;
 }
@@ -138,10 +140,7 @@ function checkData(corpus: Corpus, file: DataFile, report: Report, external: Ext
     for (const citation of scopedCitations(string.value)) {
       // A data file has no sections of its own: an unqualified citation names nothing to check.
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
-      const place = (): Span & { file: string } => ({
-        file: file.path,
-        ...dataStringLocation(file, string.path, citation.start, citation.end),
-      });
+      const place = Location.pointer(file, string.path).chars(citation.start, citation.end);
       const target =
         citation.scope.via === 'link'
           ? linkedTarget(corpus, file, citation.scope.name, external)
@@ -163,32 +162,30 @@ function judgeable(citation: ScopedCitation): boolean {
   return !citation.part && !citation.value.endsWith('*');
 }
 
-const labels = new WeakMap<Corpus, Set<string>>();
-
 /**
  * Sections whose heading carries the sign (`## §0 Closed-enum growth rule`, `### § a2a`) are
  * named corpus-wide: a bare `§0` anywhere cites that heading.
  */
-function labelled(corpus: Corpus): Set<string> {
-  let found = labels.get(corpus);
-  if (!found) {
-    found = new Set();
-    for (const file of corpus.markdownFiles()) {
-      for (const heading of file.headings) {
-        const label = /^§\s*([^\s(]+)/.exec(heading.text)?.[1];
-        if (label) found.add(labelKey(label));
-      }
+const Labelled = defineService('labelled sections', (corpus) => {
+  const found = new Set<string>();
+  for (const file of corpus.markdownFiles()) {
+    for (const heading of file.headings) {
+      const label = /^§\s*([^\s(]+)/.exec(heading.text)?.[1];
+      if (label) found.add(labelKey(label));
     }
-    labels.set(corpus, found);
   }
   return found;
+});
+
+function labelled(corpus: Corpus): Set<string> {
+  return corpus.service(Labelled);
 }
 
 function labelKey(value: string): string {
   return value.replace(/`/g, '').toLowerCase();
 }
 
-type Place = (Span & { file: string }) | (() => Span & { file: string });
+type Place = Location;
 
 /** Where a citation is written in markdown, for the fix that rewrites it to a renamed heading. */
 interface Written {
@@ -235,7 +232,7 @@ function judge(
         ? dataRenameFix(inData, `§"${suggestion}"`, renamed.slug, target.document)
         : undefined;
   const finding = {
-    ...(typeof place === 'function' ? place() : place),
+    location: place,
     // A short citation (`§Callback`, `` §`memory` ``) names the heading that is or begins with its word:
     // said so, so that the words written after it are not read as part of what was looked for.
     messageId: citation.form === 'word' || citation.form === 'code' ? 'no-section-led-by' : 'no-section',
@@ -318,7 +315,7 @@ function namedTarget(
   // Two corpus documents share the name (`README.md`): which one is meant cannot be told.
   if (!name.includes('/') && documents.hasBaseName(name)) return undefined;
   report({
-    ...(typeof place === 'function' ? place() : place),
+    location: place,
     severity: 'warning',
     messageId: 'not-in-corpus',
     data: { target: name, citation: describeCitation(citation) },
@@ -404,7 +401,7 @@ function checkLinkFragment(
   link: Link,
   citation: ScopedCitation,
   heading: MarkdownHeading,
-  place: Span & { file: string },
+  place: Location,
   report: Report,
 ): void {
   const target = resolveLink(file.path, link.url);
@@ -412,7 +409,7 @@ function checkLinkFragment(
   const fragment = target.fragment;
   if (fragment === heading.slug) return;
   const finding = {
-    ...place,
+    location: place,
     messageId: fragment ? 'link-to-other-heading' : 'link-to-document',
     data: { citation: describeCitation(citation), fragment: fragment ?? '', heading: heading.slug },
     hint: 'a section reference links to the heading it cites',

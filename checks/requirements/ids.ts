@@ -1,7 +1,7 @@
 import type { Corpus, DataFile } from '../../core/model/index.js';
 import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
-import { documentIndex, lazyPlace, locate } from '../../core/model/index.js';
+import { documentIndex, Location } from '../../core/model/index.js';
 import {
   REQUIREMENT_ALIASES,
   REQUIREMENT_ALIASES_SCHEMA,
@@ -61,13 +61,12 @@ export default defineCheck({
 function checkIds(file: DataFile, records: readonly RequirementRecord[], report: Report): Set<string> {
   const first = new Map<string, RequirementRecord>();
   for (const record of records) {
-    const at = lazyPlace(REQUIREMENTS, file, [...record.path, 'id'], 'value');
     const earlier = first.get(record.id);
     if (earlier) {
       report({
-        ...at,
+        location: Location.pointer(file, [...record.path, 'id'], 'value'),
         messageId: 'minted-twice',
-        data: { id: record.id, first: locate(file, [...earlier.path, 'id'], 'value').line },
+        data: { id: record.id, first: Location.pointer(file, [...earlier.path, 'id'], 'value').resolve().line },
         hint: 'an id names one requirement: give this one its own',
       });
     } else {
@@ -84,11 +83,11 @@ function checkCitation(
   path: Array<string | number>,
   report: Report,
 ): void {
-  const at = lazyPlace(REQUIREMENTS, file, path, 'value');
+  const at = Location.pointer(file, path, 'value');
   const parsed = parseDocumentCitation(section);
   if (!parsed) {
     report({
-      ...at,
+      location: at,
       messageId: 'malformed-citation',
       data: { citation: section },
       hint: 'e.g. "idempotency.md §\\"Outcomes\\"" or "identity.md §5"',
@@ -99,7 +98,7 @@ function checkCitation(
   const document = documentPath ? corpus.markdown(documentPath) : undefined;
   if (!document) {
     report({
-      ...at,
+      location: at,
       messageId: 'unknown-document',
       data: { citation: section, target: parsed.document },
       hint: 'cite a document of spec/v2/core/',
@@ -113,7 +112,7 @@ function checkCitation(
     document.headings.map((heading) => (numbered ? (heading.number ?? '') : heading.text)).filter(Boolean),
   );
   report({
-    ...at,
+    location: at,
     messageId: 'no-section',
     data: { target: parsed.document, citation: describeCitation(parsed.citation) },
     hint: suggestion
@@ -129,8 +128,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
   for (const [from, { target, path }] of aliases) {
     if (live.has(from)) {
       report({
-        file: REQUIREMENT_ALIASES,
-        ...locate(file, path),
+        location: Location.pointer(file, path),
         messageId: 'alias-of-live-id',
         data: { id: from },
         hint: 'an alias row is for an id that is gone; remove the row or the record',
@@ -146,8 +144,7 @@ function checkAliases(corpus: Corpus, live: ReadonlySet<string>, report: Report)
     }
     if (!live.has(current)) {
       report({
-        file: REQUIREMENT_ALIASES,
-        ...locate(file, path, 'value'),
+        location: Location.pointer(file, path, 'value'),
         ...(seen.has(current)
           ? { messageId: 'alias-cycle', data: { id: from } }
           : { messageId: 'alias-leads-nowhere', data: { id: from, target } }),
@@ -164,13 +161,13 @@ function checkRemoved(
   options: CheckContext,
   report: Report,
 ): void {
-  const top = { file: REQUIREMENTS, line: 1, column: 1 };
+  const top = Location.file(REQUIREMENTS);
   // No previous release (a first release, or none could be found): no id can have been removed.
   if (!options.previousRelease) return;
   const previous = previousRelease(corpus.root, options.previousRelease, [REQUIREMENTS]);
   if (!previous.ok) {
     report({
-      ...top,
+      location: top,
       messageId: 'previous-unreadable',
       data: { problem: previous.message },
       hint: 'pass --previous-release with a directory, a .tgz or git:<tag>',
@@ -180,7 +177,7 @@ function checkRemoved(
   const before = requirementRecords(previous.corpus.data(REQUIREMENTS));
   if (!before) {
     report({
-      ...top,
+      location: top,
       severity: 'warning',
       messageId: 'previous-without-requirements',
       data: { release: previous.label },
@@ -190,13 +187,11 @@ function checkRemoved(
   }
   const aliases = requirementAliases(corpus) ?? new Map();
   const aliasFile = corpus.data(REQUIREMENT_ALIASES);
-  const where = aliasFile
-    ? { file: REQUIREMENT_ALIASES, ...locate(aliasFile, ['aliases']) }
-    : { ...top, ...locate(file, ['records']) };
+  const where = Location.pointer(aliasFile ?? file, aliasFile ? ['aliases'] : ['records']);
   for (const id of [...new Set(before.map((record) => record.id))].sort()) {
     if (live.has(id) || aliases.has(id)) continue;
     report({
-      ...where,
+      location: where,
       messageId: 'removed-id',
       data: { id, release: previous.label },
       hint: `add "${id}": "<the id that replaced it>" to the aliases, or restore the record`,

@@ -1,8 +1,8 @@
-import { type Corpus, type DataFile,locate,nodeAt,type PathSegment } from '../../core/model/index.js';
+import { type Corpus, type DataFile, Location, nodeAt, type PathSegment, isObject } from '../../core/model/index.js';
 import { defineCheck } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import { corpusSchemas, expectedSchemaId, isSchemaPath,refCycles,compileFailures,compileThreadAvailable,startCompiling,type CompileFailure,type CompileTarget,pointerSegments,schemaGraph,valueAt,walkSchema } from '../../core/schemas/index.js';
-import { DECLARATION_PATH, isObject } from '../../core/registries/index.js';
+import { DECLARATION_PATH } from '../../core/registries/index.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const FACET = /^spec\/v2\/facets\/[^/]+\.schema\.json$/;
@@ -42,7 +42,7 @@ export default defineCheck({
       // A schema in another dialect cannot register; its $schema finding already says why.
       const dialect = isObject(file?.value) ? file.value.$schema : undefined;
       if (typeof dialect === 'string' && dialect !== DIALECT && problem.message.includes(dialect)) continue;
-      report({ file: problem.file, ...(file ? locate(file, ['$id'], 'value') : {}), messageId: 'cannot-register', data: { problem: problem.message }, hint: `its $id is ${expectedSchemaId(problem.file, schemaIds)}` });
+      report({ location: file ? Location.pointer(file, ['$id'], 'value') : Location.file(problem.file), messageId: 'cannot-register', data: { problem: problem.message }, hint: `its $id is ${expectedSchemaId(problem.file, schemaIds)}` });
     }
 
     const { unresolved, targets } = checkRefs(corpus, [...schemas.files.keys()], report);
@@ -53,8 +53,7 @@ export default defineCheck({
       const file = corpus.data(first.site.file);
       const chain = cycle.edges.map((edge) => describe(edge.site.file, edge.site.path, first.site.file));
       report({
-        file: first.site.file,
-        ...(file ? locate(file, [...first.site.path, first.keyword], 'value') : {}),
+        location: file ? Location.pointer(file, [...first.site.path, first.keyword], 'value') : Location.file(first.site.file),
         messageId: 'ref-cycle',
         data: { chain: [...chain, chain[0]].join(' -> ') },
         hint: 'recurse only under properties, items or the like, so that each level consumes part of the value',
@@ -114,18 +113,17 @@ function facetFragments(corpus: Corpus): Set<string> {
 function checkHeader(file: DataFile, expected: string, report: Report): void {
   const value = file.value as Record<string, unknown>;
   if (value.$schema === undefined) {
-    report({ file: file.path, ...locate(file, []), messageId: 'no-dialect', hint: `add "$schema": "${DIALECT}"` });
+    report({ location: Location.pointer(file), messageId: 'no-dialect', hint: `add "$schema": "${DIALECT}"` });
   } else if (value.$schema !== DIALECT) {
-    report({ file: file.path, ...locate(file, ['$schema'], 'value'), messageId: 'other-dialect', data: { dialect: JSON.stringify(value.$schema) }, hint: `use "${DIALECT}"` });
+    report({ location: Location.pointer(file, ['$schema'], 'value'), messageId: 'other-dialect', data: { dialect: JSON.stringify(value.$schema) }, hint: `use "${DIALECT}"` });
   }
   if (value.$id === undefined) {
-    report({ file: file.path, ...locate(file, []), messageId: 'no-id', data: { expected }, hint: `add "$id": "${expected}"` });
+    report({ location: Location.pointer(file), messageId: 'no-id', data: { expected }, hint: `add "$id": "${expected}"` });
   } else if (value.$id !== expected) {
     const node = nodeAt(file.doc, ['$id']);
     const range = node?.range;
     report({
-      file: file.path,
-      ...locate(file, ['$id'], 'value'),
+      location: Location.pointer(file, ['$id'], 'value'),
       ...(expected.endsWith(`/${file.path}`)
         ? { messageId: 'wrong-id', data: { id: JSON.stringify(value.$id), expected, base: expected.slice(0, -file.path.length) } }
         : { messageId: 'wrong-id-in-layout', data: { id: JSON.stringify(value.$id), expected } }),
@@ -149,7 +147,7 @@ function checkRefs(corpus: Corpus, files: readonly string[], report: Report): { 
         continue;
       }
       unresolved = true;
-      report({ file: path, ...locate(file, [...at, keyword], 'value'), messageId: 'unresolved-ref', data: { keyword, ref: JSON.stringify(ref), reason: resolved.reason }, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
+      report({ location: Location.pointer(file, [...at, keyword], 'value'), messageId: 'unresolved-ref', data: { keyword, ref: JSON.stringify(ref), reason: resolved.reason }, hint: 'a relative $ref resolves against this schema\'s $id; name a corpus schema and a pointer that exists in it' });
     }
   }
   return { unresolved, targets };
@@ -179,11 +177,12 @@ function compileFailure(corpus: Corpus, failure: CompileFailure, known: { unreso
   }
   const problem = raw.replace(AT, '').replace(/^strict mode: /, '');
   const file = corpus.data(target);
-  const location = file && segments ? locate(file, segments, 'key') : { line: 1, column: 1 };
-  const key = `${target}:${location.line}:${location.column}:${problem}`;
+  const location = file && segments ? Location.pointer(file, segments) : Location.file(target);
+  const { line, column } = location.resolve();
+  const key = `${target}:${line}:${column}:${problem}`;
   if (reported.has(key)) return;
   reported.add(key);
-  report({ file: target, ...location, messageId: 'strict-mode', data: { problem }, hint: 'corpus schemas compile under ajv strict mode: declare types for type-specific keywords, and list required members under properties' });
+  report({ location, messageId: 'strict-mode', data: { problem }, hint: 'corpus schemas compile under ajv strict mode: declare types for type-specific keywords, and list required members under properties' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Corpus, lazyPlace, locate, type PathSegment } from '../../core/model/index.js';
+import { type Corpus, Location, type PathSegment } from '../../core/model/index.js';
 import { defineCheck, type CheckContext } from '../../core/run/index.js';
 import type { Report } from '../../core/output/index.js';
 import {
@@ -66,9 +66,9 @@ export default defineCheck({
   },
 });
 
-function at(corpus: Corpus, entry: WitnessEntry, member: PathSegment, prefer: 'key' | 'value' = 'value') {
+function at(corpus: Corpus, entry: WitnessEntry, member: PathSegment, prefer: 'key' | 'value' = 'value'): Location {
   const file = corpus.data(entry.file);
-  return file ? lazyPlace(entry.file, file, [...entry.path, member], prefer) : { file: entry.file, line: 1, column: 1 };
+  return file ? Location.pointer(file, [...entry.path, member], prefer) : Location.file(entry.file);
 }
 
 function label(entry: WitnessEntry): string {
@@ -89,7 +89,7 @@ function checkEntry(
   const witness = entry.witness;
   if (witness === undefined) {
     report({
-      ...at(corpus, entry, 'witness'),
+      location: at(corpus, entry, 'witness'),
       messageId: 'no-witness',
       data: { entry: label(entry) },
       hint: `add "witness": one of ${allowed.join(', ')}`,
@@ -98,7 +98,7 @@ function checkEntry(
   }
   if (entry.source === 'family' && witness === UNWITNESSABLE) {
     report({
-      ...at(corpus, entry, 'witness'),
+      location: at(corpus, entry, 'witness'),
       messageId: 'unwitnessable-family',
       data: { entry: label(entry) },
       hint: 'a family names how the suite observes it: give it one of the family classes',
@@ -108,7 +108,7 @@ function checkEntry(
   if (!allowed.includes(witness)) {
     const suggestion = closest(witness, allowed);
     report({
-      ...at(corpus, entry, 'witness'),
+      location: at(corpus, entry, 'witness'),
       // The closed set is named where the declaration states it.
       ...(declared
         ? {
@@ -129,7 +129,7 @@ function checkEntry(
   const { rationale, tests, tier } = entry;
   if (witness === UNWITNESSABLE && !rationale) {
     report({
-      ...at(corpus, entry, 'rationale'),
+      location: at(corpus, entry, 'rationale'),
       messageId: 'no-rationale',
       data: { entry: label(entry) },
       hint: 'say why no observation path exists; the rationale is REQUIRED with this class',
@@ -137,7 +137,7 @@ function checkEntry(
   }
   if (tests !== undefined && tests.length === 0 && witness !== UNWITNESSABLE) {
     report({
-      ...at(corpus, entry, 'tests'),
+      location: at(corpus, entry, 'tests'),
       messageId: 'empty-tests',
       data: { entry: label(entry), witness: String(witness) },
       hint: 'name the scenarios that witness it',
@@ -145,7 +145,7 @@ function checkEntry(
   }
   if (entry.source === 'invariant' && tier === 'protocol' && witness === UNWITNESSABLE) {
     report({
-      ...at(corpus, entry, 'witness'),
+      location: at(corpus, entry, 'witness'),
       messageId: 'protocol-unwitnessable',
       data: { entry: label(entry) },
       hint: 'give it a witness and the scenarios that observe it, or demote it out of the protocol tier and record the demotion',
@@ -158,7 +158,7 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
   const baselineFile = corpus.data(WITNESS_BASELINE);
   if (!baseline || !baselineFile) {
     report({
-      file: WITNESS_BASELINE,
+      location: Location.file(WITNESS_BASELINE),
       severity: 'warning',
       messageId: 'baseline-missing',
       data: { target: WITNESS_BASELINE },
@@ -174,7 +174,7 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
     const now = counts[measure];
     const allowed = baseline[measure];
     if (allowed === undefined) continue;
-    const where = lazyPlace(WITNESS_BASELINE, baselineFile, [measure], 'value');
+    const where = Location.pointer(baselineFile, [measure], 'value');
     const what =
       measure === 'seamGated'
         ? 'seam-gated entries (families, requirements and invariants)'
@@ -186,10 +186,10 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
       const added = newBearers(corpus, bearers, measure, options);
       const listed = (added ?? bearers).map(
         (entry) =>
-          `${entry.source} ${entry.id} (${entry.file}:${locate(corpus.data(entry.file) ?? baselineFile, entry.path).line})`,
+          `${entry.source} ${entry.id} (${entry.file}:${Location.pointer(corpus.data(entry.file) ?? baselineFile, entry.path).resolve().line})`,
       );
       report({
-        ...where,
+        location: where,
         messageId: added ? 'ratchet-up-since-release' : 'ratchet-up',
         data: { now, allowed, counted: what, bearers: listed.join(', ') },
         hint:
@@ -199,7 +199,7 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
       });
       for (const entry of added ?? []) {
         report({
-          ...at(corpus, entry, 'witness'),
+          location: at(corpus, entry, 'witness'),
           messageId: 'became-uncounted',
           data: { entry: label(entry), witness: measure === 'seamGated' ? SEAM_GATED : UNWITNESSABLE },
           hint: 'give it back an observation path, or witness it some other way than by this class',
@@ -207,7 +207,7 @@ function checkRatchet(corpus: Corpus, entries: readonly WitnessEntry[], options:
       }
     } else if (now < allowed && complete) {
       report({
-        ...where,
+        location: where,
         severity: 'warning',
         messageId: 'ratchet-down',
         data: { now, allowed, counted: what },

@@ -4,7 +4,7 @@
  * and where each of them is written. The headers and path-manifest generators and the api/* gates
  * read this view; none of them walks `$ref`s itself.
  */
-import { defineService, type Corpus, type DataFile } from '../model/index.js';
+import { defineService, type Corpus, type DataFile, type Service } from '../model/index.js';
 import { child, follow, isRecord, refOf, siteLocation, type Site, type SiteLocation } from './refs.js';
 
 export const OPENAPI_PATH = 'api/v2/openapi.yaml';
@@ -87,17 +87,20 @@ export interface OpenApiModel {
   problems: ReferenceProblem[];
 }
 
-/** The views of the OpenAPI documents built so far, by path (most corpora have one). */
-const OpenApiModels = defineService('OpenAPI models', (): Map<string, OpenApiModel | undefined> => new Map());
+/** The view of the OpenAPI document at each path asked for, a service per path (most corpora have one), so that what building it reads is charged to every gate that uses it. */
+const OpenApiModels = new Map<string, Service<OpenApiModel | undefined>>();
 
 /** The view of the OpenAPI document at `path`, or undefined when it is absent, unparsable or not OpenAPI. */
 export function openApiModel(corpus: Corpus, path: string = OPENAPI_PATH): OpenApiModel | undefined {
-  const perCorpus = corpus.service(OpenApiModels);
-  if (perCorpus.has(path)) return perCorpus.get(path);
-  const file = corpus.data(path);
-  const model = file && isRecord(file.value) && 'openapi' in file.value ? buildModel(corpus, file) : undefined;
-  perCorpus.set(path, model);
-  return model;
+  let service = OpenApiModels.get(path);
+  if (!service) {
+    service = defineService(`OpenAPI model of ${path}`, (model: Corpus) => {
+      const file = model.data(path);
+      return file && isRecord(file.value) && 'openapi' in file.value ? buildModel(model, file) : undefined;
+    });
+    OpenApiModels.set(path, service);
+  }
+  return corpus.service(service);
 }
 
 /** Header names compare case-insensitively (RFC 9110 §5.1). */

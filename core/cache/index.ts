@@ -1,3 +1,3 @@
 /** Content-keyed caches on disk: parsed trees and compiled validators, each entry kept under a hash of what it stands for. */
-export * from './content-cache.js';
-export * from './validator-cache.js';
+export { ContentCache } from './content-cache.js';
+export { AJV_VERSION, PREBUILT_VALIDATORS, ValidatorStore } from './validator-cache.js';

@@ -18,7 +18,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { onFlush, toolRoot, writeFileAtomic } from '../output/index.js';
+import { onFlush, writeFileAtomic } from '../output/index.js';
+import { toolRoot } from '../tool/index.js';
 import { ContentCache } from './content-cache.js';
 import { nestingDepth } from './depth.js';
 

@@ -4,8 +4,6 @@ import type { Code, Definition, Html, Image, Link, Nodes, Parent, Root } from 'm
 import { toString } from 'mdast-util-to-string';
 import { markdownToMdast, type MarkdownProblem } from './from-lezer.js';
 
-export { MAX_BLOCK_DEPTH, MAX_TREE_DEPTH } from './from-lezer.js';
-
 /** Bumped whenever the tree built from the same text changes shape, so cached trees are not reused. */
 export const MARKDOWN_TREE_VERSION = 'lezer-mdast 1';
 

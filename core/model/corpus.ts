@@ -9,12 +9,11 @@ import type { LineCounter, Document } from 'yaml';
 import { defaultConfig, type Config } from '../config/index.js';
 import type { GeneratedRegion, RegionProblem } from './regions.js';
 import type { MarkdownModel } from '../markdown/index.js';
-import type { LineIndex } from './positions.js';
+import type { LineIndex, TextStyle } from '../output/index.js';
 import { ServiceTable, type Service } from './service.js';
 
 /** The services built so far, per model object (a model and each view over it apart). */
 const serviceTables = new WeakMap<object, ServiceTable>();
-import type { TextStyle } from '../output/index.js';
 import type { ParseProblem } from './structured.js';
 
 // Loading lived here once; what imports it from this module still finds it.

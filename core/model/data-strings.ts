@@ -6,7 +6,7 @@
 import { isScalar, parseDocument } from 'yaml';
 import { parseMarkdown } from '../markdown/index.js';
 import type { DataFile } from './corpus.js';
-import type { Span } from './positions.js';
+import type { Span } from '../output/index.js';
 import { Location } from './location.js';
 import { nodeAt, type PathSegment } from './structured.js';
 import { walkData } from './walk-data.js';
@@ -18,13 +18,31 @@ export interface DataString {
   value: string;
 }
 
+/**
+ * Every string of a document's value, found by one walk and kept with the value: half a dozen
+ * readers look for strings in every data file, and each walk of a large document makes a path for
+ * every value in it. The value of an unchanged file is the same object in the next model, so an
+ * edit walks only the documents it changed. Read-only: callers get their own list, sharing the entries.
+ */
+const stringsOf = new WeakMap<object, readonly DataString[]>();
+
+function allStrings(value: unknown): readonly DataString[] {
+  if (typeof value !== 'object' || value === null)
+    return typeof value === 'string' ? [{ path: [], key: undefined, value }] : [];
+  let found = stringsOf.get(value);
+  if (!found) {
+    const strings: DataString[] = [];
+    walkData(value, (member, path, key) => {
+      if (typeof member === 'string') strings.push({ path, key, value: member });
+    });
+    stringsOf.set(value, (found = strings));
+  }
+  return found;
+}
+
 /** Every string value of the document (not its keys) for which `wanted` holds. */
 export function dataStrings(file: Pick<DataFile, 'value'>, wanted: (value: string) => boolean): DataString[] {
-  const found: DataString[] = [];
-  walkData(file.value, (value, path, key) => {
-    if (typeof value === 'string' && wanted(value)) found.push({ path, key, value });
-  });
-  return found;
+  return allStrings(file.value).filter((string) => wanted(string.value));
 }
 
 /** A link whose target is neither a URL with a scheme nor a fragment alone: a file of the repository. */
@@ -96,18 +114,6 @@ export function dataStringRange(
   const offsets = sourceOffsets(source, node.type);
   if (!offsets) return { start: from };
   return { start: from + (offsets[start] ?? 0), end: from + (offsets[end] ?? source.length) };
-}
-
-/** `dataStringRange` as a line and column (line 1, column 1 when no string is written there); a finding takes `Location.pointer(file, path).chars(start, end)`. */
-export function dataStringLocation(
-  file: Pick<DataFile, 'doc' | 'lines' | 'text'>,
-  path: readonly PathSegment[],
-  start: number,
-  end: number,
-): Span {
-  const range = dataStringRange(file, path, start, end);
-  if (!range) return { line: 1, column: 1 };
-  return range.end === undefined ? file.lines.position(range.start) : file.lines.span(range.start, range.end);
 }
 
 /**

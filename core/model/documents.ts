@@ -55,19 +55,20 @@ export function speaksOtherVersion(corpus: Corpus, fromFile: string, version: st
   return false;
 }
 
-/** The versions each file names, filled in as files are asked about. */
-const NamedVersions = defineService('versions named per file', (): Map<string, ReadonlySet<string>> => new Map());
+/** The versions each file names, kept with the file (a file object is its content). */
+const namedVersions = new WeakMap<object, ReadonlySet<string>>();
 
 /** The versions whose documents a file names (`spec/v1/…` names 1), read once per file: gates ask per mention, and a registry holds thousands. */
 function versionsNamed(corpus: Corpus, fromFile: string): ReadonlySet<string> {
-  const byFile = corpus.service(NamedVersions);
-  const known = byFile.get(fromFile);
-  if (known) return known;
+  // Looked up through the model each time, so that a run recording what a gate reads records this file.
   const file = corpus.get(fromFile);
-  const text = file && 'text' in file ? file.text : '';
+  if (!file) return new Set();
+  const known = namedVersions.get(file);
+  if (known) return known;
+  const text = 'text' in file ? file.text : '';
   const versions = new Set<string>();
   for (const match of text.matchAll(/\bspec\/v(\d+)\//g)) versions.add(match[1] as string);
-  byFile.set(fromFile, versions);
+  namedVersions.set(file, versions);
   return versions;
 }
 

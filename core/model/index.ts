@@ -1,18 +1,28 @@
 /** The corpus model: files read once from the root, parsed with positions (JSON, YAML, markdown), regions, fenced data blocks and examples. */
-export * from './code-blocks.js';
-export * from './corpus.js';
-export * from './data-strings.js';
-export * from './documents.js';
-export * from './examples.js';
-export * from './file-walk.js';
-export * from './json-splice.js';
-export * from './location.js';
-export * from './positions.js';
-export * from './regions.js';
-export * from './service.js';
-export * from './structured.js';
-export * from './required.js';
-export * from './walk-data.js';
-export * from './word-budget.js';
-export * from './folded-names.js';
-export * from './authored-prose.js';
+export { authoredMarkdown, outsideRegions } from './authored-prose.js';
+export { codeBlockData } from './code-blocks.js';
+export { Corpus, CorpusError, type CorpusFile, type DataFile, type MarkdownFile } from './corpus.js';
+export { dataStringEdit, dataStringLinks, dataStrings } from './data-strings.js';
+export { documentIndex, speaksOtherVersion } from './documents.js';
+export { type ExampleAnnotation, examplePlans, strayAnnotations } from './examples.js';
+export { walkFiles } from './file-walk.js';
+export { foldedName, howNamesDiffer } from './folded-names.js';
+export { type MemberUpdate, SpliceError, spliceJson } from './json-splice.js';
+export { corpusFromFiles, loadCorpus } from './load.js';
+export { Location, PointerLocation } from './location.js';
+export { parseFile } from './parse-file.js';
+export { type WholeFileMark, joinRow, splitRow, textTables, wholeFileMark } from './regions.js';
+export { REQUIRED_MESSAGE, missingRequired } from './required.js';
+export { defineService, type Service } from './service.js';
+export {
+  MAX_YAML_ALIASES,
+  type PathSegment,
+  compareDocumentOrder,
+  hasPointer,
+  isList,
+  isObject,
+  nodeAt,
+  parseJsonText,
+} from './structured.js';
+export { walkData } from './walk-data.js';
+export { CORE_DOCUMENTS, folderWordCounts, groupDigits } from './word-budget.js';

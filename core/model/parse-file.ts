@@ -3,8 +3,7 @@ import path from 'node:path';
 import { findRegions } from './regions.js';
 import { indexMarkdown, parseMarkdownTree, type ParsedMarkdown } from '../markdown/index.js';
 import { ContentCache } from '../cache/index.js';
-import { LineIndex } from './positions.js';
-import { textStyleOf } from '../output/index.js';
+import { LineIndex, textStyleOf } from '../output/index.js';
 import {
   parseJsonText,
   parseJsonValue,

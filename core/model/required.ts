@@ -6,8 +6,7 @@
  */
 import path from 'node:path';
 import type { Corpus } from './corpus.js';
-import type { Span } from './positions.js';
-import { renderMessage } from '../output/index.js';
+import { type Span, renderMessage } from '../output/index.js';
 
 export interface RequiredProblem extends Span {
   /** Where the finding stands: the config entry that requires the file, or the file's own path. */

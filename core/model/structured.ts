@@ -7,8 +7,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { visit as visitJson } from 'jsonc-parser';
-import { LineIndex, type Span } from './positions.js';
-import { PointerLocation, type PointerSource } from './location.js';
+import { LineIndex } from '../output/index.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -480,36 +479,6 @@ export function rangeAt(
     if (range) return [range[0], range[1]];
   }
   return undefined;
-}
-
-/**
- * `rangeAt` as a line and column, at once, for parsed data that is not a corpus file (the
- * suppressions file, a previous release's document); in the corpus, `Location.pointer` says it
- * when a finding needs it.
- */
-export function locate(
-  data: Pick<ParsedData, 'doc' | 'lineCounter'>,
-  path: readonly PathSegment[],
-  prefer: 'key' | 'value' = 'key',
-): Span {
-  const range = rangeAt(data.doc, path, prefer);
-  if (!range) return { line: 1, column: 1 };
-  const start = data.lineCounter.linePos(range[0]);
-  const end = data.lineCounter.linePos(range[1]);
-  return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
-}
-
-/**
- * `{ file, line, column, … }` for a finding in the older spread form, resolved when read: a
- * `Location.pointer` (a finding takes it as `location`).
- */
-export function lazyPlace(
-  file: string,
-  data: PointerSource,
-  path: readonly PathSegment[],
-  prefer: 'key' | 'value' = 'key',
-): PointerLocation {
-  return new PointerLocation(file, data, path, prefer);
 }
 
 /** Whether a JSON pointer names something in a plain value (no positions needed). */

@@ -8,7 +8,7 @@
  * and suppressing a finding must not change the count quoted in another file.
  */
 import { blankDirectives, directiveComments, whitespaceTokens } from '../markdown/index.js';
-import type { Corpus } from './corpus.js';
+import type { Corpus, MarkdownFile } from './corpus.js';
 
 export const CORE_DOCUMENTS = 'spec/v2/core/';
 
@@ -21,17 +21,26 @@ export interface DocumentWords {
   words: number;
 }
 
+/** Each document's words, kept with the document (a file object is its content). */
+const wordsOf = new WeakMap<MarkdownFile, number>();
+
+function documentWords(file: MarkdownFile): number {
+  let words = wordsOf.get(file);
+  if (words === undefined) {
+    words = rawWordCount(
+      withoutRegions(blankDirectives(file.text, directiveComments(file.htmlNodes, file.text)), file.regions),
+    );
+    wordsOf.set(file, words);
+  }
+  return words;
+}
+
 /** Each markdown file directly under `folder`, with its words, in path order. */
 export function folderWordCounts(corpus: Corpus, folder: string = CORE_DOCUMENTS): DocumentWords[] {
   return corpus
     .markdownFiles()
     .filter((file) => file.path.startsWith(folder) && !file.path.slice(folder.length).includes('/'))
-    .map((file) => ({
-      file: file.path,
-      words: rawWordCount(
-        withoutRegions(blankDirectives(file.text, directiveComments(file.htmlNodes, file.text)), file.regions),
-      ),
-    }))
+    .map((file) => ({ file: file.path, words: documentWords(file) }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 

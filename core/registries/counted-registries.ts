@@ -5,8 +5,7 @@
  * entries each has now. The count matcher knows registries only through this table, so a registry
  * the readers learn of is counted by adding its entry here, never by teaching the matcher a name.
  */
-import type { Corpus } from '../model/index.js';
-import { isObject } from '../model/index.js';
+import { type Corpus, isObject } from '../model/index.js';
 import { ERRORS_PATH } from './errors.js';
 import { CODEMAP_PATH, eventCodemap } from './event-codemap.js';
 import { DECLARATION_PATH } from './views.js';
@@ -62,8 +61,9 @@ export const COUNTED_REGISTRIES: readonly CountedRegistry[] = [
   {
     id: 'codemap',
     path: CODEMAP_PATH,
-    nouns: [],
-    about: undefined,
+    // A bijection is counted by its names too ("118 rows, 118 distinct `v1` names"), in a sentence that names the codemap.
+    nouns: ['distinct `v1` names', 'distinct `v2` names', 'distinct v1 names', 'distinct v2 names'],
+    about: /\bcodemap\b/i,
     rows: true,
     names: ['codemap', 'event codemap'],
     what: `the codemap (${CODEMAP_PATH})`,

@@ -3,8 +3,8 @@
  * members of the wrong type read as absent, and rows keep their index in the file, so that a row
  * that cannot be read does not shift the locations of the others.
  */
-import type { Corpus } from '../model/index.js';
-import { DECLARATION_PATH, isObject } from './views.js';
+import { type Corpus, isObject } from '../model/index.js';
+import { DECLARATION_PATH } from './views.js';
 
 export interface DeclaredFamily {
   index: number;

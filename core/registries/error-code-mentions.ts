@@ -24,7 +24,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { type DataFile, type MarkdownFile, nodeAt, type PathSegment, codeBlockData } from '../model/index.js';
-import { parseMarkdown } from '../markdown/index.js';
+import { parseMarkdown, walkMarkdown } from '../markdown/index.js';
 
 export interface CodeMention {
   code: string;
@@ -59,25 +59,27 @@ export function markdownCodeMentions(file: Pick<MarkdownFile, 'tree' | 'text'>):
   return treeMentions(file.tree, file.text);
 }
 
+/**
+ * What a YAML block names a code under: an `error` key (an envelope, or an `error` property's
+ * enum), or a `description` or `summary` in prose; a key can be spelt otherwise only with an escape.
+ */
+const YAML_MAY_MENTION = /error|description|summary|\\/;
+
 /** `responseStatus`: the status of the 4xx/5xx response whose description `tree` is; each snake_case code span takes it. */
 function treeMentions(tree: Root, source: string, responseStatus?: number): CodeMention[] {
   const mentions: CodeMention[] = [];
-  const walk = (node: Nodes, parent: Parent | undefined, index: number): void => {
-    if (node.type === 'table') tableMentions(node, source, mentions);
-    if (node.type === 'inlineCode') inlineMentions(node, parent, index, source, mentions, responseStatus);
-    if (node.type === 'code') {
+  walkMarkdown(tree, {
+    table: (node) => tableMentions(node, source, mentions),
+    inlineCode: (node, parent, index) => inlineMentions(node, parent, index ?? 0, source, mentions, responseStatus),
+    code: (node) => {
       const start = valueOffset(node.value, source, node.position);
-      if (start !== undefined) {
-        mentions.push(
-          ...(/^ya?ml$/i.test(node.lang ?? '')
-            ? documentMentions(codeBlockData(node).doc, node.value, start)
-            : envelopeMentions(node.value, start)),
-        );
-      }
-    }
-    if ('children' in node) node.children.forEach((child, i) => walk(child, node, i));
-  };
-  walk(tree, undefined, 0);
+      if (start === undefined) return;
+      if (!/^ya?ml$/i.test(node.lang ?? '')) mentions.push(...envelopeMentions(node.value, start));
+      // Parsed with positions only when it can name a code (the parser is most of a warm run's YAML cost).
+      else if (YAML_MAY_MENTION.test(node.value))
+        mentions.push(...documentMentions(codeBlockData(node).doc, node.value, start));
+    },
+  });
   return mentions.sort((a, b) => a.start - b.start);
 }
 

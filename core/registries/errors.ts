@@ -3,10 +3,11 @@
  * exists only for a registry that validates against spec/v2/errors.schema.json: nothing derives
  * an artifact from a registry whose shape is wrong.
  */
-import { defineService, type Corpus, type DataFile, type Span } from '../model/index.js';
+import { defineService, type Corpus, type DataFile, isObject } from '../model/index.js';
+import { type Span } from '../output/index.js';
 import type { ErrorObject } from 'ajv';
 import { corpusSchemas, describeSchemaError, locateSchemaError, validateRegistry } from '../schemas/index.js';
-import { isObject, vendorOrgs } from './views.js';
+import { vendorOrgs } from './views.js';
 
 export const ERRORS_PATH = 'spec/v2/errors.json';
 export const ERRORS_SCHEMA_PATH = 'spec/v2/errors.schema.json';
@@ -43,7 +44,7 @@ export interface ErrorsRegistry {
   rows: ErrorRow[];
 }
 
-type RegistryFinding = Span & {
+type ErrorsRegistryFinding = Span & {
   file: string;
   message: string;
   messageId?: string;
@@ -52,7 +53,7 @@ type RegistryFinding = Span & {
 
 export type ErrorsRegistryRead =
   | { state: 'absent' }
-  | { state: 'invalid'; findings: RegistryFinding[] }
+  | { state: 'invalid'; findings: ErrorsRegistryFinding[] }
   | { state: 'valid'; registry: ErrorsRegistry };
 
 /** The error registry, read and validated against its schema once per corpus. */
@@ -143,7 +144,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
-export interface SchemaViolation extends RegistryFinding {
+export interface SchemaViolation extends ErrorsRegistryFinding {
   /**
    * The JSON pointer of what is wrong: the instance path, extended by the missing or extra
    * property for `required` and `additionalProperties`, so a gate can tell which field it is about.

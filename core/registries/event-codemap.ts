@@ -3,8 +3,7 @@
  * the type-to-payload index, the counts. Readers validate the registry against its schema first
  * (`validateRegistry`); this view is tolerant and skips what it cannot read.
  */
-import type { Corpus, DataFile } from '../model/index.js';
-import { isObject } from './views.js';
+import { type Corpus, type DataFile, isObject } from '../model/index.js';
 
 export const CODEMAP_PATH = 'spec/v2/event-codemap.json';
 export const CODEMAP_SCHEMA_PATH = 'spec/v2/event-codemap.schema.json';

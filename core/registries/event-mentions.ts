@@ -20,16 +20,15 @@
  */
 import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
-import { inlineCodes } from '../markdown/index.js';
+import { inlineCodes, walkMarkdown } from '../markdown/index.js';
 import { isMap, isScalar, isSeq, type Node, type LineCounter } from 'yaml';
 import {
   type Corpus,
   type DataFile,
   type MarkdownFile,
   codeBlockData,
-  dataStringLocation,
   dataStrings,
+  Location,
   nodeAt,
   type PathSegment,
 } from '../model/index.js';
@@ -62,9 +61,28 @@ const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
 
 const VENDOR_SHAPE = new RegExp(`^${TYPE_SEGMENT}\\.${TYPE_SEGMENT}(?:\\.${TYPE_SEGMENT})?$`);
 
+/**
+ * What one document names, with the codemap's reading it was found under: kept with the document
+ * (a file object is its content; an edit makes a new one), so that the index of a model that
+ * differs from the last in a few files reads those files alone again.
+ */
+const perDocument = new WeakMap<object, { reading: string; mentions: readonly EventNameMention[] }>();
+
+function documentMentions(
+  file: MarkdownFile | DataFile,
+  reading: string,
+  find: (into: EventNameMention[]) => void,
+): readonly EventNameMention[] {
+  const kept = perDocument.get(file);
+  if (kept?.reading === reading) return kept.mentions;
+  const mentions: EventNameMention[] = [];
+  find(mentions);
+  perDocument.set(file, { reading, mentions });
+  return mentions;
+}
+
 /** Every event name the corpus writes; the mention index (mention-index.ts) calls it once per corpus. */
 export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
-  const mentions: EventNameMention[] = [];
   const renamed = new Map<string, string>();
   const domains = new Set<string>();
   for (const row of eventCodemap(corpus)?.rows ?? []) {
@@ -73,6 +91,8 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
     domains.add(v2.split('.')[0] ?? '');
   }
   const v2Types = new Set(eventCodemap(corpus)?.rows.map((row) => row.v2Override ?? row.v2) ?? []);
+  // What `kind` decides from besides a document: a document's mentions found under another are found again.
+  const reading = JSON.stringify([[...renamed], [...domains], [...v2Types]]);
   // In v2 text a renamed v1 name of any length is one, and so is a name the sentence says is an
   // event; elsewhere (notes about the corpus, files shared with v1) only what three segments make certain.
   const kind = (file: string, name: string, sentence: () => string): 'event' | 'claimed' | undefined => {
@@ -82,34 +102,85 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
       (THREE_SEGMENTS.test(name) && isTransition(name, domains))
     )
       return 'event';
-    return v2 && TWO_SEGMENTS.test(name) && isPastTense(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence())
+    return v2 && TWO_SEGMENTS.test(name) && isPastForm(name.split('.')[1] ?? '') && SAYS_EVENT.test(sentence())
       ? 'claimed'
       : undefined;
   };
+  const found: Array<readonly EventNameMention[]> = [];
   for (const file of corpus.markdownFiles()) {
-    const inTables = tableMentions(file, mentions);
-    proseCodeMentions(file, inTables, kind, mentions);
-    codeBlockMentions(file, mentions);
+    found.push(
+      documentMentions(file, reading, (into) => {
+        const inTables = tableMentions(file, into);
+        proseCodeMentions(file, inTables, kind, into);
+        codeBlockMentions(file, into);
+      }),
+    );
   }
   for (const file of corpus.dataFiles()) {
-    walkValue(file, file.value, [], mentions);
-    stringMentions(file, kind, mentions);
+    found.push(
+      documentMentions(file, reading, (into) => {
+        walkValue(file, file.value, [], into);
+        stringMentions(file, kind, into);
+      }),
+    );
   }
   const messages = asyncApiMessageNames(corpus);
-  for (const mention of mentions) {
+  // A document's mentions are kept for the next model: what depends on other files goes on a copy.
+  return found.flat().map((mention) => {
     const v2 = renamed.get(mention.name);
-    if (v2 !== undefined && !v2Types.has(mention.name)) mention.renamedTo = v2;
-    if (messages.has(mention.name)) mention.declaredMessage = true;
-  }
-  return mentions;
+    const renamedTo = v2 !== undefined && !v2Types.has(mention.name) ? v2 : undefined;
+    const declaredMessage = messages.has(mention.name);
+    if (renamedTo === undefined && !declaredMessage) return mention;
+    // Copied with its getters: where a name sits in a data file is looked up only if a finding asks.
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(mention)) as EventNameMention;
+    if (renamedTo !== undefined) copy.renamedTo = renamedTo;
+    if (declaredMessage) copy.declaredMessage = true;
+    return copy;
+  });
 }
 
 const THREE_SEGMENTS = /^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$/;
 const TWO_SEGMENTS = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 /** A sentence that says a name in it is an event: a host emits it, it fires, it is an event type, "the `x` event". */
-const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfire(?:s|d)\b|\bevent types?\b|`\s+events?\b/i;
+const SAYS_EVENT = /\bemit(?:s|ted|ting)?\b|\bfir(?:e|es|ed|ing)\b|\bevent types?\b|`\s+events?\b/i;
+/**
+ * Simple pasts that are no participle (`dispatch.began`): no protocol type may end in one, but a
+ * name that does, written as an event, is still meant as one.
+ */
+const SIMPLE_PAST = new Set([
+  'began',
+  'broke',
+  'chose',
+  'drew',
+  'drove',
+  'fell',
+  'flew',
+  'froze',
+  'gave',
+  'grew',
+  'hid',
+  'knew',
+  'rose',
+  'sank',
+  'saw',
+  'shook',
+  'spoke',
+  'stole',
+  'took',
+  'threw',
+  'woke',
+  'wrote',
+  'went',
+  'came',
+  'became',
+]);
 
 type Kind = (file: string, name: string, sentence: () => string) => 'event' | 'claimed' | undefined;
+
+/** A past participle (`harvested`, `lost`) or a simple past (`began`). */
+function isPastForm(segment: string): boolean {
+  return isPastTense(segment) || SIMPLE_PAST.has(segment);
+}
 
 /** `<domain>.<noun>.<verb-ed>`: under a protocol domain, ending in a past tense. */
 function isTransition(name: string, domains: ReadonlySet<string>): boolean {
@@ -156,7 +227,10 @@ function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): v
       if (!found) continue;
       const start = (match.index ?? 0) + 1;
       let located: { line: number; column: number } | undefined;
-      const get = () => (located ??= dataStringLocation(file, string.path, start, start + name.length));
+      const get = () =>
+        (located ??= Location.pointer(file, string.path)
+          .chars(start, start + name.length)
+          .resolve());
       into.push(
         Object.defineProperties(
           {
@@ -176,46 +250,91 @@ function stringMentions(file: DataFile, kind: Kind, into: EventNameMention[]): v
   }
 }
 
-/** The `name` of every message the AsyncAPI document declares. */
+/**
+ * The AsyncAPI message names that are known names though no types: each message a channel of the
+ * document carries (`hostEvents`' heartbeat messages), and each one declared under `components`
+ * that the prose states is an SSE frame name, not a type ("Three frame names are not types: …").
+ * A message declared but carried by no channel and called a frame nowhere is only a rendering of
+ * a name, which the registries must still account for.
+ */
 function asyncApiMessageNames(corpus: Corpus): Set<string> {
-  const value = corpus.data(ASYNCAPI)?.value as { components?: { messages?: Record<string, unknown> } } | undefined;
-  const names = new Set<string>();
-  for (const message of Object.values(value?.components?.messages ?? {})) {
+  const value = corpus.data(ASYNCAPI)?.value as
+    { channels?: Record<string, unknown>; components?: { messages?: Record<string, unknown> } } | undefined;
+  const declared = value?.components?.messages ?? {};
+  const nameOf = (message: unknown): string | undefined => {
     const name =
       typeof message === 'object' && message !== null ? (message as Record<string, unknown>).name : undefined;
-    if (typeof name === 'string') names.add(name);
+    return typeof name === 'string' ? name : undefined;
+  };
+  const names = new Set<string>();
+  for (const channel of Object.values(value?.channels ?? {})) {
+    const carried =
+      typeof channel === 'object' && channel !== null ? (channel as Record<string, unknown>).messages : undefined;
+    for (const message of Object.values(typeof carried === 'object' && carried !== null ? carried : {})) {
+      const ref =
+        typeof message === 'object' && message !== null ? (message as Record<string, unknown>).$ref : undefined;
+      const key = typeof ref === 'string' && ref.startsWith(MESSAGE_REF) ? ref.slice(MESSAGE_REF.length) : undefined;
+      const name = nameOf(key === undefined ? message : declared[key]);
+      if (name !== undefined) names.add(name);
+    }
+  }
+  const frames = statedFrameNames(corpus);
+  for (const message of Object.values(declared)) {
+    const name = nameOf(message);
+    if (name !== undefined && frames.has(name)) names.add(name);
+  }
+  return names;
+}
+
+const MESSAGE_REF = '#/components/messages/';
+/** A sentence that names SSE frames and says they are no types ("Three frame names are not types …"). */
+const FRAMES_NOT_TYPES = /\bframe names?\b[^.]*\b(?:not|no|absent)\b[^.]*\btypes?\b/i;
+
+/** The frame names the prose states are no event types, each a code span of such a sentence. */
+function statedFrameNames(corpus: Corpus): Set<string> {
+  const names = new Set<string>();
+  for (const file of corpus.markdownFiles()) {
+    if (!file.text.includes('frame name')) continue;
+    for (const code of inlineCodes(file.tree)) {
+      if (!DOTTED.test(code.value)) continue;
+      if (FRAMES_NOT_TYPES.test(sentenceAt(file.text, code.position?.start.offset ?? 0))) names.add(code.value);
+    }
   }
   return names;
 }
 
 function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<InlineCode> {
   const read = new Set<InlineCode>();
-  visit(file.tree, 'table', (table: Table) => {
-    const [header, ...body] = table.children;
-    if (!header) return;
-    const columns = header.children.flatMap((cell, index) =>
-      EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : [],
-    );
-    if (columns.length === 0) return;
-    for (const row of body) {
-      for (const index of columns) {
-        const cell = row.children[index];
-        if (!cell) continue;
-        visit(cell, 'inlineCode', (code) => {
-          if (!DOTTED.test(code.value)) return;
-          read.add(code);
-          const start = code.position?.start;
-          into.push({
-            file: file.path,
-            line: start?.line ?? 1,
-            column: (start?.column ?? 0) + 1,
-            name: code.value,
-            role: 'type',
-            source: 'prose',
+  walkMarkdown(file.tree, {
+    table: (table: Table) => {
+      const [header, ...body] = table.children;
+      if (!header) return;
+      const columns = header.children.flatMap((cell, index) =>
+        EVENT_COLUMNS.has(toString(cell).trim().toLowerCase()) ? [index] : [],
+      );
+      if (columns.length === 0) return;
+      for (const row of body) {
+        for (const index of columns) {
+          const cell = row.children[index];
+          if (!cell) continue;
+          walkMarkdown(cell, {
+            inlineCode: (code) => {
+              if (!DOTTED.test(code.value)) return;
+              read.add(code);
+              const start = code.position?.start;
+              into.push({
+                file: file.path,
+                line: start?.line ?? 1,
+                column: (start?.column ?? 0) + 1,
+                name: code.value,
+                role: 'type',
+                source: 'prose',
+              });
+            },
           });
-        });
+        }
       }
-    }
+    },
   });
   return read;
 }
@@ -354,7 +473,7 @@ export function classifyMention(mention: EventNameMention, registries: NameRegis
     segments.length === 2 &&
     !registries.registeredOrgs.has(first) &&
     !registries.reservedOrgs.has(first) &&
-    !isPastTense(segments[1] ?? '')
+    !isPastForm(segments[1] ?? '')
   ) {
     return { kind: 'not-an-event' };
   }

@@ -3,8 +3,8 @@
  * invariants, the witness baseline, and the witness classes every family, requirement and
  * invariant carries. Tolerant typed views: an absent registry is undefined; validate first.
  */
-import type { Corpus, DataFile, PathSegment } from '../model/index.js';
-import { DECLARATION_PATH, declarationFamilies, isObject } from './views.js';
+import { type Corpus, type DataFile, type PathSegment, isObject } from '../model/index.js';
+import { DECLARATION_PATH, declarationFamilies } from './views.js';
 
 export const REQUIREMENTS = 'conformance/requirements.json';
 export const REQUIREMENTS_SCHEMA = 'spec/v2/requirements.schema.json';

@@ -3,8 +3,7 @@
  * schemas/v2/ids.schema.json, the map spec/v2/id-field-bindings.json, every `*Id` / `*Ids` field of
  * the corpus's schemas and API documents, and the kinds a field's schema reaches by `$ref`.
  */
-import type { Corpus, DataFile, PathSegment } from '../model/index.js';
-import { isObject } from './views.js';
+import { type Corpus, type DataFile, type PathSegment, isObject } from '../model/index.js';
 import {
   IN_PLACE_LISTS,
   isApiDocument,

@@ -7,10 +7,9 @@
  * Each part is worked out on first read, so a run that judges only events never reads counts.
  */
 import type { InlineCode } from 'mdast';
-import { visit } from 'unist-util-visit';
-import type { Corpus, DataFile, MarkdownFile, Span } from '../model/index.js';
-import { dataStringLocation, dataStrings } from '../model/index.js';
-import { isGeneratedDocument } from '../markdown/index.js';
+import { type Corpus, type DataFile, type MarkdownFile, dataStrings, defineService, Location } from '../model/index.js';
+import type { Span } from '../output/index.js';
+import { isGeneratedDocument, walkMarkdown } from '../markdown/index.js';
 import { markdownCodeMentions, yamlCodeMentions, type CodeMention } from './error-code-mentions.js';
 import { collectEventNameMentions, type EventNameMention } from './event-mentions.js';
 import { CITES_V1, isV2Text, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
@@ -46,7 +45,24 @@ interface HeaderMention {
   written: string;
   /** Whether the text around it is read in v1's terms (its sentence, section or column cites v1), where v1's spellings are quoted. */
   readsAsV1(): boolean;
+  /**
+   * Whether it stands where the text speaks of a name as gone or renamed (its sentence, or the
+   * heading of its section, says removed, renamed, deprecated, replaced, formerly): an old name
+   * quoted there is history, not use.
+   */
+  speaksOfOldNames(): boolean;
   place: () => Span;
+}
+
+/** Words that say a name is spoken of as gone or replaced. */
+const OLD_NAMES =
+  /\b(?:remov\w*|absent|dropped|delet\w*|obsolete|renam\w*|deprecat\w*|replac\w*|retir\w*|formerly|legacy|instead of|no longer|supersed\w*)\b/i;
+
+/** The heading of the markdown section holding `offset`, as written. */
+function sectionHeading(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const match = [...before.matchAll(/^ {0,3}#{1,6}[ \t]+(.*)$/gm)].pop();
+  return match?.[1] ?? '';
 }
 
 export interface MentionIndex {
@@ -56,16 +72,12 @@ export interface MentionIndex {
   readonly headers: readonly HeaderMention[];
 }
 
-const indexes = new WeakMap<Corpus, MentionIndex>();
+/** The corpus's mention index: its parts are worked out on first read and kept for the model's life. */
+const MentionIndexService = defineService('mention index', lazyIndex);
 
 /** The corpus's mention index, built on first use and kept for the corpus's life. */
 export function mentionIndex(corpus: Corpus): MentionIndex {
-  let index = indexes.get(corpus);
-  if (!index) {
-    index = lazyIndex(corpus);
-    indexes.set(corpus, index);
-  }
-  return index;
+  return corpus.service(MentionIndexService);
 }
 
 /** The event types named anywhere in the corpus (the index's `events`). */
@@ -94,33 +106,55 @@ function lazyIndex(corpus: Corpus): MentionIndex {
   };
 }
 
+/**
+ * What one document of the corpus yields for a part of the index, kept with the document: a file
+ * object is its content (an edit makes a new one), so the index of a model that differs from the
+ * last in a few files reads those files alone again. What a document yields depends on it alone.
+ */
+function perDocument<F extends MarkdownFile | DataFile, T>(find: (file: F) => readonly T[]): (file: F) => readonly T[] {
+  const kept = new WeakMap<F, readonly T[]>();
+  return (file) => {
+    let found = kept.get(file);
+    if (!found) kept.set(file, (found = find(file)));
+    return found;
+  };
+}
+
+const markdownCodes = perDocument((file: MarkdownFile): LocatedCodeMention[] =>
+  markdownCodeMentions(file).map((mention) => ({
+    file: file.path,
+    mention,
+    place: () => file.lines.span(mention.start, mention.end),
+  })),
+);
+
+const dataCodes = perDocument((file: DataFile): LocatedCodeMention[] =>
+  yamlCodeMentions(file).map((mention) => ({
+    file: file.path,
+    mention,
+    place: () => file.lines.span(mention.start, mention.end),
+  })),
+);
+
 function codeMentions(corpus: Corpus): LocatedCodeMention[] {
-  const found: LocatedCodeMention[] = [];
-  for (const file of corpus.markdownFiles()) {
-    for (const mention of markdownCodeMentions(file))
-      found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
-  }
-  for (const file of corpus.dataFiles()) {
-    for (const mention of yamlCodeMentions(file))
-      found.push({ file: file.path, mention, place: () => file.lines.span(mention.start, mention.end) });
-  }
-  return found;
+  return [...corpus.markdownFiles().flatMap(markdownCodes), ...corpus.dataFiles().flatMap(dataCodes)];
 }
 
 /** A line a generator writes about its output. */
 const GENERATOR_LINE = /\bgenerated\s+(?:from|by)\b/i;
 
 function countMentions(corpus: Corpus): LocatedCount[] {
-  const found: LocatedCount[] = [];
-  for (const file of corpus.markdownFiles()) {
-    // A document generated whole writes its counts from its generator's registry: generated/drift judges them.
-    if (!isGeneratedDocument(file)) found.push(...markdownCounts(file));
-  }
-  for (const file of corpus.dataFiles()) found.push(...dataCounts(file));
-  return found;
+  // A document generated whole writes its counts from its generator's registry: generated/drift judges them.
+  return [
+    ...corpus
+      .markdownFiles()
+      .filter((file) => !isGeneratedDocument(file))
+      .flatMap(markdownCounts),
+    ...corpus.dataFiles().flatMap(dataCounts),
+  ];
 }
 
-function markdownCounts(file: MarkdownFile): LocatedCount[] {
+const markdownCounts = perDocument((file: MarkdownFile): LocatedCount[] => {
   return markdownCountMentions(file, proseExclusions(file)).map((mention) => {
     const lineStart = file.text.lastIndexOf('\n', mention.start) + 1;
     const lineEnd = file.text.indexOf('\n', mention.start);
@@ -133,10 +167,10 @@ function markdownCounts(file: MarkdownFile): LocatedCount[] {
       place: () => file.lines.span(mention.start, mention.end),
     };
   });
-}
+});
 
 /** A string of a JSON/YAML document holds no generated region: each count in it is written there. */
-function dataCounts(file: DataFile): LocatedCount[] {
+const dataCounts = perDocument((file: DataFile): LocatedCount[] => {
   const found: LocatedCount[] = [];
   for (const string of dataStrings(file, (value) => mayHoldCount(value))) {
     const code = [...string.value.matchAll(/`[^`\n]*`/g)].map((match): [number, number] => [
@@ -149,12 +183,12 @@ function dataCounts(file: DataFile): LocatedCount[] {
         file: file.path,
         kind: 'data',
         generatorLine: false,
-        place: () => dataStringLocation(file, string.path, mention.start, mention.end),
+        place: () => Location.pointer(file, string.path).chars(mention.start, mention.end).resolve(),
       });
     }
   }
   return found;
-}
+});
 
 /** A header name: words joined by `-`, a value after a colon allowed (`OpenWOP-Idempotent-Replay: true`). */
 const HEADER_SPAN = /^([A-Za-z][A-Za-z0-9-]*-[A-Za-z0-9-]+)(?::.*)?$/;
@@ -164,19 +198,34 @@ const HEADER_SPAN = /^([A-Za-z][A-Za-z0-9-]*-[A-Za-z0-9-]+)(?::.*)?$/;
  * whole, which restate the API document) and the strings of v2 JSON/YAML documents.
  */
 function headerMentions(corpus: Corpus): HeaderMention[] {
+  return [
+    ...corpus
+      .markdownFiles()
+      .filter((file) => isV2Text(file.path) && !isGeneratedDocument(file))
+      .flatMap(markdownHeaders),
+    ...corpus
+      .dataFiles()
+      .filter((file) => isV2Text(file.path))
+      .flatMap(dataHeaders),
+  ];
+}
+
+const markdownHeaders = perDocument((file: MarkdownFile): HeaderMention[] => {
   const found: HeaderMention[] = [];
-  for (const file of corpus.markdownFiles()) {
-    if (!isV2Text(file.path) || isGeneratedDocument(file)) continue;
-    visit(file.tree, 'inlineCode', (code: InlineCode) => {
+  walkMarkdown(file.tree, {
+    inlineCode: (code: InlineCode) => {
       const written = HEADER_SPAN.exec(code.value)?.[1];
       const start = code.position?.start;
       const offset = start?.offset;
       if (!written || !start || offset === undefined) return;
       if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) return;
+      let v1: boolean | undefined;
       found.push({
         file: file.path,
         written,
-        readsAsV1: () => markdownReadsAsV1(file, offset + 1),
+        readsAsV1: () => (v1 ??= markdownReadsAsV1(file, offset + 1)),
+        speaksOfOldNames: () =>
+          OLD_NAMES.test(sentenceAt(file.text, offset + 1)) || OLD_NAMES.test(sectionHeading(file.text, offset)),
         place: () => ({
           line: start.line,
           column: start.column + 1,
@@ -184,23 +233,29 @@ function headerMentions(corpus: Corpus): HeaderMention[] {
           endColumn: start.column + 1 + written.length,
         }),
       });
-    });
-  }
-  for (const file of corpus.dataFiles()) {
-    if (!isV2Text(file.path)) continue;
-    for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('-'))) {
-      for (const match of string.value.matchAll(/`([^`\n]+)`/g)) {
-        const written = HEADER_SPAN.exec(match[1] ?? '')?.[1];
-        if (!written) continue;
-        const at = (match.index ?? 0) + 1;
-        found.push({
-          file: file.path,
-          written,
-          readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)),
-          place: () => dataStringLocation(file, string.path, at, at + written.length),
-        });
-      }
+    },
+  });
+  return found;
+});
+
+const dataHeaders = perDocument((file: DataFile): HeaderMention[] => {
+  const found: HeaderMention[] = [];
+  for (const string of dataStrings(file, (value) => value.includes('`') && value.includes('-'))) {
+    for (const match of string.value.matchAll(/`([^`\n]+)`/g)) {
+      const written = HEADER_SPAN.exec(match[1] ?? '')?.[1];
+      if (!written) continue;
+      const at = (match.index ?? 0) + 1;
+      found.push({
+        file: file.path,
+        written,
+        readsAsV1: () => CITES_V1.test(sentenceAt(string.value, at)),
+        speaksOfOldNames: () => OLD_NAMES.test(sentenceAt(string.value, at)),
+        place: () =>
+          Location.pointer(file, string.path)
+            .chars(at, at + written.length)
+            .resolve(),
+      });
     }
   }
   return found;
-}
+});

@@ -130,23 +130,36 @@ const EXTENSION_HOME = /^spec\/v2\/ext\//;
 
 function hasNormativeStatement(file: MarkdownFile, family: string): boolean {
   const names = new RegExp(`(?<![\\w.-])${family.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
-  let found = false;
-  const holds = (text: string) => KEYWORD.test(text) && names.test(text);
+  return normativeStatements(file).some((text) => names.test(text));
+}
+
+/** Each document's statements that carry a MUST, SHOULD or MAY, kept with the document (a file object is its content): a registry asks per family. */
+const statementsOf = new WeakMap<MarkdownFile, readonly string[]>();
+
+/**
+ * The statements of a document that carry a keyword: each paragraph, a lead-in ("When a host
+ * advertises `x`, it:") with the list it introduces as one, and each table cell.
+ */
+function normativeStatements(file: MarkdownFile): readonly string[] {
+  const kept = statementsOf.get(file);
+  if (kept) return kept;
+  const statements: string[] = [];
+  const add = (text: string) => {
+    if (KEYWORD.test(text)) statements.push(text);
+  };
   const visit = (node: Nodes): void => {
-    if (found || !('children' in node)) return;
+    if (!('children' in node)) return;
     const children = (node as Parent).children as Nodes[];
     children.forEach((child, index) => {
-      if (found) return;
       if (child.type === 'paragraph') {
-        // A lead-in ("When a host advertises `x`, it:") and the list it introduces are one statement.
         const next = children[index + 1];
-        if (holds(plainText(child)) || (next?.type === 'list' && holds(`${plainText(child)} ${plainText(next)}`)))
-          found = true;
-      } else if (child.type === 'tableCell') {
-        if (holds(plainText(child))) found = true;
-      } else visit(child);
+        add(plainText(child));
+        if (next?.type === 'list') add(`${plainText(child)} ${plainText(next)}`);
+      } else if (child.type === 'tableCell') add(plainText(child));
+      else visit(child);
     });
   };
   visit(file.tree);
-  return found;
+  statementsOf.set(file, statements);
+  return statements;
 }

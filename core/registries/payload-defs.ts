@@ -4,8 +4,7 @@
  * (or `unevaluatedProperties: false`), or by `$ref` composition of a closed entry that adds no
  * property of its own: approvals are the interrupt payloads with `kind` fixed, not copies of them.
  */
-import { isObject } from './views.js';
-import type { PathSegment } from '../model/index.js';
+import { isObject, type PathSegment, walkData } from '../model/index.js';
 
 const LOCAL_DEF = /^#\/\$defs\/([^/]+)$/;
 
@@ -154,17 +153,10 @@ function extraProperties(entry: Record<string, unknown>, base: unknown): string[
 
 function localReferences(value: unknown): string[] {
   const found: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (isObject(node)) {
-      for (const [key, child] of Object.entries(node)) {
-        if (key === '$ref' && typeof child === 'string') {
-          const name = LOCAL_DEF.exec(child)?.[1];
-          if (name) found.push(name);
-        } else walk(child);
-      }
-    }
-  };
-  walk(value);
+  walkData(value, (node, path) => {
+    if (typeof node !== 'string' || path[path.length - 1] !== '$ref') return;
+    const name = LOCAL_DEF.exec(node)?.[1];
+    if (name) found.push(name);
+  });
   return found;
 }

@@ -1,6 +1,5 @@
 /** The scope vocabulary: every scope an operation's security requirement may name. */
-import type { Corpus } from '../model/index.js';
-import { isObject } from '../model/index.js';
+import { type Corpus, isObject } from '../model/index.js';
 
 export const SCOPES_PATH = 'spec/v2/scopes.json';
 

@@ -1,8 +1,5 @@
 /** Typed, tolerant views of the registries that several gates read. Absent registry: undefined. */
-import type { Corpus } from '../model/index.js';
-import { isObject } from '../model/index.js';
-
-export { isObject };
+import { type Corpus, isObject } from '../model/index.js';
 
 export const DECLARATION_PATH = 'spec/v2/declaration.json';
 

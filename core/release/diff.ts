@@ -4,7 +4,7 @@
  * line. Changes to generated files whose generator's inputs also changed are marked `derived`:
  * shown, but not counted again, since the change they follow from already is.
  */
-import { type Corpus, locate, type PathSegment } from '../model/index.js';
+import { type Corpus, Location, type PathSegment } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { ERRORS_PATH, CODEMAP_PATH, PAYLOADS_PATH } from '../registries/index.js';
 import { firstDifferingLine } from '../run/index.js';
@@ -654,7 +654,7 @@ function markDerived(changes: Change[], maps: Array<Map<string, string[]>>): voi
 function lineOf(corpus: Corpus, file: string, segments: PathSegment[] | undefined): number | undefined {
   const data = corpus.data(file);
   if (!data || !segments) return undefined;
-  return locate(data, segments, 'key').line;
+  return Location.pointer(data, segments, 'key').resolve().line;
 }
 
 function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {

@@ -21,8 +21,8 @@ import {
   decidedRows,
   effectiveType,
   eventCodemap,
-  isObject,
 } from '../registries/index.js';
+import { isObject } from '../model/index.js';
 import { isSchemaPath } from '../schemas/index.js';
 
 export const REQUIREMENTS_PATH = 'conformance/requirements.json';

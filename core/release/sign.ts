@@ -7,7 +7,7 @@
  */
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { readRegularFile, ReadRefused } from '../fs/index.js';
-import { isObject } from '../registries/index.js';
+import { isObject } from '../model/index.js';
 
 const DSSE_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';

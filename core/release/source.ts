@@ -4,9 +4,8 @@
  * `git:<ref>` of the repository at a root.
  */
 import path from 'node:path';
-import { corpusFromFiles, type Corpus } from '../model/index.js';
+import { corpusFromFiles, type Corpus, isObject } from '../model/index.js';
 import { runGit } from './git.js';
-import { isObject } from '../registries/index.js';
 import { buildStamp, isShipped, PACKAGE_NAME, parseStamp, SEMVER, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
 import { SHA256_DIGEST } from '../output/index.js';
 import { loadArtifactTree, ReleaseSourceError, sortedMap, treeFromTarball, type ArtifactTree } from './tree.js';

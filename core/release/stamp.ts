@@ -6,7 +6,7 @@
 import { readInside, ReadRefused } from '../fs/index.js';
 import path from 'node:path';
 import { compareStrings, CANONICALIZATION, jcsDigest, sha256Hex, SHA256_DIGEST, SHA256_HEX } from '../output/index.js';
-import { isObject } from '../registries/index.js';
+import { isObject } from '../model/index.js';
 
 export const PACKAGE_NAME = '@openwop/spec-artifacts';
 /** Where the stamp sits in a package, and in a corpus whose config does not say otherwise. */

@@ -4,8 +4,7 @@
  */
 import path from 'node:path';
 import { compareStrings, sha256FileHex, sha256Hex } from '../output/index.js';
-import { walkFiles } from '../model/index.js';
-import { isObject } from '../registries/index.js';
+import { walkFiles, isObject } from '../model/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
 import { readTar, readTarFile, TarError, type TarEntry } from './tar.js';

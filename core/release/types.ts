@@ -5,10 +5,9 @@
  * function of the schemas alone (no banner, no date; prettier with fixed options).
  */
 import path from 'node:path';
-import { isList, type Corpus, type DataFile } from '../model/index.js';
+import { isList, type Corpus, type DataFile, isObject } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
 import { expectedSchemaId, isSchemaPath, type SchemaIds, resolveUri, walkSchema } from '../schemas/index.js';
-import { isObject } from '../registries/index.js';
 import { reshapeForTypes } from './type-shapes.js';
 
 export const TYPES_DIRECTORY = 'types';

@@ -18,7 +18,7 @@
 import type { KeyObject } from 'node:crypto';
 import { compareStrings, sha256FileHex, sha256Hex, SHA256_DIGEST, visible } from '../output/index.js';
 import { pathKind, readRegularFile, ReadRefused } from '../fs/index.js';
-import { isObject } from '../registries/index.js';
+import { isObject } from '../model/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
 import { loadArtifactTree, ReleaseSourceError, type ArtifactTree } from './tree.js';

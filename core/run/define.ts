@@ -53,6 +53,11 @@ export interface Check {
 interface GeneratedFile {
   path: string;
   content: string;
+  /**
+   * For a JSON file the generator only splices into: the members it writes (object keys from the
+   * root). The rest of the file is its authors' text, and a finding there stays where it is.
+   */
+  members?: ReadonlyArray<readonly string[]>;
 }
 
 /** The text between the markers of region `region` in the markdown file `path`. */

@@ -4,7 +4,7 @@
  * One path for both, so a check can never pass on output that generation would change.
  */
 import type { Corpus, DataFile, MarkdownFile, PathSegment, WholeFileMark } from '../model/index.js';
-import { isList, isObject, joinRow, locate, splitRow, textTables, wholeFileMark } from '../model/index.js';
+import { isList, isObject, joinRow, Location, splitRow, textTables, wholeFileMark } from '../model/index.js';
 import {
   coreReport,
   inputCovers,
@@ -73,6 +73,8 @@ export interface PlannedFile {
   data?: DataFile;
   /** How the file it replaces is written (CRLF, a byte order mark), which the written file keeps. */
   style?: TextStyle;
+  /** For a JSON file its generator only splices into: the members generated; the rest is hand-written. */
+  members?: ReadonlyArray<readonly string[]>;
 }
 
 /** The bytes a planned file is written as: its text in the style of the file it replaces. */
@@ -107,7 +109,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
   // Generators that digest other outputs (runsLast) see them through `context`.
   for (const stage of [generators.filter((g) => !g.runsLast), generators.filter((g) => g.runsLast)]) {
     const { wholeFiles, regionContents } = runStage(corpus, stage, context, diagnostics, reuse);
-    for (const [file, { content, generator }] of wholeFiles) {
+    for (const [file, { content, generator, members }] of wholeFiles) {
       if (planned.has(file)) {
         regionReport({
           file,
@@ -126,6 +128,7 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
         after: content,
         generators: [generator],
         ...(data ? { data } : {}),
+        ...(members ? { members } : {}),
         style: existing && existing.kind !== 'binary' ? existing.style : undefined,
       });
     }
@@ -188,7 +191,10 @@ export function planGeneration(corpus: Corpus, generators: readonly Generator[],
   return { files, diagnostics };
 }
 
-type Owned = Map<string, { content: string; generator: string; undecided?: string[] }>;
+type Owned = Map<
+  string,
+  { content: string; generator: string; undecided?: string[]; members?: ReadonlyArray<readonly string[]> }
+>;
 
 function runStage(
   corpus: Corpus,
@@ -259,7 +265,11 @@ function runStage(
             messageId: 'file-two-generators',
             data: { file: output.path, other: previous.generator, generator: generator.id },
           });
-        wholeFiles.set(output.path, { content: output.content, generator: generator.id });
+        wholeFiles.set(output.path, {
+          content: output.content,
+          generator: generator.id,
+          ...(output.members ? { members: output.members } : {}),
+        });
       }
     }
   }
@@ -552,7 +562,7 @@ function jsonDifferences(
     );
   const differences: JsonDifference[] = [];
   const at = (path: PathSegment[], prefer: 'key' | 'value' = 'key') => {
-    const { line, column } = locate(file, path, prefer);
+    const { line, column } = Location.pointer(file, path, prefer).resolve();
     return { line, column };
   };
   const compare = (actual: unknown, wanted: unknown, path: PathSegment[]): void => {

@@ -1,16 +1,44 @@
 /** The contracts of gates and generators, the engine that runs them over one model, generation planning, the fixes findings carry, and the run every verb calls (pipeline.ts). */
-export * from './counts.js';
-export * from './define.js';
-export * from './engine.js';
-export * from './fixes.js';
-export * from './generation.js';
-export * from './fingerprint.js';
-export * from './findings-baseline.js';
-export * from './suppressions.js';
-export * from './scope.js';
-export * from './cascade.js';
-export * from './relocate.js';
-export * from './pipeline.js';
-export * from './fix-loop.js';
-export * from './overrides.js';
-export * from './reuse.js';
+export { countOutputs, countRegionId, regionOutputs } from './counts.js';
+export {
+  type Check,
+  type CheckContext,
+  type GenerationContext,
+  type Generator,
+  type GeneratorOutput,
+  defineCheck,
+  defineGenerator,
+} from './define.js';
+export { heapAfter, selectRules, timed, timings } from './engine.js';
+export {
+  type BaselineEntry,
+  FindingsBaselineError,
+  parseFindingsBaseline,
+  renderFindingsBaseline,
+} from './findings-baseline.js';
+export { FIX_RULE, type FixOutcome, fixCorpus } from './fix-loop.js';
+export {
+  DRIFT_RULE,
+  type GenerationPlan,
+  REGION_RULE,
+  firstDifferingLine,
+  planGeneration,
+  plannedContent,
+} from './generation.js';
+export { enabledByOverride, overrideSettings } from './overrides.js';
+export {
+  type Catalog,
+  type PipelineOptions,
+  type RunResult,
+  generationRules,
+  generatorRule,
+  judgedAgainst,
+  runCorpus,
+  runGeneration,
+} from './pipeline.js';
+export {
+  SUPPRESSION_RULES,
+  SuppressionsFileError,
+  addSuppressionEntries,
+  removeSuppressionEntries,
+} from './suppressions.js';

@@ -5,7 +5,8 @@
  * generated place kept as its related location. Only when the text is found in exactly one
  * place: a finding whose source cannot be told stays where it was seen.
  */
-import type { Corpus } from '../model/index.js';
+import type { Corpus, DataFile } from '../model/index.js';
+import { nodeAt } from '../model/index.js';
 import type { Diagnostic } from '../output/index.js';
 import type { Generator } from './define.js';
 import type { GenerationPlan } from './generation.js';
@@ -56,8 +57,14 @@ function moved(
     if (!output || !file || file.kind === 'binary') return d;
     const start = file.lines.lineStart(d.line) + d.column - 1;
     const end = file.lines.lineStart(d.endLine) + d.endColumn - 1;
-    // In markdown only the regions are generated; any other file a generator plans is generated whole.
+    // In markdown only the regions are generated; in a JSON file a generator splices into, only the
+    // members it writes; any other file a generator plans is generated whole.
     if (file.kind === 'markdown' && !file.regions.some((r) => r.contentStart <= start && end <= r.contentEnd)) return d;
+    if (
+      output.members &&
+      !((file.kind === 'json' || file.kind === 'yaml') && insideMembers(file, output.members, start, end))
+    )
+      return d;
     const text = file.text.slice(start, end);
     const sources = [...new Set(output.generators.flatMap((id) => byId.get(id)?.inputs ?? []))].filter(
       (input) => input !== d.file,
@@ -92,5 +99,13 @@ function moved(
       ...span,
       related: [{ file: d.file, line: d.line, column: d.column, message: RELATED }, ...(d.related ?? [])],
     };
+  });
+}
+
+/** Whether `start`..`end` of a data file lies inside the value of one of `members` (object keys from the root). */
+function insideMembers(file: DataFile, members: ReadonlyArray<readonly string[]>, start: number, end: number): boolean {
+  return members.some((member) => {
+    const range = nodeAt(file.doc, member)?.range;
+    return range !== undefined && range !== null && range[0] <= start && end <= range[1];
   });
 }

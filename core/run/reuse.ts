@@ -4,10 +4,12 @@
  * path, and which kinds of file it iterates), and its findings are kept with that record. The next
  * run over a model that differs in some files runs again only the gates and generators whose record
  * names one of them, and takes the kept findings of the others. The record is complete because the
- * view is the only model the gate sees: a core reader that caches per model (a document index, a
- * registry read) caches per view, so what it reads is read through the view and recorded too.
+ * view is the only model the gate sees. A service (a document index, a registry read, the mention
+ * index) is built once per run, through a recording view of its own, and what it read is linked into
+ * the reads of every gate that asks for it: each gate is charged with the service's reads without
+ * building the service again.
  */
-import type { Corpus, CorpusFile } from '../model/index.js';
+import type { Corpus, CorpusFile, Service } from '../model/index.js';
 import type { Diagnostic } from '../output/index.js';
 
 /** What one gate or generator read of a model. */
@@ -22,18 +24,90 @@ export interface Reads {
   listing: boolean;
   /** The entries that are not regular files. */
   irregular: boolean;
+  /**
+   * The reads of the services it asked for (linked, not copied: a service that works out a part
+   * on first use reads more later, and whoever asked for it depends on that too).
+   */
+  uses: Set<Reads>;
 }
 
 function noReads(): Reads {
-  return { paths: new Set(), all: false, kinds: new Set(), listing: false, irregular: false };
+  return { paths: new Set(), all: false, kinds: new Set(), listing: false, irregular: false, uses: new Set() };
+}
+
+/** What a service's view answers from: the model of the run it serves (a service kept for a later run is moved there). */
+interface ViewTarget {
+  corpus: Corpus;
+  services: SharedServices | undefined;
+}
+
+/** A service as one run built it: its value, what building it (and working out its parts since) read, and the model its view reads. */
+export interface BuiltService {
+  value: unknown;
+  reads: Reads;
+  target: ViewTarget;
+}
+
+/**
+ * The services of one run under reuse, shared by every recording view over its model: each built
+ * once, through a view that records into its own reads, which every asker links into its reads.
+ * A service the previous run built is kept when the changes miss what it read: its view is moved
+ * to this run's model, so that a part it works out later reads this model (what it read before is
+ * the same in both). A service that read nothing is state kept per model (a table its callers
+ * fill, background work started), never kept.
+ */
+export class SharedServices {
+  readonly built = new Map<Service<unknown>, BuiltService>();
+  private readonly building = new Set<Service<unknown>>();
+
+  constructor(
+    private readonly corpus: Corpus,
+    private readonly previous?: { built: ReadonlyMap<Service<unknown>, BuiltService>; changes: Changes },
+  ) {}
+
+  get<T>(service: Service<T>, asker: Reads): T {
+    let entry = this.built.get(service) ?? this.keep(service);
+    if (!entry) {
+      if (this.building.has(service)) throw new Error(`the ${service.name} asks for itself while it is being built`);
+      this.building.add(service);
+      try {
+        const reads = noReads();
+        const target: ViewTarget = { corpus: this.corpus, services: this };
+        entry = { value: service.build(targetedView(target, reads)), reads, target };
+        this.built.set(service, entry);
+      } finally {
+        this.building.delete(service);
+      }
+    }
+    asker.uses.add(entry.reads);
+    return entry.value as T;
+  }
+
+  private keep(service: Service<unknown>): BuiltService | undefined {
+    const last = this.previous?.built.get(service);
+    if (!last || !readSomething(last.reads) || !unaffected(last.reads, this.previous!.changes)) return undefined;
+    last.target.corpus = this.corpus;
+    last.target.services = this;
+    this.built.set(service, last);
+    return last;
+  }
+}
+
+function readSomething(reads: Reads): boolean {
+  return (
+    reads.paths.size > 0 || reads.all || reads.kinds.size > 0 || reads.listing || reads.irregular || reads.uses.size > 0
+  );
 }
 
 /** The files of a model, handed out as the model's map is, with every access recorded. */
 class RecordingFiles implements ReadonlyMap<string, CorpusFile> {
   constructor(
-    private readonly inner: ReadonlyMap<string, CorpusFile>,
+    private readonly target: ViewTarget,
     private readonly reads: Reads,
   ) {}
+  private get inner(): ReadonlyMap<string, CorpusFile> {
+    return this.target.corpus.files;
+  }
   get size(): number {
     this.reads.listing = true;
     return this.inner.size;
@@ -75,29 +149,40 @@ class RecordingFiles implements ReadonlyMap<string, CorpusFile> {
  * methods answering from the same files), a distinct object, so that what is cached per model is
  * computed through it.
  */
-export function recordingView(corpus: Corpus, reads: Reads): Corpus {
-  const view = Object.create(corpus) as Corpus;
-  const files = new RecordingFiles(corpus.files, reads);
+export function recordingView(corpus: Corpus, reads: Reads, services?: SharedServices): Corpus {
+  return targetedView({ corpus, services }, reads);
+}
+
+/** A recording view of whichever model `target` names when it is asked. */
+function targetedView(target: ViewTarget, reads: Reads): Corpus {
+  const view = Object.create(target.corpus) as Corpus;
+  const files = new RecordingFiles(target, reads);
   Object.defineProperties(view, {
     files: { value: files },
+    // Without a run's shared services, the view builds its own through itself (Corpus.service keys by the object asked).
+    ...(target.services
+      ? { service: { value: <T>(service: Service<T>): T => (target.services as SharedServices).get(service, reads) } }
+      : {}),
     irregular: {
       get: () => {
         reads.irregular = true;
-        return corpus.irregular;
+        return target.corpus.irregular;
       },
     },
     irregularKinds: {
       get: () => {
         reads.irregular = true;
-        return corpus.irregularKinds;
+        return target.corpus.irregularKinds;
       },
     },
     // Iterating one kind of file depends on the files of that kind only.
-    markdownFiles: { value: () => (reads.kinds.add('markdown'), corpus.markdownFiles()) },
-    dataFiles: { value: () => (reads.kinds.add('data'), corpus.dataFiles()) },
-    textFiles: { value: () => (reads.kinds.add('text'), corpus.textFiles()) },
-    all: { value: () => ((reads.all = true), corpus.all()) },
-    exists: { value: (relative: string) => (reads.paths.add(relative.replace(/\/+$/, '')), corpus.exists(relative)) },
+    markdownFiles: { value: () => (reads.kinds.add('markdown'), target.corpus.markdownFiles()) },
+    dataFiles: { value: () => (reads.kinds.add('data'), target.corpus.dataFiles()) },
+    textFiles: { value: () => (reads.kinds.add('text'), target.corpus.textFiles()) },
+    all: { value: () => ((reads.all = true), target.corpus.all()) },
+    exists: {
+      value: (relative: string) => (reads.paths.add(relative.replace(/\/+$/, '')), target.corpus.exists(relative)),
+    },
   });
   return view;
 }
@@ -149,8 +234,16 @@ function changesBetween(before: Corpus, after: Corpus, outside: Iterable<string>
   return { paths, kinds, listing, irregular };
 }
 
-/** Whether what was read is untouched by the changes. */
-function unaffected(reads: Reads, changes: Changes): boolean {
+/** Whether what was read (directly or through the services asked for) is untouched by the changes. */
+function unaffected(reads: Reads, changes: Changes, seen = new Set<Reads>()): boolean {
+  if (seen.has(reads)) return true;
+  seen.add(reads);
+  if (!ownReadsUnaffected(reads, changes)) return false;
+  for (const used of reads.uses) if (!unaffected(used, changes, seen)) return false;
+  return true;
+}
+
+function ownReadsUnaffected(reads: Reads, changes: Changes): boolean {
   if (changes.irregular && reads.irregular) return false;
   if (changes.paths.size === 0) return true;
   if (reads.all) return false;
@@ -179,6 +272,8 @@ export interface Kept<T> {
 export class RunMemo {
   readonly checks = new Map<string, Kept<Diagnostic[]>>();
   readonly generators = new Map<string, Kept<unknown>>();
+  /** The services the run built or kept (filled as the run asks for them). */
+  services: ReadonlyMap<Service<unknown>, BuiltService> = new Map();
   constructor(
     /** The model the kept findings are of. */
     readonly corpus: Corpus,
@@ -189,19 +284,14 @@ export class RunMemo {
 
 /**
  * Reuse for one run: the previous memo (when it applies), the changes since, and the memo this run
- * fills.
- *
- * Which view a gate runs over: in the first run each gate has its own, so that each records exactly
- * what it reads. After that, gates and generators that read the same kinds of file share a view
- * (one per such group and run), so that what a core reader caches per model is computed once for
- * them, as in a run without reuse; each of them then keeps the group's reads, a superset of its
- * own (what it took from a cache another member filled was read through the same view). Members of
- * a group iterate the same kinds of file, so an edit that re-runs one mostly re-runs them all anyway.
+ * fills. Each gate and generator runs over a recording view of its own, so that its record is what
+ * it read; the services they ask for are the run's, built once (SharedServices).
  */
 export class Reuse {
   readonly next: RunMemo;
   private readonly changes: Changes | undefined;
   private readonly previous: RunMemo | undefined;
+  private readonly services: SharedServices;
   private readonly views = new Map<string, { view: Corpus; reads: Reads }>();
 
   constructor(
@@ -220,6 +310,11 @@ export class Reuse {
       previous.corpus.cacheDir === corpus.cacheDir;
     this.previous = applies ? previous : undefined;
     this.changes = applies ? changesBetween(previous.corpus, corpus, outside) : undefined;
+    this.services = new SharedServices(
+      corpus,
+      this.previous && this.changes ? { built: this.previous.services, changes: this.changes } : undefined,
+    );
+    this.next.services = this.services.built;
   }
 
   /** The kept findings of a gate whose reads the changes miss (carried into this run's memo), else undefined. */
@@ -233,21 +328,20 @@ export class Reuse {
     return found !== undefined && this.changes !== undefined && unaffected(found.reads, this.changes);
   }
 
-  /** A gate's findings: kept when its reads are untouched, else from `run` over its group's recording view. */
+  /** A gate's findings: kept when its reads are untouched, else from `run` over its recording view. */
   check(key: string, corpus: Corpus, run: (view: Corpus) => Diagnostic[]): Diagnostic[] {
     const kept = this.keptCheck(key);
     if (kept) return kept;
-    const group = this.groupOf(this.previous?.checks.get(key), `check:${key}`);
-    const { view, reads } = this.viewOf(group, corpus);
+    const { view, reads } = this.viewOf(`check:${key}`, corpus);
     const value = run(view);
     this.next.checks.set(key, { reads, value });
-    this.release(group);
+    this.views.delete(`check:${key}`);
     return value;
   }
 
   /** The recording view a gate runs over in this run (so that what it prepared is what it runs over). */
   view(key: string, corpus: Corpus): Corpus {
-    return this.viewOf(this.groupOf(this.previous?.checks.get(key), `check:${key}`), corpus).view;
+    return this.viewOf(`check:${key}`, corpus).view;
   }
 
   /** A generator's outputs and findings, as `check` does for a gate; the run records what it reads outside the view (through the plan's context) into `reads`. */
@@ -258,11 +352,10 @@ export class Reuse {
       key,
     );
     if (kept !== undefined) return kept;
-    const group = this.groupOf(this.previous?.generators.get(key), `generator:${key}`);
-    const { view, reads } = this.viewOf(group, corpus);
+    const { view, reads } = this.viewOf(`generator:${key}`, corpus);
     const value = run(view, reads);
     this.next.generators.set(key, { reads, value });
-    this.release(group);
+    this.views.delete(`generator:${key}`);
     return value;
   }
 
@@ -273,23 +366,12 @@ export class Reuse {
     return found.value;
   }
 
-  /** The group of a gate or generator: by the kinds of file it read last time; alone when it has not run before. */
-  private groupOf(last: Kept<unknown> | undefined, alone: string): string {
-    if (!last) return alone;
-    return `kinds:${last.reads.all ? '*' : [...last.reads.kinds].sort().join(',')}`;
-  }
-
-  /** A view no other gate will run over is let go once its gate has run, and what was cached per model through it with it. */
-  private release(group: string): void {
-    if (!group.startsWith('kinds:')) this.views.delete(group);
-  }
-
-  private viewOf(group: string, corpus: Corpus): { view: Corpus; reads: Reads } {
-    let found = this.views.get(group);
+  private viewOf(name: string, corpus: Corpus): { view: Corpus; reads: Reads } {
+    let found = this.views.get(name);
     if (!found) {
       const reads = noReads();
-      found = { view: recordingView(corpus, reads), reads };
-      this.views.set(group, found);
+      found = { view: recordingView(corpus, reads, this.services), reads };
+      this.views.set(name, found);
     }
     return found;
   }

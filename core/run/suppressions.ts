@@ -17,8 +17,8 @@
 import type { Corpus } from '../model/index.js';
 import { aliasMembers, isRuleAlias, matchesPattern } from '../config/index.js';
 import { directiveComments, type DirectiveComment } from '../markdown/index.js';
-import { locate, parseJsonText } from '../model/index.js';
-import { closest, collector, type Diagnostic, type Report } from '../output/index.js';
+import { Location, parseJsonText } from '../model/index.js';
+import { closest, collector, type Diagnostic, LineIndex, type Report } from '../output/index.js';
 
 export const SUPPRESSION_RULES = [
   {
@@ -294,8 +294,10 @@ function readFile(
     });
     return out;
   }
+  // The file is not part of the corpus: its entries are located through its own parse and line index.
+  const written = { path: source.path, doc: parsed.doc, lines: new LineIndex(source.text), text: source.text };
   value.suppressions.forEach((entry: unknown, index: number) => {
-    const where = locate(parsed, ['suppressions', index], 'value');
+    const where = Location.pointer(written, ['suppressions', index], 'value').resolve();
     const at = { file: source.path, line: where.line, column: where.column };
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
     const text = (key: string): string | undefined => (typeof e[key] === 'string' ? e[key] : undefined);

@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { toolRoot } from '../output/index.js';
+import { toolRoot } from '../tool/index.js';
 import type { CompileJob, JobFailure } from './compile-job.js';
 
 /** How long the thread may go without answering a batch before the main thread stops waiting. */

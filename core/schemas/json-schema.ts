@@ -5,7 +5,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
-import { type Corpus, type DataFile, defineService, isObject, Location, type Span, type PathSegment } from '../model/index.js';
+import { type Corpus, type DataFile, defineService, isObject, Location, type PathSegment } from '../model/index.js';
+import { type Span } from '../output/index.js';
 import { ValidatorStore, AJV_VERSION } from '../cache/index.js';
 import type { Layout } from '../config/index.js';
 import { renderMessage } from '../output/index.js';
@@ -258,7 +259,7 @@ export const REGISTRY_MESSAGES = {
   'schema-mismatch-at-places': 'does not match {{against}}: {{error}} (at {{places}} places, the first here)',
 } as const;
 
-export type RegistryFinding = Span & {
+export type RegistryValidationFinding = Span & {
   file: string;
   messageId: keyof typeof REGISTRY_MESSAGES;
   data: { schema: string; against?: string; error?: string; places?: number; problem?: string };
@@ -268,7 +269,7 @@ export type RegistryFinding = Span & {
 };
 
 /** A registry finding as a gate reports it when REGISTRY_MESSAGES are among its `messages`: worded from them. */
-export function unworded(finding: RegistryFinding): Omit<RegistryFinding, 'message'> {
+export function unworded(finding: RegistryValidationFinding): Omit<RegistryValidationFinding, 'message'> {
   const { message: _message, ...rest } = finding;
   return rest;
 }
@@ -282,7 +283,7 @@ const carriedValidators = new WeakMap<object, ValidateFunction>();
  * violation), at the first place it occurs, counting the places; an empty list means the registry
  * matches. The caller still reads what it can: a bad row does not make the good ones unreadable.
  */
-export function validateRegistry(corpus: Corpus, registry: string, schema: string, carried?: object): RegistryFinding[] {
+export function validateRegistry(corpus: Corpus, registry: string, schema: string, carried?: object): RegistryValidationFinding[] {
   const data = corpus.data(registry);
   if (!data) return [];
   const schemas = corpusSchemas(corpus);

@@ -3,7 +3,7 @@ import { loadCorpus } from '../../core/model/corpus.js';
 import { driftDiagnostics, planGeneration } from '../../core/run/generation.js';
 import headers, { HEADERS_DOC } from '../../generators/headers.js';
 import { fixture, lineOf } from '../helpers.js';
-import { corpusOf, edited, plan, plannedText, readTree, tableRows } from './support.js';
+import { corpusOf, edited, plan, plannedText, corpusTexts, tableRows } from './support.js';
 
 const GOOD = fixture('api/good');
 const DEFECTS = fixture('api/defects/headers');
@@ -52,7 +52,7 @@ describe('generator headers', () => {
   });
 
   it('reports a header with no description at the line naming it, instead of an empty Meaning', () => {
-    const files = readTree(DEFECTS);
+    const files = corpusTexts(DEFECTS);
     const result = planGeneration(corpusOf(files), [headers]);
     const openapi = files[OPENAPI] as string;
     const missing = result.diagnostics.find((d) => d.message.includes('OpenWOP-Region'));
@@ -62,7 +62,7 @@ describe('generator headers', () => {
   });
 
   it('writes one neutral row for a header each operation describes in its own words, keeping the neutral Meaning the document gives it; no finding', () => {
-    const files = readTree(DEFECTS);
+    const files = corpusTexts(DEFECTS);
     const result = planGeneration(corpusOf(files), [headers]);
     expect(result.diagnostics.filter((d) => d.message.includes('OpenWOP-Mode'))).toEqual([]);
     const neutral = 'Described per operation: each operation that declares it states what it means there.';
@@ -75,7 +75,7 @@ describe('generator headers', () => {
   });
 
   it('writes a neutral row, not one operation\'s text, for a header one operation describes and another declares bare', () => {
-    const files = readTree(DEFECTS);
+    const files = corpusTexts(DEFECTS);
     files[OPENAPI] = (files[OPENAPI] as string).replace('          description: The mode, as getB understands it.\n', '');
     const result = planGeneration(corpusOf(files), [headers]);
     expect(result.diagnostics.filter((d) => d.message.includes('OpenWOP-Mode'))).toEqual([]);
@@ -83,13 +83,13 @@ describe('generator headers', () => {
   });
 
   it("lets the shared component's description win over an inline or overriding one", () => {
-    const text = plannedText(corpusOf(readTree(DEFECTS)), HEADERS_DOC);
+    const text = plannedText(corpusOf(corpusTexts(DEFECTS)), HEADERS_DOC);
     expect(tableRows(text, 'headers/response')).toContainEqual(['`OpenWOP-Trace`', '2', 'The trace of the request, from the shared component.']);
     expect(tableRows(text, 'headers/request')).toContainEqual(['`OpenWOP-Shared`', '1', 'The shared text.']);
   });
 
   it('reports two shared components that disagree, at the later one', () => {
-    const files = readTree(DEFECTS);
+    const files = corpusTexts(DEFECTS);
     const result = planGeneration(corpusOf(files), [headers]);
     const cost = result.diagnostics.find((d) => d.message.includes('OpenWOP-Cost'));
     expect(cost).toMatchObject({ file: OPENAPI, line: lineOf(files[OPENAPI] as string, 'CostHeader:'), column: 5 });
@@ -98,7 +98,7 @@ describe('generator headers', () => {
   });
 
   it('is deterministic and idempotent: planning its own output again changes nothing', () => {
-    const files = readTree(GOOD);
+    const files = corpusTexts(GOOD);
     const first = plan(corpusOf(files));
     for (const file of first.files) files[file.path] = file.after;
     const second = plan(corpusOf(files));
@@ -107,7 +107,7 @@ describe('generator headers', () => {
   });
 
   it('fills nothing in a corpus without headers.md, and reports tables whose source is gone at their region', () => {
-    const files = readTree(GOOD);
+    const files = corpusTexts(GOOD);
     delete files[OPENAPI];
     const noDoc = { ...files };
     delete noDoc[HEADERS_DOC];
@@ -117,7 +117,7 @@ describe('generator headers', () => {
   });
 
   it('says so in one finding when the OpenAPI document is not OpenAPI', () => {
-    const files = edited(readTree(GOOD), OPENAPI, 'openapi: 3.1.0', 'swagger: "2.0"');
+    const files = edited(corpusTexts(GOOD), OPENAPI, 'openapi: 3.1.0', 'swagger: "2.0"');
     const result = planGeneration(corpusOf(files), [headers]);
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'generate/headers', file: OPENAPI, line: 1 }]);
   });

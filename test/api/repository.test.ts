@@ -10,11 +10,11 @@ import { driftDiagnostics } from '../../core/run/generation.js';
 import { MUTATING_METHODS, openApiModel } from '../../core/api/openapi.js';
 import { HEADERS_DOC } from '../../generators/headers.js';
 import { lineOf, REPO } from '../helpers.js';
-import { corpusOf, edited, plan, plannedText, readTree, tableRows } from './support.js';
+import { corpusOf, edited, plan, plannedText, corpusTexts, tableRows } from './support.js';
 
 const OPENAPI = 'api/v2/openapi.yaml';
 const API_CHECKS = CHECKS.filter((check) => check.id.startsWith('api/'));
-const files = readTree(REPO);
+const files = corpusTexts(REPO);
 const openapi = files[OPENAPI] as string;
 
 /** The headers of the 2.42.8 headers tables (the seed of headers.md): each must be declared, with a Meaning. */

@@ -9,7 +9,7 @@ import pathManifest from '../../generators/path-manifest.js';
 const API_GENERATORS = [headers, pathManifest];
 
 /** Every file under `root`'s corpus directories, as text keyed by its corpus path. */
-export function readTree(root: string, directories = ['api', 'schemas', 'spec']): Record<string, string> {
+export function corpusTexts(root: string, directories = ['api', 'schemas', 'spec']): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (relative: string) => {
     let entries;

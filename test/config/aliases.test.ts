@@ -4,7 +4,8 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { aliasMembers, fingerprintRuleId, matchesPattern, RULE_ALIASES } from '../../core/config/index.js';
+import { aliasMembers, fingerprintRuleId, matchesPattern } from '../../core/config/index.js';
+import { RULE_ALIASES } from '../../core/config/aliases.js';
 import type { Diagnostic } from '../../core/output/index.js';
 import { runCorpus } from '../../core/run/index.js';
 import { ALL_RULES } from '../../scripts/catalog.js';

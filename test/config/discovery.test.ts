@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_SCHEMA, discoverConfig, loadConfig, parseConfigText } from '../../core/config/index.js';
+import { CONFIG_SCHEMA, discoverConfig, loadConfig } from '../../core/config/index.js';
+import { parseConfigText } from '../../core/config/read.js';
 import { configProblem } from './problem.js';
 import { cli, doc, REPO, reported } from '../helpers.js';
 

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { invariantRows, REQUIREMENTS, requirementRecords } from '../../core/registries/evidence.js';
 import { parseDocumentCitation, resolveCitation } from '../../core/markdown/sections.js';
-import { REPO } from '../helpers.js';
-import { check, findings } from './support.js';
+import { REPO, run } from '../helpers.js';
 
 const corpus = loadCorpus(REPO);
 
@@ -78,7 +77,7 @@ describe('conformance/requirements.json', { timeout: 60_000 }, () => {
 describe('the repository corpus', { timeout: 60_000 }, () => {
   it('is clean on the identity and evidence rules (with no previous release, the removed-id comparison has nothing to say)', () => {
     const found = ['ids/bindings', 'witness/classes', 'requirements/ids', 'docs/examples', 'schemas/compile'].flatMap(
-      (rule) => findings(check(rule, corpus)),
+      (rule) => run(rule, corpus).map((d) => `${d.rule} ${d.messageId ?? ''} ${d.file}:${d.line}:${d.column}`),
     );
     expect(found).toEqual([]);
   });

@@ -5,11 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHECKS } from '../../checks/index.js';
-import type { Corpus } from '../../core/model/corpus.js';
-import type { RunOptions } from '../../core/run/engine.js';
-import type { Diagnostic } from '../../core/output/diagnostics.js';
-import { runChecks } from '../../core/run/engine.js';
 import { FIXTURES, readTree, REPO, tempTree } from '../helpers.js';
 
 /** The schemas the evidence gates validate their registries with, and the id kinds. */
@@ -37,19 +32,6 @@ export function fixtureFiles(name: string): Files {
 export function evidenceDirectory(source: string | Files, overrides: Files = {}): string {
   const files = { ...supportFiles(), ...(typeof source === 'string' ? fixtureFiles(source) : source), ...overrides };
   return tempTree(files, 'openwop-evidence-');
-}
-
-export function check(rule: string, corpus: Corpus, options: RunOptions = {}): Diagnostic[] {
-  const gate = CHECKS.find((candidate) => candidate.id === rule);
-  if (!gate) throw new Error(`no rule ${rule}`);
-  return runChecks(corpus, [gate], options);
-}
-
-/** `file:line:col message` of each finding: where and what, in one readable line. */
-export function findings(diagnostics: readonly Diagnostic[]): string[] {
-  return diagnostics.map(
-    (d) => `${d.file}:${d.line}:${d.column} ${d.severity === 'warning' ? '(warning) ' : ''}${d.message}`,
-  );
 }
 
 /** Replace the one occurrence of `from` in `text` (a test that edits a fixture must edit what it thinks). */

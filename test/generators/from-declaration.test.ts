@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, loadCorpus } from '../../core/model/index.js';
 import { loadConfig } from '../../core/config/index.js';
-import { driftDiagnostics, planGeneration } from '../../core/run/index.js';
+import { driftDiagnostics } from '../../core/run/generation.js';
+import { planGeneration } from '../../core/run/index.js';
 import fromDeclaration, {
   CAPABILITIES_PATH,
   PROFILES_PATH,

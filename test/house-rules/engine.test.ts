@@ -4,9 +4,11 @@
  * and substitutions placed on the words they replace and fixed there.
  */
 import { describe, expect, it } from 'vitest';
-import { houseRuleCheck, parseHouseRule, type HouseRuleDefinition } from '../../core/house-rules/index.js';
+import { houseRuleCheck } from '../../core/house-rules/check.js';
+import { parseHouseRule, type HouseRuleDefinition } from '../../core/house-rules/definition.js';
 import { corpusFromFiles } from '../../core/model/index.js';
-import { runChecks, applyFixes } from '../../core/run/index.js';
+import { runChecks } from '../../core/run/engine.js';
+import { applyFixes } from '../../core/run/fixes.js';
 import type { Diagnostic } from '../../core/output/index.js';
 
 const OPENAPI = `openapi: 3.1.0

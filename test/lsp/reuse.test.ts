@@ -6,9 +6,8 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordingView, type RunMemo } from '../../core/run/index.js';
-import type { Reads } from '../../core/run/reuse.js';
-import type { Corpus } from '../../core/model/index.js';
+import { recordingView, Reuse, SharedServices, type RunMemo, type Reads } from '../../core/run/reuse.js';
+import { defineService, type Corpus } from '../../core/model/index.js';
 import { Workspace } from '../../lsp/workspace.js';
 import { corpusRun } from '../../scripts/lsp-run.js';
 import { copyFixture } from '../helpers.js';
@@ -101,7 +100,14 @@ describe('the recording view', () => {
     roots.push(root);
     const run = corpusRun(root);
     const corpus: Corpus = new Workspace(root, run.config).corpus;
-    const reads: Reads = { paths: new Set(), all: false, kinds: new Set(), listing: false, irregular: false };
+    const reads: Reads = {
+      paths: new Set(),
+      all: false,
+      kinds: new Set(),
+      listing: false,
+      irregular: false,
+      uses: new Set(),
+    };
     const view = recordingView(corpus, reads);
     expect(view.markdown(A)).toBe(corpus.markdown(A));
     expect(view.data(THINGS)).toBe(corpus.data(THINGS));
@@ -112,6 +118,7 @@ describe('the recording view', () => {
       kinds: new Set(),
       listing: false,
       irregular: false,
+      uses: new Set(),
     });
     expect(view.markdownFiles().map((f) => f.path)).toEqual(corpus.markdownFiles().map((f) => f.path));
     expect([...reads.kinds]).toEqual(['markdown']);
@@ -120,5 +127,64 @@ describe('the recording view', () => {
     expect(reads.all).toBe(false);
     expect(new Map(view.files).size).toBe(corpus.files.size);
     expect(reads.all).toBe(true);
+  });
+
+  it('builds a service once for every view of a run and charges each asker with what the service read', () => {
+    const root = copyFixture('good');
+    roots.push(root);
+    const corpus: Corpus = new Workspace(root, corpusRun(root).config).corpus;
+    let builds = 0;
+    const Titles = defineService('titles', (model: Corpus) => {
+      builds++;
+      return model.markdown(A)?.text.split('\n')[0];
+    });
+    const services = new SharedServices(corpus);
+    const none = (): Reads => ({
+      paths: new Set(),
+      all: false,
+      kinds: new Set(),
+      listing: false,
+      irregular: false,
+      uses: new Set(),
+    });
+    const first = none();
+    const second = none();
+    const one = recordingView(corpus, first, services).service(Titles);
+    const other = recordingView(corpus, second, services).service(Titles);
+    expect(one).toBe(other);
+    expect(one).toBe(corpus.markdown(A)?.text.split('\n')[0]);
+    expect(builds).toBe(1);
+    // Neither asker read the file itself; each is charged with the service's read of it.
+    expect(first.paths.size + second.paths.size).toBe(0);
+    const [used] = [...first.uses];
+    expect(used?.paths).toEqual(new Set([A]));
+    expect([...second.uses]).toEqual([used]);
+  });
+
+  it('keeps a service for the next run when the edit misses what it read, and builds it again when the edit touches that', () => {
+    const root = copyFixture('good');
+    roots.push(root);
+    const workspace = new Workspace(root, corpusRun(root).config);
+    let builds = 0;
+    const FirstLine = defineService('first line of a', (model: Corpus) => {
+      builds++;
+      return model.markdown(A)?.text.split('\n')[0];
+    });
+    const basis = [{}];
+    const ask = (memo?: RunMemo) => {
+      const reuse = new Reuse(workspace.corpus, basis, memo);
+      return { value: reuse.view('gate', workspace.corpus).service(FirstLine), memo: reuse.next };
+    };
+    const first = ask();
+    // B is edited: what the service read (A) is untouched, so the next run takes it as it was.
+    workspace.setText(B, `${workspace.corpus.markdown(B)?.text ?? ''}\nMore.\n`);
+    const second = ask(first.memo);
+    expect(builds).toBe(1);
+    expect(second.value).toBe(first.value);
+    // A is edited: the service is built again, over the new text.
+    workspace.setText(A, `# Renamed\n${workspace.corpus.markdown(A)?.text ?? ''}`);
+    const third = ask(second.memo);
+    expect(builds).toBe(2);
+    expect(third.value).toBe('# Renamed');
   });
 });

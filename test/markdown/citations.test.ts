@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findCitations, resolveCitation, scopedCitations, type MarkdownHeading } from '../../core/markdown/index.js';
+import { findCitations } from '../../core/markdown/sections.js';
+import { resolveCitation, scopedCitations, type MarkdownHeading } from '../../core/markdown/index.js';
 
 /** Each citation as `§value → scope`, the form the grammar is read in. */
 function read(text: string): string[] {

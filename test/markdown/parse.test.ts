@@ -5,7 +5,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { MAX_BLOCK_DEPTH, MAX_TREE_DEPTH, parseMarkdown, parseMarkdownTree } from '../../core/markdown/index.js';
+import { MAX_BLOCK_DEPTH, MAX_TREE_DEPTH } from '../../core/markdown/from-lezer.js';
+import { parseMarkdown, parseMarkdownTree } from '../../core/markdown/index.js';
 import { REPO, run, where } from '../helpers.js';
 import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 

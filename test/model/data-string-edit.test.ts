@@ -4,7 +4,7 @@
  */
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { corpusFromFiles, dataStringEdit, dataStringLocation, type PathSegment } from '../../core/model/index.js';
+import { corpusFromFiles, dataStringEdit, Location, type PathSegment } from '../../core/model/index.js';
 
 const OLD = '§"Old heading"';
 const NEW = '§"Renamed heading"';
@@ -115,7 +115,9 @@ describe('where characters of a string over several lines are written', () => {
       file.value,
     ) as string;
     const start = value.indexOf(needle);
-    return dataStringLocation(file, path, start, start + needle.length);
+    return Location.pointer(file, path)
+      .chars(start, start + needle.length)
+      .resolve();
   };
 
   it('in plain, quoted and block scalars: the line and column of the characters themselves', () => {

@@ -3,13 +3,8 @@
  * keyed by the corpus in each folder.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  corpusFromFiles,
-  defineService,
-  documentIndex,
-  DocumentIndexService,
-  type Corpus,
-} from '../../core/model/index.js';
+import { corpusFromFiles, defineService, documentIndex, type Corpus } from '../../core/model/index.js';
+import { DocumentIndexService } from '../../core/model/documents.js';
 
 const corpusOf = (): Corpus => corpusFromFiles('/nonexistent-root', { 'spec/a.md': '# A\n', 'spec/b.md': '# B\n' });
 

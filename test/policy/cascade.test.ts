@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, type Corpus } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
-import { causeFirst, GATE_FAILED } from '../../core/run/index.js';
+import { causeFirst } from '../../core/run/cascade.js';
+import { GATE_FAILED } from '../../core/run/engine.js';
 
 const finding = (rule: string, file: string, line: number, message: string): Diagnostic => ({
   rule,

@@ -4,19 +4,16 @@ import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createGzip, constants } from 'node:zlib';
 import { Header } from 'tar';
-import { cpSync, createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, createWriteStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadCorpus } from '../../core/model/corpus.js';
 import { planGeneration } from '../../core/run/generation.js';
 import corpusStamp from '../../generators/corpus-stamp.js';
-import { fixture, REPO } from '../helpers.js';
+import { edit, fixture, REPO, tempDir } from '../helpers.js';
+
+export { edit, tempDir };
 
 export const BASE = fixture('release/base');
-
-export function tempDir(prefix = 'openwop-release-'): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
-}
 
 /** Writes the stamp the generator plans for the corpus at `root` (the other generators are not the subject here). */
 export function stamp(root: string): void {
@@ -31,14 +28,6 @@ export function stampedCopy(): string {
   cpSync(BASE, root, { recursive: true });
   stamp(root);
   return root;
-}
-
-export function edit(root: string, file: string, change: (text: string) => string): void {
-  const target = path.join(root, file);
-  const before = readFileSync(target, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`the edit of ${file} changed nothing`);
-  writeFileSync(target, after);
 }
 
 export function editJson(root: string, file: string, change: (value: any) => void): void {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileJob, type CompileJob } from '../../core/schemas/compile-job.js';
-import { CLI, REPO } from '../helpers.js';
+import { CLI, REPO, reported } from '../helpers.js';
 import { evidenceDirectory } from '../evidence/support.js';
 
 const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
@@ -32,10 +32,20 @@ describe('schemas compiled on a second thread', { timeout: 60_000 }, () => {
     const alone = check(root, false);
     expect(threaded.status).toBe(1);
     expect(threaded.stdout).toBe(alone.stdout);
-    const found = (JSON.parse(threaded.stdout) as { diagnostics: { file: string; line: number; message: string }[] }).diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`);
+    const found = reported(threaded.stdout).map((d) => ({ rule: d.rule, messageId: d.messageId, data: d.data, at: `${d.file}:${d.line}` }));
     expect(found).toEqual([
-      'schemas/v2/strict.schema.json:8 does not compile as JSON Schema 2020-12 in strict mode: missing type "object" for keyword "properties" (strictTypes)',
-      'schemas/v2/union.schema.json:8 does not compile as JSON Schema 2020-12 in strict mode: missing type "number" for keyword "minimum" (strictTypes)',
+      {
+        rule: 'schemas/compile',
+        messageId: 'strict-mode',
+        data: { problem: 'missing type "object" for keyword "properties" (strictTypes)' },
+        at: 'schemas/v2/strict.schema.json:8',
+      },
+      {
+        rule: 'schemas/compile',
+        messageId: 'strict-mode',
+        data: { problem: 'missing type "number" for keyword "minimum" (strictTypes)' },
+        at: 'schemas/v2/union.schema.json:8',
+      },
     ]);
   });
 

@@ -62,7 +62,7 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
     names: ['closeSync', 'readSync'],
     why: 'reads a descriptor core/fs opened (openRegularFile)',
   },
-  'core/output/tool-root.ts': {
+  'core/tool/tool-root.ts': {
     names: ['readFileSync'],
     why: "the tool's own package.json, found from the tool's own location, never the corpus's",
   },

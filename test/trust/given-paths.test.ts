@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { existsInside } from '../../core/fs/index.js';
-import { loadArtifactTree, ReleaseSourceError } from '../../core/release/index.js';
+import { loadArtifactTree } from '../../core/release/tree.js';
+import { ReleaseSourceError } from '../../core/release/index.js';
 import { cli, fixture } from '../helpers.js';
 import { tempDir } from './helpers.js';
 

@@ -1,21 +1,18 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { CLI, cliEnv, REPO, reported } from '../helpers.js';
+import { CLI, cliEnv, edit, removeTempDirs, REPO, reported, tempDir, tempTree } from '../helpers.js';
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
+
+export { edit, tempDir };
 
 const CORPUS = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json'];
 
 /** A fresh copy of this repository's corpus (with package.json, which the stamp reads its version from); `cached` adds node_modules, which turns the caches on. */
 export function corpusCopy(options: { cached?: boolean } = {}): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-trust-'));
-  roots.push(root);
+  const root = tempDir('openwop-trust-');
   for (const entry of CORPUS) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
   if (options.cached) mkdirSync(path.join(root, 'node_modules'));
   return root;
@@ -23,13 +20,7 @@ export function corpusCopy(options: { cached?: boolean } = {}): string {
 
 /** An empty temporary root with `files` written into it. */
 export function rootWith(files: Record<string, string | Buffer>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-trust-'));
-  roots.push(root);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  return root;
+  return tempTree(files, 'openwop-trust-');
 }
 
 /** Every file under root (node_modules aside) with its bytes. */
@@ -53,19 +44,6 @@ export function changed(before: Map<string, Buffer>, after: Map<string, Buffer>)
   return [...names]
     .filter((name) => !before.has(name) || !after.has(name) || !before.get(name)?.equals(after.get(name) as Buffer))
     .sort();
-}
-
-/** Replaces the first `from` in a file of `root` with `to`; a `from` the file lacks is a broken test. */
-export function edit(root: string, file: string, from: string, to: string): void {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
-  writeFileSync(path.join(root, file), text.replace(from, to));
-}
-
-export function tempDir(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-trust-'));
-  roots.push(root);
-  return root;
 }
 
 /** The findings of a JSON report as `rule file:line:column`. */

@@ -5,7 +5,7 @@ import { loadConfig, matchesPattern } from '../../core/config/index.js';
 import { isObject, loadCorpus, type Corpus } from '../../core/model/index.js';
 import type { Diagnostic } from '../../core/output/index.js';
 import { normativeTextProblems } from '../../core/registries/index.js';
-import { runChecks } from '../../core/run/index.js';
+import { runChecks } from '../../core/run/engine.js';
 import { REPO } from '../helpers.js';
 import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
 
@@ -44,7 +44,8 @@ describe.skipIf(!upstreamPresent(import.meta.url))(
         'docs/readability': 196,
         'docs/core-budget': 1,
         'api/security': 0,
-        'api/no-v1': 16,
+        // 16 operations named by their v1 path, 5 v1 documents named bare in descriptions (`run-options.md`, `auth.md`)
+        'api/no-v1': 21,
         'compat/monotone': 0,
         'security/invariant-tests': 1,
       });

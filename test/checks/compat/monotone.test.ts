@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../checks/index.js';
 import { corpusFromFiles } from '../../../core/model/index.js';
-import { runChecks } from '../../../core/run/index.js';
+import { runChecks } from '../../../core/run/engine.js';
 import { cli, reported, tempTree } from '../../helpers.js';
 import { asExpected, caseFiles, runRule, testRule } from '../../rule-tester.js';
 

@@ -11,6 +11,11 @@ const reserved = emits
 const field = events.replace('| `run.started` | the run starts', '| `run.started` with `error.code` | the run starts');
 const envelope = `${events.replace('*Sources: RFC 0171.*\n', '')}\n\`\`\`json\n{ "correlationId": "c-1", "kind": "initech.summary", "meta": { "source": "model" } }\n\`\`\`\n\n*Sources: RFC 0171.*\n`;
 const chunkTable = emits.replace('| `acme.widget-built` |', '| `ai.message.chunk` (`outputChunk` payload) |');
+/** The chunk table, and a sentence that says its name is a frame's. */
+const chunkFrame = chunkTable.replace(
+  '*Sources: RFC 0171.*\n',
+  'Two frame names are not types: `state.snapshot` and `ai.message.chunk`.\n\n*Sources: RFC 0171.*\n',
+);
 const asyncapi =
   'asyncapi: 3.0.0\ninfo: { title: t, version: "2.0" }\ncomponents:\n  messages:\n    AiMessageChunk:\n      name: ai.message.chunk\n';
 
@@ -19,11 +24,28 @@ testRule('declaration/vendor-orgs', {
     { name: 'vendor types under registered orgs', files: REGISTRY },
     { name: 'a field path in an event column is no type', files: withFiles({ [EVENTS_MD]: field }) },
     {
-      name: 'ai.message.chunk where the AsyncAPI document declares it a message (an SSE frame)',
-      files: withFiles({ [EVENTS_MD]: chunkTable, 'api/v2/asyncapi.yaml': asyncapi }),
+      name: 'ai.message.chunk where the AsyncAPI document declares it a message and the prose states it is a frame name, not a type',
+      files: withFiles({ [EVENTS_MD]: chunkFrame, 'api/v2/asyncapi.yaml': asyncapi }),
     },
   ],
   invalid: [
+    {
+      name: 'ai.message.chunk that the AsyncAPI document declares but no channel carries and no sentence calls a frame',
+      files: withFiles({ [EVENTS_MD]: chunkTable, 'api/v2/asyncapi.yaml': asyncapi }),
+      errors: [
+        {
+          messageId: 'unregistered-org',
+          file: EVENTS_MD,
+          ...place(chunkTable, '`ai.message.chunk`', 1),
+          data: {
+            name: 'ai.message.chunk',
+            org: 'ai',
+            what: 'vendor event type',
+            registry: 'spec/v2/declaration.json',
+          },
+        },
+      ],
+    },
     {
       name: 'a vendor type of an unregistered org, in an event column and in an event example',
       files: withFiles({ [EVENTS_MD]: unregistered }),

@@ -29,7 +29,16 @@ const NO_REGIONS = [
 ];
 
 const region = (count: number) => `<!-- generated: count/errors -->**${count}**<!-- /generated: count/errors -->`;
-const notes = readTree(fixture(DEFECTS))['spec/v2/core/notes.md'] ?? '';
+const defects = readTree(fixture(DEFECTS));
+const notes = defects['spec/v2/core/notes.md'] ?? '';
+/** The defective rows are a layer over the base: its registry and notes in place of the base's documents. */
+const DEFECTIVE_CORPUS: Record<string, string | null> = {
+  ...SCHEMA,
+  ...defects,
+  'spec/v2/core/errors.md': null,
+  'spec/v2/core/overview.md': null,
+  'schemas/v2/error-envelope.schema.json': null,
+};
 const GENERATED_BODY = '\nEvery registered code (108 codes), by HTTP status.\n\nCode | Status\n--- | ---\n';
 
 /** The fixture's schema with `retriableException` taken out of its closed rows (upstream's rows have none). */
@@ -71,8 +80,8 @@ testRule(RULE, {
   invalid: [
     {
       name: 'each defective row, once per defect, and a count written by hand, with its fix to the count region',
-      base: DEFECTS,
-      files: SCHEMA,
+      base: BASE,
+      files: DEFECTIVE_CORPUS,
       errors: [
         {
           messageId: 'count-by-hand-wrong',

@@ -40,6 +40,34 @@ const api = (operation: string, response: string) =>
     '',
   ].join('\n');
 
+/** An OpenAPI document whose one parameter says `parameter` (on line 10) and whose 400 says `response` (on line 15). */
+const withParameter = (parameter: string, response: string) =>
+  [
+    'openapi: 3.1.0',
+    'info: { title: t, version: "2.0" }',
+    'paths:',
+    '  /prompts/{templateId}:',
+    '    parameters:',
+    '      - in: query',
+    '        name: libraryId',
+    '        schema: { type: string }',
+    '        description: |',
+    `          ${parameter}`,
+    '    get:',
+    '      responses:',
+    "        '200': { description: ok }",
+    "        '400':",
+    `          description: '${response}'`,
+    '',
+  ].join('\n');
+
+/** A document generated whole that lists `pack_gone` as a code (not judged itself: generated/drift reads it). */
+const GENERATED_CODES =
+  '# Error codes\n\n> **Status: Stable.** Generated from `spec/v2/errors.json`; do not edit.\n\nCode | Status\n--- | ---\n`pack_gone` | 410\n';
+/** A seams document whose one description names `pack_gone` in a sentence about errors, after `lead`. */
+const seamsCatalog = (lead: string) =>
+  `paths:\n  /packs:\n    put:\n      description: |\n        ${lead}\n\n        Its error catalog (\`pack_gone\`) MUST be served verbatim.\n      responses:\n        '200': { description: ok }\n`;
+
 /** A `sub_chain_depth_exceeded` row added to the fixture registry. */
 const SUB_CHAIN_ROW = {
   file: 'spec/v2/errors.json',
@@ -90,6 +118,13 @@ testRule(RULE, {
     ),
     on('a snake_case word in a sentence about an error that differs from a code by another word, not a slip', {
       [USES]: prose('A host rejects the stream with `unsupported_stream_kind` when the mode is unknown.'),
+    }),
+    on('a snake_case word a parameter description says a host returns, which the corpus never writes as a code', {
+      [OPENAPI]: withParameter('Hosts MUST return `template_choice` when asked.', 'The request is malformed.'),
+    }),
+    on('a word the corpus writes as a code, in a description that quotes a v1 document', {
+      'spec/v2/generated/error-codes.md': GENERATED_CODES,
+      [SEAMS]: seamsCatalog('Mirror of the publish operation of `spec/v1/packs.md`.'),
     }),
     on('a list of words after no status is no list of codes', {
       [OPENAPI]: api('Some words: `not_a_status`, `other_word` are words.', 'The run is over.'),
@@ -242,6 +277,26 @@ testRule(RULE, {
       },
     ),
     on(
+      'an unregistered code in a parameter description, which a 400 response of the document answers with',
+      {
+        [OPENAPI]: withParameter(
+          'Hosts MUST return `template_ambiguous` if two packs match.',
+          '`template_ambiguous` when libraryId is required.',
+        ),
+      },
+      {
+        errors: [
+          { messageId: 'unregistered', file: OPENAPI, line: 10, column: 30, data: { code: 'template_ambiguous' } },
+          { messageId: 'unregistered', file: OPENAPI, line: 15, column: 26, data: { code: 'template_ambiguous' } },
+        ],
+      },
+    ),
+    on(
+      'a word the corpus writes as a code, in an error sentence of a description that cites no v1 document',
+      { 'spec/v2/generated/error-codes.md': GENERATED_CODES, [SEAMS]: seamsCatalog('Publishes a pack.') },
+      { errors: [{ messageId: 'unregistered', file: SEAMS, line: 7, column: 29, data: { code: 'pack_gone' } }] },
+    ),
+    on(
       'a near miss of a registered code, a word more, in a schema description',
       {
         'schemas/v2/chain.schema.json':
@@ -255,6 +310,25 @@ testRule(RULE, {
             file: 'schemas/v2/chain.schema.json',
             line: 1,
             column: 55,
+            data: { code: 'sub_chain_max_depth_exceeded', suggestion: 'sub_chain_depth_exceeded' },
+          },
+        ],
+      },
+    ),
+    on(
+      'a near miss of a registered code in a list of a 422 response description of the seams document',
+      {
+        [SEAMS]:
+          "paths:\n  /chains:\n    put:\n      responses:\n        '422':\n          description: |\n            Rejected: `sub_chain_depth_exceeded` or `sub_chain_max_depth_exceeded`.\n",
+      },
+      {
+        edits: [SUB_CHAIN_ROW],
+        errors: [
+          {
+            messageId: 'near-miss',
+            file: SEAMS,
+            line: 7,
+            column: 54,
             data: { code: 'sub_chain_max_depth_exceeded', suggestion: 'sub_chain_depth_exceeded' },
           },
         ],

@@ -61,6 +61,11 @@ const ORCHESTRATOR = decided('orchestrator.decided', 'runStarted', {
 });
 const openapi = (pattern: string) =>
   `openapi: 3.1.0\ninfo: { title: t, version: '2.0' }\npaths:\n  /runs/{runId}/events:\n    get:\n      operationId: streamRunEvents\n      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n      responses:\n        '200': { description: ok }\ncomponents:\n  parameters:\n    StreamMode:\n      name: streamMode\n      in: query\n      schema:\n        type: string\n        pattern: '${pattern}'\n`;
+/** An AsyncAPI document declaring `output.streamed` as a message, carried by the host channel or by none. */
+const asyncapi = (carried: boolean) =>
+  `asyncapi: 3.1.0\ninfo: { title: t, version: '2.0' }\nchannels:\n  hostEvents:\n    address: /host/events\n    messages:\n${carried ? "      streamed: { $ref: '#/components/messages/Streamed' }\n" : "      other: { $ref: '#/components/messages/Other' }\n"}components:\n  messages:\n    Streamed: { name: output.streamed }\n    Other: { name: host.pinged }\n`;
+/** events.md with a table whose Emits column names `output.streamed`. */
+const EMITS_STREAMED = '| Mode | Emits |\n| --- | --- |\n| `messages` | `output.streamed` chunks |';
 const STREAM_MODE = '^(values|(updates|messages|debug)(,(updates|messages|debug))*)$';
 
 const cases = {
@@ -85,6 +90,17 @@ const cases = {
     }),
     on('a two-segment name the text does not say is an event', {
       [EVENTS_MD]: prose('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.'),
+    }),
+    on('a name in an Emits column that a channel of the AsyncAPI document carries', {
+      'api/v2/asyncapi.yaml': asyncapi(true),
+      [EVENTS_MD]: prose(EMITS_STREAMED),
+    }),
+    on('a name in an Emits column that the prose states is a frame name, not a type', {
+      'api/v2/asyncapi.yaml': asyncapi(false),
+      [EVENTS_MD]: prose(EMITS_STREAMED, '', 'Two frame names are not types: `state.snapshot` and `output.streamed`.'),
+    }),
+    on('a name in a simple past where the sentence says nothing fires or is emitted', {
+      [EVENTS_MD]: prose('The `phase` field reads `dispatch.began` once the worker starts.'),
     }),
     on('a v1 name quoted where the sentence, the section heading or the column cites v1, or in a generated region', {
       [CODEMAP]: rows(ORCHESTRATOR),
@@ -116,6 +132,8 @@ const cases = {
         `The codemap \`spec/v2/event-codemap.json\` has ${SIZE} rows, one per v1 name. The table below has ${SIZE + 5} rows.`,
         '',
         'The renamed table of the codemap has 6 rows.',
+        '',
+        'A v1 log may hold 3 distinct v1 names the table does not list.',
       ),
     }),
     on('a streamMode pattern the same as events.md states', { 'api/v2/openapi.yaml': openapi(STREAM_MODE) }),
@@ -300,9 +318,34 @@ const cases = {
         ],
       },
     ),
-    // unevaluatedProperties, a keyword the generated run-event schema never writes: a finding at
-    // `"additionalProperties"` of this spliced file is moved to the one generated file that writes
-    // that text (core/run/relocate.ts reads a spliced file as generated whole).
+    // The payloads file is one events/types only splices `_typeIndex` into: a finding in its
+    // hand-written `$defs` stays there, though a generated file writes the same text
+    // (`"additionalProperties": true`); core/run/relocate.ts moves only what lies in a spliced member.
+    on(
+      'a payload with additionalProperties: true, in the hand-written part of a spliced file',
+      {
+        [PAYLOADS]: withPayloads(payloads, {
+          leaseLifecycle: { type: 'object', properties: { holder: { type: 'string' } }, additionalProperties: true },
+        }),
+      },
+      {
+        errors: [
+          at(
+            PAYLOADS,
+            withPayloads(payloads, {
+              leaseLifecycle: {
+                type: 'object',
+                properties: { holder: { type: 'string' } },
+                additionalProperties: true,
+              },
+            }),
+            '"additionalProperties": true',
+            'open-payload',
+            { payload: 'leaseLifecycle', keyword: 'additionalProperties', value: 'true' },
+          ),
+        ],
+      },
+    ),
     on(
       'a payload with unevaluatedProperties: true',
       {
@@ -466,6 +509,40 @@ const cases = {
       },
     ),
     on(
+      'a two-segment v1 name in its own section of a v2 document that cites a v1 document in another',
+      {
+        [EVENTS_MD]: prose(
+          '## Reading old logs',
+          '',
+          'The translation of an era-2 log follows [the v1 events document](../../v1/events.md).',
+          '',
+          '## Resumption',
+          '',
+          'A host MAY emit `run.resuming` once the run resumes.',
+        ),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose(
+              '## Reading old logs',
+              '',
+              'The translation of an era-2 log follows [the v1 events document](../../v1/events.md).',
+              '',
+              '## Resumption',
+              '',
+              'A host MAY emit `run.resuming` once the run resumes.',
+            ),
+            '`run.resuming` once',
+            'v1-type',
+            { type: 'run.resuming', v2: 'run.resume-started', segments: 2 },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
       'a two-segment v1 name in a schema description',
       { 'schemas/v2/extra.schema.json': '{ "description": "Emitted as `run.resuming` when the run resumes." }\n' },
       {
@@ -553,6 +630,52 @@ const cases = {
       },
     ),
     on(
+      'a name in a simple past under a protocol domain and one under none, in a sentence that says something fires',
+      {
+        [EVENTS_MD]: prose(
+          'The host MUST fire a `clarification` interrupt before any `lease.began` for that decision, and `quota.broke` fires after.',
+        ),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose('The host MUST fire a `clarification` interrupt before any `lease.began` for that decision'),
+            '`lease.began`',
+            'unregistered-type',
+            { type: 'lease.began', domain: 'lease' },
+            1,
+          ),
+          at(
+            EVENTS_MD,
+            prose(
+              'The host MUST fire a `clarification` interrupt before any `lease.began` for that decision, and `quota.broke` fires after.',
+            ),
+            '`quota.broke`',
+            'unregistered-event',
+            { type: 'quota.broke', codemap: CODEMAP },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
+      'a name in an Emits column that the AsyncAPI document declares but no channel carries and no sentence calls a frame',
+      { 'api/v2/asyncapi.yaml': asyncapi(false), [EVENTS_MD]: prose(EMITS_STREAMED) },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose(EMITS_STREAMED),
+            '`output.streamed`',
+            'unregistered-type',
+            { type: 'output.streamed', domain: 'output' },
+            1,
+          ),
+        ],
+      },
+    ),
+    on(
       "a count of the codemap's rows that is not its size",
       { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`) },
       {
@@ -563,6 +686,30 @@ const cases = {
             `${SIZE + 1} rows`,
             'count-wrong',
             { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 1} rows`, count: SIZE, written: SIZE + 1 },
+          ),
+        ],
+      },
+    ),
+    on(
+      "a count of the codemap's names, v1 and v2, in the sentence that calls it a bijection",
+      {
+        [EVENTS_MD]: prose(
+          `The codemap \`spec/v2/event-codemap.json\` is a bijection: ${SIZE} rows, ${SIZE + 1} distinct \`v1\` names, ${SIZE} distinct \`v2\` names.`,
+        ),
+      },
+      {
+        errors: [
+          at(
+            EVENTS_MD,
+            prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: ${SIZE} rows, ${SIZE + 1} distinct`),
+            `${SIZE + 1} distinct`,
+            'count-wrong',
+            {
+              registry: `the codemap (${CODEMAP})`,
+              phrase: `${SIZE + 1} distinct \`v1\` names`,
+              count: SIZE,
+              written: SIZE + 1,
+            },
           ),
         ],
       },
