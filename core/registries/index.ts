@@ -79,7 +79,6 @@ export {
 export { type LocatedCodeMention, eventNameMentions, mentionIndex } from './mention-index.js';
 export { registryMentionDependents } from './mention-scope.js';
 export { nearMiss } from './near-miss.js';
-export { CITES_V1, markdownReadsAsV1, sentenceAt } from './v1-scope.js';
 export { normativeHomes, normativeTextProblems } from './normative-home.js';
 export { analysePayloadDefs, reachable } from './payload-defs.js';
 export { SCOPES_PATH, scopeVocabulary } from './scopes.js';
