@@ -3,9 +3,9 @@
  * ref (`check --baseline <ref>`, `diff git:<ref>`). A ref is always one argument after the others.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from '../fs/index.js';
+import { pathKind, readRegularFile, ReadRefused } from '../fs/index.js';
 
 export interface GitResult {
   /** null when git did not run or was killed. */
@@ -38,18 +38,14 @@ export function runGit(cwd: string, args: readonly string[]): GitResult {
 export function versionTagsAbsent(root: string): boolean {
   if (process.env.GIT_DIR !== undefined || process.env.GIT_COMMON_DIR !== undefined) return false;
   const common = commonGitDirectory(root);
-  if (common === undefined) return false;
+  if (common === undefined || pathKind(path.join(common, 'reftable'), 'follow') !== 'missing') return false;
   try {
-    if (exists(path.join(common, 'reftable'))) return false;
-    const looseTags = path.join(common, 'refs', 'tags');
     // A tag `v1/x` is the directory `v1` here: the top level names every tag's first character.
-    if (exists(looseTags) && readdirSync(looseTags).some((name) => VERSION_TAG.test(name))) return false;
-    const packed = path.join(common, 'packed-refs');
-    if (exists(packed))
-      for (const line of readRegularFile(packed, MAX_REFS_BYTES).toString('utf8').split('\n')) {
-        const name = line.split(' ')[1]?.trim();
-        if (name?.startsWith('refs/tags/') && VERSION_TAG.test(name.slice('refs/tags/'.length))) return false;
-      }
+    if (looseRefNames(path.join(common, 'refs', 'tags')).some((name) => VERSION_TAG.test(name))) return false;
+    for (const line of optionalText(path.join(common, 'packed-refs')).split('\n')) {
+      const name = line.split(' ')[1]?.trim();
+      if (name?.startsWith('refs/tags/') && VERSION_TAG.test(name.slice('refs/tags/'.length))) return false;
+    }
     return true;
   } catch {
     return false;
@@ -66,37 +62,43 @@ const VERSION_TAG = /^v[0-9]/;
 function commonGitDirectory(root: string): string | undefined {
   for (let directory = path.resolve(root); ; directory = path.dirname(directory)) {
     const dotGit = path.join(directory, '.git');
-    let stat;
-    try {
-      stat = statSync(dotGit);
-    } catch {
+    const kind = pathKind(dotGit, 'follow');
+    if (kind === 'missing') {
       if (path.dirname(directory) === directory) return undefined;
       continue;
     }
     try {
       let gitDirectory = dotGit;
-      if (stat.isFile()) {
+      if (kind === 'file') {
         // A worktree or a submodule: `gitdir: <path>`, relative to the directory of the .git file.
         const pointer = /^gitdir: (.+)$/m.exec(readRegularFile(dotGit, MAX_REFS_BYTES).toString('utf8'));
         if (!pointer?.[1]) return undefined;
         gitDirectory = path.resolve(directory, pointer[1].trim());
-      }
-      const commondir = path.join(gitDirectory, 'commondir');
-      return exists(commondir)
-        ? path.resolve(gitDirectory, readRegularFile(commondir, MAX_REFS_BYTES).toString('utf8').trim())
-        : gitDirectory;
+      } else if (kind !== 'directory') return undefined;
+      const commondir = optionalText(path.join(gitDirectory, 'commondir')).trim();
+      return commondir === '' ? gitDirectory : path.resolve(gitDirectory, commondir);
     } catch {
       return undefined;
     }
   }
 }
 
-function exists(file: string): boolean {
+/** The text of a file of the git directory, empty when there is none; any other trouble throws. */
+function optionalText(file: string): string {
   try {
-    statSync(file);
-    return true;
+    return readRegularFile(file, MAX_REFS_BYTES).toString('utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if (error instanceof ReadRefused && error.code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+/** The entries of a refs directory, none when there is none; any other trouble throws. */
+function looseRefNames(directory: string): string[] {
+  try {
+    return readdirSync(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
 }

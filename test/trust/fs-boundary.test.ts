@@ -94,6 +94,10 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
     names: ['existsSync'],
     why: "whether the tool's own compiled worker file is there",
   },
+  'core/release/git.ts': {
+    names: ['readdirSync'],
+    why: "lists the names in a repository's refs/tags (whether a version tag exists); no file is read through it",
+  },
   'core/release/previous-release.ts': {
     names: ['existsSync'],
     why: 'whether a --previous-release path the user named exists, and where .git is; the release is read by tree.ts',
