@@ -18,7 +18,7 @@ import {
   type WitnessCounts,
 } from '../core/registries/index.js';
 import { isObject } from '../core/model/index.js';
-import { formatJson, writeTextInside } from '../core/output/index.js';
+import { formatJson, note, safeJson, writeTextInside } from '../core/output/index.js';
 import { validateRegistry } from '../core/schemas/index.js';
 import { EXIT, openCorpus, say, UsageError, configOption, formatOption, rootOption } from './common.js';
 
@@ -68,12 +68,10 @@ export function runBaseline(options: BaselineOptions): number {
   if (invalid.length > 0) {
     if (json)
       process.stdout.write(
-        `${JSON.stringify({ diagnostics: invalid.map(({ file, line, column, message }) => ({ file, line, column, message })) }, null, 2)}\n`,
+        `${safeJson(JSON.stringify({ diagnostics: invalid.map(({ file, line, column, message }) => ({ file, line, column, message })) }, null, 2))}\n`,
       );
-    else
-      for (const finding of invalid)
-        process.stderr.write(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
-    process.stderr.write(
+    else for (const finding of invalid) note(`${finding.file}:${finding.line}:${finding.column}: ${finding.message}\n`);
+    note(
       say(
         'baseline: the evidence registries do not validate, so their counts cannot be trusted; run `openwop-spec check`\n',
       ),
@@ -84,7 +82,7 @@ export function runBaseline(options: BaselineOptions): number {
   const now = witnessCounts(witnessEntries(corpus));
   const recorded = witnessBaseline(corpus);
   if (json && !options.update) {
-    process.stdout.write(`${JSON.stringify({ counts: now, baseline: recorded ?? null }, null, 2)}\n`);
+    process.stdout.write(`${safeJson(JSON.stringify({ counts: now, baseline: recorded ?? null }, null, 2))}\n`);
     return EXIT.clean;
   }
   for (const { key, label } of MEASURES) {
@@ -99,7 +97,7 @@ export function runBaseline(options: BaselineOptions): number {
 
   const rises = recorded ? MEASURES.filter(({ key }) => recorded[key] !== undefined && now[key] > recorded[key]) : [];
   if (rises.length > 0 && !options.allowRise) {
-    process.stderr.write(
+    note(
       `baseline: not written: ${rises.map(({ key, label }) => `${label} would rise from ${recorded?.[key]} to ${now[key]}`).join('; ')}. The ratchet only goes down; pass --allow-rise to record a rise deliberately\n`,
     );
     return EXIT.findings;

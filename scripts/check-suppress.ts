@@ -1,7 +1,7 @@
 /** `check --suppress RULE --reason TEXT` and `check --prune-suppressions`: the suppressions file written from a run's findings. */
 import { DEFAULT_SUPPRESSIONS, matchesPattern, type Config } from '../core/config/index.js';
 import { guardedPath } from '../core/fs/index.js';
-import { isActive, writeFileAtomic, type Diagnostic } from '../core/output/index.js';
+import { type Diagnostic, isActive, note, writeFileAtomic } from '../core/output/index.js';
 import {
   addSuppressionEntries,
   removeSuppressionEntries,
@@ -55,7 +55,7 @@ export function editSuppressionsFile(
         )
       : [],
   );
-  if (prune && stale.size === 0) process.stderr.write(`${relative}: no suppression found unused, nothing to prune\n`);
+  if (prune && stale.size === 0) note(`${relative}: no suppression found unused, nothing to prune\n`);
   if (rules.length === 0 && stale.size === 0) return undefined;
   // The run read the file inside the root, links refused; the edit starts from that text.
   const before = current?.text;
@@ -66,7 +66,7 @@ export function editSuppressionsFile(
       const pruned = removeSuppressionEntries(text, relative, stale);
       text = pruned.text;
       changes += pruned.removed;
-      process.stderr.write(
+      note(
         `${relative}: removed ${pruned.removed} suppression${pruned.removed === 1 ? '' : 's'} that matched no finding\n`,
       );
     }
@@ -90,7 +90,7 @@ export function editSuppressionsFile(
       );
       text = added.text;
       changes += added.added;
-      process.stderr.write(
+      note(
         `${relative}: added ${added.added} suppression${added.added === 1 ? '' : 's'} of ${rules.join(', ')} (${accepted.length} finding${accepted.length === 1 ? '' : 's'})\n`,
       );
     }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { effectiveConfig, type Config, type ConfigurableRule, type RuleSetting } from '../core/config/index.js';
 import type { Corpus } from '../core/model/index.js';
-import { failureReason, FORMATS, isActive, JOURNAL, writeFileAtomic } from '../core/output/index.js';
+import { failureReason, FORMATS, isActive, JOURNAL, note, writeFileAtomic, safeJson } from '../core/output/index.js';
 import { unifiedHunks } from '../core/release/index.js';
 import {
   fixCorpus,
@@ -129,7 +129,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   // a plain check reports what is on disk, and says why some outputs may be stale.
   if (options.fix) finishInterruptedWrites(options.root);
   else if (existsSync(path.join(path.resolve(options.root), JOURNAL)))
-    process.stderr.write(
+    note(
       say(
         `an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`${TOOL_NAME} generate\` (or \`${TOOL_NAME} check --fix\`) to finish\n`,
       ),
@@ -141,19 +141,19 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
   if (options.fix || options.fixDryRun) {
     const outcome = fixCorpus(corpus, pipeline);
     if (outcome.generationBlocked)
-      process.stderr.write('generated output not refreshed: a generator reports errors (see the report)\n');
+      note('generated output not refreshed: a generator reports errors (see the report)\n');
     if (options.fixDryRun) {
       for (const file of outcome.files)
         process.stdout.write(
           `--- ${file.before === undefined ? '/dev/null' : `a/${file.path}`}\n+++ b/${file.path}\n${unifiedHunks(file.before ?? '', file.after)}`,
         );
-      process.stderr.write(`${describeChanges(outcome)}; nothing written (--fix-dry-run)\n`);
+      note(`${describeChanges(outcome)}; nothing written (--fix-dry-run)\n`);
       return EXIT.clean;
     }
     // One set, as generate writes it: a kill part-way leaves a journal the next run finishes.
     if (outcome.files.length > 0) {
       writeOutputSet(corpus, outcome.files);
-      process.stderr.write(`${describeChanges(outcome)}\n`);
+      note(`${describeChanges(outcome)}\n`);
     }
     result = outcome.result;
   } else {
@@ -177,9 +177,7 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     const written = renderFindingsBaseline(judged.filter(isActive));
     writeFileAtomic(policy.baselineFindings, written);
     const count = judged.filter(isActive).length;
-    process.stderr.write(
-      `wrote ${displayPath(policy.baselineFindings)}: ${count} finding${count === 1 ? '' : 's'} accepted\n`,
-    );
+    note(`wrote ${displayPath(policy.baselineFindings)}: ${count} finding${count === 1 ? '' : 's'} accepted\n`);
     judged = judgedAgainst(judged, parseFindingsBaseline(written, policy.baselineFindings));
   }
 
@@ -216,8 +214,9 @@ function printConfig(
   if (relative === '..' || relative.startsWith('../') || path.isAbsolute(relative))
     throw new UsageError(`--print-config ${file} is outside the corpus root ${root}`);
   const effective = usingConfig(() => effectiveConfig(config, rules, settings, relative));
+  // The config's own strings (globs, paths) may carry what a terminal or a CI log interprets.
   process.stdout.write(
-    `${JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2)}\n`,
+    `${safeJson(JSON.stringify({ ...effective, config: config.source ? displayPath(config.source) : null }, null, 2))}\n`,
   );
   return EXIT.clean;
 }

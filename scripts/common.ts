@@ -14,16 +14,17 @@ import {
 } from '../core/config/index.js';
 import {
   type Diagnostic,
+  type FailPolicy,
+  FORMATS,
   isActive,
+  note,
   recoverWrites,
+  REPORTERS,
+  type RuleMeta,
   stopCommands,
   summarize,
   writeFileAtomic,
   writeSetAtomic,
-  type FailPolicy,
-  FORMATS,
-  REPORTERS,
-  type RuleMeta,
 } from '../core/output/index.js';
 import { expandGlob, givenTarget, isInsideBySpelling, LinkRefused } from '../core/fs/index.js';
 
@@ -123,10 +124,8 @@ function corpusDirectoryPresent(root: string, config: Config): boolean {
  */
 export function finishInterruptedWrites(root: string): void {
   const { completed, failed } = recoverWrites(path.resolve(root));
-  if (completed.length > 0)
-    process.stderr.write(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
-  if (failed.length > 0)
-    process.stderr.write(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
+  if (completed.length > 0) note(`finished an interrupted generate: replaced ${completed.join(', ')}\n`);
+  if (failed.length > 0) note(`could not finish an interrupted generate for ${failed.join(', ')}; regenerating\n`);
 }
 
 /**
@@ -272,7 +271,7 @@ export function exitCodeFor(diagnostics: readonly Diagnostic[], policy: FailPoli
   const warnings = active.filter((d) => d.severity === 'warning').length;
   if (policy.failSeverity === 'warning' && warnings > 0) return EXIT.findings;
   if (policy.maxWarnings !== undefined && warnings > policy.maxWarnings) {
-    process.stderr.write(
+    note(
       `${TOOL_NAME}: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${policy.maxWarnings} allows\n`,
     );
     return EXIT.findings;

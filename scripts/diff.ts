@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Corpus } from '../core/model/index.js';
 import { planGeneration } from '../core/run/index.js';
-import { safeJson, stopCommands, visible } from '../core/output/index.js';
+import { note, safeJson, stopCommands, visible } from '../core/output/index.js';
 import {
   applyImpacts,
   checkImpacts,
@@ -94,7 +94,7 @@ export function runDiff(older: string | undefined, newer: string | undefined, op
               : formatStylish(diff, semver?.message);
   emit(text, options.output);
   if (semver && (format !== 'stylish' || options.output !== undefined) && format !== 'json')
-    process.stderr.write(`${visible(semver.message)}\n`);
+    note(`${visible(semver.message)}\n`);
   const failing =
     options.failOn === 'breaking'
       ? diff.counts.breaking > 0
@@ -102,9 +102,7 @@ export function runDiff(older: string | undefined, newer: string | undefined, op
         ? diff.counts.breaking + diff.counts.additive > 0
         : false;
   if (failing)
-    process.stderr.write(
-      `--fail-on ${options.failOn}: ${diff.counts.breaking} breaking, ${diff.counts.additive} additive change(s)\n`,
-    );
+    note(`--fail-on ${options.failOn}: ${diff.counts.breaking} breaking, ${diff.counts.additive} additive change(s)\n`);
   return (semver && !semver.ok) || failing ? EXIT.findings : EXIT.clean;
 }
 

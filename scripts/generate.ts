@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { JOURNAL, sortDiagnostics } from '../core/output/index.js';
+import { JOURNAL, note, sortDiagnostics } from '../core/output/index.js';
 import { DRIFT_RULE, generationRules, plannedContent, runGeneration } from '../core/run/index.js';
 import {
   checkFormat,
@@ -53,7 +53,7 @@ export function runGenerate(options: GenerateOptions): number {
   const format = checkFormat(options.format);
   if (options.check) {
     if (existsSync(path.join(path.resolve(options.root), JOURNAL)))
-      process.stderr.write(
+      note(
         `an interrupted generate left ${JOURNAL}: some outputs were not replaced; run \`openwop-spec generate\` to finish\n`,
       );
   } else {
@@ -82,7 +82,7 @@ export function runGenerate(options: GenerateOptions): number {
       corpus.files.size,
       rules,
     );
-    process.stderr.write('nothing written: fix the findings above, then run generate again\n');
+    note('nothing written: fix the findings above, then run generate again\n');
     return exitCodeFor(blocking);
   }
   const stamp = corpus.config.layout.stamp;
@@ -96,13 +96,13 @@ export function runGenerate(options: GenerateOptions): number {
     changed.map((file) => ({ path: file.path, content: plannedContent(file) })),
     plan.files.map((file) => file.path),
   );
-  for (const file of changed) process.stderr.write(`wrote ${file.path}\n`);
+  for (const file of changed) note(`wrote ${file.path}\n`);
   // What is left once written is what generation says of itself (drift is what was just repaired).
   const said = sortDiagnostics(findings.filter((d) => d.rule !== DRIFT_RULE.id));
   // A machine format is a document even with nothing in it: `generate --format json` always prints JSON.
   if (said.length > 0 || format === 'json' || format === 'sarif')
     printDiagnostics(said, format, corpus.files.size, rules);
-  process.stderr.write(
+  note(
     `${changed.length} file${changed.length === 1 ? '' : 's'} written, ${plan.files.length - changed.length} up to date\n`,
   );
   return 0;

@@ -10,7 +10,7 @@ import {
   discoverConfig,
   starterConfig,
 } from '../core/config/index.js';
-import { writeFileAtomic } from '../core/output/index.js';
+import { note, writeFileAtomic } from '../core/output/index.js';
 import { toolRoot } from '../core/tool/index.js';
 import { EXIT, UsageError, usingConfig } from './common.js';
 
@@ -40,7 +40,7 @@ export function runInit(options: { root?: string }): number {
   const layout = detectLayout(root);
   const target = path.join(root, STARTER);
   writeFileAtomic(target, starterConfig(layout, schemaReference(root)));
-  process.stderr.write(
+  note(
     `wrote ${display(target)}: ${layout.directories.length > 0 ? layout.directories.join(', ') : 'no corpus directories found'}; stamp ${layout.stamp}; ${Object.keys(layout.schemaIds).length} $id base${Object.keys(layout.schemaIds).length === 1 ? '' : 's'}; ${layout.required.length} required file${layout.required.length === 1 ? '' : 's'}\n`,
   );
   return EXIT.clean;

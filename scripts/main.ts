@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { EXIT, say, TOOL_NAME, toolVersion, UsageError } from './tool.js';
+import { note } from '../core/output/index.js';
 
 /**
  * Each verb's module, loaded only when that verb runs: a verb's module pulls in what it needs (the
@@ -68,11 +69,10 @@ function printTimings(timings: ReadonlyMap<string, number>, heapAfter: ReadonlyM
   const width = Math.max(0, ...rows.map(([id]) => id.length));
   const mib = (bytes: number | undefined): string =>
     bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0).padStart(8);
-  process.stderr.write(`${'rule'.padEnd(width)}  ${'ms'.padStart(9)}  heap MiB after\n`);
-  for (const [id, ms] of rows)
-    process.stderr.write(`${id.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${mib(heapAfter.get(id))}\n`);
+  note(`${'rule'.padEnd(width)}  ${'ms'.padStart(9)}  heap MiB after\n`);
+  for (const [id, ms] of rows) note(`${id.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${mib(heapAfter.get(id))}\n`);
   const usage = process.resourceUsage();
-  process.stderr.write(
+  note(
     `${'total (process)'.padEnd(width)}  ${performance.now().toFixed(1).padStart(9)}  ${mib(usage.maxRSS * 1024)} (peak resident)\n`,
   );
 }
@@ -88,11 +88,11 @@ async function exitCodeFor(error: unknown): Promise<number> {
   }
   // A write that failed (core/output's WriteError) is one line naming the target and the cause.
   if (error instanceof UsageError || (error instanceof Error && error.name === 'WriteError')) {
-    process.stderr.write(`${TOOL_NAME}: ${visible(say(error.message))}\n`);
+    note(`${TOOL_NAME}: ${visible(say(error.message))}\n`);
     return EXIT.usage;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${TOOL_NAME}: internal error: ${visible(message.split('\n')[0] ?? '')}\n`);
-  if (process.env.OPENWOP_SPEC_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  note(`${TOOL_NAME}: internal error: ${visible(message.split('\n')[0] ?? '')}\n`);
+  if (process.env.OPENWOP_SPEC_DEBUG && error instanceof Error) note(`${error.stack}\n`);
   return EXIT.usage;
 }

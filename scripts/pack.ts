@@ -1,6 +1,6 @@
 /** `openwop-spec pack [--out DIR]`: build @openwop/spec-artifacts from a corpus whose gates pass. */
 import type { Command } from 'commander';
-import { isActive } from '../core/output/index.js';
+import { isActive, note, visibleLines } from '../core/output/index.js';
 import { runCorpus } from '../core/run/index.js';
 import {
   NpmPackError,
@@ -68,7 +68,7 @@ export async function runPack(options: PackOptions): Promise<number> {
   if (exitCodeFor(judged, run.policy) !== EXIT.clean) {
     const failing = judged.filter(isActive);
     printDiagnostics(judged, 'stylish', corpus.files.size, run.rules);
-    process.stderr.write(
+    note(
       `pack refused: \`check\` fails on this corpus (${failing.length} finding${failing.length === 1 ? '' : 's'} above); fix them, or run \`check --fix\`, then pack again\n`,
     );
     return EXIT.findings;
@@ -84,31 +84,34 @@ export async function runPack(options: PackOptions): Promise<number> {
     });
   } catch (error) {
     if (error instanceof StageError) {
-      for (const problem of error.problems) process.stderr.write(`  ${problem.file}  ${problem.message}\n`);
-      process.stderr.write(`pack refused: ${error.message}\n`);
+      for (const problem of error.problems) note(`  ${problem.file}  ${problem.message}\n`);
+      note(`pack refused: ${error.message}\n`);
       return EXIT.findings;
     }
     if (error instanceof NpmPackError) {
-      process.stderr.write(`pack failed: ${error.message}\n`);
+      note(`pack failed: ${error.message}\n`);
       return EXIT.findings;
     }
     throw error;
   }
   const { corpus: corpusFiles, types, modules, schemaIndex, stamps } = packed.counts;
+  // The package name and version come from the corpus: shown as every other corpus text is.
   process.stdout.write(
-    [
-      `${packed.package}@${packed.version}: ${packed.files} files (${corpusFiles} corpus, ${types} type declarations, ${modules} verifier and validator modules, ${schemaIndex} schema index and vocabulary, ${stamps} stamps, README.md and package.json)`,
-      `size:      ${kilobytes(packed.size)} packed, ${kilobytes(packed.unpackedSize)} unpacked`,
-      `digest:    ${packed.digest}`,
-      `integrity: ${packed.integrity}`,
-      `tarball:   ${packed.tarball}`,
-      packed.signature
-        ? `signature: ${packed.signature.file} (key ${packed.signature.keyFingerprint})`
-        : 'signature: none (--unsigned)',
-      '',
-    ].join('\n'),
+    visibleLines(
+      [
+        `${packed.package}@${packed.version}: ${packed.files} files (${corpusFiles} corpus, ${types} type declarations, ${modules} verifier and validator modules, ${schemaIndex} schema index and vocabulary, ${stamps} stamps, README.md and package.json)`,
+        `size:      ${kilobytes(packed.size)} packed, ${kilobytes(packed.unpackedSize)} unpacked`,
+        `digest:    ${packed.digest}`,
+        `integrity: ${packed.integrity}`,
+        `tarball:   ${packed.tarball}`,
+        packed.signature
+          ? `signature: ${packed.signature.file} (key ${packed.signature.keyFingerprint})`
+          : 'signature: none (--unsigned)',
+        '',
+      ].join('\n'),
+    ),
   );
-  process.stderr.write(`packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  note(`packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return EXIT.clean;
 }
 

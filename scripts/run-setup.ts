@@ -20,6 +20,7 @@ import {
 } from '../core/run/index.js';
 import { catalogFor, type CatalogRule } from './catalog.js';
 import { openConfig, TOOL_NAME, UsageError, usingConfig, type FailPolicy } from './common.js';
+import { note } from '../core/output/index.js';
 
 export interface RunFlags {
   root: string;
@@ -93,7 +94,7 @@ function runPolicy(flags: RunFlags, config: Config): RunPolicy {
   const policy: RunPolicy = { ...config.policy };
   delete (policy as { suppressions?: string }).suppressions;
   if (config.policy.baselineFindings)
-    policy.baselineFindings = path.resolve(flags.root, config.policy.baselineFindings);
+    policy.baselineFindings = baselineInRoot(flags.root, config.policy.baselineFindings);
   if (flags.baselineFindings !== undefined) policy.baselineFindings = path.resolve(flags.baselineFindings);
   if (flags.update && !policy.baselineFindings)
     throw new UsageError(
@@ -117,12 +118,26 @@ function runPolicy(flags: RunFlags, config: Config): RunPolicy {
   return policy;
 }
 
+/**
+ * The config's findings baseline: a file of the checkout, so inside the root by its spelling and
+ * through every directory on the way (read and written there, never through a link out of it).
+ */
+function baselineInRoot(root: string, relative: string): string {
+  try {
+    return guardedPath(path.resolve(root), relative);
+  } catch (error) {
+    if (error instanceof OutsideRootError)
+      throw new UsageError(`the findings baseline ${relative} (config: baselineFindings): ${error.message}`);
+    throw error;
+  }
+}
+
 /** The previous release to compare with, as the gates take it; a wrong --previous-release is a usage error, not a finding. */
 function previousReleaseOf(root: string, given: string | undefined): string | undefined {
   if (given === undefined) return findPreviousRelease(root);
   if (given === 'none') {
     // Said, so that a run that compares with nothing never looks like one that compared and passed.
-    process.stderr.write('no comparison with a previous release (--previous-release none)\n');
+    note('no comparison with a previous release (--previous-release none)\n');
     return undefined;
   }
   // A path is taken from the working directory, as every path on the command line is.

@@ -6,7 +6,7 @@
  * suppressions and findings baseline apply to what stops it as they do for `check`.
  */
 import type { Command } from 'commander';
-import { isActive, writeTextInside } from '../core/output/index.js';
+import { isActive, note, writeTextInside } from '../core/output/index.js';
 import { DRIFT_RULE, generationRules, runGeneration } from '../core/run/index.js';
 import { parseStamp, STAMP_PATH, stampPath } from '../core/release/index.js';
 import {
@@ -64,7 +64,7 @@ export function runStamp(options: StampOptions): number {
   const STAMP = stampPath(corpus);
   const stamp = plan.files.find((file) => file.path === STAMP);
   if (!stamp) {
-    process.stderr.write(`no generator produces ${STAMP}\n`);
+    note(`no generator produces ${STAMP}\n`);
     return EXIT.findings;
   }
   // A stamp over stale outputs, or over a corpus that lacks a required registry, would certify a
@@ -80,7 +80,7 @@ export function runStamp(options: StampOptions): number {
       corpus.files.size,
       rules,
     );
-    process.stderr.write(
+    note(
       say(
         `${STAMP} not written: generated files are stale or a generator failed; run \`openwop-spec generate\` first\n`,
       ),

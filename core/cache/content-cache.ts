@@ -17,9 +17,10 @@
  * megabytes, and one file holding it all would be read, and held, whole by every run.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { directoryStaysInside, readRegularFile } from '../fs/index.js';
 import { MARKDOWN_TREE_VERSION } from '../markdown/index.js';
 import { isAbandonedTemporary, writeFileAtomic } from '../output/index.js';
 
@@ -61,9 +62,10 @@ export class ContentCache {
     if (added !== undefined) return added as T;
     let entry: unknown;
     try {
-      // An entry far larger than any result the tool writes is not read into memory at all.
-      if (statSync(this.file(key)).size > MAX_ENTRY_BYTES) return undefined;
-      entry = JSON.parse(readFileSync(this.file(key), 'utf8'));
+      if (!this.inside()) return undefined;
+      // An entry far larger than any result the tool writes is not read into memory at all; an
+      // entry that is a link is not followed.
+      entry = JSON.parse(readRegularFile(this.file(key), MAX_ENTRY_BYTES).toString('utf8'));
     } catch {
       // Absent, unreadable or not JSON: a miss.
       return undefined;
@@ -83,6 +85,9 @@ export class ContentCache {
 
   /** Writes what this run added and removes what it did not use, so the cache never outgrows the corpus. */
   save(): void {
+    // Entries go nowhere when their directory is a link that leads out of the cache: a run would
+    // write there and remove what it did not use.
+    if (!this.inside()) return;
     try {
       for (const [key, value] of this.added) writeFileAtomic(this.file(key), JSON.stringify({ for: key, value }));
       this.added.clear();
@@ -100,6 +105,14 @@ export class ContentCache {
     } catch {
       // A read-only checkout runs uncached; that is not an error.
     }
+  }
+
+  private insideAnswer: boolean | undefined;
+
+  /** Whether the entries' directory (made or not yet) lies inside the cache directory through every link. */
+  private inside(): boolean {
+    this.insideAnswer ??= directoryStaysInside(this.parent, path.basename(this.directory));
+    return this.insideAnswer;
   }
 
   /** A key is a kind and a digest; anything else (a caller's own key) is hashed, so it can never name a path. */

@@ -4,9 +4,9 @@
  * base its schemas use, which registries and API documents it holds), written as commented JSONC
  * so that each key says what it is for.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'glob';
+import { readInside } from '../fs/index.js';
 import { DEFAULT_INCLUDE, DEFAULT_REQUIRED, DEFAULT_SCHEMA_ID_BASE } from './load.js';
 
 const CORPUS_DIRECTORIES = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'evidence'] as const;
@@ -55,7 +55,8 @@ function schemaIdBases(root: string, files: readonly string[]): Record<string, s
   for (const file of files) {
     let id: unknown;
     try {
-      id = (JSON.parse(readFileSync(path.join(root, file), 'utf8')) as { $id?: unknown }).$id;
+      // Inside the root, no link followed, and no larger than a schema can be.
+      id = (JSON.parse(readInside(root, file, 16 * 2 ** 20).toString('utf8')) as { $id?: unknown }).$id;
     } catch {
       continue;
     }

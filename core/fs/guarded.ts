@@ -6,7 +6,7 @@
  * component is opened without following a link). A pull request controls every byte of the
  * checkout, links included; CI runs the tool on it.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { braceExpand } from 'minimatch';
 
@@ -108,12 +108,13 @@ export class ReadRefused extends Error {
 }
 
 /**
- * A file's bytes, opened without following a link in its last component (a link is refused, its
+ * A file's bytes, opened without following a link in its last component (unless `links` is
+ * 'follow', for a file the user named who may keep it behind a link, such as a mounted key) (a link is refused, its
  * target never read), checked to be a regular file and held to `maxBytes` before it is read.
  * `file` is absolute (a path the caller has already guarded or was given on the command line).
  */
-export function readRegularFile(file: string, maxBytes = Infinity): Buffer {
-  const { fd, size } = openRegularFile(file, maxBytes);
+export function readRegularFile(file: string, maxBytes = Infinity, links: 'refuse' | 'follow' = 'refuse'): Buffer {
+  const { fd, size } = openRegularFile(file, maxBytes, links);
   try {
     const stat = { size };
     const bytes = Buffer.allocUnsafe(stat.size);
@@ -134,10 +135,16 @@ export function readRegularFile(file: string, maxBytes = Infinity): Buffer {
  * component, a regular file, at most `maxBytes`), for a caller that reads it a block at a time (a
  * tarball named on the command line). The caller closes the descriptor; reading stops at `size`.
  */
-export function openRegularFile(file: string, maxBytes = Infinity): { fd: number; size: number } {
+export function openRegularFile(
+  file: string,
+  maxBytes = Infinity,
+  links: 'refuse' | 'follow' = 'refuse',
+): { fd: number; size: number } {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const nofollow = links === 'refuse' ? (constants.O_NOFOLLOW ?? 0) : 0;
+    // O_NONBLOCK: a FIFO in a file's place opens at once (and is then refused), never waits for a writer.
+    fd = openSync(file, constants.O_RDONLY | nofollow | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     if (code === 'ELOOP') throw new ReadRefused(file, 'ELINK', 'is a symbolic link; it is not followed');
@@ -199,5 +206,24 @@ export class LinkRefused extends Error {
   constructor(readonly file: string) {
     super(`${file} is a symbolic link; nothing is written through it`);
     this.name = 'LinkRefused';
+  }
+}
+
+/** What is at a path: judged by lstat (a link is a link) or, with 'follow', by what the link leads to. */
+export type PathKind = 'file' | 'directory' | 'link' | 'other' | 'missing';
+
+/**
+ * What `file` is, for a caller deciding how to read it (a release given as a directory or a
+ * tarball, a directory of a release): a link is reported as one unless `links` is 'follow'.
+ */
+export function pathKind(file: string, links: 'refuse' | 'follow' = 'refuse'): PathKind {
+  try {
+    const stat = links === 'follow' ? statSync(file) : lstatSync(file);
+    if (stat.isSymbolicLink()) return 'link';
+    if (stat.isFile()) return 'file';
+    if (stat.isDirectory()) return 'directory';
+    return 'other';
+  } catch {
+    return 'missing';
   }
 }

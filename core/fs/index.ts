@@ -12,6 +12,7 @@ export {
   isBelow,
   isInsideBySpelling,
   openRegularFile,
+  pathKind,
   readInside,
   readRegularFile,
 } from './guarded.js';

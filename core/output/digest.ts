@@ -5,7 +5,8 @@
  * their JSON writers use.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFile } from '../fs/index.js';
 import canonicalize from 'canonicalize';
 
 export const CANONICALIZATION = 'RFC 8785';
@@ -19,7 +20,8 @@ export function sha256Hex(content: string | Uint8Array): string {
 export function sha256FileHex(file: string): string {
   const hash = createHash('sha256');
   const block = Buffer.alloc(1 << 16);
-  const fd = openSync(file, 'r');
+  // A file the caller has judged: no link followed in its last component, a regular file.
+  const { fd } = openRegularFile(file);
   try {
     for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) hash.update(block.subarray(0, read));
   } finally {

@@ -55,3 +55,19 @@ export function stopCommands(text: string, env: NodeJS.ProcessEnv = process.env)
   const token = `openwop-spec-${randomBytes(16).toString('hex')}`;
   return `::stop-commands::${token}\n${text}${text.endsWith('\n') ? '' : '\n'}::${token}::\n`;
 }
+
+/** `text` with every line made `visible`: the line breaks stay, each line's unsafe characters and runner markers are escaped. */
+export function visibleLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => visible(line))
+    .join('\n');
+}
+
+/**
+ * A message of the tool on stderr (a verb's progress, a refusal, a summary): it may carry a path
+ * or a name from the corpus or its journal, so every line is made visible, as a report's are.
+ */
+export function note(text: string): void {
+  process.stderr.write(visibleLines(text));
+}

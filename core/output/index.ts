@@ -14,7 +14,7 @@ export {
   summarize,
 } from './diagnostics.js';
 export { CANONICALIZATION, SHA256_DIGEST, SHA256_HEX, jcs, jcsDigest, sha256FileHex, sha256Hex } from './digest.js';
-export { safeJson, stopCommands, visible } from './escape.js';
+export { note, safeJson, stopCommands, visible, visibleLines } from './escape.js';
 export { flushCaches, onFlush } from './flush.js';
 export { formatJson } from './json-output.js';
 export { LineIndex, type Locatable, type Span } from './positions.js';

@@ -26,10 +26,67 @@ interface Prepared {
   readonly exact: ReadonlyMap<string, number>;
   /** Length of the lower-cased candidate to the indices of that length, ascending. */
   readonly byLength: ReadonlyMap<number, readonly number[]>;
+  /** For a large collection, made on first use: each candidate's buckets as a 64-bit set, and the candidates sorted forwards and backwards. */
+  large?: LargeAids;
   /** Per candidate, its words (for phrases); made on first use. */
   words?: ReadonlyArray<ReadonlySet<string>>;
   /** Word to the indices of the candidates holding it; made on first use. */
   holders?: ReadonlyMap<string, readonly number[]>;
+}
+
+interface LargeAids {
+  /** Per candidate two words: which of the 64 character buckets it holds. */
+  readonly masks: Uint32Array;
+  /** Candidate indices in the order of their lower-cased text. */
+  readonly forwards: Int32Array;
+  /** Candidate indices in the order of their lower-cased text read backwards. */
+  readonly backwards: Int32Array;
+  readonly reversed: readonly string[];
+}
+
+/** Past this many candidates, a query looks at the nearest by spelling first (see closest). */
+const LARGE = 5_000;
+
+/** How many sorted neighbours on each side, each way, are measured first. */
+const NEIGHBOURS = 8;
+
+function largeAids(prepared: Prepared): LargeAids {
+  if (prepared.large) return prepared.large;
+  const { lower } = prepared;
+  const masks = new Uint32Array(lower.length * 2);
+  lower.forEach((text, index) => {
+    for (let i = 0; i < text.length; i++) {
+      const bucket = text.charCodeAt(i) & 63;
+      masks[index * 2 + (bucket >> 5)] = (masks[index * 2 + (bucket >> 5)] as number) | (1 << (bucket & 31));
+    }
+  });
+  const reversed = lower.map((text) => [...text].reverse().join(''));
+  const order = (texts: readonly string[]): Int32Array =>
+    Int32Array.from(texts.keys()).sort((a, b) => compareText(texts[a] as string, texts[b] as string) || a - b);
+  prepared.large = { masks, forwards: order(lower), backwards: order(reversed), reversed };
+  return prepared.large;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first position in `order` whose text is not before `text`. */
+function lowerBound(order: Int32Array, texts: readonly string[], text: string): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((texts[order[middle] as number] as string) < text) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function popcount(word: number): number {
+  let n = word - ((word >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Prepared collections, by identity, with the size they had (a collection that grew is prepared again). */
@@ -71,32 +128,76 @@ export function closest(wanted: string, candidates: Iterable<string>): string | 
   const same = prepared.exact.get(want);
   if (same !== undefined) return prepared.list[same];
   const limit = limitFor(wanted);
-  // First the cheap bounds, over every candidate whose length is near enough (as TypeScript's
-  // getSpellingSuggestion prunes by length first): the length difference, then the characters one
-  // has that the other lacks, both at most the edit distance. The distance table, which the budget
-  // caps, is filled only for what those leave, nearest bound first: so the nearest candidate is
-  // found even in a collection far larger than the budget, as long as few are near it.
-  const wantCounts = characterCounts(want);
-  const byBound: number[][] = Array.from({ length: limit + 1 }, () => []);
-  for (let length = Math.max(0, want.length - limit); length <= want.length + limit; length++) {
-    for (const index of prepared.byLength.get(length) ?? []) {
-      const bound = bagDistance(wantCounts, want.length, prepared.lower[index] as string);
-      if (bound <= limit) (byBound[bound] as number[]).push(index);
-    }
-  }
   let best = -1;
   let bestDistance = limit;
   let budget = CELL_BUDGET;
+  const measure = (index: number): void => {
+    const distance = boundedDistance(want, prepared.lower[index] as string, bestDistance);
+    budget -= cellsFilled + 1;
+    if (distance < bestDistance || (distance === bestDistance && (best === -1 || index < best))) {
+      best = index;
+      bestDistance = distance;
+    }
+  };
+  // In a large collection, first the candidates nearest by spelling from either end (a slip keeps
+  // the start or the end of a name): they usually give a small bound at once, which every other
+  // candidate is then held to, cheaply, by its set of characters before anything else.
+  const aids = prepared.lower.length > LARGE ? largeAids(prepared) : undefined;
+  let wantMask0 = 0;
+  let wantMask1 = 0;
+  if (aids) {
+    const backwardsWant = [...want].reverse().join('');
+    for (const [order, texts, text] of [
+      [aids.forwards, prepared.lower, want],
+      [aids.backwards, aids.reversed, backwardsWant],
+    ] as const) {
+      const at = lowerBound(order, texts, text);
+      for (let i = Math.max(0, at - NEIGHBOURS); i < Math.min(order.length, at + NEIGHBOURS); i++)
+        measure(order[i] as number);
+    }
+    for (let i = 0; i < want.length; i++) {
+      const bucket = want.charCodeAt(i) & 63;
+      if (bucket < 32) wantMask0 |= 1 << bucket;
+      else wantMask1 |= 1 << (bucket - 32);
+    }
+  }
+  // Then the cheap bounds, over every candidate whose length is near enough (as TypeScript's
+  // getSpellingSuggestion prunes by length first): the length difference, the character buckets
+  // one holds and the other does not, then the characters one has that the other lacks, each at
+  // most the edit distance. The distance table, which the budget caps, is filled only for what
+  // those leave, nearest bound first. The bounds are kept in one byte per candidate, reused across
+  // queries, and the levels are walked by scanning them: no list is built per query.
+  const wantCounts = characterCounts(want);
+  const bounds = boundsFor(prepared);
+  const lengths: (readonly number[])[] = [];
+  const masks = aids?.masks;
+  for (let length = Math.max(0, want.length - bestDistance); length <= want.length + bestDistance; length++) {
+    const bucket = prepared.byLength.get(length);
+    if (!bucket) continue;
+    lengths.push(bucket);
+    for (const index of bucket) {
+      if (masks) {
+        const m0 = masks[index * 2] as number;
+        const m1 = masks[index * 2 + 1] as number;
+        const missing = popcount(wantMask0 & ~m0) + popcount(wantMask1 & ~m1);
+        const extra = popcount(m0 & ~wantMask0) + popcount(m1 & ~wantMask1);
+        if (missing > bestDistance || extra > bestDistance) {
+          bounds[index] = NO_BOUND;
+          continue;
+        }
+      }
+      const bound = bagDistance(wantCounts, want.length, prepared.lower[index] as string);
+      bounds[index] = bound <= bestDistance ? bound : NO_BOUND;
+    }
+  }
   for (let bound = 0; bound <= bestDistance && budget > 0; bound++) {
-    for (const index of byBound[bound] as number[]) {
-      if (budget <= 0) break;
-      // A candidate whose bound equals the best so far can only tie: it counts if it comes earlier.
-      if (bound === bestDistance && best !== -1 && index > best) continue;
-      const distance = boundedDistance(want, prepared.lower[index] as string, bestDistance);
-      budget -= cellsFilled + 1;
-      if (distance < bestDistance || (distance === bestDistance && (best === -1 || index < best))) {
-        best = index;
-        bestDistance = distance;
+    for (const bucket of lengths) {
+      for (const index of bucket) {
+        if (budget <= 0) break;
+        if (bounds[index] !== bound || index === best) continue;
+        // A candidate whose bound equals the best so far can only tie: it counts if it comes earlier.
+        if (bound === bestDistance && best !== -1 && index > best) continue;
+        measure(index);
       }
     }
   }
@@ -112,19 +213,46 @@ function characterCounts(text: string): Int32Array {
 
 const scratch = new Int32Array(64);
 
+/** A bound past every limit: the candidate is not looked at. */
+const NO_BOUND = 255;
+
+/** One byte per candidate of a prepared collection, for the bounds of the query at hand. */
+const boundsOf = new WeakMap<Prepared, Uint8Array>();
+
+function boundsFor(prepared: Prepared): Uint8Array {
+  let bounds = boundsOf.get(prepared);
+  if (!bounds) {
+    bounds = new Uint8Array(prepared.lower.length);
+    boundsOf.set(prepared, bounds);
+  }
+  return bounds;
+}
+
 /**
  * A lower bound of the edit distance of the text counted in `wanted` and `other`: the larger of
  * what one has in excess of the other, counted by bucket (each edit changes at most one of each).
+ * Worked out in two passes over `other` alone (count down, then restore), not over the buckets.
  */
 function bagDistance(wanted: Int32Array, wantedLength: number, other: string): number {
-  scratch.set(wanted);
-  for (let i = 0; i < other.length; i++) (scratch[other.charCodeAt(i) & 63] as number)--;
-  let extra = 0;
-  for (let bucket = 0; bucket < 64; bucket++) if ((scratch[bucket] as number) > 0) extra += scratch[bucket] as number;
-  // What `wanted` has in excess, and what `other` has: their difference is the difference in length.
-  const missing = extra - (wantedLength - other.length);
-  return extra > missing ? extra : missing;
+  // `scratch` holds `wanted`'s counts between calls; a character of `other` past them is in excess.
+  if (scratchFor !== wanted) {
+    scratch.set(wanted);
+    scratchFor = wanted;
+  }
+  let excessOther = 0;
+  for (let i = 0; i < other.length; i++) {
+    const bucket = other.charCodeAt(i) & 63;
+    if ((scratch[bucket] as number) <= 0) excessOther++;
+    (scratch[bucket] as number)--;
+  }
+  for (let i = 0; i < other.length; i++) (scratch[other.charCodeAt(i) & 63] as number)++;
+  // What `wanted` has that `other` lacks: its length less what the two have in common.
+  const excessWanted = wantedLength - (other.length - excessOther);
+  return excessWanted > excessOther ? excessWanted : excessOther;
 }
+
+/** The counts `scratch` holds at rest. */
+let scratchFor: Int32Array | undefined;
 
 /** Two rows of the distance table, reused across calls (grown when a name is longer). */
 let rowA = new Int32Array(64);

@@ -80,6 +80,7 @@ const CAUSES: Record<string, string> = {
   EROFS: 'the file system is read-only (EROFS)',
   ENOTDIR: 'a parent of it is not a directory (ENOTDIR)',
   ELINK: 'its directory is reached through a symbolic link that leads out of the root',
+  EOUTSIDE: 'the journal names it, or its temporary, outside the root; nothing was moved',
   EISDIR: 'it is a directory (EISDIR)',
   EIO: 'an input/output error (EIO)',
 };
@@ -314,21 +315,23 @@ export function recoverWrites(
     if (!alive) {
       for (const entry of Array.isArray(journal.renames) ? (journal.renames as unknown[]) : []) {
         const { target, temporary } = (entry ?? {}) as Partial<JournalEntry>;
-        // The journal names targets inside the root only: by their spelling, and through every directory on the way.
-        if (
-          typeof target !== 'string' ||
-          typeof temporary !== 'string' ||
-          !TEMPORARY.test(temporary) ||
-          !isInsideBySpelling(target)
-        )
+        if (typeof target !== 'string' || typeof temporary !== 'string') continue;
+        // The journal names targets inside the root only (by their spelling, and through every
+        // directory on the way), and each temporary by its bare name beside its own target: a
+        // temporary spelt with a directory (`../../x/.a.md.1.k.tmp`) would pull a file in from
+        // outside the root and delete it there.
+        if (!isInsideBySpelling(target) || !isTemporaryOf(target, temporary)) {
+          failed.push(`${target} (${describeCode('EOUTSIDE')})`);
           continue;
+        }
         if (!directoryStaysInside(root, path.dirname(target))) {
           failed.push(`${target} (${describeCode('ELINK')})`);
           continue;
         }
         const from = path.join(root, path.dirname(target), temporary);
         dirs.add(path.dirname(from));
-        if (!existsSync(from)) continue;
+        // Only a regular file is moved into place: a link planted under a temporary's name is not.
+        if (!isRegularFile(from)) continue;
         try {
           renameSync(from, path.join(root, target));
           completed.push(target);
@@ -344,6 +347,23 @@ export function recoverWrites(
   const removed: string[] = [];
   for (const directory of dirs) removed.push(...removeAbandonedTemporaries(directory));
   return { completed, failed, removed };
+}
+
+/** Whether `temporary` is a bare file name of the form a write of `target` gives its temporary. */
+function isTemporaryOf(target: string, temporary: string): boolean {
+  return (
+    !/[\\/]/.test(temporary) &&
+    TEMPORARY.test(temporary) &&
+    temporary.startsWith(`.${path.posix.basename(target.replace(/\\/g, '/'))}.`)
+  );
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isLink(file: string): boolean {

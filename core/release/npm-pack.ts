@@ -3,7 +3,7 @@
  * function of the staged bytes, paths and modes; what npm reports it packed is compared with what
  * was staged, so a file npm's default ignores would drop (`*.orig`, `.npmrc`, ...) stops the pack.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { compareStrings } from '../output/index.js';
 
@@ -27,6 +27,27 @@ interface NpmPackJson {
   files: Array<{ path: string }>;
 }
 
+/** The npm processes this process started and that have not ended. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Ends every npm pack still running, with its process group (npm and what it spawned): called
+ * before pack removes its scratch directory on a signal or an error, so that nothing writes into
+ * the directory as it goes or outlives the pack. SIGKILL: the pack is over, nothing of npm's work is kept.
+ */
+export function stopNpm(): void {
+  for (const child of running) {
+    running.delete(child);
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      if (process.platform === 'win32') child.kill('SIGKILL');
+      else process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /**
  * Runs `npm pack` asynchronously: while it runs, the event loop does too, so a SIGINT or SIGTERM
  * reaches the handlers that remove the pack's scratch directory (a synchronous spawn would hold
@@ -43,6 +64,8 @@ export async function npmPack(
       const child = spawn(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', outDirectory], {
         cwd: stagedDirectory,
         shell: process.platform === 'win32',
+        // Its own process group, so that stopNpm ends npm and whatever npm started, together.
+        detached: process.platform !== 'win32',
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
@@ -51,6 +74,8 @@ export async function npmPack(
           npm_config_fund: 'false',
         },
       });
+      running.add(child);
+      child.once('exit', () => running.delete(child));
       const stdout: Buffer[] = [];
       const stderr: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

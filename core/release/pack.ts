@@ -27,7 +27,7 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { faultPoint, isAlive } from '../output/index.js';
 import path from 'node:path';
 import type { Corpus } from '../model/index.js';
-import { npmPack, NpmPackError, type PackedTarball } from './npm-pack.js';
+import { npmPack, NpmPackError, stopNpm, type PackedTarball } from './npm-pack.js';
 import { givenTarget, LinkRefused } from '../fs/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { addressedEnvelope, formatEnvelope, keyFingerprint, SIGNATURE_SUFFIX, signRelease } from './sign.js';
@@ -68,7 +68,11 @@ export async function packCorpus(corpus: Corpus, options: PackOptions): Promise<
   } catch (error) {
     throw new NpmPackError(`cannot write into ${out}: ${describeFsError(error)}`);
   }
-  const removeScratch = onEveryExit(() => rmSync(scratch, { recursive: true, force: true }));
+  // npm is ended first: it would otherwise go on writing into the directory being removed, or outlive the pack.
+  const removeScratch = onEveryExit(() => {
+    stopNpm();
+    rmSync(scratch, { recursive: true, force: true });
+  });
   try {
     const directory = path.join(scratch, 'package');
     const built = path.join(scratch, 'out');

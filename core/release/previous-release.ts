@@ -111,13 +111,23 @@ export function findPreviousRelease(root: string): string | undefined {
     return insideGitCheckout(root)
       ? `${UNREADABLE}git cannot be run (${tags.error}), so the newest version tag of this checkout, the previous release, cannot be read`
       : undefined;
-  if (tags.status !== 0) return undefined;
+  // git that runs and fails there (a checkout it will not trust, "dubious ownership" under
+  // another user in CI; a broken repository) hides them as well: said, never read as no release.
+  if (tags.status !== 0)
+    return insideGitCheckout(root) && !withoutCommits(root)
+      ? `${UNREADABLE}git failed (${tags.message || `exit ${String(tags.status)}`}), so the newest version tag of this checkout, the previous release, cannot be read`
+      : undefined;
   const newest = tags.stdout
     .toString('utf8')
     .split('\n')
     .map((t) => t.trim())
     .find((t) => t !== '' && t !== next);
   return newest ? `git:${newest}` : undefined;
+}
+
+/** Whether the checkout has no commit yet (then it has no tag, and no previous release): git answers 1, not a failure. */
+function withoutCommits(root: string): boolean {
+  return runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD']).status === 1;
 }
 
 /** Whether `root` or a directory above it holds a `.git` (a checkout, a worktree or a submodule). */

@@ -6,7 +6,7 @@
  * published that digest.
  */
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readRegularFile, ReadRefused } from '../fs/index.js';
 import { isObject } from '../model/index.js';
 
 const DSSE_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
@@ -152,10 +152,15 @@ function article(type: string): string {
   return /^(rsa|x25519|x448|ec|ed448)/.test(type) ? 'an' : 'a';
 }
 
+/** A key file is a few hundred bytes; a device, FIFO or huge file in its place is refused, never read without end. */
+const MAX_KEY_BYTES = 64 * 1024;
+
 function readKeyFile(file: string): Buffer {
   try {
-    return readFileSync(file);
+    // The user names the key, which may sit behind a link (a mounted secret): followed, but it must be a regular file.
+    return readRegularFile(file, MAX_KEY_BYTES, 'follow');
   } catch (error) {
+    if (error instanceof ReadRefused) throw new SigningKeyError(`the key ${error.message}`);
     throw new SigningKeyError(`cannot read the key ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
 }

@@ -59,9 +59,11 @@ function releaseFromTree(tree: ArtifactTree, root: string | undefined): ReleaseF
     throw new ReleaseSourceError(
       `${tree.label}: refused: the entry ${escaping} leaves the package (an absolute path or a .. segment); \`openwop-spec verify\` refuses it too`,
     );
-  const irregular = tree.irregular.find(
-    (entry) => isShipped(entry.replace(/ \([A-Za-z]+\)$/, '')) || tree.kind === 'package',
-  );
+  // A shipped directory that is itself a link is as irregular as a file that is one.
+  const irregular = tree.irregular.find((entry) => {
+    const name = entry.replace(/ \([A-Za-z]+\)$/, '');
+    return isShipped(name) || (SHIPPED_DIRECTORIES as readonly string[]).includes(name) || tree.kind === 'package';
+  });
   if (irregular !== undefined)
     throw new ReleaseSourceError(
       `${tree.label}: refused: ${irregular} is not a regular file (a link, a hard link or a device); a release holds files only, and \`openwop-spec verify\` refuses it too`,

@@ -69,16 +69,34 @@ export function readTarFile(
   return { entries, sha256: whole.digest('hex'), bytes };
 }
 
+/**
+ * The most a tarball may inflate to, counted by the sizes its headers declare (before a body is
+ * inflated): a release is megabytes, and a small file that inflates without end must end the read
+ * in seconds, not hours. Above the largest single entry a test or a corpus has (1 GiB).
+ */
+const MAX_INFLATED_BYTES = 2 * 2 ** 30;
+
+/** The largest extended header (pax, GNU long name) node-tar reads; a larger one is refused, not skipped. */
+const MAX_HEADER_BYTES = 2 ** 20;
+
 function scanTar(feed: (write: (chunk: Buffer) => boolean) => void, options: TarReadOptions): TarEntry[] {
   const keep = options.keepBytes ?? Number.POSITIVE_INFINITY;
   const entries: TarEntry[] = [];
   let failure: string | undefined;
   let read = 0;
+  let declared = 0;
+  const count = (size: number): void => {
+    declared += size;
+    if (declared > MAX_INFLATED_BYTES)
+      failure ??= `it inflates to more than ${MAX_INFLATED_BYTES / 2 ** 30} GiB, far more than a release holds`;
+  };
   const parser = new Parser({
     strict: true,
+    maxMetaEntrySize: MAX_HEADER_BYTES,
     onReadEntry(entry: ReadEntry) {
       const hash = createHash('sha256');
       const size = entry.size ?? 0;
+      count(size);
       const chunks: Buffer[] | undefined = size <= keep ? [] : undefined;
       entry.on('data', (chunk: Buffer) => {
         hash.update(chunk);
@@ -96,6 +114,12 @@ function scanTar(feed: (write: (chunk: Buffer) => boolean) => void, options: Tar
         }),
       );
     },
+  });
+  parser.on('ignoredEntry', (entry: ReadEntry) => {
+    const size = entry.size ?? 0;
+    count(size);
+    if (entry.meta && size > MAX_HEADER_BYTES)
+      failure ??= `an extended header of ${size} bytes (${entry.type}), more than the ${MAX_HEADER_BYTES} a header may be`;
   });
   parser.on('error', (error: Error) => {
     failure ??= error.message;

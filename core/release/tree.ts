@@ -2,14 +2,13 @@
  * A release as bytes: every file of a packed tarball, an installed or staged package directory,
  * or the shipped part of a repository checkout, keyed by its path inside the package.
  */
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compareStrings, sha256FileHex, sha256Hex } from '../output/index.js';
 import { walkFiles, isObject } from '../model/index.js';
 import { PACKAGE_STAMP_PATH } from './package-stamp.js';
 import { PACKAGE_NAME, SHIPPED_DIRECTORIES, STAMP_PATH } from './stamp.js';
 import { readTar, readTarFile, TarError, type TarEntry } from './tar.js';
-import { ReadRefused } from '../fs/index.js';
+import { pathKind, readRegularFile, ReadRefused } from '../fs/index.js';
 
 /**
  * Files larger than this are hashed as they stream past and not held: no corpus file comes near
@@ -41,13 +40,11 @@ export interface ArtifactTree {
 
 /** A `.tgz` (or `.tar`) file, or a directory. */
 export function loadArtifactTree(target: string): ArtifactTree {
-  let stat;
-  try {
-    stat = statSync(target);
-  } catch {
-    throw new ReleaseSourceError(`${target} does not exist`);
-  }
-  if (stat.isDirectory()) return treeFromDirectory(target);
+  // The user named it: a directory given through a link is read where the link leads (every
+  // directory and file below it is then read without following a link).
+  const kind = pathKind(target, 'follow');
+  if (kind === 'missing') throw new ReleaseSourceError(`${target} does not exist`);
+  if (kind === 'directory') return treeFromDirectory(target);
   let read;
   try {
     read = readTarFile(target, { keepBytes: KEEP_BYTES });
@@ -81,16 +78,26 @@ function treeFromEntries(label: string, entries: readonly TarEntry[], prefix: st
   const seen = new Set<string>();
   const duplicates = new Set<string>();
   const escaping: string[] = [];
+  const strip = prefix.split('/').filter(Boolean).length;
   for (const entry of entries) {
-    // npm puts everything under package/; an entry anywhere else is as foreign as an extra file.
     const name = entry.path.replace(/\/+$/, '');
-    const inside = prefix === '' ? name : name.startsWith(prefix) ? name.slice(prefix.length) : `../${name}`;
-    if (seen.has(inside)) duplicates.add(inside);
-    seen.add(inside);
     if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split(/[\\/]/).includes('..')) {
       escaping.push(name);
       continue;
     }
+    // The path an extractor writes: `.` and empty segments dropped (`package/./a` and
+    // `package//a` are `package/a`), and npm strips the first component whatever it is called, so
+    // `other/a` lands where `package/a` does. Duplicates are judged on that path: two spellings of
+    // one file leave which copy a consumer gets to the extractor.
+    // An entry with nothing left once stripped (a lone top-level file) is not extracted at all.
+    const inside = name
+      .split('/')
+      .filter((part) => part !== '' && part !== '.')
+      .slice(strip)
+      .join('/');
+    if (inside === '') continue;
+    if (seen.has(inside)) duplicates.add(inside);
+    seen.add(inside);
     if (entry.type === 'directory') continue;
     if (entry.type !== 'file') {
       irregular.push(`${inside} (${entry.tarType})`);
@@ -120,21 +127,28 @@ function treeFromDirectory(root: string): ArtifactTree {
   const irregular: string[] = [];
   const take = (file: string) => {
     const location = path.join(root, file);
-    if (sizeOf(location) > KEEP_BYTES) {
-      hashes.set(file, sha256FileHex(location));
-      oversized.push(file);
-    } else {
-      const bytes = readBytes(location);
-      files.set(file, bytes);
-      hashes.set(file, sha256Hex(bytes));
+    let bytes: Buffer;
+    try {
+      bytes = readRegularFile(location, KEEP_BYTES);
+    } catch (error) {
+      if (!(error instanceof ReadRefused)) throw error;
+      if (error.code === 'ETOOBIG') {
+        hashes.set(file, sha256FileHex(location));
+        oversized.push(file);
+      } else if (error.code === 'ELINK' || error.code === 'EIRREGULAR') irregular.push(file);
+      else throw new ReleaseSourceError(`cannot read ${location}: ${error.code}`);
+      return;
     }
+    files.set(file, bytes);
+    hashes.set(file, sha256Hex(bytes));
   };
   if (kind === 'package') {
     walk(root, '', true, take, irregular);
   } else {
     // A repository holds much besides the corpus; only what the package would ship is compared.
     for (const directory of SHIPPED_DIRECTORIES) walk(root, directory, false, take, irregular);
-    for (const [file] of ['package.json', STAMP_PATH].flatMap((name) => readIfFile(root, name))) take(file);
+    // A link in their place is an irregular entry, not a file that is simply absent.
+    for (const name of ['package.json', STAMP_PATH]) if (pathKind(path.join(root, name)) !== 'missing') take(name);
   }
   return {
     label: root,
@@ -145,14 +159,6 @@ function treeFromDirectory(root: string): ArtifactTree {
     irregular: irregular.sort(compareStrings),
     duplicates: [],
   };
-}
-
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch (error) {
-    throw new ReleaseSourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
 }
 
 /** A package is a directory or tarball whose manifest names @openwop/spec-artifacts, or that carries a package record. */
@@ -178,23 +184,24 @@ function walk(
   const unreadable = (directory: string, code: string): never => {
     throw new ReleaseSourceError(`cannot read ${path.join(root, directory)}: ${code}`);
   };
+  // A shipped directory that is a link (or a file, or a device) is no directory of the release:
+  // walking it would read wherever it leads.
+  const kind = relative === '' ? 'directory' : pathKind(path.join(root, relative));
+  if (kind === 'missing') return;
+  if (kind !== 'directory') {
+    irregular.push(relative);
+    return;
+  }
   for (const file of walkFiles(root, relative, { dotfiles, irregular: (entry) => irregular.push(entry), unreadable }))
     take(file);
 }
 
+/** A top-level file of the release when it is a regular file there (a link in its place is not followed). */
 function readIfFile(root: string, name: string): Array<[string, Buffer]> {
   try {
-    return [[name, readFileSync(path.join(root, name))]];
+    return [[name, readRegularFile(path.join(root, name), KEEP_BYTES)]];
   } catch {
     return [];
-  }
-}
-
-function readBytes(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    throw new ReleaseSourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
 }
 

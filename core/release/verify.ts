@@ -15,9 +15,9 @@
  * The public types (VerifyResult, VerifyOptions, ...) mention no Node.js type: @openwop/spec/verify
  * must compile for a consumer with no @types/node.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { compareStrings, sha256FileHex, sha256Hex, SHA256_DIGEST, visible } from '../output/index.js';
+import { pathKind, readRegularFile, ReadRefused } from '../fs/index.js';
 import { isObject } from '../model/index.js';
 import { PACKAGE_STAMP_PATH, packageStampDigest, parsePackageStamp } from './package-stamp.js';
 import { isShipped, parseStamp, stampDigest, STAMP_PATH } from './stamp.js';
@@ -77,14 +77,24 @@ function publicKeyOf(file: string): KeyObject {
  */
 function envelopeBeside(tarball: string, sha256: string): string {
   const addressed = addressedEnvelope(tarball, sha256);
-  return existsSync(addressed) ? addressed : `${tarball}${SIGNATURE_SUFFIX}`;
+  return pathKind(addressed) !== 'missing' ? addressed : `${tarball}${SIGNATURE_SUFFIX}`;
 }
 
+/** A tarball file itself (a link to one is left to the tarball reader, which refuses it). */
 function isTarballFile(target: string): boolean {
+  return pathKind(target) === 'file';
+}
+
+/** An envelope is a few kilobytes of JSON; one far larger is refused unread. */
+const MAX_ENVELOPE_BYTES = 1 << 20;
+
+/** The envelope's text, or why it cannot be read: a link (never followed), a FIFO or device, a huge file. */
+function readEnvelope(file: string): { text: string } | { problem: string } {
   try {
-    return statSync(target).isFile();
-  } catch {
-    return false;
+    return { text: readRegularFile(file, MAX_ENVELOPE_BYTES).toString('utf8') };
+  } catch (error) {
+    if (!(error instanceof ReadRefused)) throw error;
+    return { problem: `the signature envelope ${error.message}; it is not read` };
   }
 }
 
@@ -99,7 +109,7 @@ function verifySignatureOf(
 ): string | undefined {
   const envelopeFile =
     options.signature ?? (tree.tarballSha256 !== undefined ? envelopeBeside(target, tree.tarballSha256) : undefined);
-  if (envelopeFile === undefined || !existsSync(envelopeFile)) {
+  if (envelopeFile === undefined || pathKind(envelopeFile) === 'missing') {
     const where = envelopeFile === undefined ? 'name its envelope with --signature' : `there is no ${envelopeFile}`;
     problems.push({
       kind: 'signature',
@@ -108,8 +118,13 @@ function verifySignatureOf(
     });
     return undefined;
   }
+  const envelope = readEnvelope(envelopeFile);
+  if ('problem' in envelope) {
+    problems.push({ kind: 'signature', file: envelopeFile, message: envelope.problem });
+    return undefined;
+  }
   const record = tree.hashes?.get(PACKAGE_STAMP_PATH);
-  const check = checkSignature(readFileSync(envelopeFile, 'utf8'), key, {
+  const check = checkSignature(envelope.text, key, {
     ...(tree.tarballSha256 !== undefined ? { tarballSha256: tree.tarballSha256 } : {}),
     ...(tree.kind === 'package' ? { packageStampSha256: record ?? '(none)' } : {}),
     ...(result?.digest !== undefined ? { corpusDigest: result.digest } : {}),

@@ -107,7 +107,7 @@ export function typecheck(project: string, source: string): { status: number | n
 
 export interface RawEntry {
   path: string;
-  type?: 'File' | 'SymbolicLink' | 'Link' | 'CharacterDevice' | 'Directory';
+  type?: 'File' | 'SymbolicLink' | 'Link' | 'CharacterDevice' | 'Directory' | 'ExtendedHeader';
   data?: Buffer;
   /** A file's size without its bytes in memory: that many zero bytes are streamed. */
   zeros?: number;

@@ -4,7 +4,7 @@
  * nothing is a choice said out loud: `--previous-release none`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliEnv, FIXTURES, reported } from '../helpers.js';
@@ -39,6 +39,32 @@ describe('absent tools fail loudly', { timeout: 60_000 }, () => {
     expect(monotone[0]?.severity).toBe('error');
     expect(monotone[0]?.message).toMatch(/git cannot be run/);
     expect(result.status).toBe(1);
+  });
+
+  it('git that runs and fails in the checkout (dubious ownership): an error finding with what git said', async () => {
+    const root = taggedCheckout();
+    const bin = tempDir();
+    writeFileSync(
+      path.join(bin, 'git'),
+      '#!/bin/sh\necho "fatal: detected dubious ownership in repository at \'$PWD\'" >&2\nexit 128\n',
+      { mode: 0o755 },
+    );
+    const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'compat/monotone'], {
+      env: cliEnv({ PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }),
+    });
+    const monotone = reported(result.stdout).filter((d) => d.rule === 'compat/monotone');
+    expect(monotone).toHaveLength(1);
+    expect(monotone[0]?.severity).toBe('error');
+    expect(monotone[0]?.message).toContain('dubious ownership');
+    expect(result.status).toBe(1);
+  });
+
+  it('a checkout with no commit yet has no previous release, and that is no error', async () => {
+    const root = tempDir();
+    cpSync(path.join(FIXTURES, 'release', 'base'), root, { recursive: true });
+    expect(spawnSync('git', ['init', '-q'], { cwd: root }).status).toBe(0);
+    const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'compat/monotone']);
+    expect(reported(result.stdout).filter((d) => d.rule === 'compat/monotone')).toEqual([]);
   });
 
   it('--previous-release none compares with nothing and says so', async () => {

@@ -199,7 +199,11 @@ describe('recovering an interrupted set of writes', () => {
     writeFileSync(path.join(root, '.openwop-spec-writes.json'), JSON.stringify({ pid: 99999999, renames }));
     const result = recoverWrites(root, ['spec']);
     expect(result.completed).toEqual(['spec/a.md']);
-    expect(result.failed).toEqual([expect.stringMatching(/^spec\/dir\.md \(.*\)$/)]);
+    // A target the journal spells outside the root is said, not silently passed over.
+    expect(result.failed).toEqual([
+      expect.stringMatching(/^spec\/dir\.md \(.*\)$/),
+      expect.stringMatching(/evil \(.*outside the root.*\)$/),
+    ]);
     expect(readFileSync(path.join(root, 'spec/a.md'), 'utf8')).toBe('new a\n');
     expect(readdirSync(outside)).toEqual([]);
     expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(false);

@@ -4,13 +4,14 @@
  * a signer; and a key file that is not an Ed25519 public key is one line, exit 2, naming it.
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatEnvelope, keyFingerprint, signRelease } from '../../core/release/sign.js';
 import { cli } from '../helpers.js';
 import { keyPair, stampedCopy, writeRawTarball, type RawEntry } from '../release/helpers.js';
-import { tempDir } from './helpers.js';
+import { cliWithin, tempDir } from './helpers.js';
 
 /** Every file of a stamped copy of the release fixture, as the entries of an npm tarball. */
 function releaseEntries(): RawEntry[] {
@@ -174,4 +175,134 @@ describe('diff refuses a release with entries verify refuses', { timeout: 60_000
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('no changes');
   });
+});
+
+describe(
+  'the envelope and the key are read as files, never through a link, never without end',
+  { timeout: 60_000 },
+  () => {
+    const signedTarball = (): { file: string; keys: { privateKey: string; publicKey: string } } => {
+      const keys = keyPair();
+      const file = path.join(tempDir(), 'openwop-spec-artifacts-1.4.2.tgz');
+      writeFileSync(file, 'bytes');
+      return { file, keys };
+    };
+
+    it('an envelope that is a link to a readable file is refused unread', async () => {
+      const { file, keys } = signedTarball();
+      const secret = path.join(tempDir(), 'secret.json');
+      writeFileSync(secret, JSON.stringify({ SECRET: 'hunter2' }));
+      symlinkSync(secret, `${file}.dsse.json`);
+      const result = await cliWithin(['verify', file, '--public-key', keys.publicKey], 30_000);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain('is a symbolic link');
+      expect(`${result.stdout}${result.stderr}`).not.toContain('hunter2');
+    });
+
+    it('an envelope that is a FIFO is refused at once, not waited on', async () => {
+      const { file, keys } = signedTarball();
+      execFileSync('mkfifo', [`${file}.dsse.json`]);
+      const result = await cliWithin(['verify', file, '--public-key', keys.publicKey], 30_000);
+      expect(result.timedOut).toBe(false);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain('not a regular file');
+    });
+
+    it('an envelope far larger than an envelope can be is refused unread', async () => {
+      const { file, keys } = signedTarball();
+      writeFileSync(`${file}.dsse.json`, Buffer.alloc(4 * 2 ** 20, 0x20));
+      const result = await cliWithin(['verify', file, '--public-key', keys.publicKey], 30_000);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/more than the \d+ it may be/);
+    });
+
+    for (const [what, key] of [
+      ['a FIFO', 'fifo'],
+      ['a device', '/dev/zero'],
+    ] as const) {
+      it(`a --public-key that is ${what}: one line, exit 2, at once`, async () => {
+        const { file } = signedTarball();
+        let named: string = key;
+        if (key === 'fifo') {
+          named = path.join(tempDir(), 'key.pem');
+          execFileSync('mkfifo', [named]);
+        }
+        const result = await cliWithin(['verify', file, '--public-key', named], 30_000);
+        expect(result.timedOut).toBe(false);
+        expect(result.status).toBe(2);
+        const lines = result.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain(named);
+        expect(lines[0]).toContain('not a regular file');
+      });
+    }
+  },
+);
+
+describe('a release is judged by the paths an extractor writes', { timeout: 60_000 }, () => {
+  it('package/./spec/... is the same file as package/spec/...: verify and diff refuse the two copies', async () => {
+    const entries = releaseEntries();
+    const clean = await tarball('clean.tgz', entries);
+    const bad = await tarball('dot.tgz', [
+      ...entries,
+      { path: 'package/./spec/v2/errors.json', data: Buffer.from('{"errors": []}\n') },
+    ]);
+    const verified = await cli(['verify', bad]);
+    expect(verified.status).toBe(1);
+    expect(verified.stdout).toContain('spec/v2/errors.json appears more than once');
+    const diffed = await cli(['diff', clean, bad]);
+    expect(diffed.status).toBe(2);
+    expect(diffed.stderr.trim().split('\n')).toHaveLength(1);
+    expect(diffed.stderr).toContain('more than once');
+  });
+
+  it('a release directory whose shipped directory is a link is refused by verify and diff, not read where it leads', async () => {
+    const good = stampedCopy();
+    const linked = stampedCopy();
+    const elsewhere = path.join(tempDir(), 'spec');
+    renameSync(path.join(linked, 'spec'), elsewhere);
+    symlinkSync(elsewhere, path.join(linked, 'spec'));
+    const verified = await cli(['verify', linked]);
+    expect(verified.status).toBe(1);
+    expect(verified.stdout).toMatch(/^ {2}spec {2}entry {2}spec is not a regular file/m);
+    const diffed = await cli(['diff', good, linked]);
+    expect(diffed.status).toBe(2);
+    expect(diffed.stdout).toBe('');
+    expect(diffed.stderr).toContain('refused: spec');
+  });
+});
+
+describe('a tarball is read within bounds, whatever its headers declare', { timeout: 120_000 }, () => {
+  it('an extended header far larger than a header can be is refused in one line, not skipped', async () => {
+    const entries = releaseEntries();
+    const giant = await tarball('giant-header.tgz', [
+      { path: 'package/PaxHeader/x', type: 'ExtendedHeader', zeros: 64 * 2 ** 20 },
+      ...entries,
+    ]);
+    for (const args of [
+      ['verify', giant],
+      ['diff', giant, giant],
+    ]) {
+      const result = await cliWithin(args, 60_000);
+      expect(result.timedOut).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain('extended header of 67108864 bytes');
+    }
+  });
+
+  it.skipIf(process.env.OPENWOP_SPEC_HOSTILE !== '1')(
+    'a small tarball that inflates past the bound ends the read in one line, exit 2',
+    async () => {
+      const bomb = await tarball('bomb.tgz', [
+        ...releaseEntries(),
+        { path: 'package/spec/v2/a.bin', zeros: 2 ** 30 },
+        { path: 'package/spec/v2/b.bin', zeros: 2 ** 30 + 2 ** 20 },
+      ]);
+      const result = await cliWithin(['verify', bomb], 110_000);
+      expect(result.timedOut).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('inflates to more than 2 GiB');
+    },
+  );
 });
