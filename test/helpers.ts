@@ -69,6 +69,14 @@ export function run(rule: string, source: Corpus | string | Record<string, strin
   return runChecks(corpus, [check]);
 }
 
+/** The built CLI run in process with `--format json` added: its exit code, its stderr and the active findings it reported. */
+export async function cliReport(
+  args: readonly string[],
+): Promise<{ status: number; diagnostics: Diagnostic[]; stderr: string }> {
+  const result = await cli([...args, '--format', 'json']);
+  return { status: result.status, diagnostics: reported(result.stdout), stderr: result.stderr };
+}
+
 /** The active findings of `check --root root --format json` with `args`, run in process. */
 export async function checkFindings(root: string, ...args: string[]): Promise<Diagnostic[]> {
   return reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
@@ -269,6 +277,20 @@ export function readTree(root: string): Record<string, string> {
     }
   };
   walk('');
+  return files;
+}
+
+/** The text of each file under `folders` of this repository whose name `accept` takes, by repository path. */
+export function repositoryFiles(folders: readonly string[], accept: (name: string) => boolean): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(REPO, relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (accept(entry.name)) files.set(child, readFileSync(path.join(REPO, child), 'utf8'));
+    }
+  };
+  for (const folder of folders) walk(folder);
   return files;
 }
 

@@ -3,7 +3,7 @@
  * first) on a private copy of the fixture corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { cli, lineOf, readText, snapshotFiles, writeText } from '../helpers.js';
+import { cli, cliReport, lineOf, readText, snapshotFiles, writeText } from '../helpers.js';
 import { copyErrorsFixture } from './helpers.js';
 
 const ERRORS_MD = 'spec/v2/core/errors.md';
@@ -11,14 +11,9 @@ const OVERVIEW_MD = 'spec/v2/core/overview.md';
 const ENVELOPE = 'schemas/v2/error-envelope.schema.json';
 const REGISTRY = 'spec/v2/errors.json';
 
-interface JsonReport {
-  diagnostics: Array<{ rule: string; severity: string; file: string; line: number; column: number; message: string }>;
-}
-
-async function checkReport(root: string, ...rules: string[]) {
-  const result = await cli(['check', '--root', root, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
-  return { status: result.status, report: JSON.parse(result.stdout) as JsonReport, stderr: result.stderr };
-}
+/** `check` of `root` with only `rules` (all when none is given), as a JSON report. */
+const checkRules = (root: string, ...rules: string[]) =>
+  cliReport(['check', '--root', root, ...rules.flatMap((rule) => ['--rule', rule])]);
 
 /** A private fixture copy, settled by one `generate` so every generator's output is current. */
 async function settledCopy(): Promise<string> {
@@ -34,8 +29,8 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     const root = copyErrorsFixture();
     const generated = await cli(['generate', '--check', '--root', root]);
     expect(generated.stdout + generated.stderr).not.toMatch(/error-envelope|errors-doc|drift/);
-    const { status, report } = await checkReport(root, 'generated/*', 'errors/*');
-    expect(report.diagnostics).toEqual([]);
+    const { status, diagnostics } = await checkRules(root, 'generated/*', 'errors/*');
+    expect(diagnostics).toEqual([]);
     expect(status).toBe(0);
   });
 
@@ -45,9 +40,9 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     const edited = readText(root, ERRORS_MD).replace('**6**', '**5**');
     writeText(root, ERRORS_MD, edited);
 
-    const { status, report } = await checkReport(root);
+    const { status, diagnostics } = await checkRules(root);
     expect(status).toBe(1);
-    expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([
+    expect(diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([
       `${ERRORS_MD}:${lineOf(edited, '**5**')}`,
     ]);
 
@@ -64,10 +59,10 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     const row = '| `run_terminal` | 409 | no |';
     writeText(root, ERRORS_MD, original.replace(`${row}\n`, ''));
 
-    const { status, report } = await checkReport(root);
+    const { status, diagnostics } = await checkRules(root);
     expect(status).toBe(1);
     expect(
-      report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`),
+      diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`),
     ).toEqual([`${ERRORS_MD}:${lineOf(original, row)}:1`]);
 
     expect((await cli(['generate', '--root', root])).status).toBe(0);
@@ -115,7 +110,7 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     expect(second.status).toBe(0);
     expect(second.stderr).toMatch(/^0 files written/m);
     expect(snapshotFiles(root)).toEqual(settled);
-    expect((await checkReport(root, 'generated/*', 'errors/*')).status).toBe(0);
+    expect((await checkRules(root, 'generated/*', 'errors/*')).status).toBe(0);
   });
 
   it('generate --check reports every stale output at its differing lines, and writes nothing', async () => {
@@ -126,9 +121,9 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     writeText(root, ENVELOPE, envelope);
     const before = snapshotFiles(root);
 
-    const result = await cli(['generate', '--check', '--root', root, '--format', 'json']);
+    const result = await cliReport(['generate', '--check', '--root', root]);
     expect(result.status).toBe(1);
-    const drift = (JSON.parse(result.stdout) as JsonReport).diagnostics.filter((d) => d.rule === 'generated/drift');
+    const drift = result.diagnostics.filter((d) => d.rule === 'generated/drift');
     expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual([
       `${ENVELOPE}:${lineOf(envelope, '"rate_limited": 503')}`,
       `${OVERVIEW_MD}:${lineOf(overview, '**96**')}`,
@@ -146,9 +141,7 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     expect(result.stdout).toContain(`${REGISTRY}:${lineOf(text, '"httpStatus": 299')}:7`);
     expect(result.stderr).toMatch(/nothing written/);
     expect(snapshotFiles(root)).toEqual(before);
-    const { report } = await checkReport(root, 'errors/*');
-    expect(report.diagnostics.map((d) => d.message)).toEqual([
-      'httpStatus 299 of rate_limited is not a 4xx or 5xx status',
-    ]);
+    const { diagnostics } = await checkRules(root, 'errors/*');
+    expect(diagnostics.map((d) => d.message)).toEqual(['httpStatus 299 of rate_limited is not a 4xx or 5xx status']);
   });
 });

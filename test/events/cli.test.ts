@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../../core/model/corpus.js';
-import { cli, copyCorpus, readJson, readText, removeTempDirs, REPO, writeText } from '../helpers.js';
+import { cli, cliReport, copyCorpus, readJson, readText, removeTempDirs, REPO, writeText } from '../helpers.js';
 import {
   CLOSED,
   CLOUDEVENT,
@@ -22,21 +22,6 @@ import {
   withPayloads,
   withRow,
 } from './helpers.js';
-
-interface JsonReport {
-  diagnostics: Array<{ rule: string; severity: string; file: string; line: number; column: number; message: string }>;
-}
-
-async function runJson(
-  args: string[],
-): Promise<{ status: number; diagnostics: JsonReport['diagnostics']; stderr: string }> {
-  const result = await cli([...args, '--format', 'json']);
-  return {
-    status: result.status,
-    diagnostics: (JSON.parse(result.stdout) as JsonReport).diagnostics,
-    stderr: result.stderr,
-  };
-}
 
 afterAll(removeTempDirs);
 
@@ -68,7 +53,7 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect((await cli(['generate', '--root', root])).stderr).not.toMatch(
       /wrote (spec\/v2\/event-codemap|schemas|spec\/v2\/core\/events)/,
     );
-    expect((await runJson(['generate', '--check', '--root', root])).status).toBe(0);
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
 
     writeText(root, CODEMAP, withRow(readText(root, CODEMAP), decided('node.started', 'nodeStarted')));
     writeText(
@@ -77,7 +62,7 @@ describe('openwop-spec generate and check on the events fixture', () => {
       withPayloads(readText(root, PAYLOADS), { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) }),
     );
 
-    const stale = await runJson(['generate', '--check', '--root', root]);
+    const stale = await cliReport(['generate', '--check', '--root', root]);
     expect(stale.status).toBe(1);
     expect([...new Set(stale.diagnostics.map((d) => `${d.rule} ${d.file}`))].sort()).toEqual(
       [CLOUDEVENT, CODEMAP, EVENTS_MD, PAYLOADS, RUN_EVENT].map((file) => `generated/drift ${file}`).sort(),
@@ -101,10 +86,10 @@ describe('openwop-spec generate and check on the events fixture', () => {
       '<!-- generated: count/event-codemap -->**9**<!-- /generated: count/event-codemap -->',
     );
 
-    expect((await runJson(['generate', '--check', '--root', root])).status).toBe(0);
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
     const again = await cli(['generate', '--root', root]);
     expect(again.stderr).toContain('0 files written');
-    expect(await runJson(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
+    expect(await cliReport(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
 
   it('does the same on a copy of this repository, where every generator and gate runs', async () => {
@@ -113,7 +98,7 @@ describe('openwop-spec generate and check on the events fixture', () => {
       entries: entries.filter((entry) => existsSync(path.join(REPO, entry))),
       prefix: 'openwop-events-repo-',
     });
-    expect((await runJson(['generate', '--check', '--root', root])).status).toBe(0);
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
     writeText(root, CODEMAP, withRow(readText(root, CODEMAP), decided('node.paused', 'nodeSkipped')));
     expect((await cli(['generate', '--root', root])).status).toBe(0);
     expect(readJson(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.paused');
@@ -123,15 +108,15 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect(readText(root, EVENTS_MD)).toContain(
       `**${readJson(root, CODEMAP).counts.rows}**<!-- /generated: count/event-codemap -->`,
     );
-    expect((await runJson(['generate', '--check', '--root', root])).status).toBe(0);
-    expect(await runJson(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
+    expect(await cliReport(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
 
   it('fails check at the line of a rule-breaking row, and at a hand edit of a generated count', async () => {
     const root = copyEventsFixture();
     const codemap = withRow(readText(root, CODEMAP), decided('ai.message.chunk', 'outputChunk'));
     writeText(root, CODEMAP, codemap);
-    const found = await runJson(['check', '--root', root, '--rule', 'events/codemap']);
+    const found = await cliReport(['check', '--root', root, '--rule', 'events/codemap']);
     expect(found.status).toBe(1);
     const row = position(codemap, '"v2":"ai.message.chunk"');
     expect(found.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
@@ -142,7 +127,7 @@ describe('openwop-spec generate and check on the events fixture', () => {
     await cli(['generate', '--root', fresh]);
     const events = readText(fresh, EVENTS_MD).replace('-->**8**<!--', '-->**7**<!--');
     writeText(fresh, EVENTS_MD, events);
-    const drift = await runJson(['check', '--root', fresh, ...OWN_RULES]);
+    const drift = await cliReport(['check', '--root', fresh, ...OWN_RULES]);
     expect(drift.status).toBe(1);
     expect(drift.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([
       `generated/drift ${EVENTS_MD}:${position(events, '**7**').line}`,

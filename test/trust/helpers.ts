@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
 import { afterAll } from 'vitest';
-import { CLI, cliEnv, copyCorpus, edit, removeTempDirs, reported, snapshotFiles, tempDir, tempTree } from '../helpers.js';
+import {
+  CLI,
+  cliEnv,
+  copyCorpus,
+  edit,
+  removeTempDirs,
+  reported,
+  snapshotFiles,
+  tempDir,
+  tempTree,
+} from '../helpers.js';
 
 afterAll(removeTempDirs);
 
