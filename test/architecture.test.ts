@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../checks/index.js';
-import { REPO } from './helpers.js';
+import { REPO, repositoryFiles } from './helpers.js';
 
 /**
  * The layers of core/, lowest first. A folder may import folders of lower layers only; folders
@@ -205,19 +205,6 @@ function fixtureBytes(): Map<string, Buffer> {
   return files;
 }
 
-function sourceFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(REPO, relative), { withFileTypes: true })) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.name.endsWith('.ts')) files.set(child, readFileSync(path.join(REPO, child), 'utf8'));
-    }
-  };
-  for (const top of ['core', ...Object.keys(TOP)]) walk(top);
-  return files;
-}
-
 describe('the shape of the house', () => {
   it("finds a planted import that runs back up, skips a layer's index, or crosses between gates", () => {
     const planted = new Map([
@@ -251,7 +238,7 @@ describe('the shape of the house', () => {
   });
 
   it('holds on this tree: imports point down the layers, through index.ts', () => {
-    expect(shapeViolations(sourceFiles())).toEqual([]);
+    expect(shapeViolations(repositoryFiles(['core', ...Object.keys(TOP)], (name) => name.endsWith('.ts')))).toEqual([]);
   });
 
   it('finds a face export no other folder imports, and an export *', () => {

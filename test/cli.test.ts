@@ -1,19 +1,14 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cli, copyFixture, doc, fixture, spawnCli, tempTree } from './helpers.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cli, copyFixture, doc, fixture, removeTempDirs, smallCorpus, spawnCli } from './helpers.js';
 
 const temporary: string[] = [];
 afterEach(() => {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function corpus(files: Record<string, string>): string {
-  // A corpus of a few documents has none of the registries a full one must contain.
-  const root = tempTree({ 'openwop-spec.config.json': '{"required": []}\n', ...files }, 'openwop-cli-');
-  temporary.push(root);
-  return root;
-}
+afterAll(removeTempDirs);
 
 const A = doc('A', 'Intro.\n\nSee [b.md §"Some heading"](b.md#some-heading) for more.');
 const B = doc('B', '## Some heading\n\nText.');
@@ -21,7 +16,7 @@ const B = doc('B', '## Some heading\n\nText.');
 // Each test runs the built CLI several times; on a loaded machine that is more than the default 5 s.
 describe('openwop-spec check', { timeout: 60_000 }, () => {
   it('exits 0 on a coherent corpus', async () => {
-    const root = corpus({ 'spec/v2/core/a.md': A, 'spec/v2/core/b.md': B });
+    const root = smallCorpus({ 'spec/v2/core/a.md': A, 'spec/v2/core/b.md': B });
     const result = await cli(['check', '--root', root]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -29,7 +24,7 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
   });
 
   it('exits 1 with a links/anchor finding at the linking line when the heading is deleted', async () => {
-    const root = corpus({ 'spec/v2/core/a.md': A, 'spec/v2/core/b.md': doc('B', 'Text.') });
+    const root = smallCorpus({ 'spec/v2/core/a.md': A, 'spec/v2/core/b.md': doc('B', 'Text.') });
     const stylish = await cli(['check', '--root', root]);
     expect(stylish.status).toBe(1);
     expect(stylish.stdout).toContain(
@@ -77,7 +72,7 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
       'openwop-spec: corpus root /no/such/dir does not exist\n',
     );
     // A root that holds no corpus is not a clean corpus: it is almost always the wrong --root.
-    const empty = corpus({ 'README.md': '# not a corpus\n' });
+    const empty = smallCorpus({ 'README.md': '# not a corpus\n' });
     const nothing = await cli(['check', '--root', empty]);
     expect(nothing.status).toBe(2);
     expect(nothing.stderr).toMatch(/^openwop-spec: no corpus under /);
@@ -111,7 +106,7 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
 
   it('--fix rewrites exactly the bare references, and a second run changes nothing', async () => {
     const before = doc('A', 'Signing follows b.md, and `b.md` is code.\n\nSee also [b.md](b.md).');
-    const root = corpus({
+    const root = smallCorpus({
       'spec/v2/core/a.md': before,
       'spec/v2/core/b.md': B,
       'docs/guide.md': '# Guide\n\nRead b.md first.\n',
@@ -130,7 +125,10 @@ describe('openwop-spec check', { timeout: 60_000 }, () => {
   });
 
   it('--fix adds the missing anchor to a section reference link', async () => {
-    const root = corpus({ 'spec/v2/core/a.md': doc('A', 'See [b.md §"Some heading"](b.md).'), 'spec/v2/core/b.md': B });
+    const root = smallCorpus({
+      'spec/v2/core/a.md': doc('A', 'See [b.md §"Some heading"](b.md).'),
+      'spec/v2/core/b.md': B,
+    });
     expect((await cli(['check', '--root', root])).status).toBe(1);
     expect((await cli(['check', '--root', root, '--fix'])).status).toBe(0);
     expect(readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8')).toContain(

@@ -25,7 +25,7 @@ const things: Generator = defineGenerator({
   },
 });
 
-const doc = (count: string, table: string) =>
+const docWithRegions = (count: string, table: string) =>
   `# A\n\nIt has <!-- generated: count/things -->${count}<!-- /generated: count/things --> things.\n\n<!-- generated: things/table from spec/v2/things.json; do not edit -->\n${table}<!-- /generated: things/table -->\n\nHand-written text after.\n`;
 const TABLE = '| Thing |\n| --- |\n| `one` |\n| `two` |\n';
 
@@ -33,7 +33,7 @@ describe('generation', () => {
   it('plans nothing to change when every output is current', () => {
     const corpus = corpusFromFiles('/r', {
       'spec/v2/things.json': '{"things": ["one", "two"]}',
-      'spec/v2/core/a.md': doc('**2**', TABLE),
+      'spec/v2/core/a.md': docWithRegions('**2**', TABLE),
       'spec/v2/core/b.md': '# B\n\nAlso <!-- generated: count/things -->**2**<!-- /generated: count/things -->.\n',
       'spec/v2/things.index.json': '{\n  "count": 2\n}\n',
     });
@@ -48,7 +48,7 @@ describe('generation', () => {
   });
 
   it('reports every differing line of a stale output at that line, and rewrites only inside the markers', () => {
-    const stale = doc('**1**', '| Thing |\n| --- |\n| `one` |\n');
+    const stale = docWithRegions('**1**', '| Thing |\n| --- |\n| `one` |\n');
     const corpus = corpusFromFiles('/r', {
       'spec/v2/things.json': '{"things": ["one", "two"]}',
       'spec/v2/core/a.md': stale,
@@ -72,14 +72,14 @@ describe('generation', () => {
     );
     expect(drift[3]?.message).toMatch(/missing/);
     const a = plan.files.find((f) => f.path === 'spec/v2/core/a.md');
-    expect(a?.after).toBe(doc('**2**', TABLE));
+    expect(a?.after).toBe(docWithRegions('**2**', TABLE));
     expect(a?.after.endsWith('Hand-written text after.\n')).toBe(true);
   });
 
   it('is idempotent: the planned output, planned again, changes nothing', () => {
     const files: Record<string, string> = {
       'spec/v2/things.json': '{"things": ["b|c", "a"]}',
-      'spec/v2/core/a.md': doc('**0**', ''),
+      'spec/v2/core/a.md': docWithRegions('**0**', ''),
     };
     const first = planGeneration(corpusFromFiles('/r', files), [things]);
     for (const file of first.files) files[file.path] = file.after;
@@ -131,7 +131,10 @@ describe('generation', () => {
       ],
     });
     const plan = planGeneration(
-      corpusFromFiles('/r', { 'spec/v2/things.json': '{"things": ["x"]}', 'spec/v2/core/a.md': doc('**1**', '') }),
+      corpusFromFiles('/r', {
+        'spec/v2/things.json': '{"things": ["x"]}',
+        'spec/v2/core/a.md': docWithRegions('**1**', ''),
+      }),
       [digest, things],
     );
     expect(plan.files.find((f) => f.path === 'spec/v2/digest.txt')?.after).toBe('{\n  "count": 1\n}\n');

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,11 +17,39 @@ export function fixture(name: string): string {
   return path.join(FIXTURES, name);
 }
 
-/** A private copy of a fixture corpus, for tests that edit it. */
+/** A private copy of a fixture corpus, for tests that edit it (`removeTempDirs` removes it). */
 export function copyFixture(name: string): string {
-  const target = mkdtempSync(path.join(tmpdir(), 'openwop-spec-'));
+  const target = tempDir();
   cpSync(fixture(name), target, { recursive: true });
   return target;
+}
+
+/** What a corpus root holds (package.json too, which the stamp reads its version from). */
+const CORPUS_ENTRIES = [
+  'spec',
+  'api',
+  'schemas',
+  'conformance',
+  'SECURITY',
+  'docs',
+  'CORPUS-STAMP.json',
+  'package.json',
+];
+
+/**
+ * A fresh temporary copy of the corpus under `from` (this repository by default): `entries` are the
+ * files and folders copied, `config` adds its openwop-spec.config.json, `cached` an empty
+ * node_modules, which turns the caches on. `removeTempDirs` removes it.
+ */
+export function copyCorpus(
+  options: { from?: string; entries?: readonly string[]; config?: boolean; cached?: boolean; prefix?: string } = {},
+): string {
+  const { from = REPO, config = false, cached = false, prefix = 'openwop-spec-' } = options;
+  const entries = options.entries ?? [...CORPUS_ENTRIES, ...(config ? ['openwop-spec.config.json'] : [])];
+  const root = tempDir(prefix);
+  for (const entry of entries) cpSync(path.join(from, entry), path.join(root, entry), { recursive: true });
+  if (cached) mkdirSync(path.join(root, 'node_modules'));
+  return root;
 }
 
 /** The active findings of a `--format json` report, as the reporter writes them. */
@@ -38,6 +67,32 @@ export function run(rule: string, source: Corpus | string | Record<string, strin
   const check = CHECKS.find((c) => c.id === rule);
   if (!check) throw new Error(`no rule ${rule}`);
   return runChecks(corpus, [check]);
+}
+
+/** The built CLI run in process with `--format json` added: its exit code, its stderr and the active findings it reported. */
+export async function cliReport(
+  args: readonly string[],
+): Promise<{ status: number; diagnostics: Diagnostic[]; stderr: string }> {
+  const result = await cli([...args, '--format', 'json']);
+  return { status: result.status, diagnostics: reported(result.stdout), stderr: result.stderr };
+}
+
+/** The active findings of `check --root root --format json` with `args`, run in process. */
+export async function checkFindings(root: string, ...args: string[]): Promise<Diagnostic[]> {
+  return reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
+}
+
+/** A `links/anchor` error "broken" at `line`, column 1, of spec/v2/core/a.md, with `fields` over it. */
+export function brokenAnchor(line: number, fields: Partial<Diagnostic> = {}): Diagnostic {
+  return {
+    rule: 'links/anchor',
+    severity: 'error',
+    file: 'spec/v2/core/a.md',
+    line,
+    column: 1,
+    message: 'broken',
+    ...fields,
+  };
 }
 
 /** `file:line:column` of each finding, the form a reader checks against the fixture. */
@@ -225,6 +280,20 @@ export function readTree(root: string): Record<string, string> {
   return files;
 }
 
+/** The text of each file under `folders` of this repository whose name `accept` takes, by repository path. */
+export function repositoryFiles(folders: readonly string[], accept: (name: string) => boolean): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(REPO, relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (accept(entry.name)) files.set(child, readFileSync(path.join(REPO, child), 'utf8'));
+    }
+  };
+  for (const folder of folders) walk(folder);
+  return files;
+}
+
 /** Writes `files` (by `/`-separated path relative to `root`) under `root`, making their folders. */
 export function writeFiles(root: string, files: Readonly<Record<string, string | Buffer>>): void {
   for (const [file, content] of Object.entries(files)) {
@@ -234,6 +303,21 @@ export function writeFiles(root: string, files: Readonly<Record<string, string |
 }
 
 const made: string[] = [];
+
+/** Every file under `root` (node_modules aside) with its bytes, to compare a root before and after a run. */
+export function snapshotFiles(root: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) walk(child);
+      else files.set(child, readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  return files;
+}
 
 /** A fresh empty temporary directory; `removeTempDirs` removes every one made so far. */
 export function tempDir(prefix = 'openwop-spec-'): string {
@@ -252,6 +336,17 @@ export function tempTree(files: Readonly<Record<string, string | Buffer>> = {}, 
   const root = tempDir(prefix);
   writeFiles(root, files);
   return root;
+}
+
+/**
+ * A temporary root of a few documents: `files` and a config whose `required` list is empty (a root
+ * this small holds none of the registries a full corpus must contain); a config among `files` keeps
+ * its other settings.
+ */
+export function smallCorpus(files: Readonly<Record<string, string>>, prefix = 'openwop-spec-'): string {
+  const config = files['openwop-spec.config.json'];
+  const settings: Record<string, unknown> = config === undefined ? {} : JSON.parse(config);
+  return tempTree({ ...files, 'openwop-spec.config.json': JSON.stringify({ required: [], ...settings }) }, prefix);
 }
 
 /**
@@ -277,4 +372,71 @@ export function lineOf(text: string, needle: string, after = 0): number {
   const at = start === -1 ? -1 : text.indexOf(needle, start);
   if (at === -1) throw new Error(`${JSON.stringify(needle)} not found${after ? ` after line ${after}` : ''}`);
   return text.slice(0, at).split('\n').length;
+}
+
+/**
+ * The 0-based line and character (a language-server position) of the `nth` (0-based) occurrence of
+ * `needle` in `text`, moved `delta` characters into it; a needle that is not there is an error.
+ */
+export function positionOf(text: string, needle: string, delta = 0, nth = 0): { line: number; character: number } {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at === -1) throw new Error(`${JSON.stringify(needle)} not found`);
+  }
+  const offset = at + delta;
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/** One string for everything `check --format json` and the language server both say of a finding in `file`. */
+export function findingKey(
+  file: string,
+  d: { rule: string; message: string; hint?: string; fingerprint?: string; line: number; column: number },
+): string {
+  return JSON.stringify([file, d.line, d.column, d.rule, d.message, d.hint ?? null, d.fingerprint ?? null]);
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A validator of the OASIS SARIF 2.1.0 schema. The schema is draft-04 (hence ajv-draft-04), and one
+ * of its patterns is not valid in unicode mode, so ajv compiles it with legacy regular expressions.
+ */
+export function sarifValidator() {
+  const Draft04 = require('ajv-draft-04');
+  const addFormats = require('ajv-formats');
+  const ajv = new Draft04({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
+}
+
+/** The text of `file` (by `/`-separated path relative to `root`). */
+export function readText(root: string, file: string): string {
+  return readFileSync(path.join(root, file), 'utf8');
+}
+
+/** Replaces the text of `file` under `root`, whose folder exists. */
+export function writeText(root: string, file: string, text: string): void {
+  writeFileSync(path.join(root, file), text);
+}
+
+/** `file` under `root`, parsed as JSON. */
+export function readJson(root: string, file: string): any {
+  return JSON.parse(readText(root, file));
+}
+
+/** `value` as a JSON file's text: two-space indent and a final newline. */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** `n` distinct words (`w0 w1 …`, or `${stem}0 …`): prose of a known word count. */
+export function words(n: number, stem = 'w'): string {
+  return Array.from({ length: n }, (_, i) => `${stem}${i}`).join(' ');
+}
+
+/** The built CLI as its own process with the fault hook `fault` set (which kills or fails the run at that point). */
+export function spawnWithFault(args: readonly string[], fault: string): CliResult {
+  return spawnCli(args, { env: cliEnv({ OPENWOP_SPEC_FAULT: fault }) });
 }

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers.js';
-import { corpusCopy, findings } from './trust/helpers.js';
+import { copyCorpus, findingPlaces } from './trust/helpers.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -21,7 +21,7 @@ describe('the main job', () => {
   });
 
   it('reports, through check, every finding generate --check reports, at the same place', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     // A row added inside a generated table, and a generated JSON file edited by hand.
     const headers = path.join(root, 'spec/v2/core/headers.md');
     const text = readFileSync(headers, 'utf8');
@@ -36,10 +36,10 @@ describe('the main job', () => {
     const check = await cli(['check', '--root', root, '--format', 'json']);
     expect(drift.status).toBe(1);
     expect(check.status).toBe(1);
-    const stale = findings(drift.stdout);
+    const stale = findingPlaces(drift.stdout);
     expect(stale.length).toBeGreaterThanOrEqual(2);
     expect(stale.some((finding) => finding.includes('spec/v2/core/headers.md'))).toBe(true);
     expect(stale.some((finding) => finding.includes('schemas/v2/error-envelope.schema.json'))).toBe(true);
-    expect(findings(check.stdout)).toEqual(expect.arrayContaining(stale));
+    expect(findingPlaces(check.stdout)).toEqual(expect.arrayContaining(stale));
   });
 });

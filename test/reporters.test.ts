@@ -1,22 +1,8 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../core/output/diagnostics.js';
 import { summarize } from '../core/output/diagnostics.js';
 import { FORMATS, REPORTERS, type ReportContext } from '../core/output/reporters/index.js';
-
-const require = createRequire(import.meta.url);
-
-/**
- * The OASIS SARIF 2.1.0 schema is draft-04 (hence ajv-draft-04), and one of its patterns is not
- * valid in unicode mode, so ajv compiles it with legacy regular expressions.
- */
-function sarifValidator() {
-  const Draft04 = require('ajv-draft-04');
-  const addFormats = require('ajv-formats');
-  const ajv = new Draft04({ strict: false, allErrors: true, unicodeRegExp: false });
-  addFormats(ajv);
-  return ajv.compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
-}
+import { sarifValidator } from './helpers.js';
 
 const DIAGNOSTICS: Diagnostic[] = [
   {
@@ -41,7 +27,7 @@ const DIAGNOSTICS: Diagnostic[] = [
   { rule: 'corpus/parse', severity: 'error', file: 'api/v2/open api.yaml', line: 1, column: 2, message: 'bad' },
 ];
 
-const context = (diagnostics: Diagnostic[]): ReportContext => ({
+const contextOf = (diagnostics: Diagnostic[]): ReportContext => ({
   summary: summarize(diagnostics, 7),
   rules: [
     { id: 'links/anchor', summary: 'anchors resolve', severity: 'error' },
@@ -56,7 +42,7 @@ const context = (diagnostics: Diagnostic[]): ReportContext => ({
 
 describe('reporters', () => {
   it('json: the documented contract, no more', () => {
-    const out = JSON.parse(REPORTERS.json!(DIAGNOSTICS, context(DIAGNOSTICS)));
+    const out = JSON.parse(REPORTERS.json!(DIAGNOSTICS, contextOf(DIAGNOSTICS)));
     expect(Object.keys(out)).toEqual(['diagnostics', 'summary']);
     expect(out.summary).toEqual({ errors: 2, warnings: 1, files: 7, suppressed: 0 });
     expect(out.diagnostics[0]).toEqual({
@@ -75,7 +61,7 @@ describe('reporters', () => {
 
   it('sarif: a valid SARIF 2.1.0 log with every rule that ran and a located result per finding', () => {
     const validate = sarifValidator();
-    const log = JSON.parse(REPORTERS.sarif!(DIAGNOSTICS, context(DIAGNOSTICS)));
+    const log = JSON.parse(REPORTERS.sarif!(DIAGNOSTICS, contextOf(DIAGNOSTICS)));
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
     expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual([
@@ -95,13 +81,13 @@ describe('reporters', () => {
 
   it('sarif: an empty run is still a valid log', () => {
     const validate = sarifValidator();
-    expect(validate(JSON.parse(REPORTERS.sarif!([], context([]))))).toBe(true);
+    expect(validate(JSON.parse(REPORTERS.sarif!([], contextOf([]))))).toBe(true);
     // The validator is not a rubber stamp: a run without its tool is refused.
     expect(validate({ version: '2.1.0', runs: [{ results: [] }] })).toBe(false);
   });
 
   it('github: one workflow command per finding, with properties and data escaped', () => {
-    const lines = REPORTERS.github!(DIAGNOSTICS, context(DIAGNOSTICS)).trimEnd().split('\n');
+    const lines = REPORTERS.github!(DIAGNOSTICS, contextOf(DIAGNOSTICS)).trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('::notice title=openwop-spec::3 problems (2 errors, 1 warning) in 7 files');
     expect(lines[0]).toBe(
@@ -110,17 +96,17 @@ describe('reporters', () => {
     expect(lines[1]).toBe(
       '::warning file=spec/v2/core/a.md,line=9,col=1,title=generated/region::a message with 100%25, a comma, a colon: and%0Aa newline',
     );
-    expect(REPORTERS.github!([], context([]))).toBe('::notice title=openwop-spec::7 files, no problems\n');
+    expect(REPORTERS.github!([], contextOf([]))).toBe('::notice title=openwop-spec::7 files, no problems\n');
   });
 
   it('stylish: grouped by file, file:line:col on every finding, a summary line', () => {
-    const out = REPORTERS.stylish!(DIAGNOSTICS, context(DIAGNOSTICS));
+    const out = REPORTERS.stylish!(DIAGNOSTICS, contextOf(DIAGNOSTICS));
     expect(out).toContain(
       'spec/v2/core/a.md\n  spec/v2/core/a.md:3:5  error    spec/v2/core/b.md has no heading with anchor #x  links/anchor\n      hint: did you mean #y?',
     );
     expect(out.trimEnd().split('\n').at(-1)).toBe('✖ 3 problems (2 errors, 1 warning) in 7 files');
     expect(out).not.toContain('\u001b[');
-    expect(REPORTERS.stylish!([], context([]))).toBe('✔ 7 files, no problems\n');
+    expect(REPORTERS.stylish!([], contextOf([]))).toBe('✔ 7 files, no problems\n');
   });
 
   it('sarif: helpUri, fingerprints, related locations, suppressions and baselineState, valid against the SARIF 2.1.0 schema', () => {
@@ -149,13 +135,13 @@ describe('reporters', () => {
         baselineState: 'absent',
       },
     ];
-    const rules = context(judged).rules.map((r) => ({
+    const rules = contextOf(judged).rules.map((r) => ({
       ...r,
       helpUri: `https://example.org/rules#${r.id}`,
       fixable: r.id === 'links/anchor',
       description: `${r.summary}, at length`,
     }));
-    const log = JSON.parse(REPORTERS.sarif!(judged, { ...context(judged), rules }));
+    const log = JSON.parse(REPORTERS.sarif!(judged, { ...contextOf(judged), rules }));
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
     expect(run.tool.driver.rules.find((r: { id: string }) => r.id === 'links/anchor')).toMatchObject({
@@ -204,7 +190,7 @@ describe('reporters', () => {
       baseline: { unchanged: 1, fixed: 1 },
     });
     const stylish = REPORTERS.stylish!(judged, {
-      ...context(judged),
+      ...contextOf(judged),
       baselineUpdate: 'openwop-spec check --baseline-findings b.json --update',
     });
     expect(stylish).toContain('api/v2/open api.yaml:1:2  error    bad  corpus/parse');
@@ -215,7 +201,7 @@ describe('reporters', () => {
     expect(stylish.trimEnd().split('\n').at(-1)).toBe(
       '✖ 1 problem (1 error, 0 warnings) in 7 files; 1 suppressed, 1 accepted by the findings baseline',
     );
-    const json = JSON.parse(REPORTERS.json!(judged, context(judged)));
+    const json = JSON.parse(REPORTERS.json!(judged, contextOf(judged)));
     expect(json.diagnostics.map((d: { rule: string }) => d.rule)).toEqual(['corpus/parse']);
     expect(json.suppressed[0]).toMatchObject({
       rule: 'links/anchor',
@@ -225,7 +211,7 @@ describe('reporters', () => {
       unchanged: [{ rule: 'generated/region' }],
       fixed: [{ rule: 'links/file', file: 'docs/x.md' }],
     });
-    expect(REPORTERS.github!(judged, context(judged)).trimEnd().split('\n')).toHaveLength(2);
+    expect(REPORTERS.github!(judged, contextOf(judged)).trimEnd().split('\n')).toHaveLength(2);
   });
 
   it('escapes control characters and terminal escape sequences in every format, and keeps a finding on one line', () => {
@@ -242,7 +228,7 @@ describe('reporters', () => {
     ];
     const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/;
     for (const format of FORMATS) {
-      const out = REPORTERS[format]!(hostile, context(hostile));
+      const out = REPORTERS[format]!(hostile, contextOf(hostile));
       expect(raw.test(out), format).toBe(false);
       if (format === 'stylish' || format === 'github') {
         // A newline in the name would start a line with the rest of it, forged as a finding of its own.
@@ -256,12 +242,12 @@ describe('reporters', () => {
         ).toHaveLength(1);
       }
     }
-    expect(REPORTERS.stylish!(hostile, context(hostile))).toContain('docs/\\u001b[31mred\\u001b[0m\\nfake.md:2:1');
+    expect(REPORTERS.stylish!(hostile, contextOf(hostile))).toContain('docs/\\u001b[31mred\\u001b[0m\\nfake.md:2:1');
     // JSON keeps the value exactly: the escapes decode to the same string.
-    const json = JSON.parse(REPORTERS.json!(hostile, context(hostile)));
+    const json = JSON.parse(REPORTERS.json!(hostile, contextOf(hostile)));
     expect(json.diagnostics[0].file).toBe(hostile[0]!.file);
     expect(json.diagnostics[0].message).toBe(hostile[0]!.message);
-    const log = JSON.parse(REPORTERS.sarif!(hostile, context(hostile)));
+    const log = JSON.parse(REPORTERS.sarif!(hostile, contextOf(hostile)));
     expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe(
       'docs/%1B%5B31mred%1B%5B0m%0Afake.md',
     );

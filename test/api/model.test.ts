@@ -4,11 +4,11 @@ import { rebaseLinks } from '../../core/markdown/links.js';
 import { headerUsage, openApiModel, requestHeaders } from '../../core/api/openapi.js';
 import { corpusOf } from './support.js';
 
-const doc = (body: string) => `openapi: 3.1.0\ninfo: { title: t, version: '1' }\n${body}`;
+const openapiDoc = (body: string) => `openapi: 3.1.0\ninfo: { title: t, version: '1' }\n${body}`;
 
 describe('core/api/openapi', () => {
   const corpus = corpusOf({
-    'api/v2/openapi.yaml': doc(`paths:
+    'api/v2/openapi.yaml': openapiDoc(`paths:
   /a/{id}:
     parameters:
       - { name: id, in: path, required: true, schema: { type: string } }

@@ -12,12 +12,11 @@ import { ALL_RULES } from '../../scripts/catalog.js';
 import { openCorpus } from '../../scripts/common.js';
 import { configureRun } from '../../scripts/run-setup.js';
 import { caseFiles, TODAY } from '../rule-tester.js';
-import { cli, doc, tempTree } from '../helpers.js';
+import { cli, doc, tempTree, words } from '../helpers.js';
 
 const RUNS = 'spec/v2/core/runs.md';
-const long = (words: number): string => Array.from({ length: words }, (_, i) => `w${i}`).join(' ');
 /** One finding of each docs rule split out of docs/readability: a long paragraph, an RFC number, a v1 mention over its count. */
-const BODY = `${long(91)}\n\nAs RFC 0144 says, a run MUST carry its id; unlike v1.`;
+const BODY = `${words(91)}\n\nAs RFC 0144 says, a run MUST carry its id; unlike v1.`;
 const FAMILY = aliasMembers('docs/readability');
 
 const roots: string[] = [];
@@ -25,7 +24,7 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-function corpus(config: Record<string, unknown>, files: Record<string, string> = {}): string {
+function aliasRoot(config: Record<string, unknown>, files: Record<string, string> = {}): string {
   const root = tempTree(
     caseFiles({
       files: { [RUNS]: doc('Runs', BODY), ...files },
@@ -37,13 +36,13 @@ function corpus(config: Record<string, unknown>, files: Record<string, string> =
   return root;
 }
 
-function check(root: string, rule: string[] = FAMILY): Diagnostic[] {
+function runFamily(root: string, rule: string[] = FAMILY): Diagnostic[] {
   const run = configureRun({ root, rule, today: TODAY });
   return runCorpus(openCorpus(root, { cache: false, config: run.config }), run.options).diagnostics;
 }
 
 /** The findings not suppressed, of the docs rules and of the suppressions (a suppression found unused, say). */
-const found = (diagnostics: readonly Diagnostic[]) =>
+const docsFindings = (diagnostics: readonly Diagnostic[]) =>
   diagnostics
     .filter((d) => !d.suppression && /^(docs|suppressions)\//.test(d.rule))
     .map((d) => `${d.rule} ${d.severity} ${d.messageId}`);
@@ -67,7 +66,7 @@ describe('an old rule id', () => {
   });
 
   it('the base case: each new rule finds its defect', () => {
-    expect(found(check(corpus({})))).toEqual([
+    expect(docsFindings(runFamily(aliasRoot({})))).toEqual([
       'docs/prose-length error too-long',
       'docs/rfc-numbers error rfc-in-prose',
       'docs/v1-mentions error v1-mentions-up',
@@ -76,53 +75,56 @@ describe('an old rule id', () => {
 
   it('set off in the config, silences every rule it stands for; a setting of a new id wins over it', () => {
     expect(
-      found(
-        check(corpus({ rules: { 'docs/readability': 'off', 'docs/v1-mentions': ['error', { v1Mentions: 0 }] } }), []),
+      docsFindings(
+        runFamily(
+          aliasRoot({ rules: { 'docs/readability': 'off', 'docs/v1-mentions': ['error', { v1Mentions: 0 }] } }),
+          [],
+        ),
       ),
     ).toEqual(['docs/v1-mentions error v1-mentions-up']);
-    const root = corpus({ rules: { 'docs/readability': 'off', 'docs/prose-length': 'warn' } });
-    expect(found(check(root, []))).toEqual(['docs/prose-length warning too-long']);
+    const root = aliasRoot({ rules: { 'docs/readability': 'off', 'docs/prose-length': 'warn' } });
+    expect(docsFindings(runFamily(root, []))).toEqual(['docs/prose-length warning too-long']);
   });
 
   it('gives its options to the rules that declare them, and refuses one none of them declares', () => {
-    const root = corpus({ rules: { 'docs/readability': ['warn', { maxWords: 200, v1Mentions: 1 }] } });
-    expect(found(check(root))).toEqual(['docs/rfc-numbers warning rfc-in-prose']);
-    expect(() => check(corpus({ rules: { 'docs/readability': ['error', { maxWordz: 10 }] } }))).toThrow(
+    const root = aliasRoot({ rules: { 'docs/readability': ['warn', { maxWords: 200, v1Mentions: 1 }] } });
+    expect(docsFindings(runFamily(root))).toEqual(['docs/rfc-numbers warning rfc-in-prose']);
+    expect(() => runFamily(aliasRoot({ rules: { 'docs/readability': ['error', { maxWordz: 10 }] } }))).toThrow(
       /rules\["docs\/readability"\] has no option "maxWordz"/,
     );
   });
 
   it('in an override, applies to the files it matches', () => {
-    const root = corpus({ overrides: [{ files: [RUNS], rules: { 'docs/readability': 'off' } }] });
-    expect(found(check(root))).toEqual([]);
+    const root = aliasRoot({ overrides: [{ files: [RUNS], rules: { 'docs/readability': 'off' } }] });
+    expect(docsFindings(runFamily(root))).toEqual([]);
   });
 
   it('chosen with --rule, runs each of its rules', () => {
-    const root = corpus({});
+    const root = aliasRoot({});
     expect([...configureRun({ root, rule: ['docs/readability'], today: TODAY }).options.ran].sort()).toEqual(
       [...FAMILY].sort(),
     );
-    expect(found(check(root, ['docs/readability']))).toHaveLength(3);
+    expect(docsFindings(runFamily(root, ['docs/readability']))).toHaveLength(3);
   });
 
   it('in an inline suppression, suppresses the findings of its rules, and is used', () => {
-    const root = corpus(
+    const root = aliasRoot(
       {},
       {
         [RUNS]: doc(
           'Runs',
-          `<!-- openwop-spec-disable-next-line docs/readability -- a long paragraph kept for now -->\n${long(91)}`,
+          `<!-- openwop-spec-disable-next-line docs/readability -- a long paragraph kept for now -->\n${words(91)}`,
         ),
       },
     );
-    const all = check(root);
+    const all = runFamily(root);
     expect(all.filter((d) => d.suppression).map((d) => d.rule)).toEqual(['docs/prose-length']);
-    expect(found(all)).toEqual([]);
+    expect(docsFindings(all)).toEqual([]);
   });
 
   it("in the suppressions file, matches the fingerprint its rules' findings had before the split", () => {
-    const root = corpus({});
-    const paragraph = check(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
+    const root = aliasRoot({});
+    const paragraph = runFamily(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
     const suppressions = {
       suppressions: [
         {
@@ -133,16 +135,16 @@ describe('an old rule id', () => {
         },
       ],
     };
-    const again = corpus({}, { 'openwop-spec.suppressions.json': JSON.stringify(suppressions) });
-    expect(found(check(again))).toEqual([
+    const again = aliasRoot({}, { 'openwop-spec.suppressions.json': JSON.stringify(suppressions) });
+    expect(docsFindings(runFamily(again))).toEqual([
       'docs/rfc-numbers error rfc-in-prose',
       'docs/v1-mentions error v1-mentions-up',
     ]);
   });
 
   it('in a findings baseline, accepts what it recorded', () => {
-    const root = corpus({});
-    const paragraph = check(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
+    const root = aliasRoot({});
+    const paragraph = runFamily(root).find((d) => d.rule === 'docs/prose-length') as Diagnostic;
     const baseline = {
       findings: [
         {
@@ -154,13 +156,13 @@ describe('an old rule id', () => {
         },
       ],
     };
-    const again = corpus({ baselineFindings: 'baseline.json' }, { 'baseline.json': JSON.stringify(baseline) });
-    const states = check(again).map((d) => `${d.rule} ${d.baselineState}`);
+    const again = aliasRoot({ baselineFindings: 'baseline.json' }, { 'baseline.json': JSON.stringify(baseline) });
+    const states = runFamily(again).map((d) => `${d.rule} ${d.baselineState}`);
     expect(states).toEqual(['docs/prose-length unchanged', 'docs/rfc-numbers new', 'docs/v1-mentions new']);
   });
 
   it('may not name a house rule', () => {
-    const root = corpus({
+    const root = aliasRoot({
       rules: {
         'docs/readability': {
           given: { files: 'schemas/**/*.json', path: '$' },
@@ -168,11 +170,11 @@ describe('an old rule id', () => {
         },
       },
     });
-    expect(() => check(root)).toThrow(/rules\["docs\/readability"\] defines a rule with the id of a built-in one/);
+    expect(() => runFamily(root)).toThrow(/rules\["docs\/readability"\] defines a rule with the id of a built-in one/);
   });
 
   it('is listed by `rules` as deprecated, with the rules that replaced it', async () => {
-    const result = await cli(['rules', '--root', corpus({}), '--format', 'json']);
+    const result = await cli(['rules', '--root', aliasRoot({}), '--format', 'json']);
     const { aliases } = JSON.parse(result.stdout) as { aliases: Array<{ id: string; replacedBy: string[] }> };
     expect(aliases.find((alias) => alias.id === 'docs/readability')?.replacedBy).toEqual(FAMILY);
   });

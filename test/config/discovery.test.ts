@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_SCHEMA, discoverConfig, loadConfig } from '../../core/config/index.js';
 import { parseConfigText } from '../../core/config/read.js';
 import { configProblem } from './problem.js';
-import { cli, doc, REPO, reported } from '../helpers.js';
+import { cli, doc, REPO, reported, words } from '../helpers.js';
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -34,7 +34,6 @@ function repository(files: Record<string, string>): string {
 const problem = configProblem;
 
 /** A paragraph of `n` words. */
-const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 const broken = 'See [b.md](b.md#missing).';
 
 describe('config files: JSONC and YAML', () => {
@@ -260,9 +259,9 @@ describe('extends', () => {
 
 describe('overrides', () => {
   const files = {
-    'spec/v2/core/a.md': doc('A', `${words(30)}.\n\n${broken}`),
-    'spec/v2/core/b.md': doc('B', `## Some heading\n\n${words(30)}.`),
-    'spec/v2/drafts/c.md': doc('C', `${words(30)}.\n\nSee [b.md](../core/b.md#missing).`),
+    'spec/v2/core/a.md': doc('A', `${words(30, 'word')}.\n\n${broken}`),
+    'spec/v2/core/b.md': doc('B', `## Some heading\n\n${words(30, 'word')}.`),
+    'spec/v2/drafts/c.md': doc('C', `${words(30, 'word')}.\n\nSee [b.md](../core/b.md#missing).`),
   };
 
   it('gives files their own severity, options or none, a later entry winning, in a real run', async () => {

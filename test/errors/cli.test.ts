@@ -2,10 +2,8 @@
  * The judged scenarios of the error registry, through the built command line (`npx tsc -p .`
  * first) on a private copy of the fixture corpus.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, lineOf } from '../helpers.js';
+import { cli, cliReport, lineOf, readText, snapshotFiles, writeText } from '../helpers.js';
 import { copyErrorsFixture } from './helpers.js';
 
 const ERRORS_MD = 'spec/v2/core/errors.md';
@@ -13,30 +11,9 @@ const OVERVIEW_MD = 'spec/v2/core/overview.md';
 const ENVELOPE = 'schemas/v2/error-envelope.schema.json';
 const REGISTRY = 'spec/v2/errors.json';
 
-interface JsonReport {
-  diagnostics: Array<{ rule: string; severity: string; file: string; line: number; column: number; message: string }>;
-}
-
-function snapshot(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else files.set(child, readFileSync(path.join(root, child), 'utf8'));
-    }
-  };
-  walk('');
-  return files;
-}
-
-const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-const write = (root: string, file: string, text: string) => writeFileSync(path.join(root, file), text);
-
-async function check(root: string, ...rules: string[]) {
-  const result = await cli(['check', '--root', root, '--format', 'json', ...rules.flatMap((rule) => ['--rule', rule])]);
-  return { status: result.status, report: JSON.parse(result.stdout) as JsonReport, stderr: result.stderr };
-}
+/** `check` of `root` with only `rules` (all when none is given), as a JSON report. */
+const checkRules = (root: string, ...rules: string[]) =>
+  cliReport(['check', '--root', root, ...rules.flatMap((rule) => ['--rule', rule])]);
 
 /** A private fixture copy, settled by one `generate` so every generator's output is current. */
 async function settledCopy(): Promise<string> {
@@ -52,49 +29,49 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     const root = copyErrorsFixture();
     const generated = await cli(['generate', '--check', '--root', root]);
     expect(generated.stdout + generated.stderr).not.toMatch(/error-envelope|errors-doc|drift/);
-    const { status, report } = await check(root, 'generated/*', 'errors/*');
-    expect(report.diagnostics).toEqual([]);
+    const { status, diagnostics } = await checkRules(root, 'generated/*', 'errors/*');
+    expect(diagnostics).toEqual([]);
     expect(status).toBe(0);
   });
 
   it('a count edited by hand fails check at that line; generate restores it and nothing else', async () => {
     const root = await settledCopy();
-    const before = snapshot(root);
-    const edited = (before.get(ERRORS_MD) ?? '').replace('**6**', '**5**');
-    write(root, ERRORS_MD, edited);
+    const before = snapshotFiles(root);
+    const edited = readText(root, ERRORS_MD).replace('**6**', '**5**');
+    writeText(root, ERRORS_MD, edited);
 
-    const { status, report } = await check(root);
+    const { status, diagnostics } = await checkRules(root);
     expect(status).toBe(1);
-    expect(report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([
+    expect(diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}`)).toEqual([
       `${ERRORS_MD}:${lineOf(edited, '**5**')}`,
     ]);
 
     const generated = await cli(['generate', '--root', root]);
     expect(generated.status).toBe(0);
     expect(generated.stderr).toContain(`wrote ${ERRORS_MD}\n1 file written`);
-    expect(snapshot(root)).toEqual(before);
+    expect(snapshotFiles(root)).toEqual(before);
   });
 
   it('a deleted table row fails check at that line; generate restores it and nothing else', async () => {
     const root = await settledCopy();
-    const before = snapshot(root);
-    const original = before.get(ERRORS_MD) ?? '';
+    const before = snapshotFiles(root);
+    const original = readText(root, ERRORS_MD);
     const row = '| `run_terminal` | 409 | no |';
-    write(root, ERRORS_MD, original.replace(`${row}\n`, ''));
+    writeText(root, ERRORS_MD, original.replace(`${row}\n`, ''));
 
-    const { status, report } = await check(root);
+    const { status, diagnostics } = await checkRules(root);
     expect(status).toBe(1);
     expect(
-      report.diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`),
+      diagnostics.filter((d) => d.rule === 'generated/drift').map((d) => `${d.file}:${d.line}:${d.column}`),
     ).toEqual([`${ERRORS_MD}:${lineOf(original, row)}:1`]);
 
     expect((await cli(['generate', '--root', root])).status).toBe(0);
-    expect(snapshot(root)).toEqual(before);
+    expect(snapshotFiles(root)).toEqual(before);
   });
 
   it('a new row reaches the envelope, the table and every count in one generate; a second changes nothing', async () => {
     const root = await settledCopy();
-    const registry = JSON.parse(read(root, REGISTRY)) as { rows: unknown[] };
+    const registry = JSON.parse(readText(root, REGISTRY)) as { rows: unknown[] };
     registry.rows.push({
       code: 'runner_unavailable',
       httpStatus: 503,
@@ -104,13 +81,13 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
       since: '1.0',
       source: 'spec/v2/core/errors.md §The envelope',
     });
-    write(root, REGISTRY, `${JSON.stringify(registry, null, 2)}\n`);
+    writeText(root, REGISTRY, `${JSON.stringify(registry, null, 2)}\n`);
 
     const first = await cli(['generate', '--root', root]);
     expect(first.status).toBe(0);
     for (const file of [ENVELOPE, ERRORS_MD, OVERVIEW_MD]) expect(first.stderr).toContain(`wrote ${file}\n`);
 
-    const envelope = JSON.parse(read(root, ENVELOPE)) as {
+    const envelope = JSON.parse(readText(root, ENVELOPE)) as {
       $defs: { registeredCode: { enum: string[] } };
       'x-openwop-http-status': Record<string, number>;
       'x-openwop-retriable': Record<string, boolean>;
@@ -118,7 +95,7 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
     expect(envelope.$defs.registeredCode.enum.at(-1)).toBe('runner_unavailable');
     expect(envelope['x-openwop-http-status'].runner_unavailable).toBe(503);
     expect(envelope['x-openwop-retriable'].runner_unavailable).toBe(true);
-    const errorsMd = read(root, ERRORS_MD);
+    const errorsMd = readText(root, ERRORS_MD);
     expect(errorsMd).toContain(
       '| `internal_error` | 500 | yes |\n| `runner_unavailable` | 503 | yes |\n<!-- /generated: errors/codes-by-status -->',
     );
@@ -126,47 +103,45 @@ describe('the error registry through the command line', { timeout: 60_000 }, () 
       '`rate_limited`, `residency_unavailable`, `runner_unavailable`<!-- /generated: errors/retriable -->',
     );
     for (const file of [ERRORS_MD, OVERVIEW_MD])
-      expect(read(root, file)).toContain('<!-- generated: count/errors -->**7**<!-- /generated: count/errors -->');
+      expect(readText(root, file)).toContain('<!-- generated: count/errors -->**7**<!-- /generated: count/errors -->');
 
-    const settled = snapshot(root);
+    const settled = snapshotFiles(root);
     const second = await cli(['generate', '--root', root]);
     expect(second.status).toBe(0);
     expect(second.stderr).toMatch(/^0 files written/m);
-    expect(snapshot(root)).toEqual(settled);
-    expect((await check(root, 'generated/*', 'errors/*')).status).toBe(0);
+    expect(snapshotFiles(root)).toEqual(settled);
+    expect((await checkRules(root, 'generated/*', 'errors/*')).status).toBe(0);
   });
 
   it('generate --check reports every stale output at its differing lines, and writes nothing', async () => {
     const root = await settledCopy();
-    const overview = read(root, OVERVIEW_MD).replace('**6**', '**96**');
-    write(root, OVERVIEW_MD, overview);
-    const envelope = read(root, ENVELOPE).replace('"rate_limited": 429', '"rate_limited": 503');
-    write(root, ENVELOPE, envelope);
-    const before = snapshot(root);
+    const overview = readText(root, OVERVIEW_MD).replace('**6**', '**96**');
+    writeText(root, OVERVIEW_MD, overview);
+    const envelope = readText(root, ENVELOPE).replace('"rate_limited": 429', '"rate_limited": 503');
+    writeText(root, ENVELOPE, envelope);
+    const before = snapshotFiles(root);
 
-    const result = await cli(['generate', '--check', '--root', root, '--format', 'json']);
+    const result = await cliReport(['generate', '--check', '--root', root]);
     expect(result.status).toBe(1);
-    const drift = (JSON.parse(result.stdout) as JsonReport).diagnostics.filter((d) => d.rule === 'generated/drift');
+    const drift = result.diagnostics.filter((d) => d.rule === 'generated/drift');
     expect(drift.map((d) => `${d.file}:${d.line}`)).toEqual([
       `${ENVELOPE}:${lineOf(envelope, '"rate_limited": 503')}`,
       `${OVERVIEW_MD}:${lineOf(overview, '**96**')}`,
     ]);
-    expect(snapshot(root)).toEqual(before);
+    expect(snapshotFiles(root)).toEqual(before);
   });
 
   it('an invalid registry: generate writes nothing and says where', async () => {
     const root = await settledCopy();
-    const text = read(root, REGISTRY).replace('"httpStatus": 429', '"httpStatus": 299');
-    write(root, REGISTRY, text);
-    const before = snapshot(root);
+    const text = readText(root, REGISTRY).replace('"httpStatus": 429', '"httpStatus": 299');
+    writeText(root, REGISTRY, text);
+    const before = snapshotFiles(root);
     const result = await cli(['generate', '--root', root]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`${REGISTRY}:${lineOf(text, '"httpStatus": 299')}:7`);
     expect(result.stderr).toMatch(/nothing written/);
-    expect(snapshot(root)).toEqual(before);
-    const { report } = await check(root, 'errors/*');
-    expect(report.diagnostics.map((d) => d.message)).toEqual([
-      'httpStatus 299 of rate_limited is not a 4xx or 5xx status',
-    ]);
+    expect(snapshotFiles(root)).toEqual(before);
+    const { diagnostics } = await checkRules(root, 'errors/*');
+    expect(diagnostics.map((d) => d.message)).toEqual(['httpStatus 299 of rate_limited is not a 4xx or 5xx status']);
   });
 });

@@ -19,7 +19,7 @@ import { driftDiagnostics } from '../../core/run/generation.js';
 
 const context = { contentOf: () => undefined };
 
-function generate(corpus: Corpus): { content: string | undefined; diagnostics: Diagnostic[] } {
+function generateEnvelope(corpus: Corpus): { content: string | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const outputs = errorEnvelope.generate(corpus, collector('generate/error-envelope', 'error', diagnostics), context);
   const output = outputs.find((o) => o.path === ENVELOPE_PATH);
@@ -28,7 +28,7 @@ function generate(corpus: Corpus): { content: string | undefined; diagnostics: D
 
 /** The envelope generated from the fixture (plus `overrides`), compiled by the corpus's own strict ajv. */
 function envelope(overrides: Record<string, string | undefined> = {}) {
-  const { content } = generate(errorsCorpus(overrides));
+  const { content } = generateEnvelope(errorsCorpus(overrides));
   if (content === undefined) throw new Error('no envelope generated');
   const corpus = errorsCorpus({ ...overrides, [ENVELOPE_PATH]: content });
   const schemas = corpusSchemas(corpus);
@@ -177,8 +177,8 @@ describe('generator error-envelope', () => {
   });
 
   it('is deterministic: the same registry gives the same bytes', () => {
-    const first = generate(errorsCorpus()).content;
-    expect(generate(errorsCorpus()).content).toBe(first);
+    const first = generateEnvelope(errorsCorpus()).content;
+    expect(generateEnvelope(errorsCorpus()).content).toBe(first);
     expect(first?.endsWith('}\n')).toBe(true);
     expect(first).toBe(fixtureFiles()[ENVELOPE_PATH]);
   });
@@ -189,7 +189,7 @@ describe('generator error-envelope', () => {
       '"since": "1.0"\n    },\n    {\n      "code": "residency_unavailable"',
     );
     const corpus = errorsCorpus({ 'spec/v2/errors.json': registry });
-    const { content, diagnostics } = generate(corpus);
+    const { content, diagnostics } = generateEnvelope(corpus);
     expect(content).toBeUndefined();
     expect(where(diagnostics)).toEqual(['spec/v2/errors.json:18:7', 'spec/v2/errors.json:36:5']);
     expect(diagnostics.map((d) => d.messageId)).toEqual(['registry-invalid', 'registry-invalid']);
@@ -200,7 +200,7 @@ describe('generator error-envelope', () => {
   });
 
   it('is silent without a registry', () => {
-    expect(generate(errorsCorpus({ 'spec/v2/errors.json': undefined }))).toEqual({
+    expect(generateEnvelope(errorsCorpus({ 'spec/v2/errors.json': undefined }))).toEqual({
       content: undefined,
       diagnostics: [],
     });

@@ -10,11 +10,21 @@ import { planGeneration, type GenerationPlan } from '../../core/run/generation.j
 import errorEnvelope from '../../generators/error-envelope.js';
 import errorsDoc from '../../generators/errors-doc.js';
 import { copyFixture, fixture, readTree } from '../helpers.js';
+import type { CorpusCase, InvalidCase } from '../rule-tester.js';
 
 const ERRORS_FIXTURE = 'errors/corpus';
 /** The registry schema of the fixtures (the api fixture's copy, itself this repository's of 2.42.8): tests never read the live one. */
 const SCHEMA_FIXTURE = path.join(fixture('api/good'), ERRORS_SCHEMA_PATH);
 export const SCHEMA_TEXT = readFileSync(SCHEMA_FIXTURE, 'utf8');
+
+/** A rule-tester case on the error-registry fixture with `files` over it, the registry schema laid in. */
+export function errorsCase(
+  name: string,
+  files: Record<string, string | null>,
+  rest: Partial<InvalidCase> = {},
+): CorpusCase & Partial<InvalidCase> {
+  return { name, base: ERRORS_FIXTURE, files: { [ERRORS_SCHEMA_PATH]: SCHEMA_TEXT, ...files }, ...rest };
+}
 
 /** Every file of a fixture corpus, by root-relative path, with the registry schema added. */
 export function fixtureFiles(name = ERRORS_FIXTURE): Record<string, string> {

@@ -3,17 +3,16 @@
  * the events fixture: a new codemap row reaches the enum, `_typeIndex`, both renderings and every
  * count in one `generate`, after which `generate --check` and the gates are clean.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIRECTORIES, CORPUS_ROOT_FILES } from '../../core/model/corpus.js';
-import { cli, REPO } from '../helpers.js';
+import { cli, cliReport, copyCorpus, readJson, readText, removeTempDirs, REPO, writeText } from '../helpers.js';
 import {
   CLOSED,
   CLOUDEVENT,
   CODEMAP,
-  copyEventsFixture as copyFixture,
+  copyEventsFixture,
   decided,
   EVENTS_MD,
   PAYLOADS,
@@ -24,33 +23,7 @@ import {
   withRow,
 } from './helpers.js';
 
-interface JsonReport {
-  diagnostics: Array<{ rule: string; severity: string; file: string; line: number; column: number; message: string }>;
-}
-
-const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-const write = (root: string, file: string, text: string) => writeFileSync(path.join(root, file), text);
-const json = (root: string, file: string) => JSON.parse(read(root, file));
-
-async function report(
-  args: string[],
-): Promise<{ status: number; diagnostics: JsonReport['diagnostics']; stderr: string }> {
-  const result = await cli([...args, '--format', 'json']);
-  return {
-    status: result.status,
-    diagnostics: (JSON.parse(result.stdout) as JsonReport).diagnostics,
-    stderr: result.stderr,
-  };
-}
-
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-
-function copyEventsFixture(): string {
-  const root = copyFixture();
-  roots.push(root);
-  return root;
-}
+afterAll(removeTempDirs);
 
 const OWN_RULES = ['events/codemap', 'declaration/registry', 'generated/drift', 'generated/region'].flatMap((rule) => [
   '--rule',
@@ -80,16 +53,16 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect((await cli(['generate', '--root', root])).stderr).not.toMatch(
       /wrote (spec\/v2\/event-codemap|schemas|spec\/v2\/core\/events)/,
     );
-    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
 
-    write(root, CODEMAP, withRow(read(root, CODEMAP), decided('node.started', 'nodeStarted')));
-    write(
+    writeText(root, CODEMAP, withRow(readText(root, CODEMAP), decided('node.started', 'nodeStarted')));
+    writeText(
       root,
       PAYLOADS,
-      withPayloads(read(root, PAYLOADS), { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) }),
+      withPayloads(readText(root, PAYLOADS), { nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }) }),
     );
 
-    const stale = await report(['generate', '--check', '--root', root]);
+    const stale = await cliReport(['generate', '--check', '--root', root]);
     expect(stale.status).toBe(1);
     expect([...new Set(stale.diagnostics.map((d) => `${d.rule} ${d.file}`))].sort()).toEqual(
       [CLOUDEVENT, CODEMAP, EVENTS_MD, PAYLOADS, RUN_EVENT].map((file) => `generated/drift ${file}`).sort(),
@@ -99,52 +72,51 @@ describe('openwop-spec generate and check on the events fixture', () => {
     expect(generated.status, generated.stderr).toBe(0);
     expect(generated.stderr).toContain('5 files written');
 
-    expect(json(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.started');
-    expect(branch(json(root, RUN_EVENT).$defs.payloadByType, 'node.started')).toEqual({
+    expect(readJson(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.started');
+    expect(branch(readJson(root, RUN_EVENT).$defs.payloadByType, 'node.started')).toEqual({
       payload: { $ref: 'run-event-payloads.schema.json#/$defs/nodeStarted' },
     });
-    expect(json(root, PAYLOADS)._typeIndex['node.started']).toBe('nodeStarted');
-    expect(branch(json(root, CLOUDEVENT).$defs.dataByType, 'node.started')).toEqual({
+    expect(readJson(root, PAYLOADS)._typeIndex['node.started']).toBe('nodeStarted');
+    expect(branch(readJson(root, CLOUDEVENT).$defs.dataByType, 'node.started')).toEqual({
       data: { $ref: 'run-event-payloads.schema.json#/$defs/nodeStarted' },
     });
-    expect(json(root, WEBHOOK).allOf).toEqual([{ $ref: 'run-event.schema.json#/$defs/payloadByType' }]);
-    expect(json(root, CODEMAP).counts).toEqual({ rows: 9, review: 0, overridden: 1, renamed: 1 });
-    expect(read(root, EVENTS_MD)).toContain(
+    expect(readJson(root, WEBHOOK).allOf).toEqual([{ $ref: 'run-event.schema.json#/$defs/payloadByType' }]);
+    expect(readJson(root, CODEMAP).counts).toEqual({ rows: 9, review: 0, overridden: 1, renamed: 1 });
+    expect(readText(root, EVENTS_MD)).toContain(
       '<!-- generated: count/event-codemap -->**9**<!-- /generated: count/event-codemap -->',
     );
 
-    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
     const again = await cli(['generate', '--root', root]);
     expect(again.stderr).toContain('0 files written');
-    expect(await report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
+    expect(await cliReport(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
 
   it('does the same on a copy of this repository, where every generator and gate runs', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'openwop-events-repo-'));
-    roots.push(root);
-    for (const entry of [...CORPUS_DIRECTORIES, ...CORPUS_ROOT_FILES, 'package.json']) {
-      if (existsSync(path.join(REPO, entry)))
-        cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
-    }
-    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
-    write(root, CODEMAP, withRow(read(root, CODEMAP), decided('node.paused', 'nodeSkipped')));
+    const entries = [...CORPUS_DIRECTORIES, ...CORPUS_ROOT_FILES, 'package.json'];
+    const root = copyCorpus({
+      entries: entries.filter((entry) => existsSync(path.join(REPO, entry))),
+      prefix: 'openwop-events-repo-',
+    });
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
+    writeText(root, CODEMAP, withRow(readText(root, CODEMAP), decided('node.paused', 'nodeSkipped')));
     expect((await cli(['generate', '--root', root])).status).toBe(0);
-    expect(json(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.paused');
-    expect(json(root, PAYLOADS)._typeIndex['node.paused']).toBe('nodeSkipped');
-    expect(branch(json(root, CLOUDEVENT).$defs.dataByType, 'node.paused')).toBeDefined();
-    expect(json(root, CODEMAP).counts.rows).toBe(json(path.join(REPO), CODEMAP).counts.rows + 1);
-    expect(read(root, EVENTS_MD)).toContain(
-      `**${json(root, CODEMAP).counts.rows}**<!-- /generated: count/event-codemap -->`,
+    expect(readJson(root, RUN_EVENT).$defs.eventType.oneOf[0].enum).toContain('node.paused');
+    expect(readJson(root, PAYLOADS)._typeIndex['node.paused']).toBe('nodeSkipped');
+    expect(branch(readJson(root, CLOUDEVENT).$defs.dataByType, 'node.paused')).toBeDefined();
+    expect(readJson(root, CODEMAP).counts.rows).toBe(readJson(path.join(REPO), CODEMAP).counts.rows + 1);
+    expect(readText(root, EVENTS_MD)).toContain(
+      `**${readJson(root, CODEMAP).counts.rows}**<!-- /generated: count/event-codemap -->`,
     );
-    expect((await report(['generate', '--check', '--root', root])).status).toBe(0);
-    expect(await report(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
+    expect((await cliReport(['generate', '--check', '--root', root])).status).toBe(0);
+    expect(await cliReport(['check', '--root', root, ...OWN_RULES])).toMatchObject({ status: 0, diagnostics: [] });
   }, 60_000);
 
   it('fails check at the line of a rule-breaking row, and at a hand edit of a generated count', async () => {
     const root = copyEventsFixture();
-    const codemap = withRow(read(root, CODEMAP), decided('ai.message.chunk', 'outputChunk'));
-    write(root, CODEMAP, codemap);
-    const found = await report(['check', '--root', root, '--rule', 'events/codemap']);
+    const codemap = withRow(readText(root, CODEMAP), decided('ai.message.chunk', 'outputChunk'));
+    writeText(root, CODEMAP, codemap);
+    const found = await cliReport(['check', '--root', root, '--rule', 'events/codemap']);
     expect(found.status).toBe(1);
     const row = position(codemap, '"v2":"ai.message.chunk"');
     expect(found.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
@@ -153,9 +125,9 @@ describe('openwop-spec generate and check on the events fixture', () => {
 
     const fresh = copyEventsFixture();
     await cli(['generate', '--root', fresh]);
-    const events = read(fresh, EVENTS_MD).replace('-->**8**<!--', '-->**7**<!--');
-    write(fresh, EVENTS_MD, events);
-    const drift = await report(['check', '--root', fresh, ...OWN_RULES]);
+    const events = readText(fresh, EVENTS_MD).replace('-->**8**<!--', '-->**7**<!--');
+    writeText(fresh, EVENTS_MD, events);
+    const drift = await cliReport(['check', '--root', fresh, ...OWN_RULES]);
     expect(drift.status).toBe(1);
     expect(drift.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual([
       `generated/drift ${EVENTS_MD}:${position(events, '**7**').line}`,

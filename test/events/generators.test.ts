@@ -23,7 +23,7 @@ import {
 const GENERATORS = [eventTypes, eventRenderings];
 const base = eventsFiles();
 
-function plan(corpus: Corpus) {
+function planEvents(corpus: Corpus) {
   const result = planGeneration(corpus, GENERATORS);
   const after = new Map(result.files.map((file) => [file.path, file.after]));
   return { ...result, after, json: (path: string) => JSON.parse(after.get(path) ?? 'null') };
@@ -66,7 +66,7 @@ function renderings(type: string, payload: unknown) {
 
 describe('event-types and event-renderings generators', () => {
   it('leave the fixture as it is: its generated parts are current', () => {
-    const result = plan(eventsCorpus());
+    const result = planEvents(eventsCorpus());
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.files.filter((file) => file.before !== file.after).map((file) => file.path)).toEqual([]);
     expect(result.files.map((file) => file.path)).toEqual(
@@ -75,7 +75,7 @@ describe('event-types and event-renderings generators', () => {
   });
 
   it('generate the enum, the vendor branch, _typeIndex and the counts from the codemap', () => {
-    const result = plan(eventsCorpus());
+    const result = planEvents(eventsCorpus());
     const eventType = result.json(RUN_EVENT).$defs.eventType;
     expect(eventType.oneOf[0].enum).toEqual([
       'approval.requested',
@@ -108,7 +108,7 @@ describe('event-types and event-renderings generators', () => {
 
   it('keep a proposed row out of the enum and the index, but count it', () => {
     const codemap = withRow(base[CODEMAP] ?? '', decided('lease.renewed', 'leaseLifecycle', { status: 'proposed' }));
-    const result = plan(eventsCorpus({ [CODEMAP]: codemap }));
+    const result = planEvents(eventsCorpus({ [CODEMAP]: codemap }));
     expect(result.json(RUN_EVENT).$defs.eventType.oneOf[0].enum).not.toContain('lease.renewed');
     expect(result.json(PAYLOADS)._typeIndex).not.toHaveProperty('lease.renewed');
     expect(result.json(CODEMAP).counts.rows).toBe(9);
@@ -119,10 +119,10 @@ describe('event-types and event-renderings generators', () => {
     codemap.rows.reverse();
     const declaration = JSON.parse(base[DECLARATION] ?? '') as { extensions: Record<string, unknown> };
     declaration.extensions = Object.fromEntries(Object.entries(declaration.extensions).reverse());
-    const shuffled = plan(
+    const shuffled = planEvents(
       eventsCorpus({ [CODEMAP]: JSON.stringify(codemap), [DECLARATION]: JSON.stringify(declaration) }),
     );
-    const original = plan(eventsCorpus());
+    const original = planEvents(eventsCorpus());
     for (const path of [RUN_EVENT, PAYLOADS, CLOUDEVENT, WEBHOOK, EVENTS_MD])
       expect(shuffled.after.get(path), path).toBe(original.after.get(path));
   });
@@ -130,14 +130,14 @@ describe('event-types and event-renderings generators', () => {
   it('leave the vendor branch empty when no org is registered', () => {
     const declaration = JSON.parse(base[DECLARATION] ?? '') as { extensions: Record<string, unknown> };
     declaration.extensions = {};
-    const branch = plan(eventsCorpus({ [DECLARATION]: JSON.stringify(declaration) })).json(RUN_EVENT).$defs.eventType
-      .oneOf[1];
+    const branch = planEvents(eventsCorpus({ [DECLARATION]: JSON.stringify(declaration) })).json(RUN_EVENT).$defs
+      .eventType.oneOf[1];
     expect(branch).toEqual({ description: expect.stringMatching(/no vendor type is valid/), not: {} });
   });
 
   it('generate nothing from a codemap that does not match its schema, and say so once', () => {
     const broken = (base[CODEMAP] ?? '').replace('"payloadDef": "runStarted"', '"payloadDef": 7');
-    const result = plan(eventsCorpus({ [CODEMAP]: broken }));
+    const result = planEvents(eventsCorpus({ [CODEMAP]: broken }));
     expect(result.files.filter((file) => file.path !== EVENTS_MD)).toEqual([]);
     expect(result.diagnostics.filter((d) => d.rule.startsWith('generate/'))).toEqual([
       expect.objectContaining({
@@ -155,7 +155,7 @@ describe('event-types and event-renderings generators', () => {
     expect(cloudEventsAttribute('causationId')).toBe('causationid');
     const runEvent = JSON.parse(base[RUN_EVENT] ?? '') as { properties: Record<string, unknown> };
     runEvent.properties.specVersion = { type: 'string' };
-    const result = plan(eventsCorpus({ [RUN_EVENT]: JSON.stringify(runEvent, null, 2) }));
+    const result = planEvents(eventsCorpus({ [RUN_EVENT]: JSON.stringify(runEvent, null, 2) }));
     expect(result.after.has(CLOUDEVENT)).toBe(false);
     expect(result.diagnostics.map((d) => d.message)).toContainEqual(
       expect.stringMatching(
@@ -215,7 +215,7 @@ describe('the three renderings, validated', () => {
     const payloads = withPayloads(base[PAYLOADS] ?? '', {
       nodeStarted: CLOSED({ attempt: { type: 'integer', minimum: 1 } }),
     });
-    const result = plan(eventsCorpus({ [CODEMAP]: codemap, [PAYLOADS]: payloads }));
+    const result = planEvents(eventsCorpus({ [CODEMAP]: codemap, [PAYLOADS]: payloads }));
     const regenerated = eventsCorpus(Object.fromEntries(result.after.entries()));
     const fresh = corpusSchemas(regenerated);
     const [stream, cloudEvent, delivery] = [RUN_EVENT, CLOUDEVENT, WEBHOOK].map((path) => fresh.validator(path));

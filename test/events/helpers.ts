@@ -3,13 +3,13 @@
  * repository's own (spec/v2/declaration.schema.json, spec/v2/event-codemap.schema.json), added at
  * load time so that a fixture can never drift from the schema the toolchain ships.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFromFiles, type Corpus } from '../../core/model/corpus.js';
-import { fixture, readTree, REPO } from '../helpers.js';
+import { fixture, readTree, REPO, tempDir } from '../helpers.js';
+import type { CorpusCase, InvalidCase } from '../rule-tester.js';
 
-export const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
+const REGISTRY_SCHEMAS = ['spec/v2/declaration.schema.json', 'spec/v2/event-codemap.schema.json'];
 
 export const CODEMAP = 'spec/v2/event-codemap.json';
 export const DECLARATION = 'spec/v2/declaration.json';
@@ -22,9 +22,21 @@ export const FORMS_MD = 'spec/v2/core/forms.md';
 
 /** The good events fixture with the repository's registry schemas, as path -> text. */
 export function eventsFiles(): Record<string, string> {
-  const files = readTree(fixture('events/good'));
-  for (const schema of REGISTRY_SCHEMAS) files[schema] = readFileSync(path.join(REPO, schema), 'utf8');
-  return files;
+  return { ...readTree(fixture('events/good')), ...registrySchemaFiles() };
+}
+
+/** A rule-tester case on the good events fixture with `files` over it, the registry schemas laid in. */
+export function eventsCase(
+  name: string,
+  files: Record<string, string | null>,
+  rest: Partial<InvalidCase> = {},
+): CorpusCase & Partial<InvalidCase> {
+  return { name, base: 'events/good', files: { ...registrySchemaFiles(), ...files }, ...rest };
+}
+
+/** The repository's registry schemas, as path -> text. */
+export function registrySchemaFiles(): Record<string, string> {
+  return Object.fromEntries(REGISTRY_SCHEMAS.map((schema) => [schema, readFileSync(path.join(REPO, schema), 'utf8')]));
 }
 
 /** The good fixture with some files replaced (a string) or removed (null). */
@@ -43,7 +55,7 @@ export function eventsCorpus(overrides: Record<string, string | null> = {}): Cor
  * generators read (test/fixtures/events/neighbours: an empty API, a headers document).
  */
 export function copyEventsFixture(): string {
-  const target = mkdtempSync(path.join(tmpdir(), 'openwop-events-'));
+  const target = tempDir('openwop-events-');
   cpSync(fixture('events/good'), target, { recursive: true });
   cpSync(fixture('events/neighbours'), target, { recursive: true });
   for (const schema of REGISTRY_SCHEMAS)

@@ -4,7 +4,7 @@ import { isPastTense, protocolTypeProblems, vendorTypePattern } from '../../core
 import { spliceJson, SpliceError } from '../../core/model/json-splice.js';
 
 const GRAMMAR = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-const kinds = (type: string) => protocolTypeProblems(type, GRAMMAR).map((problem) => problem.kind);
+const problemKinds = (type: string) => protocolTypeProblems(type, GRAMMAR).map((problem) => problem.kind);
 
 describe('the naming rule of protocol types', () => {
   it('reads a transition in any word of the second segment, regular or irregular', () => {
@@ -35,13 +35,13 @@ describe('the naming rule of protocol types', () => {
   });
 
   it('names each way a type breaks the rule', () => {
-    expect(kinds('run.started')).toEqual([]);
-    expect(kinds('ai.message.chunk')).toEqual(['segments']);
-    expect(kinds('core.node-started')).toEqual(['pack-namespace']);
-    expect(kinds('openwop.run-started')).toEqual(['reserved-prefix']);
-    expect(kinds('run.Started')).toEqual(['grammar']);
-    expect(kinds('voice.transcript')).toEqual(['tense']);
-    expect(kinds('run')).toEqual(['segments']);
+    expect(problemKinds('run.started')).toEqual([]);
+    expect(problemKinds('ai.message.chunk')).toEqual(['segments']);
+    expect(problemKinds('core.node-started')).toEqual(['pack-namespace']);
+    expect(problemKinds('openwop.run-started')).toEqual(['reserved-prefix']);
+    expect(problemKinds('run.Started')).toEqual(['grammar']);
+    expect(problemKinds('voice.transcript')).toEqual(['tense']);
+    expect(problemKinds('run')).toEqual(['segments']);
     expect(protocolTypeProblems('ai.message.chunk', GRAMMAR)[0]?.hint).toContain('ai.message-chunk');
   });
 

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.js';
-import { evidenceDirectory, fixtureFiles, replaceOnce } from './support.js';
+import { evidenceDirectory, evidenceFiles, replaceOnce } from './support.js';
 
 const baselineOf = (root: string) =>
   JSON.parse(readFileSync(path.join(root, 'docs/witness-baseline.json'), 'utf8')) as Record<string, unknown>;
@@ -71,7 +71,7 @@ describe('openwop-spec baseline', { timeout: 60_000 }, () => {
   });
 
   it('creates a missing baseline, and says in one line what is wrong with a bad date', async () => {
-    const files = fixtureFiles('witness-good');
+    const files = evidenceFiles('witness-good');
     delete files['docs/witness-baseline.json'];
     const root = evidenceDirectory(files);
     const bad = await cli(['baseline', '--root', root, '--update', '--measured', 'yesterday']);

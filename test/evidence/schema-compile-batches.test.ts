@@ -6,7 +6,7 @@ import { corpusFromFiles, loadCorpus } from '../../core/model/corpus.js';
 import { flushCaches } from '../../core/output/flush.js';
 import { compileFailures, type CompileTarget } from '../../core/schemas/compile.js';
 
-const schema = (file: string, body: Record<string, unknown>): string =>
+const v2SchemaText = (file: string, body: Record<string, unknown>): string =>
   JSON.stringify(
     { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: `https://openwop.dev/schemas/v2/${file}`, ...body },
     null,
@@ -15,21 +15,23 @@ const schema = (file: string, body: Record<string, unknown>): string =>
 
 /** kinds is referenced by three files (a hub once the limit is two); a and b are joined by a reference. */
 const FILES: Record<string, string> = {
-  'schemas/v2/kinds.schema.json': schema('kinds.schema.json', { $defs: { id: { type: 'string', pattern: '^k_' } } }),
-  'schemas/v2/a.schema.json': schema('a.schema.json', {
+  'schemas/v2/kinds.schema.json': v2SchemaText('kinds.schema.json', {
+    $defs: { id: { type: 'string', pattern: '^k_' } },
+  }),
+  'schemas/v2/a.schema.json': v2SchemaText('a.schema.json', {
     type: 'object',
     properties: { id: { $ref: 'kinds.schema.json#/$defs/id' }, b: { $ref: 'b.schema.json#/$defs/loose' } },
   }),
   // Strict mode refuses `properties` without `type: object`; only a's compile reaches it.
-  'schemas/v2/b.schema.json': schema('b.schema.json', {
+  'schemas/v2/b.schema.json': v2SchemaText('b.schema.json', {
     type: 'object',
     $defs: { loose: { properties: { x: { type: 'string' } } } },
   }),
-  'schemas/v2/c.schema.json': schema('c.schema.json', {
+  'schemas/v2/c.schema.json': v2SchemaText('c.schema.json', {
     type: 'object',
     properties: { id: { $ref: 'kinds.schema.json#/$defs/id' } },
   }),
-  'schemas/v2/d.schema.json': schema('d.schema.json', {
+  'schemas/v2/d.schema.json': v2SchemaText('d.schema.json', {
     type: 'object',
     properties: { id: { $ref: 'kinds.schema.json#/$defs/id' } },
     minLenght: 2,
@@ -41,7 +43,7 @@ const TARGETS: CompileTarget[] = ['a', 'b', 'c', 'd', 'kinds'].map((name) => ({
   pointer: '',
 }));
 
-const summary = (failures: ReturnType<typeof compileFailures>): string[] =>
+const failureSummary = (failures: ReturnType<typeof compileFailures>): string[] =>
   failures.map((failure) => `${failure.file}#${failure.pointer}: ${failure.message.split('\n')[0]}`);
 
 const roots: string[] = [];
@@ -51,18 +53,18 @@ afterAll(() => {
 
 describe('compiling the corpus schemas in batches', () => {
   it('finds the same failures however the schemas are batched, each where it is compiled', () => {
-    const whole = summary(compileFailures(corpusFromFiles('/r', FILES), TARGETS));
+    const whole = failureSummary(compileFailures(corpusFromFiles('/r', FILES), TARGETS));
     expect(whole).toEqual([
       expect.stringMatching(/^schemas\/v2\/a\.schema\.json#: .*missing type "object" for keyword "properties"/),
       expect.stringMatching(/^schemas\/v2\/d\.schema\.json#: .*unknown keyword: "minLenght"/),
     ]);
     // One batch per group of schemas, kinds shared as a hub: the batch of c and d compiles kinds itself.
-    expect(summary(compileFailures(corpusFromFiles('/r', FILES), TARGETS, { batchBytes: 1, hubReferrers: 2 }))).toEqual(
-      whole,
-    );
+    expect(
+      failureSummary(compileFailures(corpusFromFiles('/r', FILES), TARGETS, { batchBytes: 1, hubReferrers: 2 })),
+    ).toEqual(whole);
     // Without hubs every schema is one group, whatever the budget.
     expect(
-      summary(compileFailures(corpusFromFiles('/r', FILES), TARGETS, { batchBytes: 1, hubReferrers: 100 })),
+      failureSummary(compileFailures(corpusFromFiles('/r', FILES), TARGETS, { batchBytes: 1, hubReferrers: 100 })),
     ).toEqual(whole);
   });
 
@@ -75,7 +77,7 @@ describe('compiling the corpus schemas in batches', () => {
       writeFileSync(path.join(root, file), text);
     }
     const run = () => {
-      const result = summary(compileFailures(loadCorpus(root), TARGETS, { batchBytes: 1, hubReferrers: 2 }));
+      const result = failureSummary(compileFailures(loadCorpus(root), TARGETS, { batchBytes: 1, hubReferrers: 2 }));
       flushCaches();
       return result;
     };
@@ -101,7 +103,7 @@ describe('compiling the corpus schemas in batches', () => {
     // ...and a schema that changes changes the key of its batch only.
     writeFileSync(
       path.join(root, 'schemas/v2/b.schema.json'),
-      schema('b.schema.json', {
+      v2SchemaText('b.schema.json', {
         type: 'object',
         $defs: { loose: { type: 'object', properties: { x: { type: 'string' } } } },
       }),

@@ -24,13 +24,13 @@ export function supportFiles(): Files {
 }
 
 /** Every file of test/fixtures/evidence/<name>, by corpus path. */
-export function fixtureFiles(name: string): Files {
+export function evidenceFiles(name: string): Files {
   return readTree(path.join(FIXTURES, 'evidence', name));
 }
 
 /** The same files written to a fresh temporary directory, for CLI runs and for edits. */
 export function evidenceDirectory(source: string | Files, overrides: Files = {}): string {
-  const files = { ...supportFiles(), ...(typeof source === 'string' ? fixtureFiles(source) : source), ...overrides };
+  const files = { ...supportFiles(), ...(typeof source === 'string' ? evidenceFiles(source) : source), ...overrides };
   return tempTree(files, 'openwop-evidence-');
 }
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/index.js';
 import coreWords from '../../generators/core-words.js';
-import { doc } from '../helpers.js';
-
-const words = (n: number): string => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+import { doc, words } from '../helpers.js';
 
 describe('core-words generator', () => {
   it('fills every count/core-words region with the grouped total, leaving generated region contents out of it', () => {

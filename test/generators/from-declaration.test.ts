@@ -10,9 +10,8 @@ import fromDeclaration, {
   PROFILES_PATH,
   profilesDocument,
 } from '../../generators/from-declaration.js';
-import { REPO, where } from '../helpers.js';
+import { jsonText, REPO, where } from '../helpers.js';
 import { UPSTREAM, upstreamPresent } from '../upstream-corpus.js';
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 const declaration = {
   metadata: [
@@ -48,14 +47,14 @@ const declaration = {
 };
 
 const files = {
-  'spec/v2/declaration.json': json(declaration),
-  'spec/v2/facets/auth.schema.json': json({
+  'spec/v2/declaration.json': jsonText(declaration),
+  'spec/v2/facets/auth.schema.json': jsonText({
     $id: 'https://openwop.dev/spec/v2/facets/auth.schema.json',
     type: 'object',
     additionalProperties: false,
     properties: { lanes: { type: 'array' } },
   }),
-  'spec/v2/facets/interrupt.schema.json': json({
+  'spec/v2/facets/interrupt.schema.json': jsonText({
     properties: { tokenAlgs: { type: 'array' } },
     required: ['tokenAlgs'],
   }),

@@ -28,7 +28,7 @@ const RULES = {
   },
 };
 
-function corpus(rules: Record<string, unknown> = RULES, extra: Record<string, string> = {}): string {
+function houseRulesRoot(rules: Record<string, unknown> = RULES, extra: Record<string, string> = {}): string {
   const files: Record<string, string> = {
     'openwop-spec.config.json': JSON.stringify({ required: [], rules }, null, 2),
     'api/v2/openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: Workflow API\n  version: 1.0.0\npaths: {}\n',
@@ -47,7 +47,7 @@ const houseFindings = (stdout: string): string[] =>
 
 describe('house rules from the config', { timeout: 120_000 }, () => {
   it('report located, fingerprinted findings like the built-in rules, and fail the run by their severity', async () => {
-    const root = corpus();
+    const root = houseRulesRoot();
     const result = await cli(['check', '--root', root, '--format', 'json']);
     expect(result.status).toBe(1);
     expect(houseFindings(result.stdout)).toEqual([
@@ -65,7 +65,7 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
   });
 
   it('are suppressed inline in markdown and by fingerprint in YAML, with a reason', async () => {
-    const root = corpus(RULES, {
+    const root = houseRulesRoot(RULES, {
       'spec/v2/core/a.md': doc(
         'A',
         '<!-- openwop-spec-disable-next-line house/plain-words -- quoted from RFC 0170 -->\nWe utilize leases.\n\nThey utilize runners too.',
@@ -102,11 +102,11 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
   });
 
   it('are set like any rule: a family off, --rule alone, a definition off; --fix applies substitutions', async () => {
-    const root = corpus({ ...RULES, 'house/*': 'off' });
+    const root = houseRulesRoot({ ...RULES, 'house/*': 'off' });
     expect(houseFindings((await cli(['check', '--root', root, '--format', 'json'])).stdout)).toEqual([]);
     const only = await cli(['check', '--root', root, '--format', 'json', '--rule', 'house/plain-words']);
     expect(reported(only.stdout).map((d) => d.rule)).toEqual(['house/plain-words', 'house/plain-words']);
-    const off = corpus({ ...RULES, 'house/plain-words': { ...RULES['house/plain-words'], severity: 'off' } });
+    const off = houseRulesRoot({ ...RULES, 'house/plain-words': { ...RULES['house/plain-words'], severity: 'off' } });
     expect(
       houseFindings((await cli(['check', '--root', off, '--format', 'json'])).stdout).map((line) => line.split(' ')[1]),
     ).toEqual(['house/title-prefix']);
@@ -118,7 +118,7 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
   });
 
   it('are listed by `rules` and described in SARIF, with the page their definition names', async () => {
-    const root = corpus();
+    const root = houseRulesRoot();
     const listed = await cli(['rules', '--root', root]);
     expect(listed.stdout).toContain('house/title-prefix');
     expect(listed.stdout).toMatch(
@@ -178,7 +178,7 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
       ],
     ];
     for (const [definition, message] of cases) {
-      const result = await cli(['check', '--root', corpus({ 'house/x': definition })]);
+      const result = await cli(['check', '--root', houseRulesRoot({ 'house/x': definition })]);
       expect(result.status, message).toBe(2);
       expect(result.stderr.split('\n')).toHaveLength(2);
       expect(result.stderr).toContain(message);
@@ -186,7 +186,7 @@ describe('house rules from the config', { timeout: 120_000 }, () => {
     const builtIn = await cli([
       'check',
       '--root',
-      corpus({ 'links/anchor': { given: { markdown: 'headings' }, then: { function: 'defined' } } }),
+      houseRulesRoot({ 'links/anchor': { given: { markdown: 'headings' }, then: { function: 'defined' } } }),
     ]);
     expect(builtIn.stderr).toContain('rules["links/anchor"] defines a rule with the id of a built-in one');
     expect(builtIn.status).toBe(2);

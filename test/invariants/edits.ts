@@ -8,8 +8,9 @@
  * sequence where none applied fails. Choices (which row, which heading) come from the seeded
  * generator, so a sequence is replayed exactly from its seed.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { writeText } from '../helpers.js';
 
 /** A seeded generator (mulberry32): the same seed, the same choices. */
 export class Rng {
@@ -52,7 +53,7 @@ const OPENAPI = 'api/v2/openapi.yaml';
 const CORE = 'spec/v2/core';
 const PAYLOADS = 'schemas/v2/run-event-payloads.schema.json';
 
-function read(root: string, file: string): string | undefined {
+function readIfPresent(root: string, file: string): string | undefined {
   const absolute = path.join(root, file);
   return existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined;
 }
@@ -62,20 +63,16 @@ function read(root: string, file: string): string | undefined {
  * when it has none. The paragraph is made only then, so an edit that cannot apply draws nothing from the seed.
  */
 function insertBeforeSection(root: string, file: string, which: 'first' | 'last', paragraph: () => string): boolean {
-  const text = read(root, file) ?? '';
+  const text = readIfPresent(root, file) ?? '';
   const at = which === 'first' ? text.indexOf('\n## ') : text.lastIndexOf('\n## ');
   if (at === -1) return false;
-  write(root, file, `${text.slice(0, at)}\n\n${paragraph()}\n${text.slice(at)}`);
+  writeText(root, file, `${text.slice(0, at)}\n\n${paragraph()}\n${text.slice(at)}`);
   return true;
 }
 
-function write(root: string, file: string, text: string): void {
-  writeFileSync(path.join(root, file), text);
-}
-
 /** A JSON file as an editor saves it after a change: two-space indentation, a final newline. */
-function editJson<T>(root: string, file: string, change: (value: T) => boolean): boolean {
-  const text = read(root, file);
+function editJsonIfParses<T>(root: string, file: string, change: (value: T) => boolean): boolean {
+  const text = readIfPresent(root, file);
   if (text === undefined) return false;
   let value: T;
   try {
@@ -84,7 +81,7 @@ function editJson<T>(root: string, file: string, change: (value: T) => boolean):
     return false;
   }
   if (!change(value)) return false;
-  write(root, file, `${JSON.stringify(value, null, 2)}\n`);
+  writeText(root, file, `${JSON.stringify(value, null, 2)}\n`);
   return true;
 }
 
@@ -92,7 +89,7 @@ type Row = Record<string, unknown>;
 
 function rowsOf(root: string, file: string): Row[] {
   try {
-    const value = JSON.parse(read(root, file) ?? 'null') as { rows?: unknown };
+    const value = JSON.parse(readIfPresent(root, file) ?? 'null') as { rows?: unknown };
     return Array.isArray(value?.rows) ? (value.rows as Row[]) : [];
   } catch {
     return [];
@@ -136,11 +133,11 @@ function anchorOf(heading: string): string {
 function citedHeadings(root: string): Array<{ file: string; line: string; anchor: string }> {
   const texts = allFiles(root)
     .filter((file) => /\.(md|json|ya?ml)$/.test(file))
-    .map((file) => read(root, file) ?? '');
+    .map((file) => readIfPresent(root, file) ?? '');
   const out: Array<{ file: string; line: string; anchor: string }> = [];
   for (const file of coreDocuments(root)) {
     const base = path.posix.basename(file);
-    for (const line of (read(root, file) ?? '').split('\n')) {
+    for (const line of (readIfPresent(root, file) ?? '').split('\n')) {
       const heading = /^#{2,4} ([A-Za-z][A-Za-z ]+)$/.exec(line);
       if (!heading?.[1]) continue;
       const anchor = anchorOf(heading[1]);
@@ -151,7 +148,7 @@ function citedHeadings(root: string): Array<{ file: string; line: string; anchor
 }
 
 /** Whether `edit` applies to the base named `base`. */
-export function claims(edit: Edit, base: BaseName): boolean {
+export function editClaims(edit: Edit, base: BaseName): boolean {
   return edit.claims === undefined || edit.claims.includes(base);
 }
 
@@ -161,7 +158,7 @@ export const EDITS: readonly Edit[] = [
     does: 'adds an error code: a copy of a retriable row under a new code',
     apply(root, rng) {
       const code = `${rng.word()}_exceeded`;
-      const done = editJson<{ rows: Row[] }>(root, ERRORS, (registry) => {
+      const done = editJsonIfParses<{ rows: Row[] }>(root, ERRORS, (registry) => {
         const model = rng.pick(registry.rows.filter((row) => row.retriable === true)) ?? rng.pick(registry.rows);
         if (!model) return false;
         registry.rows.push({ ...model, code });
@@ -174,7 +171,7 @@ export const EDITS: readonly Edit[] = [
     id: 'remove-error-code',
     does: 'removes an error code from the registry (its mentions stay, as an author forgets them)',
     apply(root, rng) {
-      const done = editJson<{ rows: Row[] }>(root, ERRORS, (registry) => {
+      const done = editJsonIfParses<{ rows: Row[] }>(root, ERRORS, (registry) => {
         if (registry.rows.length < 2) return false;
         registry.rows.splice(Math.floor(rng.next() * registry.rows.length), 1);
         return true;
@@ -198,10 +195,10 @@ export const EDITS: readonly Edit[] = [
       for (const file of allFiles(root).filter(
         (f) => /\.(md|json|ya?ml)$/.test(f) && !f.endsWith('CORPUS-STAMP.json'),
       )) {
-        const text = read(root, file) ?? '';
+        const text = readIfPresent(root, file) ?? '';
         const next = text.replace(word, renamed);
         if (next !== text) {
-          write(root, file, next);
+          writeText(root, file, next);
           touched.push(file);
         }
       }
@@ -214,7 +211,7 @@ export const EDITS: readonly Edit[] = [
     // Upstream's registry gives a code's status, retriability and source, and no meaning.
     claims: ['this corpus'],
     apply(root, rng) {
-      const done = editJson<{ rows: Row[] }>(root, ERRORS, (registry) => {
+      const done = editJsonIfParses<{ rows: Row[] }>(root, ERRORS, (registry) => {
         const row = rng.pick(registry.rows.filter((r) => typeof r.meaning === 'string'));
         if (!row) return false;
         row.meaning = `${String(row.meaning).replace(/\.$/, '')}; the host says so in the message.`;
@@ -231,7 +228,7 @@ export const EDITS: readonly Edit[] = [
       const type = `run.${name}`;
       const payloadDef = `${name}Payload`;
       const payloads = existsSync(path.join(root, PAYLOADS));
-      const done = editJson<{ rows: Row[] }>(root, CODEMAP, (codemap) => {
+      const done = editJsonIfParses<{ rows: Row[] }>(root, CODEMAP, (codemap) => {
         const model = rng.pick(
           codemap.rows.filter((row) => typeof row.v2 === 'string' && row.v2.startsWith('run.') && row.payloadDef),
         );
@@ -245,7 +242,7 @@ export const EDITS: readonly Edit[] = [
       });
       if (!done) return undefined;
       if (!payloads) return [CODEMAP];
-      editJson<{ $defs: Record<string, unknown> }>(root, PAYLOADS, (schema) => {
+      editJsonIfParses<{ $defs: Record<string, unknown> }>(root, PAYLOADS, (schema) => {
         schema.$defs[payloadDef] = {
           description: `What a ${type} event carries.`,
           type: 'object',
@@ -266,8 +263,8 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const heading = rng.pick(citedHeadings(root));
       if (!heading) return undefined;
-      const text = read(root, heading.file) ?? '';
-      write(root, heading.file, text.replace(`\n${heading.line}\n`, `\n${heading.line} in detail\n`));
+      const text = readIfPresent(root, heading.file) ?? '';
+      writeText(root, heading.file, text.replace(`\n${heading.line}\n`, `\n${heading.line} in detail\n`));
       return [heading.file];
     },
   },
@@ -275,7 +272,7 @@ export const EDITS: readonly Edit[] = [
     id: 'add-operation',
     does: 'adds an operation to the OpenAPI document',
     apply(root, rng) {
-      const text = read(root, OPENAPI);
+      const text = readIfPresent(root, OPENAPI);
       const match = text && /^paths:\n( +)\//m.exec(text);
       if (!text || !match?.[1]) return undefined;
       const i = match[1];
@@ -290,7 +287,7 @@ export const EDITS: readonly Edit[] = [
         `${i}${i}${i}${i}'200':`,
         `${i}${i}${i}${i}${i}description: The ${name}s.`,
       ].join('\n');
-      write(root, OPENAPI, text.replace(/^paths:\n/m, `paths:\n${block}\n`));
+      writeText(root, OPENAPI, text.replace(/^paths:\n/m, `paths:\n${block}\n`));
       return [OPENAPI];
     },
   },
@@ -298,7 +295,7 @@ export const EDITS: readonly Edit[] = [
     id: 'change-header-description',
     does: 'changes the description of a header the API declares',
     apply(root) {
-      const text = read(root, OPENAPI);
+      const text = readIfPresent(root, OPENAPI);
       if (!text) return undefined;
       const lines = text.split('\n');
       const start = lines.findIndex((line) => /^ {2}headers:\s*$/.test(line));
@@ -315,7 +312,7 @@ export const EDITS: readonly Edit[] = [
         } else {
           lines[at] = `${line} It is sent on every reply.`;
         }
-        write(root, OPENAPI, lines.join('\n'));
+        writeText(root, OPENAPI, lines.join('\n'));
         return [OPENAPI];
       }
       return undefined;
@@ -330,7 +327,9 @@ export const EDITS: readonly Edit[] = [
       const model = readdirSync(folder)
         .filter((name) => name.endsWith('.schema.json'))
         .sort()[0];
-      const id = model ? (JSON.parse(read(root, `schemas/v2/${model}`) ?? '{}') as { $id?: string }).$id : undefined;
+      const id = model
+        ? (JSON.parse(readIfPresent(root, `schemas/v2/${model}`) ?? '{}') as { $id?: string }).$id
+        : undefined;
       const name = rng.word();
       const file = `schemas/v2/${name}.schema.json`;
       const schema = {
@@ -342,7 +341,7 @@ export const EDITS: readonly Edit[] = [
         required: [`${name}Id`],
         properties: { [`${name}Id`]: { description: `The ${name}'s id.`, type: 'string' } },
       };
-      write(root, file, `${JSON.stringify(schema, null, 2)}\n`);
+      writeText(root, file, `${JSON.stringify(schema, null, 2)}\n`);
       return [file];
     },
   },
@@ -354,14 +353,16 @@ export const EDITS: readonly Edit[] = [
       // A count region where the corpus keeps them; else a count written beside the registry's file name ("event-codemap.json (117 rows").
       const region = /(<!-- generated: count\/[^>]*-->\*\*)([\d,]+)(\*\*)/;
       const byHand = /((?:errors|event-codemap)\.json`?[^\n\d]{0,40}?)(\d+)( (?:rows|codes)\b)/;
-      const counted = files.filter((file) => region.test(read(root, file) ?? ''));
+      const counted = files.filter((file) => region.test(readIfPresent(root, file) ?? ''));
       const pattern = counted.length > 0 ? region : byHand;
-      const file = rng.pick(counted.length > 0 ? counted : files.filter((f) => byHand.test(read(root, f) ?? '')));
+      const file = rng.pick(
+        counted.length > 0 ? counted : files.filter((f) => byHand.test(readIfPresent(root, f) ?? '')),
+      );
       if (!file) return undefined;
-      write(
+      writeText(
         root,
         file,
-        (read(root, file) ?? '').replace(
+        (readIfPresent(root, file) ?? '').replace(
           pattern,
           (_all, open: string, n: string, close: string) => `${open}${Number(n.replace(/,/g, '')) + 3}${close}`,
         ),
@@ -386,7 +387,7 @@ export const EDITS: readonly Edit[] = [
     apply(root, rng) {
       const texts = allFiles(root)
         .filter((f) => f.endsWith('.md'))
-        .map((f) => read(root, f) ?? '');
+        .map((f) => readIfPresent(root, f) ?? '');
       const cited = coreDocuments(root).filter((file) =>
         texts.some(
           (text) => text.includes(`${path.posix.basename(file)})`) || text.includes(`${path.posix.basename(file)}#`),
@@ -407,7 +408,7 @@ export const EDITS: readonly Edit[] = [
         version.replace(/(\d+)(\D*)$/, (_all, n: string, rest: string) => `${Number(n) + 1}${rest}`);
       for (const file of ['package.json', 'spec/v2/release.json']) {
         if (
-          editJson<{ version?: unknown }>(
+          editJsonIfParses<{ version?: unknown }>(
             root,
             file,
             (value) => typeof value.version === 'string' && ((value.version = bump(value.version)), true),
@@ -424,7 +425,7 @@ export const EDITS: readonly Edit[] = [
     // Upstream's corpus has no package.json of its own.
     claims: ['this corpus'],
     apply(root) {
-      const done = editJson<{ version?: unknown }>(
+      const done = editJsonIfParses<{ version?: unknown }>(
         root,
         'package.json',
         (value) => typeof value.version === 'string' && ((value.version = `${value.version}-next.1`), true),
@@ -470,9 +471,9 @@ export const EDITS: readonly Edit[] = [
     id: 'windows-line-ends',
     does: 'saves a core document with CRLF line ends (an editor on Windows)',
     apply(root, rng) {
-      const file = rng.pick(coreDocuments(root).filter((f) => !(read(root, f) ?? '').includes('\r\n')));
+      const file = rng.pick(coreDocuments(root).filter((f) => !(readIfPresent(root, f) ?? '').includes('\r\n')));
       if (!file) return undefined;
-      write(root, file, (read(root, file) ?? '').replace(/\n/g, '\r\n'));
+      writeText(root, file, (readIfPresent(root, file) ?? '').replace(/\n/g, '\r\n'));
       return [file];
     },
   },
@@ -480,7 +481,7 @@ export const EDITS: readonly Edit[] = [
     id: 'toggle-retriable',
     does: "flips an error code's retriable flag",
     apply(root, rng) {
-      const done = editJson<{ rows: Row[] }>(root, ERRORS, (registry) => {
+      const done = editJsonIfParses<{ rows: Row[] }>(root, ERRORS, (registry) => {
         const row = rng.pick(registry.rows.filter((r) => typeof r.retriable === 'boolean'));
         if (!row) return false;
         row.retriable = !row.retriable;
@@ -496,7 +497,7 @@ export const EDITS: readonly Edit[] = [
       if (!existsSync(path.join(root, CORE))) return undefined;
       const name = rng.word();
       const file = `${CORE}/${name}.md`;
-      write(
+      writeText(
         root,
         file,
         `# ${name[0]?.toUpperCase()}${name.slice(1)}\n\n> **Status: Draft.**\n\n## Why this exists\n\nA host that offers ${name} says so in discovery.\n`,

@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { Diagnostic } from '../../core/output/index.js';
 import { unifiedHunks } from '../../core/release/index.js';
 import { cli, type CliResult } from '../helpers.js';
-import { changed, snapshot } from '../trust/helpers.js';
-import { claims, EDITS, Rng, type BaseName, type Edit } from './edits.js';
+import { changed, snapshotFiles } from '../trust/helpers.js';
+import { editClaims, EDITS, Rng, type BaseName, type Edit } from './edits.js';
 
 /** A corpus the edits apply to: its files, and the config it is checked with (undefined: the one at its root). */
 export interface Base {
@@ -52,7 +52,7 @@ export function copyBase(base: Base, cache?: string): string {
 export function sequences(base: Base, seed: number, count: number, sizes: readonly number[] = [1, 2, 3]): Sequence[] {
   const rng = new Rng(seed);
   const out: Sequence[] = [];
-  const claimed = EDITS.filter((edit) => claims(edit, base.name));
+  const claimed = EDITS.filter((edit) => editClaims(edit, base.name));
   for (let i = 0; i < count; i++) {
     const size = rng.pick(sizes) ?? 1;
     const edits: Edit[] = [];
@@ -67,7 +67,7 @@ export function describeSequence(sequence: Sequence): string {
 }
 
 /** A finding as the report has it, for comparing two reports. */
-const key = (d: Diagnostic): string =>
+const findingIdentity = (d: Diagnostic): string =>
   JSON.stringify([d.rule, d.file, d.line, d.column, d.message, d.suppression !== undefined]);
 /** A finding apart from where its line moved to and the figures it quotes (by its message id), for telling new findings from old ones. */
 const what = (d: Diagnostic): string =>
@@ -78,7 +78,7 @@ const what = (d: Diagnostic): string =>
     d.messageId !== undefined && d.data ? Object.values(d.data).filter((v) => typeof v === 'string') : [],
   ]);
 
-function findings(result: CliResult): Diagnostic[] {
+function jsonFindings(result: CliResult): Diagnostic[] {
   try {
     return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
   } catch {
@@ -119,7 +119,7 @@ export async function holdInvariants(
     // The full check of the edited corpus, and pack over the same corpus.
     const full = await check();
     if (full.status !== 0 && full.status !== 1) return [`check exited ${full.status}: ${full.stderr.trim()}`];
-    const all = findings(full);
+    const all = jsonFindings(full);
     if (options.pack !== false) await packAgrees(root, full.status, fail, 'after the edits');
 
     // check FILE…: the full run restricted to the named files and their dependents.
@@ -135,14 +135,16 @@ export async function holdInvariants(
       scopedRun = named.length > 0 ? await check(...named.map((file) => path.join(root, file))) : undefined;
     }
     if (scopedRun) {
-      const scoped = findings(scopedRun);
-      const fullKeys = new Set(all.map(key));
-      const scopedKeys = new Set(scoped.map(key));
+      const scoped = jsonFindings(scopedRun);
+      const fullKeys = new Set(all.map(findingIdentity));
+      const scopedKeys = new Set(scoped.map(findingIdentity));
       for (const d of scoped)
-        if (!fullKeys.has(key(d))) fail(`check FILE reports what the full check does not: ${key(d)}`);
+        if (!fullKeys.has(findingIdentity(d)))
+          fail(`check FILE reports what the full check does not: ${findingIdentity(d)}`);
       for (const d of all) {
         const inNamed = named.includes(d.file) || d.related?.some((r) => named.includes(r.file));
-        if (inNamed && !scopedKeys.has(key(d))) fail(`check FILE leaves out a finding in a named file: ${key(d)}`);
+        if (inNamed && !scopedKeys.has(findingIdentity(d)))
+          fail(`check FILE leaves out a finding in a named file: ${findingIdentity(d)}`);
       }
       // What the edits broke, wherever it shows, is reported on the files edited (a pre-commit
       // hook's promise), when every file edited could be named: a deleted file, or one outside
@@ -150,8 +152,8 @@ export async function holdInvariants(
       const old = new Set(before.map(what));
       if (named.length === touched.size)
         for (const d of all)
-          if (active(d) && d.severity === 'error' && !old.has(what(d)) && !scopedKeys.has(key(d)))
-            fail(`check FILE misses an error the edits made: ${key(d)}`);
+          if (active(d) && d.severity === 'error' && !old.has(what(d)) && !scopedKeys.has(findingIdentity(d)))
+            fail(`check FILE misses an error the edits made: ${findingIdentity(d)}`);
       const failing = scoped.some((d) => active(d) && d.severity === 'error');
       if (scopedRun.status !== (failing ? 1 : 0))
         fail(`check FILE exits ${scopedRun.status} with${failing ? '' : 'out'} errors`);
@@ -162,21 +164,21 @@ export async function holdInvariants(
     try {
       cpSync(root, twice, { recursive: true });
       const first = await cli(['generate', '--root', twice]);
-      const once = snapshot(twice);
+      const once = snapshotFiles(twice);
       const second = await cli(['generate', '--root', twice]);
-      if (changed(once, snapshot(twice)).length > 0)
-        fail(`generate a second time changed ${changed(once, snapshot(twice)).join(', ')}`);
+      if (changed(once, snapshotFiles(twice)).length > 0)
+        fail(`generate a second time changed ${changed(once, snapshotFiles(twice)).join(', ')}`);
       if (first.status !== second.status) fail(`generate exited ${first.status}, then ${second.status}`);
     } finally {
       rmSync(twice, { recursive: true, force: true });
     }
 
     // --fix-dry-run prints what --fix writes, byte for byte.
-    const edited = snapshot(root);
+    const edited = snapshotFiles(root);
     const dry = await cli(['check', '--root', root, '--fix-dry-run']);
-    if (changed(edited, snapshot(root)).length > 0) fail('--fix-dry-run wrote files');
+    if (changed(edited, snapshotFiles(root)).length > 0) fail('--fix-dry-run wrote files');
     const fixRun = await cli(['check', '--root', root, '--fix', '--format', 'json']);
-    const fixed = snapshot(root);
+    const fixed = snapshotFiles(root);
     const written = changed(edited, fixed);
     const patch = written.map((file) => {
       const was = edited.get(file);
@@ -190,14 +192,14 @@ export async function holdInvariants(
 
     // check --fix then check: only findings that carry no fix remain; nothing generated is stale unless a generator is in error.
     const after = await check();
-    const remaining = findings(after);
+    const remaining = jsonFindings(after);
     const blocked = /generated output not refreshed/.test(fixRun.stderr);
     for (const d of remaining) {
-      if (d.fix && active(d)) fail(`after --fix a finding still carries a fix: ${key(d)}`);
-      if (d.rule === 'generated/drift' && !blocked) fail(`after --fix an output is stale: ${key(d)}`);
+      if (d.fix && active(d)) fail(`after --fix a finding still carries a fix: ${findingIdentity(d)}`);
+      if (d.rule === 'generated/drift' && !blocked) fail(`after --fix an output is stale: ${findingIdentity(d)}`);
     }
     if (fixRun.status !== after.status) fail(`check --fix exited ${fixRun.status} and check after it ${after.status}`);
-    if (JSON.stringify(findings(fixRun).map(key)) !== JSON.stringify(remaining.map(key)))
+    if (JSON.stringify(jsonFindings(fixRun).map(findingIdentity)) !== JSON.stringify(remaining.map(findingIdentity)))
       fail('check --fix reported other findings than the check after it');
 
     // The stamp on disk describes the files on disk, whenever a verb wrote it.
@@ -210,8 +212,8 @@ export async function holdInvariants(
     if (options.thorough) {
       // The dry run stands for it otherwise: it was shown above to print what --fix writes.
       await cli(['check', '--root', root, '--fix']);
-      if (changed(fixed, snapshot(root)).length > 0)
-        fail(`a second --fix changed ${changed(fixed, snapshot(root)).join(', ')}`);
+      if (changed(fixed, snapshotFiles(root)).length > 0)
+        fail(`a second --fix changed ${changed(fixed, snapshotFiles(root)).join(', ')}`);
       if (options.pack !== false) await packAgrees(root, after.status, fail, 'after --fix');
     }
   } finally {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/index.js';
 import { cli, REPO } from '../helpers.js';
 import { UPSTREAM as UPSTREAM_ROOT, upstreamPresent } from '../upstream-corpus.js';
-import { claims, EDITS, Rng } from './edits.js';
+import { editClaims, EDITS, Rng } from './edits.js';
 import { copyBase, describeSequence, holdInvariants, sequences, type Base, type Sequence } from './invariants.js';
 
 const LONG = process.env.OPENWOP_EDITS === 'long';
@@ -52,7 +52,7 @@ export function upstreamBase(testFile: string): Base | undefined {
  */
 function sequencesOf(base: Base): { singles: Sequence[]; combined: Sequence[] } {
   if (LONG) {
-    const singles = EDITS.filter((edit) => claims(edit, base.name)).map((edit, i) => ({
+    const singles = EDITS.filter((edit) => editClaims(edit, base.name)).map((edit, i) => ({
       base,
       seed: SEED + i,
       edits: [edit],
@@ -69,7 +69,7 @@ function sequencesOf(base: Base): { singles: Sequence[]; combined: Sequence[] } 
 /** Each edit the base claims applies there alone, with the seed it is replayed with: a sequence of edits that find nothing would test nothing. */
 export function describeCatalogue(base: Base): void {
   describe(`the catalogue of edits on ${base.name}`, () => {
-    it.each(EDITS.filter((edit) => claims(edit, base.name)).map((edit) => ({ edit, id: edit.id })))(
+    it.each(EDITS.filter((edit) => editClaims(edit, base.name)).map((edit) => ({ edit, id: edit.id })))(
       '$id applies',
       ({ edit }) => {
         const root = copyBase(base);

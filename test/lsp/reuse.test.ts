@@ -22,7 +22,7 @@ const B = 'spec/v2/core/b.md';
 const THINGS = 'spec/v2/things.json';
 
 /** The findings as the report gives them, without the run's memo. */
-function findings(result: { diagnostics: unknown[] }): string {
+function diagnosticsJson(result: { diagnostics: unknown[] }): string {
   return JSON.stringify(result.diagnostics);
 }
 
@@ -68,7 +68,7 @@ describe('a run handed the previous result', () => {
       workspace.setText(step.file, step.text);
       const reused = run.run(workspace.corpus, { previous: last });
       const fresh = run.run(workspace.corpus);
-      expect(findings(reused)).toBe(findings(fresh));
+      expect(diagnosticsJson(reused)).toBe(diagnosticsJson(fresh));
       if (step.fires) expect(reused.diagnostics.map((d) => d.rule)).toContain(step.fires);
       else expect(reused.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       // Some gate's findings were kept from the previous run (the same record), and some gate ran again.

@@ -5,52 +5,14 @@
  * re-runs only what each edit touches, core/run/reuse.ts; this holds it to a fresh run). Then
  * definition, hover, references and rename at positions inside JSON and YAML strings.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Hover, Location, Position, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import { REPO, reported, spawnCli } from '../helpers.js';
+import type { Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { copyCorpus, findingKey, positionOf, removeTempDirs, reported, spawnCli } from '../helpers.js';
 import { startClient, type Client } from './client.js';
 
-const CORPUS = [
-  'spec',
-  'api',
-  'schemas',
-  'conformance',
-  'SECURITY',
-  'docs',
-  'CORPUS-STAMP.json',
-  'package.json',
-  'openwop-spec.config.json',
-];
-const roots: string[] = [];
-
-function corpusCopy(from: string): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-lsp-seq-'));
-  roots.push(root);
-  for (const entry of CORPUS) cpSync(path.join(from, entry), path.join(root, entry), { recursive: true });
-  return root;
-}
-
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
-function positionOf(text: string, needle: string, delta = 0): Position {
-  const at = text.indexOf(needle);
-  if (at === -1) throw new Error(`${JSON.stringify(needle)} not found`);
-  const before = text.slice(0, at + delta);
-  return { line: before.split('\n').length - 1, character: before.length - (before.lastIndexOf('\n') + 1) };
-}
-
-/** What both the server and `check --format json` say of a finding. */
-function key(
-  file: string,
-  d: { rule: string; message: string; hint?: string; fingerprint?: string; line: number; column: number },
-): string {
-  return JSON.stringify([file, d.line, d.column, d.rule, d.message, d.hint ?? null, d.fingerprint ?? null]);
-}
+afterAll(removeTempDirs);
 
 const CONNECTION_PACKS = 'spec/v2/core/connection-packs.md';
 const SECURITY_DEFAULTS = 'spec/v2/core/security-defaults.md';
@@ -69,17 +31,17 @@ describe('a sequence of edits', () => {
   const published = (): string[] =>
     [...client.diagnostics]
       .flatMap(([file, list]) =>
-        list.map((d) => key(file, d.data as { rule: string; message: string; line: number; column: number })),
+        list.map((d) => findingKey(file, d.data as { rule: string; message: string; line: number; column: number })),
       )
       .sort();
   /** `check --format json` over the same bytes: a copy of the root with the edited texts written. */
   const checkedNow = (): string[] => {
-    const copy = corpusCopy(root);
+    const copy = copyCorpus({ from: root, config: true, prefix: 'openwop-lsp-seq-' });
     for (const [file, content] of edited) writeFileSync(path.join(copy, file), content);
     const result = spawnCli(['check', '--root', copy, '--format', 'json']);
     expect(result.stderr).toBe('');
     return reported(result.stdout)
-      .map((d) => key(d.file, d))
+      .map((d) => findingKey(d.file, d))
       .sort();
   };
   /** The whole document replaced, as an editor's full-text change; resolves once the server has published what it causes. */
@@ -98,7 +60,7 @@ describe('a sequence of edits', () => {
   };
 
   beforeAll(async () => {
-    root = corpusCopy(REPO);
+    root = copyCorpus({ config: true, prefix: 'openwop-lsp-seq-' });
     client = await startClient(root);
     await client.settled(1500);
   }, 180_000);

@@ -3,8 +3,7 @@
  * stdio), one capability a test, on this corpus (a private copy where the test edits) and on the
  * fixture corpora. The diagnostics are held to `check --format json` over the same bytes.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -19,57 +18,15 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { fixture, REPO, reported, spawnCli } from '../helpers.js';
+import { copyCorpus, copyFixture, findingKey, positionOf, removeTempDirs, reported, spawnCli } from '../helpers.js';
 import { startClient, type Client } from './client.js';
 
-const CORPUS = [
-  'spec',
-  'api',
-  'schemas',
-  'conformance',
-  'SECURITY',
-  'docs',
-  'CORPUS-STAMP.json',
-  'package.json',
-  'openwop-spec.config.json',
-];
-const roots: string[] = [];
-
-function corpusCopy(from = REPO, entries = CORPUS): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'openwop-lsp-'));
-  roots.push(root);
-  for (const entry of entries) cpSync(path.join(from, entry), path.join(root, entry), { recursive: true });
-  return root;
-}
-
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
-/** The 0-based position of the `nth` occurrence of `needle` in `text`, moved `delta` characters into it. */
-function positionOf(text: string, needle: string, delta = 0, nth = 0): Position {
-  let at = -1;
-  for (let i = 0; i <= nth; i++) {
-    at = text.indexOf(needle, at + 1);
-    if (at === -1) throw new Error(`${JSON.stringify(needle)} not found`);
-  }
-  const offset = at + delta;
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
-}
-
-/** What `check --format json` and the server both say of a finding. */
-function key(
-  file: string,
-  d: { rule: string; message: string; hint?: string; fingerprint?: string; line: number; column: number },
-): string {
-  return JSON.stringify([file, d.line, d.column, d.rule, d.message, d.hint ?? null, d.fingerprint ?? null]);
-}
+afterAll(removeTempDirs);
 
 function published(client: Client): string[] {
   return [...client.diagnostics]
     .flatMap(([file, list]) =>
-      list.map((d) => key(file, d.data as { rule: string; message: string; line: number; column: number })),
+      list.map((d) => findingKey(file, d.data as { rule: string; message: string; line: number; column: number })),
     )
     .sort();
 }
@@ -78,7 +35,7 @@ function checked(root: string): string[] {
   const result = spawnCli(['check', '--root', root, '--format', 'json']);
   expect(result.stderr).toBe('');
   return reported(result.stdout)
-    .map((d) => key(d.file, d))
+    .map((d) => findingKey(d.file, d))
     .sort();
 }
 
@@ -102,7 +59,7 @@ describe('on this corpus', () => {
   const text = (file: string): string => readFileSync(path.join(root, file), 'utf8');
 
   beforeAll(async () => {
-    root = corpusCopy();
+    root = copyCorpus({ config: true, prefix: 'openwop-lsp-' });
     client = await startClient(root);
     await client.settled();
   }, 120_000);
@@ -127,7 +84,7 @@ describe('on this corpus', () => {
     expect(inErrors.some((d) => (d.data as { rule: string }).rule === 'links/section-ref')).toBe(true);
     await client.settled();
     // The same bytes on disk, checked by the CLI.
-    const edited = corpusCopy(root);
+    const edited = copyCorpus({ from: root, config: true, prefix: 'openwop-lsp-' });
     writeFileSync(
       path.join(edited, CONNECTION_PACKS),
       original.replace('## Provider identity', '## Naming of providers'),
@@ -407,9 +364,7 @@ describe('on this corpus', () => {
 
 describe('on fixture corpora', () => {
   it('diagnostics equal check --format json on a fixture with findings, and a code action applies each fix, fixes all of a rule, suppresses with a reason', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'openwop-lsp-'));
-    roots.push(root);
-    cpSync(fixture('good'), root, { recursive: true });
+    const root = copyFixture('good');
     const a = readFileSync(path.join(root, 'spec/v2/core/a.md'), 'utf8');
     const cited = 'Some heading';
     expect(readFileSync(path.join(root, 'spec/v2/core/b.md'), 'utf8')).toContain(`## ${cited}\n`);
@@ -448,9 +403,7 @@ describe('on fixture corpora', () => {
   }, 60_000);
 
   it('a file changed on disk (workspace/didChangeWatchedFiles) is read again and its findings published', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'openwop-lsp-'));
-    roots.push(root);
-    cpSync(fixture('good'), root, { recursive: true });
+    const root = copyFixture('good');
     const client = await startClient(root);
     try {
       await client.settled();

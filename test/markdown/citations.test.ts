@@ -3,7 +3,7 @@ import { findCitations } from '../../core/markdown/sections.js';
 import { resolveCitation, scopedCitations, type MarkdownHeading } from '../../core/markdown/index.js';
 
 /** Each citation as `§value → scope`, the form the grammar is read in. */
-function read(text: string): string[] {
+function citationsOf(text: string): string[] {
   return scopedCitations(text).map((c) => {
     const scope =
       c.scope.kind === 'document'
@@ -45,7 +45,7 @@ describe('the section citation grammar', () => {
   });
 
   it('gives every section of an RFC list its RFC, not only the first', () => {
-    expect(read('RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3.')).toEqual([
+    expect(citationsOf('RFC 0176 (§A–§B, §D–§E), 0171 §A, 0170 §A.3.')).toEqual([
       'numbered:A → external:RFC 0176',
       'numbered:B → external:RFC 0176',
       'numbered:D → external:RFC 0176',
@@ -53,7 +53,7 @@ describe('the section citation grammar', () => {
       'numbered:A → external:0171',
       'numbered:A.3 → external:0170',
     ]);
-    expect(read('RFC 0175 §B.1/§D/§E and RFC 0170 §B.2–§B.5; RFC 0169 §A.1a, §A.4')).toEqual([
+    expect(citationsOf('RFC 0175 §B.1/§D/§E and RFC 0170 §B.2–§B.5; RFC 0169 §A.1a, §A.4')).toEqual([
       'numbered:B.1 → external:RFC 0175',
       'numbered:D → external:RFC 0175',
       'numbered:E → external:RFC 0175',
@@ -65,32 +65,31 @@ describe('the section citation grammar', () => {
   });
 
   it('reads named specifications and a work in emphasis as external, RFC 2119 keywords not', () => {
-    expect(read('A2A §3.4.3, SemVer §11, RFC 9110 §8.8.3, BCP 47 §2')).toEqual([
+    expect(citationsOf('A2A §3.4.3, SemVer §11, RFC 9110 §8.8.3, BCP 47 §2')).toEqual([
       'numbered:3.4.3 → external:A2A',
       'numbered:11 → external:SemVer',
       'numbered:8.8.3 → external:RFC 9110',
       'numbered:2 → external:BCP 47',
     ]);
-    expect(read('Martin Fowler, *Event Sourcing* §"External Updates"')).toEqual([
+    expect(citationsOf('Martin Fowler, *Event Sourcing* §"External Updates"')).toEqual([
       'quoted:External Updates → external:*Event Sourcing*',
     ]);
-    expect(read('a host MUST (§A.2)')).toEqual(['numbered:A.2 → unqualified']);
+    expect(citationsOf('a host MUST (§A.2)')).toEqual(['numbered:A.2 → unqualified']);
   });
 
   it('names the document written before a citation: a file name, a path, a code span, a link', () => {
-    expect(read('events.md §Types and `spec/v2/core/replay.md` §"Fork", `RFCS/0057-*` §D')).toEqual([
+    expect(citationsOf('events.md §Types and `spec/v2/core/replay.md` §"Fork", `RFCS/0057-*` §D')).toEqual([
       'word:Types → text:events.md',
       'quoted:Fork → text:spec/v2/core/replay.md',
       'numbered:D → text:RFCS/0057-*',
     ]);
-    expect(read('see [interrupt.md](interrupt.md) §Callback; [v1](https://example.com/v1.md) (§host.chat)')).toEqual([
-      'word:Callback → link:interrupt.md',
-      'word:host.chat → external:https://example.com/v1.md',
-    ]);
+    expect(
+      citationsOf('see [interrupt.md](interrupt.md) §Callback; [v1](https://example.com/v1.md) (§host.chat)'),
+    ).toEqual(['word:Callback → link:interrupt.md', 'word:host.chat → external:https://example.com/v1.md']);
   });
 
   it('does not take a directory, a source file or another repository for a document', () => {
-    expect(read('not in `core/` (§D.1); `ext/notes` (§D.1); `repo:test/a.test.ts` §8')).toEqual([
+    expect(citationsOf('not in `core/` (§D.1); `ext/notes` (§D.1); `repo:test/a.test.ts` §8')).toEqual([
       'numbered:D.1 → unqualified',
       'numbered:D.1 → unqualified',
       'numbered:8 → unqualified',
@@ -98,19 +97,19 @@ describe('the section citation grammar', () => {
   });
 
   it('carries a document through a list whose items are followed by their titles', () => {
-    expect(read('`threat.md` §6 Residual risks, §7 Verification, §8 References')).toEqual([
+    expect(citationsOf('`threat.md` §6 Residual risks, §7 Verification, §8 References')).toEqual([
       'numbered:6 → text:threat.md',
       'numbered:7 → text:threat.md',
       'numbered:8 → text:threat.md',
     ]);
-    expect(read('`versioning.md` §5) and v1 operations keep their paths (§1.2)')).toEqual([
+    expect(citationsOf('`versioning.md` §5) and v1 operations keep their paths (§1.2)')).toEqual([
       'numbered:5 → text:versioning.md',
       'numbered:1.2 → unqualified',
     ]);
   });
 
   it('marks a citation written right after another as a part of it', () => {
-    expect(read('`replay.md` §"Recipe" §A + §B')).toEqual([
+    expect(citationsOf('`replay.md` §"Recipe" §A + §B')).toEqual([
       'quoted:Recipe → text:replay.md',
       'numbered:A → text:replay.md (part)',
       'numbered:B → text:replay.md (part)',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFromFiles, defineService, documentIndex, type Corpus } from '../../core/model/index.js';
 import { DocumentIndexService } from '../../core/model/documents.js';
 
-const corpusOf = (): Corpus => corpusFromFiles('/nonexistent-root', { 'spec/a.md': '# A\n', 'spec/b.md': '# B\n' });
+const twoDocCorpus = (): Corpus => corpusFromFiles('/nonexistent-root', { 'spec/a.md': '# A\n', 'spec/b.md': '# B\n' });
 
 describe('a service', () => {
   it('is built on first use and the same value is given after, once per corpus', () => {
@@ -15,14 +15,14 @@ describe('a service', () => {
       builds++;
       return { files: corpus.files.size };
     });
-    const corpus = corpusOf();
+    const corpus = twoDocCorpus();
     expect(builds).toBe(0);
     const first = corpus.service(Sizes);
     expect(first).toEqual({ files: 2 });
     expect(corpus.service(Sizes)).toBe(first);
     expect(builds).toBe(1);
     // Another model (an edit, a fix pass) builds its own.
-    const other = corpusOf();
+    const other = twoDocCorpus();
     expect(other.service(Sizes)).not.toBe(first);
     expect(builds).toBe(2);
   });
@@ -33,7 +33,7 @@ describe('a service', () => {
       if (fail) throw new Error('not yet');
       return 1;
     });
-    const corpus = corpusOf();
+    const corpus = twoDocCorpus();
     expect(() => corpus.service(Flaky)).toThrow('not yet');
     fail = false;
     expect(corpus.service(Flaky)).toBe(1);
@@ -46,7 +46,7 @@ describe('a service', () => {
   });
 
   it("the folders' readers are services: documentIndex is the DocumentIndexService of its corpus", () => {
-    const corpus = corpusOf();
+    const corpus = twoDocCorpus();
     expect(documentIndex(corpus)).toBe(corpus.service(DocumentIndexService));
     expect(documentIndex(corpus).resolve('b.md', 'spec/a.md')).toBe('spec/b.md');
     expect(documentIndex(corpus).resolve('c.md', 'spec/a.md')).toBeUndefined();

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../core/output/index.js';
 import { causeFirst } from '../../core/run/cascade.js';
 import { GATE_FAILED } from '../../core/run/engine.js';
 
-const finding = (rule: string, file: string, line: number, message: string): Diagnostic => ({
+const errorAt = (rule: string, file: string, line: number, message: string): Diagnostic => ({
   rule,
   severity: 'error',
   file,
@@ -33,29 +33,29 @@ describe('causeFirst', () => {
     const corpus = corpusFromFiles('/nonexistent-root', files);
     expect(corpus.data('api/v2/openapi.yaml')).toBeUndefined();
     const parse = [
-      finding('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed'),
-      finding('corpus/parse', 'schemas/v2/ids.schema.json', 1, 'binary content in a .json file'),
-      finding('corpus/parse', 'spec/v2/event-codemap.json', 1, 'not valid UTF-8 text'),
+      errorAt('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed'),
+      errorAt('corpus/parse', 'schemas/v2/ids.schema.json', 1, 'binary content in a .json file'),
+      errorAt('corpus/parse', 'spec/v2/event-codemap.json', 1, 'not valid UTF-8 text'),
     ];
-    const stale = finding(
+    const stale = errorAt(
       'ids/bindings',
       'spec/v2/id-field-bindings.json',
       1,
       '`tenantId` names no id field of any v2 schema or API document',
     );
-    const real = finding(
+    const real = errorAt(
       'ids/bindings',
       'spec/v2/id-field-bindings.json',
       2,
       '`otherId` names no id field of any v2 schema or API document',
     );
     const namesUnread = {
-      ...finding('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId"),
+      ...errorAt('docs/examples', 'spec/v2/core/runs.md', 9, "can't resolve reference ids.schema.json#/$defs/runId"),
       messageId: 'unresolved',
       data: { target: 'ids.schema.json#/$defs/runId' },
     };
-    const thrower = finding('api/valid', 'api/seams-v2.yaml', 3, 'an operation is malformed');
-    const inBroken = finding('api/valid', 'api/v2/openapi.yaml', 1, 'not an OpenAPI document');
+    const thrower = errorAt('api/valid', 'api/seams-v2.yaml', 3, 'an operation is malformed');
+    const inBroken = errorAt('api/valid', 'api/v2/openapi.yaml', 1, 'not an OpenAPI document');
     let seen: { corpus: Corpus; rules: ReadonlySet<string> } | undefined;
     const result = causeFirst(corpus, [stale, real, namesUnread, thrower, inBroken, ...parse], {
       rerun: (second, rules) => {
@@ -64,7 +64,7 @@ describe('causeFirst', () => {
           real,
           { ...namesUnread },
           // A finding only the second reading has is not reported.
-          finding('ids/bindings', 'spec/v2/id-field-bindings.json', 3, 'new'),
+          errorAt('ids/bindings', 'spec/v2/id-field-bindings.json', 3, 'new'),
           {
             rule: 'api/valid',
             severity: 'error',
@@ -88,21 +88,21 @@ describe('causeFirst', () => {
 
   it('without a second reading, only the rules of thumb: a finding that names the broken file goes, one that names nothing stays', () => {
     const corpus = corpusFromFiles('/nonexistent-root', files);
-    const parse = finding('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed');
+    const parse = errorAt('corpus/parse', 'api/v2/openapi.yaml', 5, 'Nested mappings are not allowed');
     const ref = {
-      ...finding('api/valid', 'api/seams-v2.yaml', 3, 'the $ref v2/openapi.yaml#/components/x cannot be resolved'),
+      ...errorAt('api/valid', 'api/seams-v2.yaml', 3, 'the $ref v2/openapi.yaml#/components/x cannot be resolved'),
       messageId: 'unresolved-ref',
       data: { ref: 'v2/openapi.yaml#/components/x' },
     };
-    const other = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field');
+    const other = errorAt('ids/bindings', 'spec/v2/id-field-bindings.json', 1, '`tenantId` names no id field');
     // Decided from data, not wording: a message that happens to name the file is no reference to it.
-    const worded = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 2, 'see api/v2/openapi.yaml for `runId`');
+    const worded = errorAt('ids/bindings', 'spec/v2/id-field-bindings.json', 2, 'see api/v2/openapi.yaml for `runId`');
     expect(causeFirst(corpus, [ref, other, worded, parse])).toEqual([parse, other, worded]);
   });
 
   it('a corpus with no parse failure is left as it is, and nothing is run again', () => {
     const corpus = corpusFromFiles('/nonexistent-root', { 'spec/v2/id-field-bindings.json': '{}\n' });
-    const d = finding('ids/bindings', 'spec/v2/id-field-bindings.json', 1, 'x');
+    const d = errorAt('ids/bindings', 'spec/v2/id-field-bindings.json', 1, 'x');
     expect(
       causeFirst(corpus, [d], {
         rerun: () => {

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliEnv, spawnCli } from '../helpers.js';
-import { changed, corpusCopy, snapshot } from '../trust/helpers.js';
+import { cli, spawnWithFault } from '../helpers.js';
+import { changed, copyCorpus, snapshotFiles } from '../trust/helpers.js';
 
 const JOURNAL = '.openwop-spec-writes.json';
 const DOC = 'spec/v2/core/runs.md';
@@ -26,36 +26,32 @@ function breakOne(root: string): void {
 const fix = (root: string) => cli(['check', '--root', root, '--fix']);
 
 /** A check --fix run with a write fault injected: its own process, which the hook kills, or whose writes it counts from the first. */
-function faulted(root: string, fault: string) {
-  return spawnCli(['check', '--root', root, '--fix'], { env: cliEnv({ OPENWOP_SPEC_FAULT: fault }) });
-}
-
 describe('check --fix writes one journalled set', { timeout: 240_000 }, () => {
   it('killed while staging its second file: nothing changed; the next check --fix removes the temporaries and fixes', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     breakOne(root);
-    const before = snapshot(root);
-    expect(faulted(root, 'kill-at-write:2').signal).toBe('SIGKILL');
-    const after = snapshot(root);
+    const before = snapshotFiles(root);
+    expect(spawnWithFault(['check', '--root', root, '--fix'], 'kill-at-write:2').signal).toBe('SIGKILL');
+    const after = snapshotFiles(root);
     const temporaries = [...after.keys()].filter(isTemporary);
     expect(temporaries.length).toBe(1);
     expect(changed(before, after)).toEqual(temporaries);
 
     const next = await fix(root);
     expect(next.status).toBe(0);
-    expect([...snapshot(root).keys()].filter(isTemporary)).toEqual([]);
+    expect([...snapshotFiles(root).keys()].filter(isTemporary)).toEqual([]);
     expect(readFileSync(path.join(root, DOC), 'utf8')).toContain('As [errors.md](errors.md) lists.');
     expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
   it('killed between its renames: the journal is left, check says so, and the next check --fix finishes the set', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     breakOne(root);
-    const before = snapshot(root);
+    const before = snapshotFiles(root);
     // Writes 1..3 stage the three files (the journal's own write is not counted); 4 is the first rename.
-    expect(faulted(root, 'kill-at-write:5').signal).toBe('SIGKILL');
+    expect(spawnWithFault(['check', '--root', root, '--fix'], 'kill-at-write:5').signal).toBe('SIGKILL');
     expect(existsSync(path.join(root, JOURNAL))).toBe(true);
-    const mixed = changed(before, snapshot(root)).filter((file) => !isTemporary(file) && file !== JOURNAL);
+    const mixed = changed(before, snapshotFiles(root)).filter((file) => !isTemporary(file) && file !== JOURNAL);
     expect(mixed).toHaveLength(1);
 
     const checked = await cli(['check', '--root', root]);
@@ -68,18 +64,18 @@ describe('check --fix writes one journalled set', { timeout: 240_000 }, () => {
     expect(next.stderr).toMatch(/^finished an interrupted generate: replaced [\w./-]+, [\w./-]+\n$/);
     expect(next.status).toBe(0);
     expect(existsSync(path.join(root, JOURNAL))).toBe(false);
-    expect([...snapshot(root).keys()].filter(isTemporary)).toEqual([]);
-    expect(changed(before, snapshot(root))).toHaveLength(3);
+    expect([...snapshotFiles(root).keys()].filter(isTemporary)).toEqual([]);
+    expect(changed(before, snapshotFiles(root))).toHaveLength(3);
     expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
   it('a full disk while staging: one line naming the file and the cause, exit 2, nothing changed', () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     breakOne(root);
-    const before = snapshot(root);
-    const failed = faulted(root, 'fail-at-write:2:ENOSPC');
+    const before = snapshotFiles(root);
+    const failed = spawnWithFault(['check', '--root', root, '--fix'], 'fail-at-write:2:ENOSPC');
     expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: no space left on the device \(ENOSPC\)\n$/);
     expect(failed.status).toBe(2);
-    expect(changed(before, snapshot(root))).toEqual([]);
+    expect(changed(before, snapshotFiles(root))).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ function staleFixture(rules?: Record<string, unknown>): string {
 }
 
 const generation = (d: Diagnostic): boolean => d.rule.startsWith('generate/') || d.rule.startsWith('generated/');
-const key = (d: Diagnostic): string => `${d.rule} ${d.severity} ${d.file}:${d.line} ${d.messageId ?? ''}`;
+const findingSummary = (d: Diagnostic): string => `${d.rule} ${d.severity} ${d.file}:${d.line} ${d.messageId ?? ''}`;
 
 async function both(root: string, ...args: string[]) {
   const check = await cli(['check', '--root', root, '--format', 'json', ...args]);
@@ -37,8 +37,8 @@ async function both(root: string, ...args: string[]) {
   return {
     check,
     generate,
-    checked: reported(check.stdout).filter(generation).map(key),
-    generated: reported(generate.stdout).filter(generation).map(key),
+    checked: reported(check.stdout).filter(generation).map(findingSummary),
+    generated: reported(generate.stdout).filter(generation).map(findingSummary),
   };
 }
 

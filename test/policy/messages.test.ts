@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
-import { cli, reported } from '../helpers.js';
-import { corpusCopy, edit } from '../trust/helpers.js';
+import { checkFindings, cli, reported } from '../helpers.js';
+import { copyCorpus, edit } from '../trust/helpers.js';
 
 /**
  * Warnings main carries today that no scenario is about: citations in errors.json of v1 documents
@@ -16,8 +16,9 @@ import { corpusCopy, edit } from '../trust/helpers.js';
  */
 const unrelated = (d: Diagnostic): boolean => d.rule === 'links/section-ref' && d.messageId === 'not-in-corpus';
 
-const json = async (root: string, ...args: string[]): Promise<Diagnostic[]> =>
-  reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout).filter((d) => !unrelated(d));
+/** The findings of a check of `root` other than the unrelated ones. */
+const ownFindings = async (root: string, ...args: string[]): Promise<Diagnostic[]> =>
+  (await checkFindings(root, ...args)).filter((d) => !unrelated(d));
 
 describe('the repository', { timeout: 120_000 }, () => {
   it('is reported clean: no error, no warning of its own, exit 0', async () => {
@@ -30,11 +31,11 @@ describe('the repository', { timeout: 120_000 }, () => {
 
 describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   it('a YAML typo in openapi.yaml is listed first, without the findings that only follow from it, and with those that do not', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     edit(root, 'api/v2/openapi.yaml', '    name: Apache-2.0\n', '    name: Apache-2.0: [\n');
     // A problem of its own, which the typo has nothing to do with.
     edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
-    const found = await json(root);
+    const found = await ownFindings(root);
     // No stale stamp, no $ref into it, no "region has no generator", no API finding in the seams
     // document, and no id binding called stale because the one document that has its field is the broken one.
     expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'api/v2/openapi.yaml' });
@@ -48,14 +49,14 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('a JSON syntax error in the event codemap, a schema others $ref or a facet leaves nothing that follows from it', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     // Without the codemap every core event type would read as a vendor type of an unregistered org;
     // without ids.schema.json no schema that $refs it compiles, so no example could be checked; the
     // facet is read by a generator that takes its whole folder, whose output would look stale.
     edit(root, 'spec/v2/event-codemap.json', '{', '{,');
     edit(root, 'schemas/v2/ids.schema.json', '{', '{,');
     edit(root, 'spec/v2/facets/auth.schema.json', '{', '{,');
-    const found = await json(root);
+    const found = await ownFindings(root);
     expect(found.map((d) => `${d.rule} ${d.file}`).sort()).toEqual([
       'corpus/parse schemas/v2/ids.schema.json',
       'corpus/parse spec/v2/event-codemap.json',
@@ -64,17 +65,17 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('a JSON syntax error in a registry brings no "region has no generator" warnings', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     edit(root, 'spec/v2/errors.json', '{', '{,');
-    const found = await json(root);
+    const found = await ownFindings(root);
     expect(found[0]).toMatchObject({ rule: 'corpus/parse', file: 'spec/v2/errors.json' });
     expect(found.filter((d) => d.message.includes('has no generator'))).toEqual([]);
   });
 
   it('an edit makes the stamp stale: the finding says generate; check --fix fixes and regenerates, so the run ends clean', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     edit(root, 'spec/v2/core/runs.md', '## Why this exists\n', '## Why this exists\n\nAs errors.md lists.\n');
-    const found = await json(root);
+    const found = await ownFindings(root);
     const stamp = found.find((d) => d.file === 'CORPUS-STAMP.json');
     expect(stamp).toMatchObject({ rule: 'generated/drift' });
     expect(stamp?.message).toContain('corpus-stamp produces');
@@ -89,7 +90,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('a problem inside generated text is reported at its source line, with the generated place as related location', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const line =
       readFileSync(path.join(root, 'api/v2/openapi.yaml'), 'utf8')
         .split('\n')
@@ -101,7 +102,7 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
       'Selects (see versioning.md §"No such heading") the contract for this request',
     );
     expect((await cli(['generate', '--root', root])).status).toBe(0);
-    const found = (await json(root)).filter((d) => d.rule === 'links/section-ref');
+    const found = (await ownFindings(root)).filter((d) => d.rule === 'links/section-ref');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       file: 'api/v2/openapi.yaml',
@@ -114,12 +115,12 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
   });
 
   it('after a heading rename, one run reports every citation of the old heading with the new one, and --fix rewrites them all', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const doc = 'spec/v2/core/workflow-chain-packs.md';
     const old = 'Edge conditions';
     const renamed = 'Evaluating edge conditions';
     edit(root, doc, `## ${old}\n`, `## ${renamed}\n`);
-    const citing = (await json(root)).filter((d) => d.rule === 'links/section-ref');
+    const citing = (await ownFindings(root)).filter((d) => d.rule === 'links/section-ref');
     // Cited from two other documents, each as a link whose anchor broke with the heading.
     expect(new Set(citing.map((d) => d.file)).size).toBeGreaterThanOrEqual(2);
     for (const d of citing) {
@@ -130,6 +131,6 @@ describe('messages that lead to the fix', { timeout: 180_000 }, () => {
     expect(citing.some((d) => d.file.endsWith('.schema.json'))).toBe(true);
     const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
     expect(fixed.status).toBe(0);
-    expect(await json(root)).toEqual([]);
+    expect(await ownFindings(root)).toEqual([]);
   });
 });

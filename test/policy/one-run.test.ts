@@ -12,11 +12,8 @@ import { defineCheck } from '../../core/run/index.js';
 import { defineGenerator } from '../../core/run/define.js';
 import { planGeneration } from '../../core/run/generation.js';
 import { CATALOG } from '../../scripts/catalog.js';
-import { cli, copyFixture, REPO, reported } from '../helpers.js';
-import { changed, corpusCopy, edit, snapshot } from '../trust/helpers.js';
-
-const json = async (root: string, ...args: string[]) =>
-  reported((await cli(['check', '--root', root, '--format', 'json', ...args])).stdout);
+import { checkFindings, cli, copyFixture, REPO, reported } from '../helpers.js';
+import { changed, copyCorpus, edit, snapshotFiles } from '../trust/helpers.js';
 
 /** A new error code: a copy of a retriable row of the registry under another name, as an author adds one. */
 function addRetriableCode(root: string, code: string): void {
@@ -30,9 +27,9 @@ function addRetriableCode(root: string, code: string): void {
 
 describe('check --fix after adding an error code', { timeout: 240_000 }, () => {
   it('ends clean, stamps the bytes it wrote, showed the same change in the dry run, and does nothing the second time', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     addRetriableCode(root, 'quota_window_exceeded');
-    const before = snapshot(root);
+    const before = snapshotFiles(root);
 
     const dry = await cli(['check', '--root', root, '--fix-dry-run']);
     expect(dry.status).toBe(0);
@@ -41,11 +38,11 @@ describe('check --fix after adding an error code', { timeout: 240_000 }, () => {
     expect(patched).toEqual(
       expect.arrayContaining(['CORPUS-STAMP.json', 'schemas/v2/error-envelope.schema.json', 'spec/v2/core/errors.md']),
     );
-    expect(changed(before, snapshot(root))).toEqual([]);
+    expect(changed(before, snapshotFiles(root))).toEqual([]);
 
     const fixed = await cli(['check', '--root', root, '--fix', '--format', 'json']);
     expect(fixed.status).toBe(0);
-    const after = snapshot(root);
+    const after = snapshotFiles(root);
     expect(changed(before, after)).toEqual(patched);
 
     const again = await cli(['check', '--root', root]);
@@ -55,16 +52,16 @@ describe('check --fix after adding an error code', { timeout: 240_000 }, () => {
 
     const second = await cli(['check', '--root', root, '--fix']);
     expect(second.status).toBe(0);
-    expect(changed(after, snapshot(root))).toEqual([]);
+    expect(changed(after, snapshotFiles(root))).toEqual([]);
     expect((await cli(['check', '--root', root, '--fix-dry-run'])).stdout).toBe('');
   });
 });
 
 describe('check FILE is the full run filtered', { timeout: 240_000 }, () => {
   it('fails on a document whose heading an OpenAPI description links to, once the heading is renamed', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     edit(root, 'spec/v2/core/interrupt.md', '\n## Resume tokens\n', '\n## Resumption tokens\n');
-    const full = await json(root);
+    const full = await checkFindings(root);
     const fromYaml = full.filter((d) => d.rule === 'links/anchor' && d.file === 'api/v2/openapi.yaml');
     expect(fromYaml.length).toBeGreaterThan(0);
 
@@ -91,16 +88,16 @@ describe('check FILE is the full run filtered', { timeout: 240_000 }, () => {
 
 describe('check FILE follows citations by document name', { timeout: 240_000 }, () => {
   it('a requirement citing events.md §"Payloads" is judged with events.md', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     edit(root, 'spec/v2/core/events.md', '\n## Payloads\n', '\n## Payload shapes\n');
     const inRequirements = (found: Diagnostic[]) =>
       found.filter(
         (d) =>
           d.file === 'conformance/requirements.json' && d.rule === 'requirements/ids' && d.messageId === 'no-section',
       );
-    const full = inRequirements(await json(root));
+    const full = inRequirements(await checkFindings(root));
     expect(full.length).toBeGreaterThan(0);
-    expect(inRequirements(await json(root, path.join(root, 'spec/v2/core/events.md')))).toEqual(full);
+    expect(inRequirements(await checkFindings(root, path.join(root, 'spec/v2/core/events.md')))).toEqual(full);
   });
 });
 
@@ -230,11 +227,11 @@ describe('every rule id a finding can carry is listed, documented and configurab
   });
 
   it('a generator rule can be turned off in the config, and its findings go', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     // The codemap's rows are not an array: the event-types generator cannot read it.
     edit(root, 'spec/v2/event-codemap.json', '"rows": [', '"rows": {"broken": [');
     edit(root, 'spec/v2/event-codemap.json', '\n  ]\n}', '\n  ]}\n}');
-    const on = await json(root);
+    const on = await checkFindings(root);
     expect(on.some((d) => d.rule === 'generate/event-types')).toBe(true);
     writeFileSync(
       path.join(root, 'openwop-spec.config.json'),

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/diagnostics.js';
-import { cli, doc, reported } from '../helpers.js';
-import { rootWith } from '../trust/helpers.js';
+import { checkFindings, cli, doc } from '../helpers.js';
+import { tempTree } from '../trust/helpers.js';
 
 const OLD = 'Edge conditions';
 const NEW = 'Evaluating edge conditions';
@@ -42,15 +42,13 @@ const FILES: Record<string, string> = {
   ].join('\n'),
 };
 
-const report = async (root: string): Promise<Diagnostic[]> =>
-  reported((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter(
-    (d) => d.rule === 'links/section-ref',
-  );
+const sectionRefFindings = async (root: string): Promise<Diagnostic[]> =>
+  (await checkFindings(root)).filter((d) => d.rule === 'links/section-ref');
 
 describe('a heading rename cited from markdown, a JSON Schema and a YAML document', { timeout: 120_000 }, () => {
   it('is reported at every citation with the new heading, and --fix rewrites them all in one run, nothing else', async () => {
-    const root = rootWith(FILES);
-    const found = await report(root);
+    const root = tempTree(FILES);
+    const found = await sectionRefFindings(root);
     expect(found.map((d) => `${d.file}:${d.line}`)).toEqual([
       'api/v2/edges.yaml:3',
       // In a folded block scalar too, the line the citation is written on.
@@ -76,7 +74,7 @@ describe('a heading rename cited from markdown, a JSON Schema and a YAML documen
     const fixed = await cli(['check', '--root', root, '--fix']);
     expect(fixed.stderr).toBe('fixed 7 problems in 3 files\n');
     expect(fixed.status).toBe(0);
-    expect(await report(root)).toEqual([]);
+    expect(await sectionRefFindings(root)).toEqual([]);
 
     const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
     // Each file is what it was with the heading's words changed at each citation (and a link's fragment with it).

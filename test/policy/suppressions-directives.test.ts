@@ -9,19 +9,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/corpus.js';
 import { folderWordCounts } from '../../core/model/index.js';
-import type { Diagnostic } from '../../core/output/diagnostics.js';
 import { applySuppressions } from '../../core/run/suppressions.js';
-import { cli, doc, reported, run, tempTree } from '../helpers.js';
+import { brokenAnchor, cli, doc, reported, run, tempTree } from '../helpers.js';
 
 const FILE = 'spec/v2/core/a.md';
-const finding = (line: number, rule = 'links/anchor'): Diagnostic => ({
-  rule,
-  severity: 'error',
-  file: FILE,
-  line,
-  column: 1,
-  message: 'broken',
-});
 const options = {
   today: '2026-12-02',
   ran: new Set(['links/anchor', 'links/file']),
@@ -33,7 +24,7 @@ function judge(body: string[], lines: number[], rule?: string): string[] {
   const corpus = corpusFromFiles('/nonexistent-root', { [FILE]: doc('A', body.join('\n')) });
   return applySuppressions(
     corpus,
-    lines.map((line) => finding(line, rule)),
+    lines.map((line) => brokenAnchor(line, rule === undefined ? {} : { rule })),
     options,
   ).map((d) => `${d.line} ${d.rule}${d.suppression ? ' suppressed' : ''}`);
 }
@@ -102,7 +93,7 @@ describe('directive forms', () => {
       'spec/v2/core/b.md': doc('B', 'x'),
     });
     expect(
-      applySuppressions(corpus, [{ ...finding(7), file: 'spec/v2/core/b.md' }], options).map((d) => [
+      applySuppressions(corpus, [{ ...brokenAnchor(7), file: 'spec/v2/core/b.md' }], options).map((d) => [
         d.file,
         Boolean(d.suppression),
         d.rule,
@@ -134,7 +125,7 @@ describe('directive forms', () => {
         '<!-- openwop-spec-disabel-next-line links/anchor -- r -->\nSee [b](b.md#x).\n\nText <!-- OpenWOP-Spec-ignore links/anchor -- r --> here.',
       ),
     });
-    const out = applySuppressions(corpus, [finding(8)], options);
+    const out = applySuppressions(corpus, [brokenAnchor(8)], options);
     expect(out.map((d) => `${d.line}:${d.column} ${d.rule}${d.suppression ? ' suppressed' : ''}`)).toEqual([
       '8:1 links/anchor',
       '7:1 suppressions/invalid',

@@ -9,16 +9,8 @@ import {
   parseFindingsBaseline,
   renderFindingsBaseline,
 } from '../../core/run/findings-baseline.js';
-import { doc } from '../helpers.js';
+import { brokenAnchor, doc } from '../helpers.js';
 
-const finding = (line: number): Diagnostic => ({
-  rule: 'links/anchor',
-  severity: 'error',
-  file: 'spec/v2/core/a.md',
-  line,
-  column: 5,
-  message: 'broken',
-});
 const corpusWith = (until: string) =>
   corpusFromFiles('/nonexistent-root', {
     'spec/v2/core/a.md': doc(
@@ -31,9 +23,9 @@ const options = (today: string) => ({ today, ran: new Set(['links/anchor']), kno
 describe('suppression expiry', () => {
   it('holds through its expiry date (UTC) and fails from the next day, whatever the real date is', () => {
     const corpus = corpusWith('2026-12-31');
-    const on = applySuppressions(corpus, [finding(8)], options('2026-12-31'));
+    const on = applySuppressions(corpus, [brokenAnchor(8, { column: 5 })], options('2026-12-31'));
     expect(on.map((d) => [d.rule, Boolean(d.suppression)])).toEqual([['links/anchor', true]]);
-    const after = applySuppressions(corpus, [finding(8)], options('2027-01-01'));
+    const after = applySuppressions(corpus, [brokenAnchor(8, { column: 5 })], options('2027-01-01'));
     expect(after.map((d) => [d.rule, d.line, Boolean(d.suppression)])).toEqual([
       ['links/anchor', 8, false],
       ['suppressions/expired', 7, false],
@@ -41,7 +33,7 @@ describe('suppression expiry', () => {
   });
 
   it('refuses a date that is not one', () => {
-    const out = applySuppressions(corpusWith('2026-02-30x'), [finding(8)], options('2026-01-01'));
+    const out = applySuppressions(corpusWith('2026-02-30x'), [brokenAnchor(8, { column: 5 })], options('2026-01-01'));
     expect(out.map((d) => d.rule)).toEqual(['links/anchor', 'suppressions/invalid']);
     expect(out[1]?.message).toBe('suppression expiry "2026-02-30x" is not a date (YYYY-MM-DD)');
   });
@@ -54,7 +46,7 @@ describe('suppression expiry', () => {
 
 describe('fingerprints', () => {
   const text = (body: string) => corpusFromFiles('/nonexistent-root', { 'spec/v2/core/a.md': doc('A', body) });
-  const at = (line: number): Diagnostic => ({ ...finding(line), endLine: line, endColumn: 20 });
+  const at = (line: number): Diagnostic => ({ ...brokenAnchor(line, { column: 5 }), endLine: line, endColumn: 20 });
 
   it('keep to the located text: the same finding moved down by an edit above has the same print; other text another', () => {
     const before = fingerprint(text('See [b](b.md#x).'), at(7));
@@ -64,7 +56,7 @@ describe('fingerprints', () => {
   });
 
   it('a baseline counts equal findings, so a second copy of an accepted one is new', () => {
-    const one = { ...finding(3), fingerprint: 'f' };
+    const one = { ...brokenAnchor(3, { column: 5 }), fingerprint: 'f' };
     const baseline = parseFindingsBaseline(renderFindingsBaseline([one]), 'b.json');
     expect(compareWithBaseline([one, { ...one, line: 9 }], baseline).map((d) => d.baselineState)).toEqual([
       'unchanged',

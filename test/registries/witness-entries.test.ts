@@ -3,16 +3,16 @@ import { corpusFromFiles } from '../../core/model/corpus.js';
 import { witnessCounts, witnessEntries } from '../../core/registries/evidence.js';
 import { fixture, readTree } from '../helpers.js';
 
-const corpusOf = (...layers: string[]) =>
+const layeredCorpus = (...layers: string[]) =>
   corpusFromFiles('/nonexistent-root', Object.assign({}, ...layers.map((layer) => readTree(fixture(layer)))));
 
 describe('witness entries', () => {
   it('counts unwitnessable on requirements and invariants only, and seam-gated on all three; a deleted family carries none', () => {
-    expect(witnessCounts(witnessEntries(corpusOf('evidence/witness-good')))).toEqual({
+    expect(witnessCounts(witnessEntries(layeredCorpus('evidence/witness-good')))).toEqual({
       seamGated: 2,
       unwitnessable: 2,
     });
-    const entries = witnessEntries(corpusOf('evidence/witness-good', 'evidence/witness-defects'));
+    const entries = witnessEntries(layeredCorpus('evidence/witness-good', 'evidence/witness-defects'));
     expect(entries.map((e) => `${e.source}:${e.id}:${e.witness ?? '-'}`)).toEqual([
       'family:idempotency:seam-gatd',
       'family:heartbeat:unwitnessable',
@@ -29,7 +29,7 @@ describe('witness entries', () => {
   });
 
   it('reads the rationale of an invariant from non_testability_rationale', () => {
-    const entry = witnessEntries(corpusOf('evidence/witness-good')).find(
+    const entry = witnessEntries(layeredCorpus('evidence/witness-good')).find(
       (e) => e.id === 'provenance-attestation-digest-bound',
     );
     expect(entry?.rationale).toBe('attestations never leave the build pipeline');

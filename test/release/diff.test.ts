@@ -52,7 +52,7 @@ function diffAfter(change: (root: string) => void, generated?: Parameters<typeof
   return diffReleases(loadRelease(BASE, '/'), loadRelease(root, '/'), generated);
 }
 
-const summary = (diff: ReleaseDiff) =>
+const diffSummary = (diff: ReleaseDiff) =>
   diff.changes.map((change) => `${change.level} ${change.rule} ${change.file}${change.line ? `:${change.line}` : ''}`);
 const messages = (diff: ReleaseDiff) => diff.changes.map((change) => change.message);
 
@@ -64,7 +64,7 @@ describe('diff: error codes', () => {
         registry.rows.push({ ...registry.rows[0], code: 'conflict', httpStatus: 409 });
       }),
     );
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking error/removed spec/v2/errors.json:17',
       'additive error/added spec/v2/errors.json:27',
     ]);
@@ -83,7 +83,7 @@ describe('diff: error codes', () => {
         registry.rows[1].deprecated = { since: '2.1', note: 'use invalid_request' };
       }),
     );
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking error/status-changed spec/v2/errors.json:7',
       'breaking error/retriable-changed spec/v2/errors.json:31',
       'additive error/deprecated spec/v2/errors.json:17',
@@ -91,7 +91,7 @@ describe('diff: error codes', () => {
     const prose = diffAfter((root) =>
       editJson(root, 'spec/v2/errors.json', (registry) => (registry.rows[0].meaning = 'Reworded.')),
     );
-    expect(summary(prose)).toEqual(['editorial file/changed spec/v2/errors.json:14']);
+    expect(diffSummary(prose)).toEqual(['editorial file/changed spec/v2/errors.json:14']);
     expect(prose.required).toBe('patch');
   });
 });
@@ -118,7 +118,7 @@ describe('diff: event types', () => {
         });
       }),
     );
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking event/removed spec/v2/event-codemap.json:6',
       'breaking event/renamed spec/v2/event-codemap.json:11',
       'additive event/added spec/v2/event-codemap.json:19',
@@ -135,7 +135,7 @@ describe('diff: operations, headers and channels', () => {
       );
       edit(root, 'api/v2/asyncapi.yaml', (text) => text.replace('runEvents:', 'hostEvents:'));
     });
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking channel/removed api/v2/asyncapi.yaml:6',
       'breaking operation/removed api/v2/openapi.yaml:18',
       'additive channel/added api/v2/asyncapi.yaml:6',
@@ -158,7 +158,7 @@ describe('diff: operations, headers and channels', () => {
           ),
       ),
     );
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking header/required-added api/v2/openapi.yaml',
       'breaking header/removed api/v2/openapi.yaml',
       'additive header/added api/v2/openapi.yaml',
@@ -188,7 +188,7 @@ describe('diff: schemas', () => {
       });
       writeFileSync(path.join(root, 'schemas/v2/new.schema.json'), '{"type": "object"}\n');
     });
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking schema/constraint-tightened schemas/v2/ids.schema.json:9',
       'breaking schema/required-added schemas/v2/run.schema.json:8',
       'breaking schema/property-removed schemas/v2/run.schema.json:12',
@@ -286,7 +286,7 @@ describe('diff: schemas', () => {
         schema.properties.label.maxLength = 500;
       }),
     );
-    expect(summary(relaxed)).toEqual([
+    expect(diffSummary(relaxed)).toEqual([
       'additive schema/opened schemas/v2/run.schema.json:1',
       'additive schema/required-removed schemas/v2/run.schema.json:7',
       'additive schema/constraint-relaxed schemas/v2/run.schema.json:24',
@@ -294,14 +294,14 @@ describe('diff: schemas', () => {
     const worded = diffAfter((root) =>
       editJson(root, 'schemas/v2/run.schema.json', (schema) => (schema.description = 'A run.')),
     );
-    expect(summary(worded)).toEqual(['editorial file/changed schemas/v2/run.schema.json:5']);
+    expect(diffSummary(worded)).toEqual(['editorial file/changed schemas/v2/run.schema.json:5']);
   });
 });
 
 describe('diff: requirements, documents and files', () => {
   it('calls a requirement removed without an alias breaking, and with one editorial', () => {
     const removed = diffAfter((root) => editJson(root, 'conformance/requirements.json', (file) => file.records.pop()));
-    expect(summary(removed)).toEqual(['breaking requirement/removed conformance/requirements.json:4']);
+    expect(diffSummary(removed)).toEqual(['breaking requirement/removed conformance/requirements.json:4']);
     const aliased = diffAfter((root) => {
       editJson(root, 'conformance/requirements.json', (file) => (file.records[1].id = 'openwop.errors.envelope-shape'));
       editJson(
@@ -310,7 +310,7 @@ describe('diff: requirements, documents and files', () => {
         (file) => (file.aliases['openwop.errors.envelope'] = 'openwop.errors.envelope-shape'),
       );
     });
-    expect(summary(aliased)).toEqual([
+    expect(diffSummary(aliased)).toEqual([
       'additive requirement/added conformance/requirements.json:14',
       'editorial file/changed conformance/requirement-aliases.json:2',
       'editorial requirement/aliased conformance/requirements.json:4',
@@ -325,7 +325,7 @@ describe('diff: requirements, documents and files', () => {
       writeFileSync(path.join(root, 'SECURITY/threats.yaml'), 'threats: []\n');
       edit(root, 'docs/notes.md', (text) => `${text}More.\n`);
     });
-    expect(summary(diff)).toEqual([
+    expect(diffSummary(diff)).toEqual([
       'breaking file/removed SECURITY/invariants.yaml',
       'additive file/added SECURITY/threats.yaml',
       'additive document/added spec/v2/core/new.md',

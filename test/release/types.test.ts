@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFromFiles } from '../../core/model/corpus.js';
 import { allocateNames, schemaDeclarations } from '../../core/release/types.js';
 
-const schema = (file: string, body: Record<string, unknown>) =>
+const schemaFile = (file: string, body: Record<string, unknown>) =>
   JSON.stringify({
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `https://openwop.dev/${file}`,
@@ -12,12 +12,12 @@ const schema = (file: string, body: Record<string, unknown>) =>
 describe('TypeScript declarations from the corpus schemas', () => {
   it('resolves references across files from the model, including a file whose root is a $ref with siblings', async () => {
     const corpus = corpusFromFiles('/r', {
-      'schemas/v2/ids.schema.json': schema('schemas/v2/ids.schema.json', {
+      'schemas/v2/ids.schema.json': schemaFile('schemas/v2/ids.schema.json', {
         title: 'Ids',
         $defs: { runId: { type: 'string', pattern: '^run_' } },
       }),
       // The shape of subject.schema.json: a root `$ref` beside properties, and levels that reference each other.
-      'schemas/v2/subject.schema.json': schema('schemas/v2/subject.schema.json', {
+      'schemas/v2/subject.schema.json': schemaFile('schemas/v2/subject.schema.json', {
         title: 'Subject',
         type: 'object',
         $ref: '#/$defs/fields',
@@ -28,7 +28,7 @@ describe('TypeScript declarations from the corpus schemas', () => {
           actor1: { type: 'object', $ref: '#/$defs/fields', unevaluatedProperties: false },
         },
       }),
-      'schemas/v2/run.schema.json': schema('schemas/v2/run.schema.json', {
+      'schemas/v2/run.schema.json': schemaFile('schemas/v2/run.schema.json', {
         title: 'A run',
         type: 'object',
         required: ['runId'],
@@ -69,7 +69,7 @@ describe('TypeScript declarations from the corpus schemas', () => {
 
   it('never fetches: a reference outside the corpus is a problem named at its schema', async () => {
     const corpus = corpusFromFiles('/r', {
-      'schemas/v2/out.schema.json': schema('schemas/v2/out.schema.json', {
+      'schemas/v2/out.schema.json': schemaFile('schemas/v2/out.schema.json', {
         type: 'object',
         properties: { x: { $ref: 'https://example.com/x.schema.json' } },
       }),
@@ -82,7 +82,7 @@ describe('TypeScript declarations from the corpus schemas', () => {
 
   it('produces the same text on every run', async () => {
     const files = {
-      'spec/v2/errors.schema.json': schema('spec/v2/errors.schema.json', {
+      'spec/v2/errors.schema.json': schemaFile('spec/v2/errors.schema.json', {
         type: 'object',
         properties: { b: { enum: ['x', 'y'] }, a: { type: 'integer' } },
       }),

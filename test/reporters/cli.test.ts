@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 /** A corpus with one warning (a region no generator owns) and, when asked, one error (a broken anchor). */
-function corpus(config: Record<string, unknown> = {}, withError = false): string {
+function reportsRoot(config: Record<string, unknown> = {}, withError = false): string {
   const files: Record<string, string> = {
     'openwop-spec.config.json': JSON.stringify({ required: [], ...config }),
     'spec/v2/core/a.md': doc(
@@ -30,7 +30,7 @@ function corpus(config: Record<string, unknown> = {}, withError = false): string
 
 describe('check reports', { timeout: 120_000 }, () => {
   it('writes several formats from one run, each to its --output, and stylish to stdout', async () => {
-    const root = corpus({}, true);
+    const root = reportsRoot({}, true);
     const out = (name: string) => path.join(root, 'reports', name);
     const result = await cli([
       'check',
@@ -74,14 +74,14 @@ describe('check reports', { timeout: 120_000 }, () => {
   });
 
   it("says why warnings fail the run, and --max-warnings -1 lifts the config's limit", async () => {
-    const limited = corpus({ maxWarnings: 0 });
+    const limited = reportsRoot({ maxWarnings: 0 });
     const over = await cli(['check', '--root', limited]);
     expect(over.status).toBe(1);
     expect(over.stdout.trimEnd().split('\n').at(-1)).toBe('  failing: 1 warning, more than --max-warnings 0 allows');
     const lifted = await cli(['check', '--root', limited, '--max-warnings', '-1']);
     expect(lifted.status).toBe(0);
     expect(lifted.stdout).not.toContain('failing');
-    const strict = await cli(['check', '--root', corpus(), '--fail-severity', 'warning', '--format', 'github']);
+    const strict = await cli(['check', '--root', reportsRoot(), '--fail-severity', 'warning', '--format', 'github']);
     expect(strict.status).toBe(1);
     expect(strict.stdout.trimEnd().split('\n').at(-1)).toBe(
       '::notice title=openwop-spec::1 problem (0 errors, 1 warning) in 2 files; failing: 1 warning and --fail-severity warning',

@@ -74,7 +74,7 @@ const DIAGNOSTICS: Diagnostic[] = [
   },
 ];
 
-function context(diagnostics: readonly Diagnostic[], extra: Partial<ReportContext> = {}): ReportContext {
+function reportContext(diagnostics: readonly Diagnostic[], extra: Partial<ReportContext> = {}): ReportContext {
   return {
     summary: summarize(diagnostics, 7),
     rules: ['links/anchor', 'generated/region', 'corpus/parse', 'api/header-naming', 'links/file'].map((id) => ({
@@ -94,7 +94,7 @@ const report = (
   format: string,
   diagnostics: readonly Diagnostic[] = DIAGNOSTICS,
   extra: Partial<ReportContext> = {},
-): string => REPORTERS[format]!(diagnostics, context(diagnostics, extra));
+): string => REPORTERS[format]!(diagnostics, reportContext(diagnostics, extra));
 
 const javaAvailable = spawnSync('java', ['-version'], { encoding: 'utf8' }).status === 0;
 if (!javaAvailable)

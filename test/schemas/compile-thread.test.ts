@@ -16,7 +16,7 @@ const FILES = {
   'schemas/v2/union.schema.json': `${JSON.stringify({ $schema: SCHEMA, $id: id('union.schema.json'), title: 't', description: 'd', type: 'object', properties: { n: { minimum: 1 } } }, null, 2)}\n`,
 };
 
-function check(root: string, threads: boolean): { status: number | null; stdout: string } {
+function checkSchemasSpawned(root: string, threads: boolean): { status: number | null; stdout: string } {
   const { FORCE_COLOR: _, ...env } = process.env;
   const result = spawnSync(process.execPath, [CLI, 'check', '--root', root, '--rule', 'schemas/compile', '--no-cache', '--format', 'json'], {
     encoding: 'utf8',
@@ -28,8 +28,8 @@ function check(root: string, threads: boolean): { status: number | null; stdout:
 describe('schemas compiled on a second thread', { timeout: 60_000 }, () => {
   it('gives the findings the main thread gives, at the same places', () => {
     const root = evidenceDirectory(FILES);
-    const threaded = check(root, true);
-    const alone = check(root, false);
+    const threaded = checkSchemasSpawned(root, true);
+    const alone = checkSchemasSpawned(root, false);
     expect(threaded.status).toBe(1);
     expect(threaded.stdout).toBe(alone.stdout);
     const found = reported(threaded.stdout).map((d) => ({ rule: d.rule, messageId: d.messageId, data: d.data, at: `${d.file}:${d.line}` }));

@@ -4,32 +4,15 @@
  * exit 2 or a located finding.
  */
 import { spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  watch,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, cli, cliEnv, FIXTURES, readTree } from '../helpers.js';
+import { CLI, cli, cliEnv, copyFixture, FIXTURES, readTree } from '../helpers.js';
 import { tempDir } from './helpers.js';
-
-/** A copy of the small `good` fixture corpus (four files, its own config). */
-function goodCopy(): string {
-  const root = tempDir();
-  cpSync(path.join(FIXTURES, 'good'), root, { recursive: true });
-  return root;
-}
 
 describe('nothing is written or deleted outside the root', { timeout: 60_000 }, () => {
   it('a committed journal whose target goes through an in-tree link out of the root is not followed', async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     const outside = tempDir();
     writeFileSync(path.join(outside, 'victim.md'), 'precious\n');
     writeFileSync(path.join(outside, '.victim.md.999999.k0.tmp'), 'PWNED\n');
@@ -51,7 +34,7 @@ describe('nothing is written or deleted outside the root', { timeout: 60_000 }, 
   });
 
   it('a node_modules that is a link out of the root gets no cache written into it', async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     const outside = tempDir();
     symlinkSync(outside, path.join(root, 'node_modules'));
     const result = await cli(['check', '--root', root]);
@@ -60,7 +43,7 @@ describe('nothing is written or deleted outside the root', { timeout: 60_000 }, 
   });
 
   it('a node_modules/.cache that is a link out of the root: neither written nor emptied, by check or check --no-cache', async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     const outside = tempDir();
     mkdirSync(path.join(outside, 'openwop-spec'));
     writeFileSync(path.join(outside, 'openwop-spec', 'theirs.json'), '{}');
@@ -72,7 +55,7 @@ describe('nothing is written or deleted outside the root', { timeout: 60_000 }, 
   });
 
   it('a generate with nothing to change creates no file at all (a read-only checkout passes)', async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     const created: string[] = [];
     const watcher = watch(root, (event, name) => {
       if (event === 'rename' && name) created.push(name);
@@ -94,7 +77,7 @@ describe('nothing is written or deleted outside the root', { timeout: 60_000 }, 
 describe('globs are judged after their braces are expanded', { timeout: 60_000 }, () => {
   for (const glob of ['{..,docs}/**', '{/etc,spec}/**', '{/,spec}/**', 'spec/{a,../..}/**']) {
     it(`include ${glob}: one line, exit 2, nothing listed outside the root`, async () => {
-      const root = goodCopy();
+      const root = copyFixture('good');
       writeFileSync(path.join(root, 'openwop-spec.config.json'), JSON.stringify({ include: [glob] }));
       const result = await cli(['check', '--root', root, '--format', 'json']);
       expect(result.status).toBe(2);
@@ -110,7 +93,7 @@ describe('config-like files are never followed through a link', { timeout: 60_00
   const SECRET = 'AWS_SECRET=hunter2-do-not-print';
   for (const file of ['openwop-spec.config.json', 'openwop-spec.suppressions.json']) {
     it(`${file} as a link to a readable file: refused in one line, its content never printed`, async () => {
-      const root = goodCopy();
+      const root = copyFixture('good');
       const target = path.join(tempDir(), 'environ');
       writeFileSync(target, `${SECRET}\u0000PATH=/bin\n`);
       const linked = path.join(root, file);
@@ -125,7 +108,7 @@ describe('config-like files are never followed through a link', { timeout: 60_00
   }
 
   it('a config with a UTF-8 byte order mark is read', async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     writeFileSync(
       path.join(root, 'openwop-spec.config.json'),
       `\uFEFF${readFileSync(path.join(FIXTURES, 'good', 'openwop-spec.config.json'), 'utf8')}`,
@@ -136,7 +119,7 @@ describe('config-like files are never followed through a link', { timeout: 60_00
   });
 
   it("a config's own control bytes reach stderr escaped", async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     writeFileSync(
       path.join(root, 'openwop-spec.config.json'),
       '{"include": ["spec/**"], "\\u001b[2K\\u001b[1Afake": 1}',

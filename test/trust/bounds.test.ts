@@ -12,7 +12,7 @@ import { collectRefs } from '../../core/api/refs.js';
 import { CHECKS } from '../../checks/index.js';
 import { runChecks } from '../../core/run/engine.js';
 import { cli, fixture, readTree, run } from '../helpers.js';
-import { corpusCopy, findings, rootWith } from './helpers.js';
+import { copyCorpus, findingPlaces, tempTree } from './helpers.js';
 
 const deepJson = (depth: number): string => `{"a": ${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}}\n`;
 
@@ -29,8 +29,8 @@ function aliasBomb(): string {
 let untouched: Promise<string[]> | undefined;
 /** The findings of a fresh copy of this repository's corpus, which two cases compare against: one run, on a copy of its own. */
 function untouchedFindings(): Promise<string[]> {
-  untouched ??= cli(['check', '--root', corpusCopy(), '--format', 'json', '--no-cache']).then((result) =>
-    findings(result.stdout),
+  untouched ??= cli(['check', '--root', copyCorpus(), '--format', 'json', '--no-cache']).then((result) =>
+    findingPlaces(result.stdout),
   );
   return untouched;
 }
@@ -86,7 +86,7 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
   });
 
   it('end to end: deep JSON, deep YAML, an alias bomb and an oversized file are each one finding, and every other finding stays', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const baseline = await untouchedFindings();
     writeFileSync(path.join(root, 'schemas/v2/deep.json'), deepJson(8000));
     writeFileSync(path.join(root, 'schemas/v2/deeper.json'), deepJson(3500));
@@ -97,7 +97,7 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     // The stamp covers the new files, so it is stale; that is true, and said once.
-    const found = findings(result.stdout)
+    const found = findingPlaces(result.stdout)
       .filter((f) => !f.startsWith('generated/drift CORPUS-STAMP.json:'))
       .map((f) => f.replace(/^(corpus\/parse api\/v2\/flow\.yaml:1:)\d+$/, '$1COLUMN'));
     expect(found.filter((f) => !baseline.includes(f)).sort()).toEqual(
@@ -113,7 +113,7 @@ describe('nesting, aliases and size, per file', { timeout: 180_000 }, () => {
     // generate goes on as well: it restamps, and check then has only the five findings.
     expect((await cli(['generate', '--root', root])).status).toBe(0);
     expect(
-      findings((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((f) =>
+      findingPlaces((await cli(['check', '--root', root, '--format', 'json'])).stdout).filter((f) =>
         f.startsWith('generated/'),
       ),
     ).toEqual([]);
@@ -189,7 +189,7 @@ describe('text as written', { timeout: 180_000 }, () => {
 
 describe('the loader', () => {
   it('reads a root of a few files with no problem', () => {
-    const root = rootWith({ 'docs/a.md': '# A\n', 'openwop-spec.config.json': '{"required": []}\n' });
+    const root = tempTree({ 'docs/a.md': '# A\n', 'openwop-spec.config.json': '{"required": []}\n' });
     expect(loadCorpus(root).files.size).toBe(1);
     expect(run('corpus/parse', root)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentCache } from '../../core/cache/content-cache.js';
 import { cli } from '../helpers.js';
-import { corpusCopy, findings, tempDir } from './helpers.js';
+import { copyCorpus, findingPlaces, tempDir } from './helpers.js';
 
 const CACHE = path.join('node_modules', '.cache', 'openwop-spec');
 
@@ -20,16 +20,16 @@ function entries(root: string, prefix: string): string[] {
     );
 }
 
-async function check(root: string, ...extra: string[]) {
+async function checkAsJson(root: string, ...extra: string[]) {
   return await cli(['check', '--root', root, '--format', 'json', ...extra]);
 }
 
 describe('a poisoned cache', { timeout: 120_000 }, () => {
   it('a valid entry planted under the key of a truncated registry does not make it parse', async () => {
-    const root = corpusCopy({ cached: true });
+    const root = copyCorpus({ cached: true });
     const registry = path.join(root, 'spec/v2/errors.json');
     const whole = readFileSync(registry, 'utf8');
-    expect((await check(root)).status).toBe(0);
+    expect((await checkAsJson(root)).status).toBe(0);
     const truncated = whole.slice(0, Math.floor(whole.length / 2));
     writeFileSync(registry, truncated);
     // Where the entry for the truncated text would be, were JSON cached: the whole file's value.
@@ -39,23 +39,23 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
       path.join(root, CACHE, parseDir, `${key}.json`),
       JSON.stringify({ for: key, value: { value: JSON.parse(whole), problems: [] } }),
     );
-    const poisoned = await check(root);
-    const clean = await check(root, '--no-cache');
+    const poisoned = await checkAsJson(root);
+    const clean = await checkAsJson(root, '--no-cache');
     expect(poisoned.status).toBe(1);
     expect(poisoned.stdout).toBe(clean.stdout);
-    expect(findings(poisoned.stdout).some((finding) => finding.startsWith('corpus/parse spec/v2/errors.json:'))).toBe(
-      true,
-    );
+    expect(
+      findingPlaces(poisoned.stdout).some((finding) => finding.startsWith('corpus/parse spec/v2/errors.json:')),
+    ).toBe(true);
   });
 
   it('entries swapped between files, or of the wrong shape, are misses, and the run replaces them', async () => {
-    const root = corpusCopy({ cached: true });
+    const root = copyCorpus({ cached: true });
     const doc = path.join(root, 'spec/v2/core/capabilities.md');
     writeFileSync(
       doc,
       readFileSync(doc, 'utf8').replace('## Why this exists', '## Why this exists\n\nSee [nowhere](missing-file.md).'),
     );
-    const cold = await check(root);
+    const cold = await checkAsJson(root);
     expect(cold.status).toBe(1);
     const parse = entries(root, 'parse-');
     const validation = entries(root, 'validation-');
@@ -68,7 +68,7 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
       const contents = group.map((file) => readFileSync(file));
       group.forEach((file, index) => writeFileSync(file, contents[(index + 1) % contents.length] ?? ''));
     }
-    const swapped = await check(root);
+    const swapped = await checkAsJson(root);
     expect(swapped.stdout).toBe(cold.stdout);
     expect(swapped.status).toBe(1);
 
@@ -86,19 +86,19 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
           : '{}',
       );
     }
-    const wrongShape = await check(root);
+    const wrongShape = await checkAsJson(root);
     expect(wrongShape.stdout).toBe(cold.stdout);
     expect(wrongShape.stderr).toBe('');
     // The bad entries were replaced: each names its own key again.
     for (const file of [...entries(root, 'parse-'), ...entries(root, 'validation-')]) {
       expect((JSON.parse(readFileSync(file, 'utf8')) as { for?: string }).for, file).toBe(path.basename(file, '.json'));
     }
-    expect((await check(root)).stdout).toBe(cold.stdout);
+    expect((await checkAsJson(root)).stdout).toBe(cold.stdout);
   });
 
   it('runs no code from the cache directory: a planted validator module is never loaded', async () => {
-    const root = corpusCopy({ cached: true });
-    expect((await check(root)).status).toBe(0);
+    const root = copyCorpus({ cached: true });
+    expect((await checkAsJson(root)).status).toBe(0);
     const cacheDir = path.join(root, CACHE);
     expect(readdirSync(cacheDir).filter((name) => name.endsWith('.cjs'))).toEqual([]);
     const marker = path.join(tempDir(), 'ran');
@@ -109,19 +109,19 @@ describe('a poisoned cache', { timeout: 120_000 }, () => {
     }
     const registry = path.join(root, 'spec/v2/errors.json');
     writeFileSync(registry, readFileSync(registry, 'utf8').replace('"httpStatus": 400', '"httpStatus": 299'));
-    const result = await check(root);
+    const result = await checkAsJson(root);
     expect(existsSync(marker)).toBe(false);
     expect(result.status).toBe(1);
-    expect(result.stdout).toBe((await check(root, '--no-cache')).stdout);
+    expect(result.stdout).toBe((await checkAsJson(root, '--no-cache')).stdout);
   });
 
   it('--no-cache reads nothing from the cache and clears it, so a bad entry does not outlive it', async () => {
-    const root = corpusCopy({ cached: true });
-    const cold = await check(root);
+    const root = copyCorpus({ cached: true });
+    const cold = await checkAsJson(root);
     for (const file of entries(root, 'parse-')) writeFileSync(file, '{}');
-    expect((await check(root, '--no-cache')).stdout).toBe(cold.stdout);
+    expect((await checkAsJson(root, '--no-cache')).stdout).toBe(cold.stdout);
     expect(existsSync(path.join(root, CACHE))).toBe(false);
-    expect((await check(root)).stdout).toBe(cold.stdout);
+    expect((await checkAsJson(root)).stdout).toBe(cold.stdout);
     expect(entries(root, 'parse-').every((file) => readFileSync(file, 'utf8') !== '{}')).toBe(true);
   });
 });

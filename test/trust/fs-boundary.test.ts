@@ -4,10 +4,8 @@
  * around it: this test fails on one, unless the file is listed below with why its use is safe.
  * The analysis is a pure function of file texts, tested on planted imports as well as on the tree.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO } from '../helpers.js';
+import { repositoryFiles } from '../helpers.js';
 
 const SOURCE_FOLDERS = ['core', 'scripts', 'checks', 'generators', 'lsp'];
 
@@ -149,20 +147,6 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
   },
 };
 
-function sourceFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(REPO, relative), { withFileTypes: true })) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (/\.(ts|mts|cts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
-        files.set(child, readFileSync(path.join(REPO, child), 'utf8'));
-    }
-  };
-  for (const folder of SOURCE_FOLDERS) walk(folder);
-  return files;
-}
-
 /** Every use of node:fs outside core/fs that the list does not allow, as `file: name`. */
 export function fsViolations(files: ReadonlyMap<string, string>): string[] {
   const problems: string[] = [];
@@ -200,7 +184,10 @@ describe('node:fs is imported only by core/fs, or where the list says why it is 
   });
 
   it('holds on the tree, and every listed file still uses what it is allowed', () => {
-    const files = sourceFiles();
+    const files = repositoryFiles(
+      SOURCE_FOLDERS,
+      (name) => /\.(ts|mts|cts|js|mjs)$/.test(name) && !name.endsWith('.d.ts'),
+    );
     expect(files.size).toBeGreaterThan(100);
     expect(fsViolations(files)).toEqual([]);
     const stale = Object.entries(ALLOWED)

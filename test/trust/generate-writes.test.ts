@@ -18,8 +18,8 @@ import {
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverWrites, WriteError, writeSetAtomic } from '../../core/output/write.js';
-import { cli, cliEnv, spawnCli } from '../helpers.js';
-import { changed, corpusCopy, snapshot, tempDir } from './helpers.js';
+import { cli, spawnWithFault } from '../helpers.js';
+import { changed, copyCorpus, snapshotFiles, tempDir } from './helpers.js';
 
 const REGISTRY = 'spec/v2/errors.json';
 
@@ -37,13 +37,9 @@ function addCode(root: string): void {
 }
 
 /** A generate run in process. */
-const generate = (root: string) => cli(['generate', '--root', root]);
+const generateIn = (root: string) => cli(['generate', '--root', root]);
 
 /** A generate run with a write fault injected: its own process, which the hook kills, or whose writes it counts from the first. */
-function faulted(root: string, fault: string) {
-  return spawnCli(['generate', '--root', root], { env: cliEnv({ OPENWOP_SPEC_FAULT: fault }) });
-}
-
 const temporaries = (files: Map<string, Buffer>) =>
   [...files.keys()].filter((file) => /(^|\/)\.[^/]+\.\d+\.[0-9a-z]+\.tmp$/.test(file));
 
@@ -54,7 +50,7 @@ let staleOutputs: Promise<number> | undefined;
  */
 function staleCount(): Promise<number> {
   staleOutputs ??= (async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     addCode(root);
     const report = JSON.parse((await cli(['generate', '--check', '--root', root, '--format', 'json'])).stdout) as {
       diagnostics: Array<{ rule: string; file: string }>;
@@ -67,89 +63,89 @@ function staleCount(): Promise<number> {
 
 describe('generate writes all or nothing', { timeout: 240_000 }, () => {
   it('killed at its second write (while staging): nothing changed; the next run cleans up and writes the new set', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     addCode(root);
     const stale = await staleCount();
     expect(stale).toBeGreaterThanOrEqual(3);
-    const before = snapshot(root);
-    const killed = faulted(root, 'kill-at-write:2');
+    const before = snapshotFiles(root);
+    const killed = spawnWithFault(['generate', '--root', root], 'kill-at-write:2');
     expect(killed.signal).toBe('SIGKILL');
-    const after = snapshot(root);
+    const after = snapshotFiles(root);
     // Only the temporaries of the killed run are new; every file is as it was.
     expect(changed(before, after)).toEqual(temporaries(after));
     expect(temporaries(after).length).toBeGreaterThan(0);
 
-    const next = await generate(root);
+    const next = await generateIn(root);
     expect(next.status).toBe(0);
-    expect(temporaries(snapshot(root))).toEqual([]);
+    expect(temporaries(snapshotFiles(root))).toEqual([]);
     expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
   it('killed between its renames: the journal says what was left, and the next run finishes the new set', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     addCode(root);
     const stale = await staleCount();
-    const before = snapshot(root);
+    const before = snapshotFiles(root);
     // Writes 1..stale stage the outputs, stale+1 is the journal's own write... then the renames.
-    const killed = faulted(root, `kill-at-write:${stale + 2}`);
+    const killed = spawnWithFault(['generate', '--root', root], `kill-at-write:${stale + 2}`);
     expect(killed.signal).toBe('SIGKILL');
     expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(true);
-    const mixed = changed(before, snapshot(root)).filter(
-      (file) => !temporaries(snapshot(root)).includes(file) && file !== '.openwop-spec-writes.json',
+    const mixed = changed(before, snapshotFiles(root)).filter(
+      (file) => !temporaries(snapshotFiles(root)).includes(file) && file !== '.openwop-spec-writes.json',
     );
     expect(mixed).toHaveLength(1);
 
     const checked = await cli(['generate', '--check', '--root', root]);
     expect(checked.status).toBe(1);
     expect(checked.stderr).toMatch(/^an interrupted generate left \.openwop-spec-writes\.json/);
-    const next = await generate(root);
+    const next = await generateIn(root);
     expect(next.status).toBe(0);
     expect(next.stderr).toMatch(/^finished an interrupted generate: replaced /);
     expect(existsSync(path.join(root, '.openwop-spec-writes.json'))).toBe(false);
-    expect(temporaries(snapshot(root))).toEqual([]);
+    expect(temporaries(snapshotFiles(root))).toEqual([]);
     expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 
   it('a full disk while staging: one line naming the file and the cause, nothing changed, no temporary left', () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     addCode(root);
-    const before = snapshot(root);
-    const failed = faulted(root, 'fail-at-write:2:ENOSPC');
+    const before = snapshotFiles(root);
+    const failed = spawnWithFault(['generate', '--root', root], 'fail-at-write:2:ENOSPC');
     expect(failed.status).toBe(2);
     expect(failed.stderr).toMatch(/^openwop-spec: cannot write [\w./-]+: no space left on the device \(ENOSPC\)\n$/);
     expect(failed.stderr).not.toMatch(/internal error|\.tmp/);
-    expect(changed(before, snapshot(root))).toEqual([]);
+    expect(changed(before, snapshotFiles(root))).toEqual([]);
   });
 
   it('a permission error while replacing: one line saying which files were replaced; the next run finishes', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     addCode(root);
     const stale = await staleCount();
-    const failed = faulted(root, `fail-at-write:${stale + 3}:EACCES`);
+    const failed = spawnWithFault(['generate', '--root', root], `fail-at-write:${stale + 3}:EACCES`);
     expect(failed.status).toBe(2);
     expect(failed.stderr).toMatch(
       /^openwop-spec: cannot write [\w./-]+: permission denied \(EACCES\); 2 of \d+ files were replaced \([^)]+\); the next generate finishes the rest\n$/,
     );
-    expect((await generate(root)).status).toBe(0);
+    expect((await generateIn(root)).status).toBe(0);
     expect((await cli(['check', '--root', root])).status).toBe(0);
   });
 });
 
 describe('generate never writes out of the root', { timeout: 240_000 }, () => {
   it('an output whose directory is a link out of the root is refused in one line, and nothing is written there', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const outside = tempDir();
     cpSync(path.join(root, 'schemas/v2'), outside, { recursive: true });
     rmSync(path.join(root, 'schemas/v2'), { recursive: true });
     symlinkSync(outside, path.join(root, 'schemas/v2'));
     addCode(root);
-    const before = snapshot(outside);
-    const result = await generate(root);
+    const before = snapshotFiles(outside);
+    const result = await generateIn(root);
     expect(result.stderr).not.toMatch(/^wrote /m);
     // The schemas are not read through the link, so the generators that need them refuse first.
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/nothing written/);
-    expect(changed(before, snapshot(outside))).toEqual([]);
+    expect(changed(before, snapshotFiles(outside))).toEqual([]);
   });
 
   it('the writer itself refuses a target whose directory leads out of the root, before it stages anything', () => {
@@ -217,15 +213,15 @@ describe('recovering an interrupted set of writes', () => {
 
 describe('a rewritten file keeps how it was written', { timeout: 240_000 }, () => {
   it('CRLF line ends, a byte order mark and the file mode survive generate, and the stamp hashes what was written', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const doc = path.join(root, 'spec/v2/core/errors.md');
     writeFileSync(doc, `\uFEFF${readFileSync(doc, 'utf8').replace(/\n/g, '\r\n')}`);
     chmodSync(doc, 0o640);
     const envelope = path.join(root, 'schemas/v2/error-envelope.schema.json');
     chmodSync(envelope, 0o600);
-    expect((await generate(root)).status).toBe(0);
+    expect((await generateIn(root)).status).toBe(0);
     addCode(root);
-    const result = await generate(root);
+    const result = await generateIn(root);
     expect(result.status).toBe(0);
     expect(result.stderr).toContain('wrote spec/v2/core/errors.md');
     const text = readFileSync(doc, 'utf8');

@@ -1,42 +1,20 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll } from 'vitest';
-import { CLI, cliEnv, edit, removeTempDirs, REPO, reported, tempDir, tempTree } from '../helpers.js';
+import {
+  CLI,
+  cliEnv,
+  copyCorpus,
+  edit,
+  removeTempDirs,
+  reported,
+  snapshotFiles,
+  tempDir,
+  tempTree,
+} from '../helpers.js';
 
 afterAll(removeTempDirs);
 
-export { edit, tempDir };
-
-const CORPUS = ['spec', 'api', 'schemas', 'conformance', 'SECURITY', 'docs', 'CORPUS-STAMP.json', 'package.json'];
-
-/** A fresh copy of this repository's corpus (with package.json, which the stamp reads its version from); `cached` adds node_modules, which turns the caches on. */
-export function corpusCopy(options: { cached?: boolean } = {}): string {
-  const root = tempDir('openwop-trust-');
-  for (const entry of CORPUS) cpSync(path.join(REPO, entry), path.join(root, entry), { recursive: true });
-  if (options.cached) mkdirSync(path.join(root, 'node_modules'));
-  return root;
-}
-
-/** An empty temporary root with `files` written into it. */
-export function rootWith(files: Record<string, string | Buffer>): string {
-  return tempTree(files, 'openwop-trust-');
-}
-
-/** Every file under root (node_modules aside) with its bytes. */
-export function snapshot(root: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.name === 'node_modules') continue;
-      if (entry.isDirectory()) walk(child);
-      else files.set(child, readFileSync(path.join(root, child)));
-    }
-  };
-  walk('');
-  return files;
-}
+export { copyCorpus, edit, snapshotFiles, tempDir, tempTree };
 
 /** The files that differ between two snapshots, or are in one only, sorted. */
 export function changed(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
@@ -47,7 +25,7 @@ export function changed(before: Map<string, Buffer>, after: Map<string, Buffer>)
 }
 
 /** The findings of a JSON report as `rule file:line:column`. */
-export function findings(stdout: string): string[] {
+export function findingPlaces(stdout: string): string[] {
   return reported(stdout).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`);
 }
 

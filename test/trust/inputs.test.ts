@@ -5,24 +5,18 @@
  * schema, and JavaScript's reserved names as rule options. The largest cases run under
  * `npm run test:hostile` (OPENWOP_SPEC_HOSTILE=1); the others in every run.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliEnv, FIXTURES, reported, spawnCli } from '../helpers.js';
-import { corpusCopy, tempDir } from './helpers.js';
+import { cli, cliEnv, copyFixture, reported, spawnCli } from '../helpers.js';
+import { copyCorpus } from './helpers.js';
 
 const HOSTILE = process.env.OPENWOP_SPEC_HOSTILE === '1';
 if (!HOSTILE) console.log('the largest bounds cases are skipped: run them with `npm run test:hostile`');
 
-function goodCopy(): string {
-  const root = tempDir();
-  cpSync(path.join(FIXTURES, 'good'), root, { recursive: true });
-  return root;
-}
-
 /** A document of `headings` headings and another citing it `broken` times, each anchor and section one letter off. */
 function manyHeadings(headings: number, broken: number): string {
-  const root = goodCopy();
+  const root = copyFixture('good');
   mkdirSync(path.join(root, 'docs'));
   const big = ['# Big', ''];
   for (let i = 0; i < headings; i++) big.push(`## Limits of section ${i}`, '', 'text', '');
@@ -79,7 +73,7 @@ describe('"did you mean" is bounded', () => {
 describe('a duplicate key is found in memory proportional to the file', () => {
   /** A JSON document of about `megabytes` MB with one duplicate key near its end, in a corpus. */
   function bigJson(megabytes: number): { root: string; line: number } {
-    const root = goodCopy();
+    const root = copyFixture('good');
     const rows: string[] = [];
     for (let i = 0; rows.length * 60 < megabytes * 1e6; i++)
       rows.push(`    {"id": "row-${i}", "value": "${'x'.repeat(24)}"}`);
@@ -107,7 +101,7 @@ describe('a duplicate key is found in memory proportional to the file', () => {
 
 describe('inputs that must settle', { timeout: 120_000 }, () => {
   it('a lone surrogate in a registry string is a located finding, and generate and generate --check agree', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const registry = path.join(root, 'spec', 'v2', 'errors.json');
     const text = readFileSync(registry, 'utf8');
     const at = text.indexOf('"meaning": "') + '"meaning": "'.length;
@@ -130,7 +124,7 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
   });
 
   it('two files whose names differ only in NFC/NFD or only in case are a finding; a link off by normalization says so', async () => {
-    const root = goodCopy();
+    const root = copyFixture('good');
     mkdirSync(path.join(root, 'docs'));
     const nfc = 'caf\u00e9.md';
     const nfd = 'cafe\u0301.md';
@@ -162,7 +156,7 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
     expect(link).toHaveLength(1);
     expect(link[0]?.message).toContain('only in case');
 
-    const linked = goodCopy();
+    const linked = copyFixture('good');
     mkdirSync(path.join(linked, 'docs'));
     writeFileSync(path.join(linked, 'docs', nfc), '# Café\n');
     writeFileSync(path.join(linked, 'docs', 'links.md'), `# Links\n\nSee [the café](${nfd}).\n`);
@@ -178,7 +172,7 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
     '!!binary aGk=',
   ]) {
     it(`a YAML tag outside the core schema is a located finding: ${tag}`, async () => {
-      const root = goodCopy();
+      const root = copyFixture('good');
       const file = path.join(root, 'api', 'v2', 'openapi.yaml');
       const text = readFileSync(file, 'utf8');
       writeFileSync(file, `${text.trimEnd()}\nx-extra: ${tag}\n`);
@@ -193,7 +187,7 @@ describe('inputs that must settle', { timeout: 120_000 }, () => {
 
   for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
     it(`${name} as a rule option name is plain data: one line, exit 2, no internal error`, async () => {
-      const root = goodCopy();
+      const root = copyFixture('good');
       writeFileSync(
         path.join(root, 'openwop-spec.config.json'),
         `{"required": ["api/v2/openapi.yaml"], "rules": {"links/anchor": ["error", {"${name}": 1}]}}`,

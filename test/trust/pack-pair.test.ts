@@ -9,13 +9,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, cli, cliEnv, spawnCli } from '../helpers.js';
 import { keyPair } from '../release/helpers.js';
-import { corpusCopy, edit, tempDir } from './helpers.js';
+import { copyCorpus, edit, tempDir } from './helpers.js';
 
 const HOSTILE = process.env.OPENWOP_SPEC_HOSTILE === '1';
 
 describe.skipIf(!HOSTILE)('pack replaces the pair in --out as one step', { timeout: 600_000 }, () => {
   it('killed before each of its moves, the tarball in --out verifies with the key; no scratch is left once a pack completes', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const out = tempDir();
     const key = keyPair();
     const first = await cli(['pack', '--root', root, '--out', out, '--signing-key', key.privateKey]);
@@ -51,7 +51,7 @@ describe.skipIf(!HOSTILE)('pack replaces the pair in --out as one step', { timeo
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`a pack ended by ${signal} leaves no scratch directory once it, or the next pack, is done`, async () => {
-      const root = corpusCopy();
+      const root = copyCorpus();
       const out = tempDir();
       const child = spawn(process.execPath, [CLI, 'pack', '--root', root, '--out', out, '--unsigned'], {
         env: cliEnv(),
@@ -87,7 +87,7 @@ function ended(pid: number): boolean {
 describe.skipIf(process.platform !== 'linux')('a signal during npm pack ends npm too', { timeout: 240_000 }, () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} while npm pack runs: pack ends at once, npm with it, and no scratch directory is left`, async () => {
-      const root = corpusCopy();
+      const root = copyCorpus();
       const out = tempDir();
       // An npm that never finishes: a pack that waits for it (a blocking spawn, or one that does
       // not end it) cannot end, and leaves it running.

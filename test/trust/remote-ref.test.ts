@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../core/config/load.js';
 import { corpusFromFiles } from '../../core/model/corpus.js';
 import { cli, run } from '../helpers.js';
-import { corpusCopy, findings } from './helpers.js';
+import { copyCorpus, findingPlaces } from './helpers.js';
 
 const OPENAPI = `openapi: 3.1.0
 info:
@@ -42,7 +42,7 @@ describe('a remote $ref', { timeout: 120_000 }, () => {
   });
 
   it('fails check on this corpus, and passes it with allowRemoteRefs in the config', async () => {
-    const root = corpusCopy();
+    const root = copyCorpus();
     const file = path.join(root, 'api/v2/openapi.yaml');
     const text = readFileSync(file, 'utf8');
     const local = "'#/components/parameters/OpenWOPVersion'";
@@ -55,7 +55,7 @@ describe('a remote $ref', { timeout: 120_000 }, () => {
     const line = text.slice(0, at).split('\n').length;
     const result = await cli(['check', '--root', root, '--format', 'json', '--rule', 'api/valid']);
     expect(result.status).toBe(1);
-    expect(findings(result.stdout)).toEqual([
+    expect(findingPlaces(result.stdout)).toEqual([
       `api/valid api/v2/openapi.yaml:${line}:${at - text.lastIndexOf('\n', at)}`,
     ]);
     writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"allowRemoteRefs": true}\n');

@@ -18,7 +18,7 @@ const PRESENT = upstreamPresent(import.meta.url);
 const CONFIG = 'test/upstream/openwop-spec.config.json';
 const CORE = 'spec/v2/core';
 
-async function check(root: string, ...rules: string[]): Promise<Diagnostic[]> {
+async function checkWithRules(root: string, ...rules: string[]): Promise<Diagnostic[]> {
   const result = await cli([
     'check',
     '--root',
@@ -33,14 +33,14 @@ async function check(root: string, ...rules: string[]): Promise<Diagnostic[]> {
   return reportedFindings(result.stdout);
 }
 
-const at = (d: Diagnostic) => `${d.file}:${d.line}`;
+const lineAt = (d: Diagnostic) => `${d.file}:${d.line}`;
 const placed = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}`;
 
 describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 60_000 }, () => {
   let found: Diagnostic[] = [];
   const of = (rule: string) => found.filter((d) => d.rule === rule);
   beforeAll(async () => {
-    found = await check(UPSTREAM);
+    found = await checkWithRules(UPSTREAM);
   }, 60_000);
 
   it('finds the broken section citations, each at its own line and column, in prose, tables, code spans and JSON/YAML strings', () => {
@@ -87,7 +87,7 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
   });
 
   it('reads none of the false citations of before as ours', () => {
-    const lines = new Set(of('links/section-ref').map(at));
+    const lines = new Set(of('links/section-ref').map(lineAt));
     const capabilities = readFileSync(path.join(UPSTREAM, CORE, 'capabilities.md'), 'utf8').split('\n');
     const labels = capabilities.flatMap((line, index) =>
       line.startsWith('### § ') ? [`${CORE}/capabilities.md:${index + 1}`] : [],
@@ -118,7 +118,7 @@ describe.skipIf(!PRESENT)('upstream corpus: citations and mentions', { timeout: 
     const structure = of('docs/structure');
     expect(structure.filter((d) => d.message.includes('is not of the form'))).toEqual([]);
     const status = structure.filter((d) => d.message.startsWith('status line'));
-    expect(status.map(at)).toEqual(
+    expect(status.map(lineAt)).toEqual(
       expect.arrayContaining([
         `${CORE}/form-content-packs.md:3`,
         `${CORE}/persistence.md:3`,
@@ -218,14 +218,14 @@ describe.skipIf(!PRESENT)('upstream corpus: check --fix migrates the house style
 
   it('leaves docs/structure and links/bare-doc-reference with nothing to report, and changes only lines that were reported', async () => {
     const rules = ['docs/structure', 'links/bare-doc-reference'];
-    const before = await check(root);
+    const before = await checkWithRules(root);
     expect(before.filter((d) => rules.includes(d.rule)).length).toBeGreaterThan(100);
-    const reported = new Set(before.map(at));
+    const reported = new Set(before.map(lineAt));
     const originals = new Map(before.map((d) => [d.file, readFileSync(path.join(root, d.file), 'utf8')]));
     const fixed = await cli(['check', '--root', root, '--config', CONFIG, '--format', 'json', '--fix']);
     const after = reportedFindings(fixed.stdout);
     expect(after.filter((d) => rules.includes(d.rule))).toEqual([]);
-    expect(await check(root, ...rules)).toEqual([]);
+    expect(await checkWithRules(root, ...rules)).toEqual([]);
 
     const touched: string[] = [];
     for (const [file, text] of originals) {

@@ -30,7 +30,7 @@ interface Classified {
 const classified = (
   JSON.parse(readFileSync(path.join(REPO, 'test/upstream/findings.json'), 'utf8')) as { findings: Classified[] }
 ).findings;
-const key = (rule: string, at: string) => `${rule} ${at}`;
+const ruleAt = (rule: string, at: string) => `${rule} ${at}`;
 
 /** How many times each key occurs: one place may carry several findings of a rule. */
 function tally(keys: readonly string[]): Map<string, number> {
@@ -62,20 +62,20 @@ describe.skipIf(!present)(
 
     it('reports no finding the file does not classify true or debatable (a new one is read and classified there first)', () => {
       expect(found.length).toBeGreaterThan(0);
-      const allowed = tally(kept.map((entry) => key(entry.rule, entry.at)));
+      const allowed = tally(kept.map((entry) => ruleAt(entry.rule, entry.at)));
       const extra: string[] = [];
-      for (const [k, count] of tally(found.map((d) => key(d.rule, `${d.file}:${d.line}:${d.column}`)))) {
+      for (const [k, count] of tally(found.map((d) => ruleAt(d.rule, `${d.file}:${d.line}:${d.column}`)))) {
         if (count > (allowed.get(k) ?? 0))
           extra.push(
-            `${k} (${count - (allowed.get(k) ?? 0)} more): ${found.find((d) => key(d.rule, `${d.file}:${d.line}:${d.column}`) === k)?.message}`,
+            `${k} (${count - (allowed.get(k) ?? 0)} more): ${found.find((d) => ruleAt(d.rule, `${d.file}:${d.line}:${d.column}`) === k)?.message}`,
           );
       }
       expect(extra).toEqual([]);
     });
 
     it('still reports every finding classified true or debatable', () => {
-      const reportedKeys = tally(found.map((d) => key(d.rule, `${d.file}:${d.line}:${d.column}`)));
-      const lost = [...tally(kept.map((entry) => key(entry.rule, entry.at)))]
+      const reportedKeys = tally(found.map((d) => ruleAt(d.rule, `${d.file}:${d.line}:${d.column}`)));
+      const lost = [...tally(kept.map((entry) => ruleAt(entry.rule, entry.at)))]
         .filter(([k, count]) => (reportedKeys.get(k) ?? 0) < count)
         .map(([k]) => k);
       expect(lost).toEqual([]);
@@ -84,21 +84,23 @@ describe.skipIf(!present)(
     it('reports none of the false findings it once made, and none the corpus does not state the rule for', () => {
       // An empty report (a run that failed) would leave none of them reported, and pass.
       expect(found.length).toBeGreaterThan(0);
-      const places = new Set(found.map((d) => key(d.rule, `${d.file}:${d.line}:${d.column}`)));
+      const places = new Set(found.map((d) => ruleAt(d.rule, `${d.file}:${d.line}:${d.column}`)));
       // A place that also carries a kept finding of the same rule is judged by the count above.
-      const keptKeys = new Set(kept.map((entry) => key(entry.rule, entry.at)));
+      const keptKeys = new Set(kept.map((entry) => ruleAt(entry.rule, entry.at)));
       expect(
         gone
-          .filter((entry) => places.has(key(entry.rule, entry.at)) && !keptKeys.has(key(entry.rule, entry.at)))
-          .map((entry) => `${key(entry.rule, entry.at)}: ${entry.reason}`),
+          .filter((entry) => places.has(ruleAt(entry.rule, entry.at)) && !keptKeys.has(ruleAt(entry.rule, entry.at)))
+          .map((entry) => `${ruleAt(entry.rule, entry.at)}: ${entry.reason}`),
       ).toEqual([]);
     });
 
     it('keeps the false share of what it reports at or under 3%', () => {
       const falseKeys = new Set(
-        gone.filter((entry) => entry.class === 'false').map((entry) => key(entry.rule, entry.at)),
+        gone.filter((entry) => entry.class === 'false').map((entry) => ruleAt(entry.rule, entry.at)),
       );
-      const falseReported = found.filter((d) => falseKeys.has(key(d.rule, `${d.file}:${d.line}:${d.column}`))).length;
+      const falseReported = found.filter((d) =>
+        falseKeys.has(ruleAt(d.rule, `${d.file}:${d.line}:${d.column}`)),
+      ).length;
       expect(found.length).toBeGreaterThan(0);
       expect(falseReported / found.length).toBeLessThanOrEqual(0.03);
     });

@@ -7,17 +7,17 @@ import { API_BASE } from './helpers.js';
 import { testRule } from '../../rule-tester.js';
 
 const DOC = 'spec/v2/core/replays.md';
-const doc = (body: string) => `# Replays\n\n> **Status: Stable.**\n\n${body}\n`;
+const replaysDoc = (body: string) => `# Replays\n\n> **Status: Stable.**\n\n${body}\n`;
 
 testRule('api/header-naming', {
   valid: [
-    { name: 'a header spelled as declared, in a table cell', base: API_BASE, files: { [DOC]: doc('| Header | When |\n| --- | --- |\n| `OpenWOP-Idempotent-Replay: true` | a replayed answer |') } },
-    { name: 'a v1 spelling in a sentence that cites v1', base: API_BASE, files: { [DOC]: doc('A v1 host sent `openwop-idempotent-replay` instead.') } },
+    { name: 'a header spelled as declared, in a table cell', base: API_BASE, files: { [DOC]: replaysDoc('| Header | When |\n| --- | --- |\n| `OpenWOP-Idempotent-Replay: true` | a replayed answer |') } },
+    { name: 'a v1 spelling in a sentence that cites v1', base: API_BASE, files: { [DOC]: replaysDoc('A v1 host sent `openwop-idempotent-replay` instead.') } },
     {
       name: 'a removed header where the text says it was removed or renamed, or cites v1',
       base: API_BASE,
       files: {
-        [DOC]: doc(
+        [DOC]: replaysDoc(
           '`X-Dedup` was renamed in this version; `Capabilities-Etag` is absent from the v2 document.\n\n## Removed headers\n\n`X-Force-Engine-Version` and `X-Pack-Sha256`.\n\n## Annotations\n\n`x-openwop-retriable` in the schema mirrors the registry.',
         ),
         'schemas/v2/replay.schema.json': '{ "description": "A v1 client sent `X-Dedup` here." }\n',
@@ -28,7 +28,7 @@ testRule('api/header-naming', {
     {
       name: 'a header spelled in another case, in a table cell',
       base: API_BASE,
-      files: { [DOC]: doc('| Header | When |\n| --- | --- |\n| `openwop-Idempotent-Replay: true` | a replayed answer |') },
+      files: { [DOC]: replaysDoc('| Header | When |\n| --- | --- |\n| `openwop-Idempotent-Replay: true` | a replayed answer |') },
       errors: [{ messageId: 'declared-spelling', file: DOC, line: 7, column: 4, endLine: 7, endColumn: 29, data: { header: 'openwop-Idempotent-Replay', declared: 'OpenWOP-Idempotent-Replay', document: 'api/v2/openapi.yaml' } }],
     },
     {
@@ -41,7 +41,7 @@ testRule('api/header-naming', {
       name: 'a header removed in v2 named as if in use, in a description of the API document and in prose',
       base: API_BASE,
       files: {
-        [DOC]: doc('A duplicate create answers 409 when `X-Dedup` is set.'),
+        [DOC]: replaysDoc('A duplicate create answers 409 when `X-Dedup` is set.'),
         'schemas/v2/replay.schema.json': '{ "description": "Opaque correlation id for `X-Dedup` semantics." }\n',
       },
       errors: [
@@ -54,7 +54,7 @@ testRule('api/header-naming', {
       base: API_BASE,
       files: {
         'spec/v2/core/headers.md': '# Headers\n\n## Removed in v2\n\n`X-Trace-Hint` (use `OpenWOP-Trace`), `X-Old-Thing` and `If-Range`.\n',
-        [DOC]: doc('A client sends `X-Trace-Hint` with every request, and `If-Range` too.'),
+        [DOC]: replaysDoc('A client sends `X-Trace-Hint` with every request, and `If-Range` too.'),
       },
       errors: [{ messageId: 'removed-mention', file: DOC, line: 5, column: 17, data: { header: 'X-Trace-Hint', listed: 'X-Trace-Hint' } }],
     },

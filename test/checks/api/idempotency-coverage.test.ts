@@ -2,7 +2,7 @@ import { testRule } from '../../rule-tester.js';
 import { api, OPENAPI, openapi } from './helpers.js';
 
 /** The base with one more path item, `/<id>`, written before its components (line 140). */
-const withPath = (id: string, method: string, responses: string, extra = '') =>
+const apiWithOperation = (id: string, method: string, responses: string, extra = '') =>
   api([openapi('\ncomponents:\n', `\n  /${id}:\n    ${method}:\n      operationId: ${id}\n${extra}      responses:\n${responses}components:\n`)]);
 const KEYED = "      parameters:\n        - $ref: '#/components/parameters/IdempotencyKey'\n";
 const BODY = '          content:\n            application/json:\n              schema: { type: object }\n';
@@ -23,11 +23,11 @@ const missing = (operation: string, method: string, evidence: string, shown: str
 testRule('api/idempotency-coverage', {
   valid: [
     { name: 'a keyed POST that creates, marking replays with the shared header; GETs without the key', base: 'api/good' },
-    { name: 'a PUT without the key: HTTP makes it idempotent, so a retry cannot do its work twice', ...withPath('replace', 'put', ok('200')) },
-    { name: 'a DELETE without the key, answering 204: idempotent by its method', ...withPath('remove', 'delete', ok('204', '', '')) },
+    { name: 'a PUT without the key: HTTP makes it idempotent, so a retry cannot do its work twice', ...apiWithOperation('replace', 'put', ok('200')) },
+    { name: 'a DELETE without the key, answering 204: idempotent by its method', ...apiWithOperation('remove', 'delete', ok('204', '', '')) },
     {
       name: 'a POST that answers a representation and shows no effect (a render): the document does not say whether it changes state',
-      ...withPath('render', 'post', ok('200') + "        '400':\n          description: Bad bindings.\n"),
+      ...apiWithOperation('render', 'post', ok('200') + "        '400':\n          description: Bad bindings.\n"),
     },
     {
       name: 'a keyed POST without the replay header, where the document declares it inline where it chooses rather than as a shared component',
@@ -45,27 +45,27 @@ testRule('api/idempotency-coverage', {
     },
     {
       name: 'a POST that answers 202 Accepted without the key',
-      ...withPath('enqueue', 'post', ok('202')),
+      ...apiWithOperation('enqueue', 'post', ok('202')),
       errors: [missing('enqueue (POST /enqueue)', 'POST', 'accepted', 'it answers 202 Accepted')],
     },
     {
       name: 'a POST that names the resource it made in Location, without the key',
-      ...withPath('mint', 'post', ok('200', '          headers:\n            Location: { description: The new thing., schema: { type: string } }\n')),
+      ...apiWithOperation('mint', 'post', ok('200', '          headers:\n            Location: { description: The new thing., schema: { type: string } }\n')),
       errors: [missing('mint (POST /mint)', 'POST', 'location', 'a response names a new resource in Location')],
     },
     {
       name: 'a POST that marks a reply from the idempotency cache, without the key that makes one',
-      ...withPath('settle', 'post', ok('200', REPLAY_INLINE)),
+      ...apiWithOperation('settle', 'post', ok('200', REPLAY_INLINE)),
       errors: [missing('settle (POST /settle)', 'POST', 'replay', 'a response declares OpenWOP-Idempotent-Replay, the mark of a reply from the idempotency cache')],
     },
     {
       name: 'a POST whose every success has no body: its effect is all it does',
-      ...withPath('reset', 'post', ok('204', '', '') + ok('200', '', '')),
+      ...apiWithOperation('reset', 'post', ok('204', '', '') + ok('200', '', '')),
       errors: [missing('reset (POST /reset)', 'POST', 'no-body', 'no success answer carries a body, so its effect is all it does')],
     },
     {
       name: 'a PATCH that answers 200 with a body, without the key: PATCH changes its target by definition',
-      ...withPath('edit', 'patch', ok('200')),
+      ...apiWithOperation('edit', 'patch', ok('200')),
       errors: [missing('edit (PATCH /edit)', 'PATCH', 'patch', 'PATCH applies a change to its target (RFC 5789)')],
     },
     {

@@ -3,23 +3,23 @@ import { api, OPENAPI, openapi, SEAMS } from './helpers.js';
 
 const MANIFEST = 'spec/v2/path-manifest.json';
 /** The base with one more path item of the canonical document, written before its components (line 140). */
-const withPath = (path: string, operations: string) => openapi('\ncomponents:\n', `\n  ${path}:\n${operations}components:\n`);
+const openapiWithPath = (path: string, operations: string) => openapi('\ncomponents:\n', `\n  ${path}:\n${operations}components:\n`);
 const operation = (method: string, id: string, extra = '') => `    ${method}:\n      operationId: ${id}\n${extra}      responses:\n        '204':\n          description: Done.\n`;
 
 testRule('api/seams-excluded', {
   valid: [
     { name: 'seam operations in the seams document under /conformance/seams/, none in the canonical document or the manifest', base: 'api/good' },
-    { name: 'an operation whose path only begins like the seams path space', ...api([withPath('/conformance/seamstress', operation('get', 'getSeamstress'))]) },
+    { name: 'an operation whose path only begins like the seams path space', ...api([openapiWithPath('/conformance/seamstress', operation('get', 'getSeamstress'))]) },
   ],
   invalid: [
     {
       name: 'a seam path in the canonical document: once, at the path, for all its operations',
-      ...api([withPath('/conformance/seams/reset', operation('post', 'resetSeams') + operation('delete', 'dropSeams'))]),
+      ...api([openapiWithPath('/conformance/seams/reset', operation('post', 'resetSeams') + operation('delete', 'dropSeams'))]),
       errors: [{ messageId: 'seam-in-document', file: OPENAPI, line: 140, column: 3, data: { operation: 'resetSeams (POST /conformance/seams/reset)', kind: 'seam', reason: 'its path is under /conformance/seams/', seams: SEAMS } }],
     },
     {
       name: 'a sample-host operation in the canonical document, by its path and by its tag: at the path, and at the operation',
-      ...api([withPath('/sample-host/reset', operation('post', 'resetSample')), withPath('/samples', operation('get', 'listSamples', '      tags: [sample-host]\n'))]),
+      ...api([openapiWithPath('/sample-host/reset', operation('post', 'resetSample')), openapiWithPath('/samples', operation('get', 'listSamples', '      tags: [sample-host]\n'))]),
       errors: [
         { messageId: 'seam-in-document', file: OPENAPI, line: 140, column: 3, data: { operation: 'resetSample (POST /sample-host/reset)', kind: 'sample-host', reason: 'its path is under /sample-host/', seams: SEAMS } },
         { messageId: 'seam-in-document', file: OPENAPI, line: 147, column: 5, data: { operation: 'listSamples (GET /samples)', kind: 'sample-host', reason: 'it is tagged sample-host', seams: SEAMS } },
@@ -28,8 +28,8 @@ testRule('api/seams-excluded', {
     {
       name: 'seam operations of the canonical document by an operationId the seams document defines, by tag and by marker: at each operation',
       ...api([
-        withPath('/clock', operation('post', 'advanceClock')),
-        withPath('/tick', operation('post', 'tick', '      tags: [conformance-seams]\n') + operation('put', 'setTick', '      x-openwop-seam: true\n') + operation('delete', 'dropTick', '      x-openwop-sample-host: true\n')),
+        openapiWithPath('/clock', operation('post', 'advanceClock')),
+        openapiWithPath('/tick', operation('post', 'tick', '      tags: [conformance-seams]\n') + operation('put', 'setTick', '      x-openwop-seam: true\n') + operation('delete', 'dropTick', '      x-openwop-sample-host: true\n')),
       ]),
       errors: [
         { messageId: 'seam-in-document', file: OPENAPI, line: 141, column: 5, data: { operation: 'advanceClock (POST /clock)', kind: 'seam', reason: 'api/seams-v2.yaml defines advanceClock', seams: SEAMS } },

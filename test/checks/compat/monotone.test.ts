@@ -5,18 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../checks/index.js';
 import { corpusFromFiles } from '../../../core/model/index.js';
 import { runChecks } from '../../../core/run/engine.js';
-import { cli, reported, tempTree } from '../../helpers.js';
+import { cli, jsonText, reported, tempTree } from '../../helpers.js';
 import { asExpected, caseFiles, runRule, testRule } from '../../rule-tester.js';
 
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 const PACK = 'schemas/v2/pack.schema.json';
 const OPENAPI = 'api/v2/openapi.yaml';
 const CORRECTIONS = 'spec/v2/corrections.json';
 const MIGRATIONS = 'spec/v2/migrations.json';
 const REGISTERS = { corrections: CORRECTIONS, migrations: MIGRATIONS };
 
-const manifest = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  json({
+const packSchema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  jsonText({
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://openwop.dev/schemas/v2/pack.schema.json',
     type: 'object',
@@ -30,49 +29,49 @@ const OLD_PROPERTIES = {
   signing: { type: 'object', additionalProperties: true, properties: { publicKeyRef: { type: 'string' } } },
   transport: { enum: ['sse', 'http'] },
 };
-const openapi = (paths: string) => `openapi: 3.1.0\ninfo: { title: t, version: '2.0' }\npaths:\n${paths}`;
+const openapiWithPaths = (paths: string) => `openapi: 3.1.0\ninfo: { title: t, version: '2.0' }\npaths:\n${paths}`;
 const RUNS = "  /runs:\n    get: { operationId: listRuns, responses: { '200': { description: ok } } }\n";
 const OLD_PATHS = `${RUNS}  /packs:\n    get: { operationId: listPacks, responses: { '200': { description: ok } } }\n`;
 const register = (pointers: string[]) =>
-  json({
+  jsonText({
     version: 1,
     updated: '2026-12-01',
     rows: pointers.length > 0 ? [{ id: 'openwop.correction.v2.1', pointers }] : [],
   });
 
 /** The previous release every case compares with: a manifest schema and an API with two operations. */
-const PREVIOUS = { [PACK]: manifest(OLD_PROPERTIES), [OPENAPI]: openapi(OLD_PATHS) };
+const PREVIOUS = { [PACK]: packSchema(OLD_PROPERTIES), [OPENAPI]: openapiWithPaths(OLD_PATHS) };
 /** The base corpus grown or changed, compared with PREVIOUS. */
 const now = (files: Record<string, string>) => ({ files, previous: PREVIOUS });
 /** The current release with the signing property, the "http" transport and GET /packs removed. */
 const REMOVED = {
-  [PACK]: manifest({ name: { type: 'string' }, transport: { enum: ['sse'] } }),
-  [OPENAPI]: openapi(RUNS),
+  [PACK]: packSchema({ name: { type: 'string' }, transport: { enum: ['sse'] } }),
+  [OPENAPI]: openapiWithPaths(RUNS),
 };
 // The data name the previous release by the temporary folder the case writes it to: it is checked apart.
 const removed = (file: string, line: number) => ({ messageId: 'removed', file, line, column: 1 });
 const narrowed = (line: number) => ({ messageId: 'narrowed', file: PACK, line, column: 1 });
 
 const CHANGED = now({
-  [PACK]: manifest(
+  [PACK]: packSchema(
     { name: { type: 'integer' }, transport: { enum: ['sse'] } },
     { additionalProperties: false, required: ['name'] },
   ),
-  [OPENAPI]: openapi(RUNS),
+  [OPENAPI]: openapiWithPaths(RUNS),
 });
 
 testRule('compat/monotone', {
   valid: [
-    { name: 'no previous release: nothing to stay monotone against', files: { [PACK]: manifest({}) } },
+    { name: 'no previous release: nothing to stay monotone against', files: { [PACK]: packSchema({}) } },
     {
       name: 'the surface only grows: a new property, enum member and operation',
       ...now({
-        [PACK]: manifest({
+        [PACK]: packSchema({
           ...OLD_PROPERTIES,
           added: { type: 'string' },
           transport: { enum: ['sse', 'http', 'streamable-http'] },
         }),
-        [OPENAPI]: openapi(
+        [OPENAPI]: openapiWithPaths(
           `${OLD_PATHS}  /agents:\n    get: { operationId: listAgents, responses: { '200': { description: ok } } }\n`,
         ),
       }),
@@ -108,14 +107,14 @@ testRule('compat/monotone', {
       name: 'a register that does not match its schema: removals are not judged until it does',
       ...now({
         ...REMOVED,
-        [CORRECTIONS]: json({
+        [CORRECTIONS]: jsonText({
           version: 1,
           rows: [
             { id: 'a', pointers: 'x' },
             { id: 'b', pointers: 'y' },
           ],
         }),
-        'spec/v2/corrections.schema.json': json({
+        'spec/v2/corrections.schema.json': jsonText({
           $schema: 'https://json-schema.org/draft/2020-12/schema',
           $id: 'https://openwop.dev/spec/v2/corrections.schema.json',
           type: 'object',
@@ -172,7 +171,7 @@ describe('compat/monotone on a previous release that cannot be read', () => {
   it('says which, at the root', () => {
     const check = CHECKS.find((c) => c.id === 'compat/monotone');
     if (!check) throw new Error('no compat/monotone');
-    const found = runChecks(corpusFromFiles('/nonexistent-root', { [PACK]: manifest({}) }), [check], {
+    const found = runChecks(corpusFromFiles('/nonexistent-root', { [PACK]: packSchema({}) }), [check], {
       previousRelease: '/nonexistent-release',
     });
     const expected = [{ messageId: 'previous-unreadable', file: '.', line: 1, column: 1, severity: 'error' as const }];

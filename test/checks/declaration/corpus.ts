@@ -16,7 +16,7 @@ export const events = REGISTRY[EVENTS_MD] as string;
 export const forms = REGISTRY[FORMS_MD] as string;
 
 /** The declaration with its JSON changed, re-serialized (positions are taken on the result). */
-export function edited(change: (value: Record<string, any>) => void): string {
+export function editedDeclaration(change: (value: Record<string, any>) => void): string {
   const value = JSON.parse(declaration) as Record<string, any>;
   change(value);
   return `${JSON.stringify(value, null, 2)}\n`;

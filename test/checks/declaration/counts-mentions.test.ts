@@ -3,41 +3,38 @@
  * counts what it heads ("Metadata keys (N)"), a count in prose and one in a schema description,
  * each against the declaration's size and the entries listed under the heading.
  */
-import { DECLARATION, eventsFiles, REGISTRY_SCHEMAS } from '../../events/helpers.js';
+import { DECLARATION, eventsCase, registrySchemaFiles } from '../../events/helpers.js';
 import { testRule, type CorpusCase, type InvalidCase } from '../../rule-tester.js';
 
-const base = eventsFiles();
-const SCHEMAS = Object.fromEntries(REGISTRY_SCHEMAS.map((schema) => [schema, base[schema] ?? '']));
 const DOC = 'spec/v2/core/capabilities.md';
 const WHAT = `the metadata keys of ${DECLARATION}`;
 
 /** The events fixture (a declaration of one metadata key) with a capabilities document whose section 3.1 is `heading` over `block`. */
-function on(
+function capabilitiesCase(
   name: string,
   heading: string,
   block: string,
   rest: Partial<InvalidCase> = {},
 ): CorpusCase & Partial<InvalidCase> {
-  return {
-    name,
-    base: 'events/good',
-    files: { ...SCHEMAS, [DOC]: `# Capabilities\n\n> **Status: Stable.**\n\n### ${heading}\n\n${block}\n` },
-    ...rest,
-  };
+  return eventsCase(name, { [DOC]: `# Capabilities\n\n> **Status: Stable.**\n\n### ${heading}\n\n${block}\n` }, rest);
 }
 
 testRule('declaration/counts', {
   valid: [
-    on("a heading whose count is the declaration's and the list's", '3.1 Metadata keys (1)', '- `deadline`'),
-    on('a heading in a fenced block is no heading', 'Keys', '```markdown\n### Metadata keys (5)\n```'),
-    on(
+    capabilitiesCase(
+      "a heading whose count is the declaration's and the list's",
+      '3.1 Metadata keys (1)',
+      '- `deadline`',
+    ),
+    capabilitiesCase('a heading in a fenced block is no heading', 'Keys', '```markdown\n### Metadata keys (5)\n```'),
+    capabilitiesCase(
       'a count of another list',
       'Keys',
       "The 3 metadata keys below are examples, not the declaration's: `a`, `b`, `c`.",
     ),
   ],
   invalid: [
-    on(
+    capabilitiesCase(
       "a heading whose count is neither the declaration's nor the list's",
       '3.1 Metadata keys (3)',
       '- `deadline`\n- `budget`',
@@ -60,7 +57,7 @@ testRule('declaration/counts', {
         ],
       },
     ),
-    on(
+    capabilitiesCase(
       "a heading whose count is the declaration's over an enumeration of another size",
       'Metadata keys (1)',
       '`deadline`, `budget`, and `owner`.',
@@ -85,7 +82,7 @@ testRule('declaration/counts', {
       name: 'a right count in a schema description',
       base: 'events/good',
       files: {
-        ...SCHEMAS,
+        ...registrySchemaFiles(),
         'schemas/v2/meta.schema.json': '{ "description": "One of the 1 metadata keys the declaration registers." }\n',
       },
     },
@@ -95,7 +92,7 @@ testRule('declaration/counts', {
       name: 'a wrong count in a schema description',
       base: 'events/good',
       files: {
-        ...SCHEMAS,
+        ...registrySchemaFiles(),
         'schemas/v2/meta.schema.json': '{ "description": "One of the 17 metadata keys the declaration registers." }\n',
       },
       errors: [

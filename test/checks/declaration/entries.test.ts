@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest';
 import { runRule, testRule } from '../../rule-tester.js';
-import { DECLARATION, REGISTRY, edited, place, withFiles } from './corpus.js';
+import { DECLARATION, REGISTRY, editedDeclaration, place, withFiles } from './corpus.js';
 
-const broken = edited((value) => {
+const broken = editedDeclaration((value) => {
   value.profiles[1].predicate.families = ['forms', 'testSeams', 'frms'];
   value.profiles[1].predicate.metadata = ['profils'];
   value.profiles[1].predicate.profiles = ['openwop-discovery-core', 'openwop-nothing', value.profiles[1].id];
   value.aliases['forms.templates'].family = 'form';
 });
 const profile = (JSON.parse(broken) as { profiles: Array<{ id: string }> }).profiles[1]?.id as string;
-const twice = edited((value) => {
+const twice = editedDeclaration((value) => {
   value.families.push({ ...value.families[0] });
   value.profiles.push({ ...value.profiles[0] });
 });

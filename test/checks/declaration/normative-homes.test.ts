@@ -1,19 +1,19 @@
 import { testRule } from '../../rule-tester.js';
-import { DECLARATION, FORMS_MD, REGISTRY, edited, forms, place, withFiles } from './corpus.js';
+import { DECLARATION, FORMS_MD, REGISTRY, editedDeclaration, forms, place, withFiles } from './corpus.js';
 
 const KEY = 'forms';
-const elsewhere = edited((value) => (value.families[0].section = 'core/overview.md#profiles'));
+const elsewhere = editedDeclaration((value) => (value.families[0].section = 'core/overview.md#profiles'));
 const retired = forms.replace(
   '> **Normative home:** `forms`.',
   '> **Normative home:** `forms`, `testSeams`, `nosuch`.',
 );
 const withHome = (homes: string[]) =>
-  edited((value) => {
+  editedDeclaration((value) => {
     const family = (value.families as Array<Record<string, unknown>>).find((f) => f.key === KEY);
     if (family) family.normativeText = homes;
   });
 const stated = `${forms}\nA host that advertises \`${KEY}\` MUST render every field of a template.\n`;
-const claims = (name: string) =>
+const homeClaimingDoc = (name: string) =>
   `# ${name}\n\n> **Status: Stable.**\n> **Normative home:** \`${KEY}\`.\n\n## Why this exists\n\nThe ${KEY} family is described here.\n`;
 const bare = `# Bare\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe ${KEY} family exists.\n`;
 const lead = `# Lead\n\n> **Status: Stable.**\n> **Normative home:** \`${KEY}\`.\n\n## Why this exists\n\nWhen a host advertises \`${KEY}\`, it:\n\n- MUST keep it.\n`;
@@ -33,15 +33,15 @@ testRule('declaration/normative-homes', {
       name: 'one home of two states the obligation: the homes are read as one',
       files: withFiles({
         [DECLARATION]: both,
-        'spec/v2/x.md': claims('X'),
-        'spec/v2/y.md': claims('Y').replace('is described here.', 'MUST be described here.'),
+        'spec/v2/x.md': homeClaimingDoc('X'),
+        'spec/v2/y.md': homeClaimingDoc('Y').replace('is described here.', 'MUST be described here.'),
       }),
     },
     {
       name: 'a home the corpus cannot read (v1) may state it',
       files: withFiles({
         [DECLARATION]: withHome(['spec/v2/x.md', 'spec/v1/capabilities.md']),
-        'spec/v2/x.md': claims('X'),
+        'spec/v2/x.md': homeClaimingDoc('X'),
       }),
     },
     {
@@ -107,7 +107,11 @@ testRule('declaration/normative-homes', {
     },
     {
       name: 'no home states the obligation: once, at the first home',
-      files: withFiles({ [DECLARATION]: both, 'spec/v2/x.md': claims('X'), 'spec/v2/y.md': claims('Y') }),
+      files: withFiles({
+        [DECLARATION]: both,
+        'spec/v2/x.md': homeClaimingDoc('X'),
+        'spec/v2/y.md': homeClaimingDoc('Y'),
+      }),
       errors: [
         {
           messageId: 'normative-text-unstated-homes',
@@ -119,7 +123,7 @@ testRule('declaration/normative-homes', {
     },
     {
       name: 'its one home states nothing of it',
-      files: withFiles({ [DECLARATION]: withHome(['spec/v2/x.md']), 'spec/v2/x.md': claims('X') }),
+      files: withFiles({ [DECLARATION]: withHome(['spec/v2/x.md']), 'spec/v2/x.md': homeClaimingDoc('X') }),
       errors: [
         {
           messageId: 'normative-text-unstated',

@@ -1,13 +1,13 @@
 import { testRule } from '../../rule-tester.js';
-import { DECLARATION, REGISTRY, edited, place, withFiles } from './corpus.js';
+import { DECLARATION, REGISTRY, editedDeclaration, place, withFiles } from './corpus.js';
 
-const registered = edited((value) => {
+const registered = editedDeclaration((value) => {
   value.extensions.local = { name: 'someone', registered: '2026-10-01' };
   value.extensions.lease = { name: 'Lease Co.', registered: '2026-10-01' };
 });
-const missing = edited((value) => delete value.extensions.example);
-const assignable = edited((value) => (value.extensions.example.reserved = false));
-const unsaid = edited((value) => delete value.extensions.example.reserved);
+const missing = editedDeclaration((value) => delete value.extensions.example);
+const assignable = editedDeclaration((value) => (value.extensions.example.reserved = false));
+const unsaid = editedDeclaration((value) => delete value.extensions.example.reserved);
 
 testRule('declaration/orgs', {
   valid: [{ name: 'registered orgs, none reserved or a domain, and `example` held by the protocol', files: REGISTRY }],

@@ -1,17 +1,17 @@
 import { testRule } from '../../rule-tester.js';
-import { DECLARATION, REGISTRY, edited, place, withFiles } from './corpus.js';
+import { DECLARATION, REGISTRY, editedDeclaration, place, withFiles } from './corpus.js';
 
 const SCHEMA = 'spec/v2/declaration.schema.json';
-const wrongType = edited((value) => (value.extensions.acme.reserved = 'no'));
-const repeated = edited((value) => {
+const wrongType = editedDeclaration((value) => (value.extensions.acme.reserved = 'no'));
+const repeated = editedDeclaration((value) => {
   const live = value.families.find((family: { anchor: string }) => family.anchor !== 'deleted');
   value.families.push({ ...live, key: 'secondFamily' });
   for (const family of value.families) if (family.anchor !== 'deleted') family.extra = true;
 });
-const rows = (JSON.parse(repeated) as { families: Array<{ anchor: string }> }).families.filter(
+const familyCount = (JSON.parse(repeated) as { families: Array<{ anchor: string }> }).families.filter(
   (family) => family.anchor !== 'deleted',
 ).length;
-const renamed = edited((value) => {
+const renamed = editedDeclaration((value) => {
   delete value.extensions.acme.name;
   value.extensions.acme.owner = 'Acme Workflow Systems, Inc.';
 });
@@ -43,7 +43,7 @@ testRule('declaration/schema', {
             schema: SCHEMA,
             against: SCHEMA,
             error: '/families/*: property "extra" is not allowed',
-            places: rows,
+            places: familyCount,
           },
         },
       ],

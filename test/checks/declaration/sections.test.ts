@@ -1,18 +1,18 @@
 import { expect, it } from 'vitest';
 import { runRule, testRule } from '../../rule-tester.js';
-import { DECLARATION, REGISTRY, edited, place, withFiles } from './corpus.js';
+import { DECLARATION, REGISTRY, editedDeclaration, place, withFiles } from './corpus.js';
 
 const CAPABILITIES = 'spec/v2/core/capabilities.md';
 const capabilities =
   '# Capabilities\n\n> **Status: Stable.**\n\n## Why this exists\n\nThe record.\n\n### § forms\n\nWitness `witnessable-gated`.\n';
-const withSection = (section: string) => edited((value) => (value.families[0].section = section));
+const withSection = (section: string) => editedDeclaration((value) => (value.families[0].section = section));
 const misspelt = withSection('core/forms.md#instantiaton');
 const noDocument = withSection('core/form.md#instantiation');
 const keyHeading = withSection('core/capabilities.md#formz');
 const extension = withSection('ext/forms/');
-const metadata = edited((value) => (value.metadata[0].section = 'core/forms.md#nowhere'));
-const metadataDocument = edited((value) => (value.metadata[0].section = 'core/nowhere.md#x'));
-const key = (JSON.parse(metadata) as { metadata: Array<{ key: string }> }).metadata[0]?.key as string;
+const metadata = editedDeclaration((value) => (value.metadata[0].section = 'core/forms.md#nowhere'));
+const metadataDocument = editedDeclaration((value) => (value.metadata[0].section = 'core/nowhere.md#x'));
+const firstMetadataKey = (JSON.parse(metadata) as { metadata: Array<{ key: string }> }).metadata[0]?.key as string;
 
 const MISSPELT = { files: withFiles({ [DECLARATION]: misspelt }) };
 
@@ -29,7 +29,7 @@ testRule('declaration/sections', {
     },
     {
       name: 'a metadata key without a section',
-      files: withFiles({ [DECLARATION]: edited((value) => delete value.metadata[0].section) }),
+      files: withFiles({ [DECLARATION]: editedDeclaration((value) => delete value.metadata[0].section) }),
     },
   ],
   invalid: [
@@ -89,7 +89,7 @@ testRule('declaration/sections', {
           messageId: 'metadata-section',
           file: DECLARATION,
           ...place(metadata, '"core/forms.md#nowhere"'),
-          data: { key, section: 'core/forms.md#nowhere', target: 'spec/v2/core/forms.md' },
+          data: { key: firstMetadataKey, section: 'core/forms.md#nowhere', target: 'spec/v2/core/forms.md' },
         },
       ],
     },
@@ -101,7 +101,7 @@ testRule('declaration/sections', {
           messageId: 'metadata-section-not-in-corpus',
           file: DECLARATION,
           ...place(metadataDocument, '"core/nowhere.md#x"'),
-          data: { key, section: 'core/nowhere.md#x', target: 'spec/v2/core/nowhere.md' },
+          data: { key: firstMetadataKey, section: 'core/nowhere.md#x', target: 'spec/v2/core/nowhere.md' },
         },
       ],
     },

@@ -1,10 +1,10 @@
+import { words } from '../../helpers.js';
 import { testRule } from '../../rule-tester.js';
 
 const RULE = 'docs/core-budget';
 const A = 'spec/v2/core/a.md';
 const B = 'spec/v2/core/b.md';
 
-const words = (n: number): string => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 const budget = (words: number) => ({ rules: { [RULE]: ['error', { budget: words }] } });
 
 /** 60 and 30 words in the core folder; 500 in a subfolder and 500 in an extension, which the budget does not count. */

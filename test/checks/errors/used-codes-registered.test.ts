@@ -2,30 +2,19 @@
  * errors/used-codes-registered on small corpora: the error-registry fixture (six codes) with a
  * file or two added, each case both ways where the rule can be wrong both ways.
  */
-import { ERRORS_SCHEMA_PATH } from '../../../core/registries/errors.js';
-import { DECLARATION, SCHEMA_TEXT } from '../../errors/helpers.js';
-import { testRule, type CorpusCase, type InvalidCase } from '../../rule-tester.js';
+import { DECLARATION, errorsCase } from '../../errors/helpers.js';
+import { testRule, type InvalidCase } from '../../rule-tester.js';
 
 const RULE = 'errors/used-codes-registered';
-const BASE = 'errors/corpus';
 const USES = 'spec/v2/core/uses.md';
 const OPENAPI = 'api/v2/openapi.yaml';
 const SEAMS = 'api/seams-v2.yaml';
 
-/** A case on the fixture with `files` added (the registry schema always laid in). */
-function on(
-  name: string,
-  files: Record<string, string | null>,
-  rest: Partial<InvalidCase> = {},
-): CorpusCase & Partial<InvalidCase> {
-  return { name, base: BASE, files: { [ERRORS_SCHEMA_PATH]: SCHEMA_TEXT, ...files }, ...rest };
-}
-
 /** A markdown document of the specification with `body` as its one paragraph (on line 7). */
-const prose = (body: string) => `# Uses\n\n> **Status: Stable.**\n\n## Why this exists\n\n${body}\n`;
+const usesDoc = (body: string) => `# Uses\n\n> **Status: Stable.**\n\n## Why this exists\n\n${body}\n`;
 
 /** An OpenAPI document whose one operation answers 409 with `description` (on line 10). */
-const api = (operation: string, response: string) =>
+const openapiWithOperation = (operation: string, response: string) =>
   [
     'openapi: 3.1.0',
     'info: { title: t, version: "2.0" }',
@@ -78,11 +67,11 @@ const SUB_CHAIN_ROW = {
 
 testRule(RULE, {
   valid: [
-    on('the fixture: every code it names is registered, with its status', {}),
-    on(
+    errorsCase('the fixture: every code it names is registered, with its status', {}),
+    errorsCase(
       'a code with its registered status in every form: beside a status, in a list after one, in a code table, in an envelope example',
       {
-        [USES]: prose(
+        [USES]: usesDoc(
           [
             'A host answers `429 rate_limited`, 409 `run_terminal` or `validation_error` (400), and `409` `run_terminal`, `run_terminal` or `run_terminal`.',
             '',
@@ -97,10 +86,10 @@ testRule(RULE, {
         ),
       },
     ),
-    on(
+    errorsCase(
       'ordinary identifiers, reason phrases, statuses alone, tables without a status column and JSON that is no envelope',
       {
-        [USES]: prose(
+        [USES]: usesDoc(
           [
             'Fields such as `run_id`, `tenant_id` and `snake_case_word` are not codes; nor is a `409 Conflict`, `5xx`, `429` and `foo_bar`, or error="invalid_token".',
             'A 404 carries no challenge. Status 200 `ok_thing` is not an error. Headers: a 400 `Bad-Request`.',
@@ -116,43 +105,46 @@ testRule(RULE, {
         ),
       },
     ),
-    on('a snake_case word in a sentence about an error that differs from a code by another word, not a slip', {
-      [USES]: prose('A host rejects the stream with `unsupported_stream_kind` when the mode is unknown.'),
+    errorsCase('a snake_case word in a sentence about an error that differs from a code by another word, not a slip', {
+      [USES]: usesDoc('A host rejects the stream with `unsupported_stream_kind` when the mode is unknown.'),
     }),
-    on('a snake_case word a parameter description says a host returns, which the corpus never writes as a code', {
-      [OPENAPI]: withParameter('Hosts MUST return `template_choice` when asked.', 'The request is malformed.'),
-    }),
-    on('a word the corpus writes as a code, in a description that quotes a v1 document', {
+    errorsCase(
+      'a snake_case word a parameter description says a host returns, which the corpus never writes as a code',
+      {
+        [OPENAPI]: withParameter('Hosts MUST return `template_choice` when asked.', 'The request is malformed.'),
+      },
+    ),
+    errorsCase('a word the corpus writes as a code, in a description that quotes a v1 document', {
       'spec/v2/generated/error-codes.md': GENERATED_CODES,
       [SEAMS]: seamsCatalog('Mirror of the publish operation of `spec/v1/packs.md`.'),
     }),
-    on('a list of words after no status is no list of codes', {
-      [OPENAPI]: api('Some words: `not_a_status`, `other_word` are words.', 'The run is over.'),
+    errorsCase('a list of words after no status is no list of codes', {
+      [OPENAPI]: openapiWithOperation('Some words: `not_a_status`, `other_word` are words.', 'The run is over.'),
     }),
-    on('the response examples of the canonical OpenAPI document, which api/error-responses reads', {
-      [OPENAPI]: api('Cancels.', 'The run is over.').replace(
+    errorsCase('the response examples of the canonical OpenAPI document, which api/error-responses reads', {
+      [OPENAPI]: openapiWithOperation('Cancels.', 'The run is over.').replace(
         "'409':\n          description: 'The run is over.'",
         "'409':\n          description: 'The run is over.'\n          content:\n            application/json:\n              example: { error: not_a_code, message: x }",
       ),
     }),
-    on('a document generated whole from the registry, left to generated/drift', {
+    errorsCase('a document generated whole from the registry, left to generated/drift', {
       'spec/v2/generated/error-codes.md':
         '# Error codes\n\n> **Status: Stable.** Generated from `spec/v2/errors.json`; do not edit.\n\nCode | Status\n--- | ---\n`no_such_thing` | 404\n',
     }),
-    on('no registry to hold codes to', {
+    errorsCase('no registry to hold codes to', {
       'spec/v2/errors.json': null,
-      [USES]: prose('Refused with `409 run_finished`.'),
+      [USES]: usesDoc('Refused with `409 run_finished`.'),
     }),
-    on('a vendor code of a registered org', {
+    errorsCase('a vendor code of a registered org', {
       'spec/v2/declaration.json': DECLARATION,
-      [USES]: prose('Refused with `409 acme.widget_failed`.'),
+      [USES]: usesDoc('Refused with `409 acme.widget_failed`.'),
     }),
   ],
   invalid: [
-    on(
+    errorsCase(
       'a code written with a status that is not registered, in each form',
       {
-        [USES]: prose('Refused with `409 run_finished`, and then 404 `no_such_thing`, or `gone_code` (410).'),
+        [USES]: usesDoc('Refused with `409 run_finished`, and then 404 `no_such_thing`, or `gone_code` (410).'),
       },
       {
         errors: [
@@ -170,9 +162,9 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a registered code written with another status',
-      { [USES]: prose('Throttled with `400 rate_limited`.') },
+      { [USES]: usesDoc('Throttled with `400 rate_limited`.') },
       {
         errors: [
           {
@@ -185,10 +177,10 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a Retriable cell that contradicts the registry',
       {
-        [USES]: prose('| Code | Status | Retriable |\n| --- | --- | --- |\n| `internal_error` | 500 | no |'),
+        [USES]: usesDoc('| Code | Status | Retriable |\n| --- | --- | --- |\n| `internal_error` | 500 | no |'),
       },
       {
         errors: [
@@ -202,18 +194,18 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a code under the reserved prefix',
-      { [USES]: prose('Refused with `409 openwop.reserved_thing`.') },
+      { [USES]: usesDoc('Refused with `409 openwop.reserved_thing`.') },
       {
         errors: [
           { messageId: 'reserved-prefix', file: USES, line: 7, column: 19, data: { code: 'openwop.reserved_thing' } },
         ],
       },
     ),
-    on(
+    errorsCase(
       'a vendor code of an org the declaration does not register',
-      { 'spec/v2/declaration.json': DECLARATION, [USES]: prose('Refused with `409 zeta.widget_failed`.') },
+      { 'spec/v2/declaration.json': DECLARATION, [USES]: usesDoc('Refused with `409 zeta.widget_failed`.') },
       {
         errors: [
           {
@@ -226,10 +218,10 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'an envelope example in a jsonc and a yaml block of the prose',
       {
-        [USES]: prose(
+        [USES]: usesDoc(
           '```jsonc\n{ "error": "rate_limted", "message": "…" }\n```\n\n```yaml\nexample:\n  error: unknown_yaml_code\n  details: {}\n```',
         ),
       },
@@ -246,10 +238,10 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'every code of a list in an OpenAPI description, after a status and in a 4xx response',
       {
-        [OPENAPI]: api(
+        [OPENAPI]: openapiWithOperation(
           'Answers 409 (`run_terminal`, `run_finished` or `run_closed`).',
           'The run is `run_terminal`, `run_done_already`, or its stream is `stream_taken`.',
         ),
@@ -263,7 +255,7 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'every code of a list in a 4xx response description of the seams document',
       {
         [SEAMS]:
@@ -276,7 +268,7 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'an unregistered code in a parameter description, which a 400 response of the document answers with',
       {
         [OPENAPI]: withParameter(
@@ -291,12 +283,12 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a word the corpus writes as a code, in an error sentence of a description that cites no v1 document',
       { 'spec/v2/generated/error-codes.md': GENERATED_CODES, [SEAMS]: seamsCatalog('Publishes a pack.') },
       { errors: [{ messageId: 'unregistered', file: SEAMS, line: 7, column: 29, data: { code: 'pack_gone' } }] },
     ),
-    on(
+    errorsCase(
       'a near miss of a registered code, a word more, in a schema description',
       {
         'schemas/v2/chain.schema.json':
@@ -315,7 +307,7 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a near miss of a registered code in a list of a 422 response description of the seams document',
       {
         [SEAMS]:
@@ -334,9 +326,9 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a near miss of a registered code, one word misspelt, in prose about an error',
-      { [USES]: prose('A host rejects the stream with `unsuported_stream_mode` when the mode is unknown.') },
+      { [USES]: usesDoc('A host rejects the stream with `unsuported_stream_mode` when the mode is unknown.') },
       {
         errors: [
           {
@@ -349,7 +341,7 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'a code with a status in the description and comment of a schema',
       {
         'schemas/v2/chain.schema.json':
@@ -374,10 +366,10 @@ testRule(RULE, {
         ],
       },
     ),
-    on(
+    errorsCase(
       'the enum of an error property in OpenAPI',
       {
-        [OPENAPI]: api('Cancels.', 'The run is over.').replace(
+        [OPENAPI]: openapiWithOperation('Cancels.', 'The run is over.').replace(
           "'409':\n          description: 'The run is over.'",
           "'409':\n          description: 'The run is over.'\n          content:\n            application/json:\n              schema: { type: object, properties: { error: { enum: [run_terminal, run_vanished] } } }",
         ),
@@ -386,7 +378,7 @@ testRule(RULE, {
         errors: [{ messageId: 'unregistered', file: OPENAPI, line: 13, column: 83, data: { code: 'run_vanished' } }],
       },
     ),
-    on(
+    errorsCase(
       'a document that only looks generated (no banner) is prose',
       {
         'spec/v2/generated/error-codes.md':

@@ -11,11 +11,11 @@ import {
   eventsFiles,
   PAYLOADS,
   position,
-  REGISTRY_SCHEMAS,
+  eventsCase,
   withPayloads,
   withRow,
 } from '../../events/helpers.js';
-import { testRule, type CorpusCase, type ExpectedFinding, type InvalidCase } from '../../rule-tester.js';
+import { testRule, type ExpectedFinding, type InvalidCase } from '../../rule-tester.js';
 
 const RULE = 'events/codemap';
 const base = eventsFiles();
@@ -23,19 +23,8 @@ const codemap = base[CODEMAP] ?? '';
 const payloads = base[PAYLOADS] ?? '';
 const events = base[EVENTS_MD] ?? '';
 const SIZE = 8;
-/** The registry schemas the toolchain ships, which the fixture does not copy. */
-const SCHEMAS = Object.fromEntries(REGISTRY_SCHEMAS.map((schema) => [schema, base[schema] ?? '']));
-
-function on(
-  name: string,
-  files: Record<string, string | null>,
-  rest: Partial<InvalidCase> = {},
-): CorpusCase & Partial<InvalidCase> {
-  return { name, base: 'events/good', files: { ...SCHEMAS, ...files }, ...rest };
-}
-
 /** A finding at `needle` (the `occurrence`th) in `text` of `file`, `offset` columns in. */
-function at(
+function findingAt(
   file: string,
   text: string,
   needle: string,
@@ -49,9 +38,10 @@ function at(
 }
 
 /** events.md with `lines` appended. */
-const prose = (...lines: string[]) => `${events}\n${lines.join('\n')}\n`;
+const eventsMdWith = (...lines: string[]) => `${events}\n${lines.join('\n')}\n`;
 /** The codemap with `rows` appended. */
-const rows = (...added: Array<Record<string, unknown>>) => added.reduce((text, row) => withRow(text, row), codemap);
+const codemapWithRows = (...added: Array<Record<string, unknown>>) =>
+  added.reduce((text, row) => withRow(text, row), codemap);
 /** A codemap whose `run.resuming` row has another v1 name. */
 const renamedFrom = (v1: string) => codemap.replace('"v1": "run.resuming"', `"v1": "${v1}"`);
 
@@ -59,10 +49,10 @@ const ORCHESTRATOR = decided('orchestrator.decided', 'runStarted', {
   v1: 'supervisor.decided',
   note: 'the domain is the orchestrator',
 });
-const openapi = (pattern: string) =>
+const openapiWithStreamMode = (pattern: string) =>
   `openapi: 3.1.0\ninfo: { title: t, version: '2.0' }\npaths:\n  /runs/{runId}/events:\n    get:\n      operationId: streamRunEvents\n      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n      responses:\n        '200': { description: ok }\ncomponents:\n  parameters:\n    StreamMode:\n      name: streamMode\n      in: query\n      schema:\n        type: string\n        pattern: '${pattern}'\n`;
 /** An AsyncAPI document declaring `output.streamed` as a message, carried by the host channel or by none. */
-const asyncapi = (carried: boolean) =>
+const asyncapiCarrying = (carried: boolean) =>
   `asyncapi: 3.1.0\ninfo: { title: t, version: '2.0' }\nchannels:\n  hostEvents:\n    address: /host/events\n    messages:\n${carried ? "      streamed: { $ref: '#/components/messages/Streamed' }\n" : "      other: { $ref: '#/components/messages/Other' }\n"}components:\n  messages:\n    Streamed: { name: output.streamed }\n    Other: { name: host.pinged }\n`;
 /** events.md with a table whose Emits column names `output.streamed`. */
 const EMITS_STREAMED = '| Mode | Emits |\n| --- | --- |\n| `messages` | `output.streamed` chunks |';
@@ -70,65 +60,74 @@ const STREAM_MODE = '^(values|(updates|messages|debug)(,(updates|messages|debug)
 
 const cases = {
   valid: [
-    on('a consistent codemap, payload registry and prose', {}),
-    on('a domain.noun type whose note opens "artifact event"', {
-      [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' })),
+    eventsCase('a consistent codemap, payload registry and prose', {}),
+    eventsCase('a domain.noun type whose note opens "artifact event"', {
+      [CODEMAP]: codemapWithRows(
+        decided('voice.transcript', 'outputChunk', { note: 'artifact event; noun form permitted' }),
+      ),
     }),
-    on('a rename whose reason is in `notes`', {
-      [CODEMAP]: rows(
+    eventsCase('a rename whose reason is in `notes`', {
+      [CODEMAP]: codemapWithRows(
         decided('voice.speech-started', 'outputChunk', {
           v1: 'voice.speech_started',
           notes: ['case/separator normalised'],
         }),
       ),
     }),
-    on('the v2 names of renamed types, and three-segment names that are fields', {
+    eventsCase('the v2 names of renamed types, and three-segment names that are fields', {
       [CODEMAP]: renamedFrom('run.resume.started'),
-      [EVENTS_MD]: prose(
+      [EVENTS_MD]: eventsMdWith(
         'A host emits `run.resume-started`, then `lease.lost`; `run.cancelled.reason` and `ctx.storage.kv` are no types.',
       ),
     }),
-    on('a two-segment name the text does not say is an event', {
-      [EVENTS_MD]: prose('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.'),
+    eventsCase('a two-segment name the text does not say is an event', {
+      [EVENTS_MD]: eventsMdWith('The `negotiation.decided` flag is a field. A host emits `payload.outputs` with it.'),
     }),
-    on('a name in an Emits column that a channel of the AsyncAPI document carries', {
-      'api/v2/asyncapi.yaml': asyncapi(true),
-      [EVENTS_MD]: prose(EMITS_STREAMED),
+    eventsCase('a name in an Emits column that a channel of the AsyncAPI document carries', {
+      'api/v2/asyncapi.yaml': asyncapiCarrying(true),
+      [EVENTS_MD]: eventsMdWith(EMITS_STREAMED),
     }),
-    on('a name in an Emits column that the prose states is a frame name, not a type', {
-      'api/v2/asyncapi.yaml': asyncapi(false),
-      [EVENTS_MD]: prose(EMITS_STREAMED, '', 'Two frame names are not types: `state.snapshot` and `output.streamed`.'),
-    }),
-    on('a name in a simple past where the sentence says nothing fires or is emitted', {
-      [EVENTS_MD]: prose('The `phase` field reads `dispatch.began` once the worker starts.'),
-    }),
-    on('a v1 name quoted where the sentence, the section heading or the column cites v1, or in a generated region', {
-      [CODEMAP]: rows(ORCHESTRATOR),
-      [EVENTS_MD]: prose(
-        'A v1 host wrote `run.resuming` where v2 writes `run.resume-started`, and `supervisor.decided` in a v1 log.',
+    eventsCase('a name in an Emits column that the prose states is a frame name, not a type', {
+      'api/v2/asyncapi.yaml': asyncapiCarrying(false),
+      [EVENTS_MD]: eventsMdWith(
+        EMITS_STREAMED,
         '',
-        '## Reading a v1 log',
-        '',
-        'The log may hold `run.resuming`.',
-        '',
-        '## Renames',
-        '',
-        '| Era-2 name | v2 type |',
-        '| --- | --- |',
-        '| `run.resuming` | `run.resume-started` |',
-        '',
-        '<!-- generated: events/x from spec/v2/event-codemap.json; do not edit -->',
-        'Renamed: `run.resuming`.',
-        '<!-- /generated: events/x -->',
+        'Two frame names are not types: `state.snapshot` and `output.streamed`.',
       ),
     }),
-    on('a v1 name in a file shared by both versions whose sentence cites a v1 document', {
+    eventsCase('a name in a simple past where the sentence says nothing fires or is emitted', {
+      [EVENTS_MD]: eventsMdWith('The `phase` field reads `dispatch.began` once the worker starts.'),
+    }),
+    eventsCase(
+      'a v1 name quoted where the sentence, the section heading or the column cites v1, or in a generated region',
+      {
+        [CODEMAP]: codemapWithRows(ORCHESTRATOR),
+        [EVENTS_MD]: eventsMdWith(
+          'A v1 host wrote `run.resuming` where v2 writes `run.resume-started`, and `supervisor.decided` in a v1 log.',
+          '',
+          '## Reading a v1 log',
+          '',
+          'The log may hold `run.resuming`.',
+          '',
+          '## Renames',
+          '',
+          '| Era-2 name | v2 type |',
+          '| --- | --- |',
+          '| `run.resuming` | `run.resume-started` |',
+          '',
+          '<!-- generated: events/x from spec/v2/event-codemap.json; do not edit -->',
+          'Renamed: `run.resuming`.',
+          '<!-- /generated: events/x -->',
+        ),
+      },
+    ),
+    eventsCase('a v1 name in a file shared by both versions whose sentence cites a v1 document', {
       [CODEMAP]: renamedFrom('run.resume.started'),
       'SECURITY/invariants.yaml':
         'invariants:\n  - id: resume-audit\n    note: |\n      Hosts emitting `run.resume.started` MUST log it (per `spec/v1/runs.md`).\n',
     }),
-    on('a right count of the codemap, and rows of another table', {
-      [EVENTS_MD]: prose(
+    eventsCase('a right count of the codemap, and rows of another table', {
+      [EVENTS_MD]: eventsMdWith(
         `The codemap \`spec/v2/event-codemap.json\` has ${SIZE} rows, one per v1 name. The table below has ${SIZE + 5} rows.`,
         '',
         'The renamed table of the codemap has 6 rows.',
@@ -136,17 +135,19 @@ const cases = {
         'A v1 log may hold 3 distinct v1 names the table does not list.',
       ),
     }),
-    on('a streamMode pattern the same as events.md states', { 'api/v2/openapi.yaml': openapi(STREAM_MODE) }),
+    eventsCase('a streamMode pattern the same as events.md states', {
+      'api/v2/openapi.yaml': openapiWithStreamMode(STREAM_MODE),
+    }),
   ],
   invalid: [
-    on(
+    eventsCase(
       'a three-segment type, at its v2 value',
-      { [CODEMAP]: rows(decided('ai.message.chunk', 'outputChunk')) },
+      { [CODEMAP]: codemapWithRows(decided('ai.message.chunk', 'outputChunk')) },
       {
         errors: [
-          at(
+          findingAt(
             CODEMAP,
-            rows(decided('ai.message.chunk', 'outputChunk')),
+            codemapWithRows(decided('ai.message.chunk', 'outputChunk')),
             '"v2":"ai.message.chunk"',
             'segments',
             { type: 'ai.message.chunk', segments: 3 },
@@ -155,27 +156,30 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a type under a pack namespace and one under the reserved prefix',
       {
-        [CODEMAP]: rows(
+        [CODEMAP]: codemapWithRows(
           decided('core.node-started', 'leaseLifecycle'),
           decided('openwop.run-started', 'leaseLifecycle'),
         ),
       },
       {
         errors: [
-          at(
+          findingAt(
             CODEMAP,
-            rows(decided('core.node-started', 'leaseLifecycle')),
+            codemapWithRows(decided('core.node-started', 'leaseLifecycle')),
             '"v2":"core.node-started"',
             'pack-namespace',
             { type: 'core.node-started', namespace: 'core' },
             5,
           ),
-          at(
+          findingAt(
             CODEMAP,
-            rows(decided('core.node-started', 'leaseLifecycle'), decided('openwop.run-started', 'leaseLifecycle')),
+            codemapWithRows(
+              decided('core.node-started', 'leaseLifecycle'),
+              decided('openwop.run-started', 'leaseLifecycle'),
+            ),
             '"v2":"openwop.run-started"',
             'reserved-prefix',
             { type: 'openwop.run-started', prefix: 'openwop' },
@@ -184,14 +188,14 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a domain.noun type whose note records no exception',
-      { [CODEMAP]: rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })) },
+      { [CODEMAP]: codemapWithRows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })) },
       {
         errors: [
-          at(
+          findingAt(
             CODEMAP,
-            rows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })),
+            codemapWithRows(decided('voice.transcript', 'outputChunk', { note: 'separator normalised' })),
             '"v2":"voice.transcript"',
             'tense',
             { type: 'voice.transcript' },
@@ -200,16 +204,20 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'an exception recorded for a type that follows the rule',
       {
-        [CODEMAP]: rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })),
+        [CODEMAP]: codemapWithRows(
+          decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' }),
+        ),
       },
       {
         errors: [
-          at(
+          findingAt(
             CODEMAP,
-            rows(decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' })),
+            codemapWithRows(
+              decided('voice.cancelled', 'outputChunk', { note: 'artifact event; not one at all, in fact' }),
+            ),
             '"artifact event; not one',
             'needless-exception',
             { type: 'voice.cancelled' },
@@ -217,18 +225,18 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a type given a second row',
       {
-        [CODEMAP]: rows(
+        [CODEMAP]: codemapWithRows(
           decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' }),
         ),
       },
       {
         errors: [
-          at(
+          findingAt(
             CODEMAP,
-            rows(
+            codemapWithRows(
               decided('lease.acquired', 'leaseLifecycle', { v1: 'lease.taken', note: 'A second row for one type.' }),
             ),
             '"v2":"lease.acquired"',
@@ -239,10 +247,10 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'an era-2 name mapped twice',
       {
-        [CODEMAP]: rows(
+        [CODEMAP]: codemapWithRows(
           decided('run.resume-failed', 'runResumeStarted', {
             v1: 'run.resuming',
             note: 'Another rename of the same v1 name.',
@@ -251,9 +259,9 @@ const cases = {
       },
       {
         errors: [
-          at(
+          findingAt(
             CODEMAP,
-            rows(
+            codemapWithRows(
               decided('run.resume-failed', 'runResumeStarted', {
                 v1: 'run.resuming',
                 note: 'Another rename of the same v1 name.',
@@ -267,10 +275,10 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a row not decided and under review, a v2 that disagrees with its override, and a rename with no note',
       {
-        [CODEMAP]: rows(
+        [CODEMAP]: codemapWithRows(
           decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }),
           decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }),
           decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }),
@@ -278,18 +286,25 @@ const cases = {
       },
       {
         errors: (() => {
-          const text = rows(
+          const text = codemapWithRows(
             decided('lease.renewed', 'leaseLifecycle', { status: 'proposed', review: true }),
             decided('lease.handed-over', 'leaseLifecycle', { v1: 'lease.handed-off', v2Override: 'lease.handed-off' }),
             decided('node.started', 'leaseLifecycle', { v1: 'node.starting' }),
           );
           return [
-            at(CODEMAP, text, '"status":"proposed"', 'undecided', { type: 'lease.renewed', status: 'proposed' }, 9),
+            findingAt(
+              CODEMAP,
+              text,
+              '"status":"proposed"',
+              'undecided',
+              { type: 'lease.renewed', status: 'proposed' },
+              9,
+            ),
             {
-              ...at(CODEMAP, text, '"review":true', 'under-review', { type: 'lease.renewed' }, 9),
+              ...findingAt(CODEMAP, text, '"review":true', 'under-review', { type: 'lease.renewed' }, 9),
               severity: 'warning' as const,
             },
-            at(
+            findingAt(
               CODEMAP,
               text,
               '"v2":"lease.handed-over"',
@@ -297,7 +312,7 @@ const cases = {
               { v2: 'lease.handed-over', override: 'lease.handed-off' },
               5,
             ),
-            at(CODEMAP, text, '"v1":"node.starting"', 'rename-without-note', {
+            findingAt(CODEMAP, text, '"v1":"node.starting"', 'rename-without-note', {
               v1: 'node.starting',
               type: 'node.started',
             }),
@@ -305,23 +320,29 @@ const cases = {
         })(),
       },
     ),
-    on(
+    eventsCase(
       'a payloadDef that names no $defs entry',
-      { [CODEMAP]: rows(decided('lease.renewed', 'leaseLifecycel')) },
+      { [CODEMAP]: codemapWithRows(decided('lease.renewed', 'leaseLifecycel')) },
       {
         errors: [
-          at(CODEMAP, rows(decided('lease.renewed', 'leaseLifecycel')), '"leaseLifecycel"', 'unknown-payload', {
-            payloadDef: 'leaseLifecycel',
-            type: 'lease.renewed',
-            target: PAYLOADS,
-          }),
+          findingAt(
+            CODEMAP,
+            codemapWithRows(decided('lease.renewed', 'leaseLifecycel')),
+            '"leaseLifecycel"',
+            'unknown-payload',
+            {
+              payloadDef: 'leaseLifecycel',
+              type: 'lease.renewed',
+              target: PAYLOADS,
+            },
+          ),
         ],
       },
     ),
     // The payloads file is one events/types only splices `_typeIndex` into: a finding in its
     // hand-written `$defs` stays there, though a generated file writes the same text
     // (`"additionalProperties": true`); core/run/relocate.ts moves only what lies in a spliced member.
-    on(
+    eventsCase(
       'a payload with additionalProperties: true, in the hand-written part of a spliced file',
       {
         [PAYLOADS]: withPayloads(payloads, {
@@ -330,7 +351,7 @@ const cases = {
       },
       {
         errors: [
-          at(
+          findingAt(
             PAYLOADS,
             withPayloads(payloads, {
               leaseLifecycle: {
@@ -346,7 +367,7 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a payload with unevaluatedProperties: true',
       {
         [PAYLOADS]: withPayloads(payloads, {
@@ -355,7 +376,7 @@ const cases = {
       },
       {
         errors: [
-          at(
+          findingAt(
             PAYLOADS,
             withPayloads(payloads, {
               leaseLifecycle: {
@@ -371,7 +392,7 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a payload not closed, and one widening a closed base',
       {
         [PAYLOADS]: withPayloads(payloads, {
@@ -394,17 +415,17 @@ const cases = {
             },
           });
           return [
-            at(PAYLOADS, text, '"approver"', 'widens-base', {
+            findingAt(PAYLOADS, text, '"approver"', 'widens-base', {
               payload: 'approvalRequested',
               base: 'interruptRequested',
               extra: '`approver`',
             }),
-            at(PAYLOADS, text, '"leaseLifecycle": {', 'unclosed-payload', { payload: 'leaseLifecycle' }),
+            findingAt(PAYLOADS, text, '"leaseLifecycle": {', 'unclosed-payload', { payload: 'leaseLifecycle' }),
           ];
         })(),
       },
     ),
-    on(
+    eventsCase(
       'a payload composing an open one',
       {
         [PAYLOADS]: withPayloads(payloads, {
@@ -417,12 +438,12 @@ const cases = {
             interruptRequested: { type: 'object', unevaluatedProperties: {}, properties: { kind: {} } },
           });
           return [
-            at(PAYLOADS, text, '"unevaluatedProperties": {}', 'open-payload', {
+            findingAt(PAYLOADS, text, '"unevaluatedProperties": {}', 'open-payload', {
               payload: 'interruptRequested',
               keyword: 'unevaluatedProperties',
               value: '{}',
             }),
-            at(PAYLOADS, text, '"$ref": "#/$defs/interruptRequested"', 'open-base', {
+            findingAt(PAYLOADS, text, '"$ref": "#/$defs/interruptRequested"', 'open-base', {
               payload: 'approvalRequested',
               base: 'interruptRequested',
             }),
@@ -430,18 +451,18 @@ const cases = {
         })(),
       },
     ),
-    on(
+    eventsCase(
       'a payload no row uses or composes',
       { [PAYLOADS]: withPayloads(payloads, { orphan: CLOSED() }) },
       {
         errors: [
-          at(PAYLOADS, withPayloads(payloads, { orphan: CLOSED() }), '"orphan"', 'orphan-payload', {
+          findingAt(PAYLOADS, withPayloads(payloads, { orphan: CLOSED() }), '"orphan"', 'orphan-payload', {
             payload: 'orphan',
           }),
         ],
       },
     ),
-    on(
+    eventsCase(
       'an unregistered protocol type in an event column and in an event example',
       {
         [EVENTS_MD]: events
@@ -454,31 +475,38 @@ const cases = {
             .replace('| `run.started` |', '| `run.begun` |')
             .replace('"type": "acme.widget-built"', '"type": "lease.acquird"');
           return [
-            at(EVENTS_MD, text, '`run.begun`', 'unregistered-type', { type: 'run.begun', domain: 'run' }, 1),
-            at(EVENTS_MD, text, '"lease.acquird"', 'unregistered-type', { type: 'lease.acquird', domain: 'lease' }, 1),
+            findingAt(EVENTS_MD, text, '`run.begun`', 'unregistered-type', { type: 'run.begun', domain: 'run' }, 1),
+            findingAt(
+              EVENTS_MD,
+              text,
+              '"lease.acquird"',
+              'unregistered-type',
+              { type: 'lease.acquird', domain: 'lease' },
+              1,
+            ),
           ];
         })(),
       },
     ),
-    on(
+    eventsCase(
       'a three-segment v1 name the codemap renames, and a three-segment domain transition, in prose',
       {
         [CODEMAP]: renamedFrom('run.resume.started'),
-        [EVENTS_MD]: prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+        [EVENTS_MD]: eventsMdWith('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
       },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+            eventsMdWith('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
             '`run.resume.started`',
             'v1-type',
             { type: 'run.resume.started', v2: 'run.resume-started', segments: 3 },
             1,
           ),
-          at(
+          findingAt(
             EVENTS_MD,
-            prose('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
+            eventsMdWith('A host emits `run.resume.started`, then `lease.renewal.failed`.'),
             '`lease.renewal.failed`',
             'unregistered-type',
             { type: 'lease.renewal.failed', domain: 'lease' },
@@ -487,19 +515,19 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a two-segment v1 name the codemap renames to another domain, in v2 prose outside the sentence that cites v1',
       {
-        [CODEMAP]: rows(ORCHESTRATOR),
-        [EVENTS_MD]: prose(
+        [CODEMAP]: codemapWithRows(ORCHESTRATOR),
+        [EVENTS_MD]: eventsMdWith(
           'Each turn records one decision as `supervisor.decided`. A v1 log wrote `supervisor.decided` too.',
         ),
       },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose('Each turn records one decision as `supervisor.decided`.'),
+            eventsMdWith('Each turn records one decision as `supervisor.decided`.'),
             '`supervisor.decided`',
             'v1-type',
             { type: 'supervisor.decided', v2: 'orchestrator.decided', segments: 2 },
@@ -508,10 +536,10 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a two-segment v1 name in its own section of a v2 document that cites a v1 document in another',
       {
-        [EVENTS_MD]: prose(
+        [EVENTS_MD]: eventsMdWith(
           '## Reading old logs',
           '',
           'The translation of an era-2 log follows [the v1 events document](../../v1/events.md).',
@@ -523,9 +551,9 @@ const cases = {
       },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose(
+            eventsMdWith(
               '## Reading old logs',
               '',
               'The translation of an era-2 log follows [the v1 events document](../../v1/events.md).',
@@ -542,7 +570,7 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a two-segment v1 name in a schema description',
       { 'schemas/v2/extra.schema.json': '{ "description": "Emitted as `run.resuming` when the run resumes." }\n' },
       {
@@ -557,7 +585,7 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a three-segment v1 name in a code span of a JSON string',
       {
         [CODEMAP]: renamedFrom('run.resume.started'),
@@ -576,7 +604,7 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a v1 name in a file shared by both versions whose sentence cites no v1 document',
       {
         [CODEMAP]: renamedFrom('run.resume.started'),
@@ -595,10 +623,10 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'names in no codemap row where the text says a host emits them or they fire',
       {
-        [EVENTS_MD]: prose(
+        [EVENTS_MD]: eventsMdWith(
           'Every outcome MUST emit a `negotiation.decided` event.',
           '',
           '- `result.harvested` fires exactly when a child completes.',
@@ -606,17 +634,17 @@ const cases = {
       },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose('Every outcome MUST emit a `negotiation.decided` event.'),
+            eventsMdWith('Every outcome MUST emit a `negotiation.decided` event.'),
             '`negotiation.decided`',
             'unregistered-event',
             { type: 'negotiation.decided', codemap: CODEMAP },
             1,
           ),
-          at(
+          findingAt(
             EVENTS_MD,
-            prose(
+            eventsMdWith(
               'Every outcome MUST emit a `negotiation.decided` event.',
               '',
               '- `result.harvested` fires exactly when a child completes.',
@@ -629,26 +657,26 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a name in a simple past under a protocol domain and one under none, in a sentence that says something fires',
       {
-        [EVENTS_MD]: prose(
+        [EVENTS_MD]: eventsMdWith(
           'The host MUST fire a `clarification` interrupt before any `lease.began` for that decision, and `quota.broke` fires after.',
         ),
       },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose('The host MUST fire a `clarification` interrupt before any `lease.began` for that decision'),
+            eventsMdWith('The host MUST fire a `clarification` interrupt before any `lease.began` for that decision'),
             '`lease.began`',
             'unregistered-type',
             { type: 'lease.began', domain: 'lease' },
             1,
           ),
-          at(
+          findingAt(
             EVENTS_MD,
-            prose(
+            eventsMdWith(
               'The host MUST fire a `clarification` interrupt before any `lease.began` for that decision, and `quota.broke` fires after.',
             ),
             '`quota.broke`',
@@ -659,14 +687,14 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a name in an Emits column that the AsyncAPI document declares but no channel carries and no sentence calls a frame',
-      { 'api/v2/asyncapi.yaml': asyncapi(false), [EVENTS_MD]: prose(EMITS_STREAMED) },
+      { 'api/v2/asyncapi.yaml': asyncapiCarrying(false), [EVENTS_MD]: eventsMdWith(EMITS_STREAMED) },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose(EMITS_STREAMED),
+            eventsMdWith(EMITS_STREAMED),
             '`output.streamed`',
             'unregistered-type',
             { type: 'output.streamed', domain: 'output' },
@@ -675,14 +703,18 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       "a count of the codemap's rows that is not its size",
-      { [EVENTS_MD]: prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`) },
+      {
+        [EVENTS_MD]: eventsMdWith(
+          `The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`,
+        ),
+      },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`),
+            eventsMdWith(`The codemap \`spec/v2/event-codemap.json\` is a bijection: it has ${SIZE + 1} rows.`),
             `${SIZE + 1} rows`,
             'count-wrong',
             { registry: `the codemap (${CODEMAP})`, phrase: `${SIZE + 1} rows`, count: SIZE, written: SIZE + 1 },
@@ -690,18 +722,20 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       "a count of the codemap's names, v1 and v2, in the sentence that calls it a bijection",
       {
-        [EVENTS_MD]: prose(
+        [EVENTS_MD]: eventsMdWith(
           `The codemap \`spec/v2/event-codemap.json\` is a bijection: ${SIZE} rows, ${SIZE + 1} distinct \`v1\` names, ${SIZE} distinct \`v2\` names.`,
         ),
       },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
-            prose(`The codemap \`spec/v2/event-codemap.json\` is a bijection: ${SIZE} rows, ${SIZE + 1} distinct`),
+            eventsMdWith(
+              `The codemap \`spec/v2/event-codemap.json\` is a bijection: ${SIZE} rows, ${SIZE + 1} distinct`,
+            ),
             `${SIZE + 1} distinct`,
             'count-wrong',
             {
@@ -714,7 +748,7 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       "a count of the codemap's rows in a schema description",
       {
         'schemas/v2/extra.schema.json': `{ "description": "The codemap (spec/v2/event-codemap.json) has ${SIZE + 2} entries." }\n`,
@@ -736,12 +770,12 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a wildcard of no known domain',
       { [EVENTS_MD]: events.replace('| `lease.*` |', '| `leases.*` |') },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
             events.replace('| `lease.*` |', '| `leases.*` |'),
             '`leases.*`',
@@ -752,12 +786,12 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a name that is neither a protocol type nor a well-formed vendor type',
       { [EVENTS_MD]: events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"') },
       {
         errors: [
-          at(
+          findingAt(
             EVENTS_MD,
             events.replace('"type": "acme.widget-built"', '"type": "acme.widget_built"'),
             '"acme.widget_built"',
@@ -768,32 +802,40 @@ const cases = {
         ],
       },
     ),
-    on(
+    eventsCase(
       'a streamMode pattern that differs from events.md',
-      { 'api/v2/openapi.yaml': openapi('^(updates|values|messages|debug)$') },
+      { 'api/v2/openapi.yaml': openapiWithStreamMode('^(updates|values|messages|debug)$') },
       {
         errors: [
-          at('api/v2/openapi.yaml', openapi('^(updates|values|messages|debug)$'), "'^(updates", 'stream-mode-differs', {
-            pattern: '^(updates|values|messages|debug)$',
-            stated: STREAM_MODE,
-            line: position(events, STREAM_MODE).line,
-          }),
+          findingAt(
+            'api/v2/openapi.yaml',
+            openapiWithStreamMode('^(updates|values|messages|debug)$'),
+            "'^(updates",
+            'stream-mode-differs',
+            {
+              pattern: '^(updates|values|messages|debug)$',
+              stated: STREAM_MODE,
+              line: position(events, STREAM_MODE).line,
+            },
+          ),
         ],
       },
     ),
-    on(
+    eventsCase(
       'a streamRunEvents without a streamMode parameter',
       {
-        'api/v2/openapi.yaml': openapi(STREAM_MODE).replace(
+        'api/v2/openapi.yaml': openapiWithStreamMode(STREAM_MODE).replace(
           "      parameters:\n        - $ref: '#/components/parameters/StreamMode'\n",
           '      parameters: []\n',
         ),
       },
       {
-        errors: [at('api/v2/openapi.yaml', openapi(STREAM_MODE), 'get:', 'no-stream-mode', undefined)],
+        errors: [
+          findingAt('api/v2/openapi.yaml', openapiWithStreamMode(STREAM_MODE), 'get:', 'no-stream-mode', undefined),
+        ],
       },
     ),
-    on(
+    eventsCase(
       'a codemap that does not match its schema, its rows still read',
       {
         [CODEMAP]: codemap.replace(
@@ -808,9 +850,16 @@ const cases = {
             '"status": "maybe", "review": false },\n    { "v1": "run.completed"',
           );
           return [
-            at(EVENTS_MD, events, '`run.started`', 'unregistered-type', { type: 'run.started', domain: 'run' }, 1),
-            at(CODEMAP, text, '"status": "maybe"', 'schema-mismatch', undefined),
-            at(CODEMAP, text, '"status": "maybe"', 'undecided', { type: 'run.started', status: 'maybe' }, 10),
+            findingAt(
+              EVENTS_MD,
+              events,
+              '`run.started`',
+              'unregistered-type',
+              { type: 'run.started', domain: 'run' },
+              1,
+            ),
+            findingAt(CODEMAP, text, '"status": "maybe"', 'schema-mismatch', undefined),
+            findingAt(CODEMAP, text, '"status": "maybe"', 'undecided', { type: 'run.started', status: 'maybe' }, 10),
           ];
         })(),
       },

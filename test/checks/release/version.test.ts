@@ -3,9 +3,9 @@ import { testRule } from '../../rule-tester.js';
 const RELEASE = 'spec/v2/release.json';
 const release = (version: string | null, released: Record<string, string> = {}) =>
   `${JSON.stringify({ version, corpusTag: null, released }, null, 2)}\n`;
-const stamp = (digest: string) =>
+const stampText = (digest: string) =>
   `${JSON.stringify({ package: '@openwop/spec-artifacts', version: '2.1.0', canonicalization: 'RFC 8785', files: {}, digest })}\n`;
-const manifest = (version: string) =>
+const packageManifest = (version: string) =>
   JSON.stringify({ name: '@openwop/spec-artifacts', version, license: 'Apache-2.0' });
 const AA = `sha256:${'a'.repeat(64)}`;
 const BB = `sha256:${'b'.repeat(64)}`;
@@ -14,14 +14,14 @@ testRule('release/version', {
   valid: [
     {
       name: 'release.json and package.json give one version',
-      files: { [RELEASE]: release('2.1.0'), 'package.json': manifest('2.1.0') },
+      files: { [RELEASE]: release('2.1.0'), 'package.json': packageManifest('2.1.0') },
     },
     {
       name: 'a released version stamped with the digest it was released with',
       files: {
         [RELEASE]: release('2.1.0', { '2.1.0': AA }),
-        'package.json': manifest('2.1.0'),
-        'CORPUS-STAMP.json': stamp(AA),
+        'package.json': packageManifest('2.1.0'),
+        'CORPUS-STAMP.json': stampText(AA),
       },
     },
     {
@@ -32,7 +32,7 @@ testRule('release/version', {
   invalid: [
     {
       name: 'two versions: at the version of release.json',
-      files: { [RELEASE]: release('2.1.0'), 'package.json': manifest('2.1.1') },
+      files: { [RELEASE]: release('2.1.0'), 'package.json': packageManifest('2.1.1') },
       errors: [
         {
           messageId: 'version-differs',
@@ -45,7 +45,7 @@ testRule('release/version', {
     },
     {
       name: 'release.json without a version',
-      files: { [RELEASE]: release(null), 'package.json': manifest('2.1.1') },
+      files: { [RELEASE]: release(null), 'package.json': packageManifest('2.1.1') },
       errors: [
         {
           messageId: 'version-missing',
@@ -60,8 +60,8 @@ testRule('release/version', {
       name: 'a released version stamped over other content',
       files: {
         [RELEASE]: release('2.1.0', { '2.1.0': AA }),
-        'package.json': manifest('2.1.0'),
-        'CORPUS-STAMP.json': stamp(BB),
+        'package.json': packageManifest('2.1.0'),
+        'CORPUS-STAMP.json': stampText(BB),
       },
       errors: [
         {

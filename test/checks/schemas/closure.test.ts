@@ -1,20 +1,20 @@
+import { jsonText } from '../../helpers.js';
 import { testRule } from '../../rule-tester.js';
 
 const RULE = 'schemas/closure';
 
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-const DECLARATION = json({
+const DECLARATION = jsonText({
   extensionsKeyPattern: '^[a-z]+\\.[a-z]+$',
   families: [{ key: 'auth', anchor: 'core' }, { key: 'old', anchor: 'deleted' }],
 });
-const DECLARATION_SCHEMA = json({ properties: { extensions: { propertyNames: { pattern: '^[a-z]+$' } } } });
+const DECLARATION_SCHEMA = jsonText({ properties: { extensions: { propertyNames: { pattern: '^[a-z]+$' } } } });
 
 /** Schemas that say their openness, a mixin decided by its user, the vendor grammar, and a capability record without `supported`. */
 const GOOD = {
   'spec/v2/declaration.json': DECLARATION,
   'spec/v2/declaration.schema.json': DECLARATION_SCHEMA,
-  'schemas/v2/thing.schema.json': json({
+  'schemas/v2/thing.schema.json': jsonText({
     $id: 'https://openwop.dev/schemas/v2/thing.schema.json',
     type: 'object',
     additionalProperties: false,
@@ -33,33 +33,33 @@ const GOOD = {
       mixed: { type: 'object', unevaluatedProperties: false, allOf: [{ type: 'object', properties: { a: {} } }] },
     },
   }),
-  'schemas/v2/capabilities.schema.json': json({
+  'schemas/v2/capabilities.schema.json': jsonText({
     $id: 'https://openwop.dev/schemas/v2/capabilities.schema.json',
     type: 'object',
     additionalProperties: false,
     properties: { auth: { type: 'object', additionalProperties: false, properties: { lanes: {} } } },
   }),
-  'spec/v2/facets/auth.schema.json': json({ properties: { lanes: {} } }),
+  'spec/v2/facets/auth.schema.json': jsonText({ properties: { lanes: {} } }),
 };
 
 const OPEN = {
   ...GOOD,
-  'schemas/v2/open.schema.json': json({
+  'schemas/v2/open.schema.json': jsonText({
     $id: 'https://openwop.dev/schemas/v2/open.schema.json',
     type: 'object',
     additionalProperties: false,
     properties: { loose: { type: 'object', properties: { a: {} } }, keyed: { type: 'object', additionalProperties: false, patternProperties: { '^x-': {} } } },
   }),
-  'schemas/v2/capabilities.schema.json': json({
+  'schemas/v2/capabilities.schema.json': jsonText({
     $id: 'https://openwop.dev/schemas/v2/capabilities.schema.json',
     type: 'object',
     additionalProperties: true,
     properties: { auth: { type: 'object', additionalProperties: false, properties: { supported: { type: 'boolean' } } } },
   }),
-  'spec/v2/facets/auth.schema.json': json({ properties: { supported: { type: 'boolean' } } }),
+  'spec/v2/facets/auth.schema.json': jsonText({ properties: { supported: { type: 'boolean' } } }),
 };
 
-const V3 = { ...GOOD, 'schemas/v3/x.schema.json': json({ type: 'object', patternProperties: { '^x-': {} } }) };
+const V3 = { ...GOOD, 'schemas/v3/x.schema.json': jsonText({ type: 'object', patternProperties: { '^x-': {} } }) };
 
 testRule(RULE, {
   valid: [
@@ -87,7 +87,7 @@ testRule(RULE, {
     },
     {
       name: 'fires at a named root that does not say whether it is closed',
-      files: { ...GOOD, 'schemas/v2/certification-bundle.schema.json': json({ $id: 'https://openwop.dev/schemas/v2/certification-bundle.schema.json', type: 'object', properties: {} }) },
+      files: { ...GOOD, 'schemas/v2/certification-bundle.schema.json': jsonText({ $id: 'https://openwop.dev/schemas/v2/certification-bundle.schema.json', type: 'object', properties: {} }) },
       errors: [
         { messageId: 'closed-root-unsaid', file: 'schemas/v2/certification-bundle.schema.json', line: 1, column: 1, data: { file: 'schemas/v2/certification-bundle.schema.json' } },
         { messageId: 'open-by-default', file: 'schemas/v2/certification-bundle.schema.json', line: 3, column: 3, data: { pointer: 'the root' } },

@@ -50,10 +50,10 @@ const SOUND = {
 };
 
 const UPSTREAM_LAYOUT = { layout: { schemaIds: { 'schemas/v2/': 'https://openwop.dev/spec/v2/', 'spec/v2/': 'https://openwop.dev/spec/v2/' } } };
-const at = (base: string, file: string, body: string) => `{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "${base}${file}",\n${body}\n}\n`;
+const schemaWithBase = (base: string, file: string, body: string) => `{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "${base}${file}",\n${body}\n}\n`;
 const UPSTREAM_IDS = {
-  'schemas/v2/ids.schema.json': at('https://openwop.dev/spec/v2/', 'ids.schema.json', '  "$defs": { "runId": { "type": "string" } }'),
-  'schemas/v2/run.schema.json': at('https://openwop.dev/spec/v2/', 'run.schema.json', '  "type": "object",\n  "properties": { "runId": { "$ref": "ids.schema.json#/$defs/runId" } }'),
+  'schemas/v2/ids.schema.json': schemaWithBase('https://openwop.dev/spec/v2/', 'ids.schema.json', '  "$defs": { "runId": { "type": "string" } }'),
+  'schemas/v2/run.schema.json': schemaWithBase('https://openwop.dev/spec/v2/', 'run.schema.json', '  "type": "object",\n  "properties": { "runId": { "$ref": "ids.schema.json#/$defs/runId" } }'),
 };
 
 const FRAGMENT = '{\n  "$comment": "a facet",\n  "properties": { "modes": { "type": "array" } },\n  "required": ["modes"]\n}\n';
@@ -126,16 +126,16 @@ testRule(RULE, {
         wrongId('schemas/v2/run.schema.json', 3, 'https://openwop.dev/spec/v2/run.schema.json', 'https://openwop.dev/schemas/v2/run.schema.json'),
       ],
       output: {
-        'schemas/v2/ids.schema.json': at('https://openwop.dev/schemas/v2/', 'ids.schema.json', '  "$defs": { "runId": { "type": "string" } }'),
-        'schemas/v2/run.schema.json': at('https://openwop.dev/schemas/v2/', 'run.schema.json', '  "type": "object",\n  "properties": { "runId": { "$ref": "ids.schema.json#/$defs/runId" } }'),
+        'schemas/v2/ids.schema.json': schemaWithBase('https://openwop.dev/schemas/v2/', 'ids.schema.json', '  "$defs": { "runId": { "type": "string" } }'),
+        'schemas/v2/run.schema.json': schemaWithBase('https://openwop.dev/schemas/v2/', 'run.schema.json', '  "type": "object",\n  "properties": { "runId": { "$ref": "ids.schema.json#/$defs/runId" } }'),
       },
     },
     {
       name: 'under the layout, an $id under the default base is wrong, and said to be off the base the layout gives its folder',
-      files: { ...UPSTREAM_IDS, 'schemas/v2/run.schema.json': at('https://openwop.dev/schemas/v2/', 'run.schema.json', '  "type": "object"') },
+      files: { ...UPSTREAM_IDS, 'schemas/v2/run.schema.json': schemaWithBase('https://openwop.dev/schemas/v2/', 'run.schema.json', '  "type": "object"') },
       config: UPSTREAM_LAYOUT,
       errors: [{ messageId: 'wrong-id-in-layout', file: 'schemas/v2/run.schema.json', line: 3, column: 10, data: { id: '"https://openwop.dev/schemas/v2/run.schema.json"', expected: 'https://openwop.dev/spec/v2/run.schema.json' } }],
-      output: { 'schemas/v2/run.schema.json': at('https://openwop.dev/spec/v2/', 'run.schema.json', '  "type": "object"') },
+      output: { 'schemas/v2/run.schema.json': schemaWithBase('https://openwop.dev/spec/v2/', 'run.schema.json', '  "type": "object"') },
     },
     {
       name: 'holds a facet fragment outside spec/v2/facets/ to what a schema is',
