@@ -5,7 +5,16 @@ import type { Command } from 'commander';
 import { globSync } from 'glob';
 import { effectiveConfig, type Config, type ConfigurableRule, type RuleSetting } from '../core/config/index.js';
 import type { Corpus } from '../core/model/index.js';
-import { failureReason, FORMATS, isActive, JOURNAL, note, writeFileAtomic, safeJson } from '../core/output/index.js';
+import {
+  failureReason,
+  FORMATS,
+  isActive,
+  JOURNAL,
+  note,
+  writeFileAtomic,
+  safeJson,
+  visibleLines,
+} from '../core/output/index.js';
 import { unifiedHunks } from '../core/release/index.js';
 import {
   fixCorpus,
@@ -143,10 +152,16 @@ export function runCheck(options: CheckOptions, files: readonly string[] = []): 
     if (outcome.generationBlocked)
       note('generated output not refreshed: a generator reports errors (see the report)\n');
     if (options.fixDryRun) {
-      for (const file of outcome.files)
-        process.stdout.write(
-          `--- ${file.before === undefined ? '/dev/null' : `a/${file.path}`}\n+++ b/${file.path}\n${unifiedHunks(file.before ?? '', file.after)}`,
-        );
+      const patch = outcome.files
+        .map(
+          (file) =>
+            `--- ${file.before === undefined ? '/dev/null' : `a/${file.path}`}\n+++ b/${file.path}\n${unifiedHunks(file.before ?? '', file.after)}`,
+        )
+        .join('');
+      // The patch carries the corpus's own text. On a terminal it is read, so every line is made
+      // visible (no escape sequence of a corpus file reaches the terminal); piped, it is a patch to
+      // apply, byte for byte what --fix writes.
+      process.stdout.write(process.stdout.isTTY ? visibleLines(patch) : patch);
       note(`${describeChanges(outcome)}; nothing written (--fix-dry-run)\n`);
       return EXIT.clean;
     }
