@@ -25,7 +25,7 @@ export function copyFixture(name: string): string {
 }
 
 /** What a corpus root holds (package.json too, which the stamp reads its version from). */
-const CORPUS_ENTRIES = [
+export const CORPUS_ENTRIES = [
   'spec',
   'api',
   'schemas',

@@ -7,7 +7,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/output/index.js';
-import { cli, REPO } from '../helpers.js';
+import { cli, CORPUS_ENTRIES, REPO } from '../helpers.js';
 import { UPSTREAM as UPSTREAM_ROOT, upstreamPresent } from '../upstream-corpus.js';
 import { editClaims, EDITS, Rng } from './edits.js';
 import { copyBase, describeSequence, holdInvariants, sequences, type Base, type Sequence } from './invariants.js';
@@ -19,17 +19,7 @@ const COUNT = Number(process.env.OPENWOP_EDITS_COUNT ?? 40);
 export const HERE: Base = {
   name: 'this corpus',
   root: REPO,
-  entries: [
-    'spec',
-    'api',
-    'schemas',
-    'conformance',
-    'SECURITY',
-    'docs',
-    'CORPUS-STAMP.json',
-    'package.json',
-    'openwop-spec.config.json',
-  ],
+  entries: [...CORPUS_ENTRIES, 'openwop-spec.config.json'],
   stamp: 'CORPUS-STAMP.json',
 };
 

@@ -8,23 +8,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, REPO } from '../helpers.js';
+import { CLI, CORPUS_ENTRIES, REPO } from '../helpers.js';
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const present = nvim.status === 0;
 if (!present) console.log('skipped: nvim is not installed (apt-get install -y neovim)');
 
-const CORPUS = [
-  'spec',
-  'api',
-  'schemas',
-  'conformance',
-  'SECURITY',
-  'docs',
-  'CORPUS-STAMP.json',
-  'package.json',
-  'openwop-spec.config.json',
-];
+const CORPUS = [...CORPUS_ENTRIES, 'openwop-spec.config.json'];
 const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });

@@ -9,19 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffReleases, semverVerdict, type ReleaseDiff } from '../../core/release/diff.js';
 import { loadRelease, type Release } from '../../core/release/source.js';
-import { cli, REPO } from '../helpers.js';
+import { cli, CORPUS_ENTRIES, REPO } from '../helpers.js';
 
-const CORPUS = [
-  'spec',
-  'api',
-  'schemas',
-  'conformance',
-  'SECURITY',
-  'docs',
-  'CORPUS-STAMP.json',
-  'package.json',
-  'openwop-spec.config.json',
-];
+const CORPUS = [...CORPUS_ENTRIES, 'openwop-spec.config.json'];
 const roots: string[] = [];
 let base: Release;
 
