@@ -55,6 +55,20 @@ export interface EventNameMention {
 
 const ASYNCAPI = 'api/v2/asyncapi.yaml';
 
+/** An event type written in a code span of the prose, placed at the name inside the span. */
+function proseTypeMention(file: MarkdownFile, code: InlineCode, claimed: boolean): EventNameMention {
+  const start = code.position?.start;
+  return {
+    file: file.path,
+    line: start?.line ?? 1,
+    column: (start?.column ?? 0) + 1,
+    name: code.value,
+    role: 'type',
+    source: 'prose',
+    ...(claimed ? { claimed: true } : {}),
+  };
+}
+
 const EVENT_COLUMNS = new Set(['type', 'types', 'event', 'events', 'event type', 'v2 type', 'emits']);
 /** Dotted lowercase names, a trailing `.*` wildcard allowed (`eval.*`). */
 const DOTTED = /^[a-z][a-z0-9-]*(?:\.(?:[a-z0-9][a-z0-9_-]*|\*))+$/;
@@ -201,16 +215,7 @@ function proseCodeMentions(
     if (file.regions.some((region) => offset >= region.contentStart && offset < region.contentEnd)) continue;
     const found = kind(file.path, code.value, () => sentenceAt(file.text, offset));
     if (!found) continue;
-    const start = code.position?.start;
-    into.push({
-      file: file.path,
-      line: start?.line ?? 1,
-      column: (start?.column ?? 0) + 1,
-      name: code.value,
-      role: 'type',
-      source: 'prose',
-      ...(found === 'claimed' ? { claimed: true } : {}),
-    });
+    into.push(proseTypeMention(file, code, found === 'claimed'));
   }
 }
 
@@ -321,15 +326,7 @@ function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<Inline
             inlineCode: (code) => {
               if (!DOTTED.test(code.value)) return;
               read.add(code);
-              const start = code.position?.start;
-              into.push({
-                file: file.path,
-                line: start?.line ?? 1,
-                column: (start?.column ?? 0) + 1,
-                name: code.value,
-                role: 'type',
-                source: 'prose',
-              });
+              into.push(proseTypeMention(file, code, false));
             },
           });
         }
