@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 /** openwop-spec: generate, check and release the OpenWOP specification corpus. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { toolVersion } from './tool.js';
 
 // A reader that stops early (`openwop-spec rules | head`) closes the pipe; that ends the output, it is not an error.
@@ -23,16 +25,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Asked this often by scripts; answered without loading the command line parser at all.
   process.stdout.write(`${toolVersion()}\n`);
 } else {
-  // The run holds the whole corpus model for its length, and little else lives long; by default V8
-  // lets the heap grow to four times what survives a collection before it collects again, which on
-  // a large corpus is gigabytes of garbage. Half again as much keeps the peak near the model's size
-  // (a x100 corpus: 2.5 GiB down to about 1) for a few per cent more time collecting. (node:v8 is
-  // loaded here, not above: loading it costs `--version` a tenth of its time.)
-  (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
-  // Node's compile cache would save a tenth of a warm check, but it writes under the system's
-  // temporary directory, outside the root and outside core/fs: it is left to the user, who turns it
-  // on with NODE_COMPILE_CACHE=<dir> (README, "Speed"), never on by default.
+  // The bundled script with the code cache the build made beside it (scripts/script-bundle.ts),
+  // else, run from the sources or tsc's output, the ES modules. Node's own compile cache is not
+  // used: it writes where it likes, past core/fs, and reads back whatever it finds there.
   // Loaded only here, so that `--version` evaluates nothing but the manifest read.
-  const { main } = await import('./main.js');
+  const { loadScriptBundle, setRunFlags } = await import('./script-bundle.js');
+  setRunFlags();
+  const { main } = loadScriptBundle(path.dirname(fileURLToPath(import.meta.url))) ?? (await import('./main.js'));
   await main(args);
 }

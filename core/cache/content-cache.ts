@@ -18,8 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { directoryStaysInside, readRegularFile } from '../fs/index.js';
 import { MARKDOWN_TREE_VERSION } from '../markdown/index.js';
 import { isAbandonedTemporary, writeFileAtomic } from '../output/index.js';
@@ -125,11 +125,14 @@ export class ContentCache {
   }
 }
 
+// A resolver, not import.meta.resolve: the command line also runs as one CommonJS script (scripts/script-bundle.ts).
+const requireHere = createRequire(import.meta.url);
+
 function parserStamp(): string {
   // The parsers' manifests are not exported, so resolve each package's entry and read the manifest beside it.
   const versions = ['yaml', '@lezer/markdown', '@lezer/common'].map((name) => {
     try {
-      const entry = fileURLToPath(import.meta.resolve(name));
+      const entry = requireHere.resolve(name);
       const manifest = path.join(
         entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}${name}${path.sep}`)),
         'node_modules',

@@ -4,6 +4,7 @@
  * from the corpus model by `$id`; nothing is read from the disk or the network. Output is a
  * function of the schemas alone (no banner, no date; prettier with fixed options).
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isList, type Corpus, type DataFile, isObject } from '../model/index.js';
 import { compareStrings } from '../output/index.js';
@@ -27,8 +28,12 @@ function declarationPath(schemaPath: string): string {
 }
 
 export async function schemaDeclarations(corpus: Corpus): Promise<TypeDeclarations> {
-  // Loaded here, not at the top: it brings prettier, which no other verb should pay for.
-  const { compile } = await import('json-schema-to-typescript');
+  // Loaded here, not at the top: it brings prettier, which no other verb should pay for. Required,
+  // not imported: the command line also runs as one script compiled with vm.Script
+  // (scripts/script-bundle.ts), where import() would need Node's experimental loader hook.
+  const { compile } = createRequire(import.meta.url)(
+    'json-schema-to-typescript',
+  ) as typeof import('json-schema-to-typescript');
   const schemas = corpus
     .dataFiles()
     .filter((file) => isSchemaPath(file.path) && isObject(file.value))
