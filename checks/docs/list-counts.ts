@@ -50,7 +50,7 @@ function sections(file: MarkdownFile): Section[] {
 
 function checkSection(file: MarkdownFile, section: Section, report: Report): void {
   const tables = section.blocks.filter((block): block is Table => block.type === 'table');
-  let excluded: Array<[number, number]> | undefined;
+  let excluded: ReadonlyArray<readonly [number, number]> | undefined;
   for (const block of section.blocks) {
     if (block.type !== 'paragraph') continue;
     const from = block.position?.start.offset;

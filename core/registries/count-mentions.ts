@@ -9,6 +9,7 @@
  */
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { inlineCodes } from '../markdown/index.js';
 import type { MarkdownFile } from '../model/index.js';
 import {
   COUNTED_REGISTRIES,
@@ -235,25 +236,24 @@ export function markdownCountMentions(
   );
 }
 
-/** Generated regions, code and HTML: text that is not the author's prose. */
-export function proseExclusions(file: MarkdownFile): Array<[number, number]> {
-  const ranges: Array<[number, number]> = file.regions.map((region) => [region.open.start, region.close.end]);
-  const walk = (node: {
-    type: string;
-    position?: { start: { offset?: number }; end: { offset?: number } };
-    children?: unknown[];
-  }): void => {
-    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
-      const from = node.position?.start.offset;
-      const to = node.position?.end.offset;
-      if (from !== undefined && to !== undefined) ranges.push([from, to]);
-      return;
-    }
-    for (const child of node.children ?? []) walk(child as typeof node);
-  };
-  walk(file.tree);
+/**
+ * Generated regions, code and HTML: text that is not the author's prose. Code blocks, code spans and
+ * HTML are leaves the markdown model has listed already, so no tree is walked for them; kept per file.
+ */
+export function proseExclusions(file: MarkdownFile): ReadonlyArray<readonly [number, number]> {
+  let ranges = exclusionsOf.get(file);
+  if (ranges) return ranges;
+  ranges = file.regions.map((region) => [region.open.start, region.close.end] as const);
+  for (const node of [...file.codeBlocks.map((block) => block.node), ...inlineCodes(file.tree), ...file.htmlNodes]) {
+    const from = node.position?.start.offset;
+    const to = node.position?.end.offset;
+    if (from !== undefined && to !== undefined) ranges.push([from, to]);
+  }
+  exclusionsOf.set(file, ranges);
   return ranges;
 }
+
+const exclusionsOf = new WeakMap<MarkdownFile, Array<readonly [number, number]>>();
 
 /** Whether some string of a JSON/YAML document may hold a count: a digit before a counted noun. */
 export function mayHoldCount(text: string, matcher: Matcher = DEFAULT_MATCHER): boolean {

@@ -164,10 +164,17 @@ function buildSchemaGraph(corpus: Corpus): SchemaGraph {
 
   const byUri = new Map<string, SchemaLocation>();
   const schemaIds = corpus.config.layout.schemaIds;
+  // Kept per file: every reference resolves from its document's base, and a URL costs a parse.
+  const bases = new Map<string, string>();
   const baseOf = (file: string): string => {
-    const value = documents.get(file)?.value;
-    const declared = isObject(value) && typeof value.$id === 'string' && isSchemaPath(file) ? value.$id : undefined;
-    return declared ? resolveUri(declared, expectedSchemaId(file, schemaIds)) : expectedSchemaId(file, schemaIds);
+    let base = bases.get(file);
+    if (base === undefined) {
+      const value = documents.get(file)?.value;
+      const declared = isObject(value) && typeof value.$id === 'string' && isSchemaPath(file) ? value.$id : undefined;
+      base = declared ? resolveUri(declared, expectedSchemaId(file, schemaIds)) : expectedSchemaId(file, schemaIds);
+      bases.set(file, base);
+    }
+    return base;
   };
   // Declared ids win over paths, as they do for ajv; a path is the fallback a relative $ref relies on.
   // A document without an $id (an API document) is retrieved at its path under the default base,
