@@ -1,6 +1,6 @@
 /** The corpus model: files read once from the root, parsed with positions (JSON, YAML, markdown), regions, fenced data blocks and examples. */
 export { authoredMarkdown, outsideRegions } from './authored-prose.js';
-export { codeBlockData } from './code-blocks.js';
+export { codeBlockData, codeBlockValue } from './code-blocks.js';
 export { Corpus, CorpusError, type CorpusFile, type DataFile, type MarkdownFile } from './corpus.js';
 export { dataStringEdit, dataStringLinks, dataStrings } from './data-strings.js';
 export { documentIndex, speaksOtherVersion } from './documents.js';

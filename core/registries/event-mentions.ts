@@ -21,12 +21,13 @@
 import type { InlineCode, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { inlineCodes, walkMarkdown } from '../markdown/index.js';
-import { isMap, isScalar, isSeq, type Node, type LineCounter } from 'yaml';
+import { isScalar, type Document, type LineCounter } from 'yaml';
 import {
   type Corpus,
   type DataFile,
   type MarkdownFile,
   codeBlockData,
+  codeBlockValue,
   dataStrings,
   Location,
   nodeAt,
@@ -133,7 +134,12 @@ export function collectEventNameMentions(corpus: Corpus): EventNameMention[] {
   for (const file of corpus.dataFiles()) {
     found.push(
       documentMentions(file, reading, (into) => {
-        walkValue(file, file.value, [], into);
+        walkValue(
+          { file: file.path, at: (path) => scalarStart(file.doc, file.lineCounter, path) },
+          file.value,
+          [],
+          into,
+        );
         stringMentions(file, kind, into);
       }),
     );
@@ -339,28 +345,35 @@ function tableMentions(file: MarkdownFile, into: EventNameMention[]): Set<Inline
 function codeBlockMentions(file: MarkdownFile, into: EventNameMention[]): void {
   for (const block of file.codeBlocks) {
     if (block.lang !== 'json' && block.lang !== 'jsonc') continue;
-    const parsed = codeBlockData(block.node);
-    if (!parsed.doc?.contents) continue;
+    // The value alone (JSON.parse): the positioned parse is run only for a name a finding places.
+    const { value, problems } = codeBlockValue(block.node);
+    if (problems.length > 0 || value === undefined) continue;
     const indent = (block.node.position?.start.column ?? 1) - 1;
-    walk(
-      parsed.doc.contents,
-      parsed.lineCounter,
-      (line, column) => ({ file: file.path, line: block.line + line, column: column + indent }),
-      into,
-    );
+    const at = (path: PathSegment[]): { line: number; column: number } => {
+      const parsed = codeBlockData(block.node);
+      const start = scalarStart(parsed.doc, parsed.lineCounter, path);
+      return { line: block.line + start.line, column: start.column + indent };
+    };
+    walkValue({ file: file.path, at }, value, [], into);
   }
 }
 
+/** The file a value walked by `walkValue` came from, and where a scalar at a path of it is written. */
+interface ValueSite {
+  readonly file: string;
+  at(path: PathSegment[]): { line: number; column: number };
+}
+
 /**
- * The same shapes as `walk`, read from a corpus file's parsed value; where each name sits is
- * looked up only if a finding asks, so a clean corpus never pays for a positioned parse.
+ * Event-shaped objects in a parsed value (a corpus file's or a code block's): where each name sits
+ * is looked up only if a finding asks, so a clean corpus never pays for a positioned parse.
  */
-function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: EventNameMention[]): void {
+function walkValue(site: ValueSite, value: unknown, path: PathSegment[], into: EventNameMention[]): void {
   // `path` is the walk's own stack, copied only for a name found: most values hold none.
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       path.push(index);
-      walkValue(file, value[index], path, into);
+      walkValue(site, value[index], path, into);
       path.pop();
     }
     return;
@@ -370,66 +383,40 @@ function walkValue(file: DataFile, value: unknown, path: PathSegment[], into: Ev
   const has = (key: string) => Object.hasOwn(members, key);
   const eventLike = has('eventId') || has('specversion') || (has('sequence') && has('payload'));
   if (eventLike && typeof members.type === 'string')
-    into.push(deferredMention(file, [...path, 'type'], members.type, 'type'));
+    into.push(deferredMention(site, [...path, 'type'], members.type, 'type'));
   if (has('correlationId') && typeof members.kind === 'string' && members.kind.includes('.'))
-    into.push(deferredMention(file, [...path, 'kind'], members.kind, 'envelope-kind'));
+    into.push(deferredMention(site, [...path, 'kind'], members.kind, 'envelope-kind'));
   for (const key of Object.keys(members)) {
     path.push(key);
-    walkValue(file, members[key], path, into);
+    walkValue(site, members[key], path, into);
     path.pop();
   }
 }
 
 function deferredMention(
-  file: DataFile,
+  site: ValueSite,
   path: PathSegment[],
   name: string,
   role: EventNameMention['role'],
 ): EventNameMention {
   let found: { line: number; column: number } | undefined;
-  const get = () => (found ??= scalarStart(file, path));
-  return Object.defineProperties({ file: file.path, name, role, source: 'example' } as EventNameMention, {
+  const get = () => (found ??= site.at(path));
+  return Object.defineProperties({ file: site.file, name, role, source: 'example' } as EventNameMention, {
     line: { enumerable: true, get: () => get().line },
     column: { enumerable: true, get: () => get().column },
   });
 }
 
-/** Where a scalar's text begins: past the opening quote of a quoted one. */
-function scalarStart(file: DataFile, path: PathSegment[]): { line: number; column: number } {
-  const node = nodeAt(file.doc, path);
-  const at = file.lineCounter.linePos(node?.range?.[0] ?? 0);
+/** Where a scalar's text begins in a positioned document: past the opening quote of a quoted one. */
+function scalarStart(
+  doc: Document | undefined,
+  lines: LineCounter,
+  path: PathSegment[],
+): { line: number; column: number } {
+  const node = nodeAt(doc, path);
+  const at = lines.linePos(node?.range?.[0] ?? 0);
   const quoted = isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
   return { line: at.line, column: at.col + (quoted ? 1 : 0) };
-}
-
-type Place = (line: number, column: number) => { file: string; line: number; column: number };
-
-function walk(node: Node, lines: LineCounter, place: Place, into: EventNameMention[]): void {
-  if (isSeq(node)) {
-    for (const item of node.items) if (item) walk(item as Node, lines, place, into);
-    return;
-  }
-  if (!isMap(node)) return;
-  const members = new Map<string, Node>();
-  for (const pair of node.items) {
-    if (isScalar(pair.key) && typeof pair.key.value === 'string' && pair.value)
-      members.set(pair.key.value, pair.value as Node);
-  }
-  const type = members.get('type');
-  const eventLike =
-    members.has('eventId') || members.has('specversion') || (members.has('sequence') && members.has('payload'));
-  if (eventLike && isScalar(type) && typeof type.value === 'string') push(type, type.value, 'type');
-  const kind = members.get('kind');
-  if (members.has('correlationId') && isScalar(kind) && typeof kind.value === 'string' && kind.value.includes('.'))
-    push(kind, kind.value, 'envelope-kind');
-  for (const child of members.values()) walk(child, lines, place, into);
-
-  function push(scalar: Node, name: string, role: EventNameMention['role']): void {
-    const at = lines.linePos(scalar.range?.[0] ?? 0);
-    // A quoted scalar's range starts at the quote; point at the name.
-    const quoted = isScalar(scalar) && (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE');
-    into.push({ ...place(at.line, at.col + (quoted ? 1 : 0)), name, role, source: 'example' });
-  }
 }
 
 export interface NameRegistries {

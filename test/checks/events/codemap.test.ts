@@ -489,6 +489,46 @@ const cases = {
       },
     ),
     eventsCase(
+      'an unregistered protocol type in an event example of several lines, fenced inside a list item',
+      {
+        [EVENTS_MD]: eventsMdWith(
+          '- A lease event:',
+          '',
+          '  ```json',
+          '  {',
+          '    "eventId": "evt_1",',
+          '    "sequence": 4,',
+          '    "payload": {},',
+          '    "type": "lease.acquird"',
+          '  }',
+          '  ```',
+        ),
+      },
+      {
+        errors: [
+          findingAt(
+            EVENTS_MD,
+            eventsMdWith(
+              '- A lease event:',
+              '',
+              '  ```json',
+              '  {',
+              '    "eventId": "evt_1",',
+              '    "sequence": 4,',
+              '    "payload": {},',
+              '    "type": "lease.acquird"',
+              '  }',
+              '  ```',
+            ),
+            '"lease.acquird"',
+            'unregistered-type',
+            { type: 'lease.acquird', domain: 'lease' },
+            1,
+          ),
+        ],
+      },
+    ),
+    eventsCase(
       'a three-segment v1 name the codemap renames, and a three-segment domain transition, in prose',
       {
         [CODEMAP]: renamedFrom('run.resume.started'),
