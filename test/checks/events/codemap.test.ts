@@ -42,6 +42,19 @@ const eventsMdWith = (...lines: string[]) => `${events}\n${lines.join('\n')}\n`;
 /** The codemap with `rows` appended. */
 const codemapWithRows = (...added: Array<Record<string, unknown>>) =>
   added.reduce((text, row) => withRow(text, row), codemap);
+/** events.md with an event example of several lines, fenced inside a list item (so indented). */
+const LEASE_EXAMPLE_MD = eventsMdWith(
+  '- A lease event:',
+  '',
+  '  ```json',
+  '  {',
+  '    "eventId": "evt_1",',
+  '    "sequence": 4,',
+  '    "payload": {},',
+  '    "type": "lease.acquird"',
+  '  }',
+  '  ```',
+);
 /** A codemap whose `run.resuming` row has another v1 name. */
 const renamedFrom = (v1: string) => codemap.replace('"v1": "run.resuming"', `"v1": "${v1}"`);
 
@@ -491,35 +504,13 @@ const cases = {
     eventsCase(
       'an unregistered protocol type in an event example of several lines, fenced inside a list item',
       {
-        [EVENTS_MD]: eventsMdWith(
-          '- A lease event:',
-          '',
-          '  ```json',
-          '  {',
-          '    "eventId": "evt_1",',
-          '    "sequence": 4,',
-          '    "payload": {},',
-          '    "type": "lease.acquird"',
-          '  }',
-          '  ```',
-        ),
+        [EVENTS_MD]: LEASE_EXAMPLE_MD,
       },
       {
         errors: [
           findingAt(
             EVENTS_MD,
-            eventsMdWith(
-              '- A lease event:',
-              '',
-              '  ```json',
-              '  {',
-              '    "eventId": "evt_1",',
-              '    "sequence": 4,',
-              '    "payload": {},',
-              '    "type": "lease.acquird"',
-              '  }',
-              '  ```',
-            ),
+            LEASE_EXAMPLE_MD,
             '"lease.acquird"',
             'unregistered-type',
             { type: 'lease.acquird', domain: 'lease' },
