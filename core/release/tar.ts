@@ -8,8 +8,19 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { openRegularFile } from '../fs/index.js';
-import { Parser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
+
+type Tar = typeof import('tar');
+let loaded: Tar | undefined;
+/**
+ * node-tar, required when an archive is first read: every run reaches this module (the release
+ * gates look for a previous release), and only one that reads an archive pays for loading tar.
+ */
+function tar(): Tar {
+  return (loaded ??= createRequire(import.meta.url)('tar') as Tar);
+}
 
 export class TarError extends Error {}
 
@@ -90,7 +101,7 @@ function scanTar(feed: (write: (chunk: Buffer) => boolean) => void, options: Tar
     if (declared > MAX_INFLATED_BYTES)
       failure ??= `it inflates to more than ${MAX_INFLATED_BYTES / 2 ** 30} GiB, far more than a release holds`;
   };
-  const parser = new Parser({
+  const parser = new (tar().Parser)({
     strict: true,
     maxMetaEntrySize: MAX_HEADER_BYTES,
     onReadEntry(entry: ReadEntry) {

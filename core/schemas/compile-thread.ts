@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { toolRoot } from '../tool/index.js';
 import type { CompileJob, JobFailure } from './compile-job.js';
 
@@ -43,6 +43,8 @@ export class CompileThread {
   static start(jobs: CompileJob[]): CompileThread | undefined {
     const entry = workerEntry();
     if (!entry || jobs.length === 0) return undefined;
+    // Loaded only here: the thread is opt-in, and a run without it never pays for loading worker_threads.
+    const { MessageChannel, Worker } = workerThreads();
     const { port1, port2 } = new MessageChannel();
     const progress = new Int32Array(new SharedArrayBuffer(4));
     let worker: Worker;
@@ -76,6 +78,7 @@ export class CompileThread {
   }
 
   private drain(): void {
+    const { receiveMessageOnPort } = workerThreads();
     for (let message = receiveMessageOnPort(this.port); message; message = receiveMessageOnPort(this.port)) {
       const answer = message.message as { key?: string; failures?: JobFailure[]; error?: string };
       if (typeof answer.key === 'string' && Array.isArray(answer.failures)) {
@@ -91,6 +94,10 @@ export class CompileThread {
     this.failed = true;
     void this.worker.terminate();
   }
+}
+
+function workerThreads(): typeof import('node:worker_threads') {
+  return process.getBuiltinModule('node:worker_threads');
 }
 
 /**
