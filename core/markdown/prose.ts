@@ -39,7 +39,11 @@ export function proseTexts(tree: Root, source: string): readonly ProseText[] {
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
       // Compared in place: a substring per text node was a measurable share of the walk.
-      const verbatim = start !== undefined && end !== undefined && end - start === node.value.length && source.startsWith(node.value, start);
+      const verbatim =
+        start !== undefined &&
+        end !== undefined &&
+        end - start === node.value.length &&
+        source.startsWith(node.value, start);
       texts.push({
         node,
         link,
