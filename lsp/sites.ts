@@ -18,6 +18,7 @@ import {
   type PathSegment,
 } from '../core/model/index.js';
 import {
+  blockCitations,
   citingBlocks,
   linkScope,
   parseMarkdown,
@@ -121,8 +122,9 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
     });
   }
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
-  for (const { start, text, label } of citingBlocks(file.tree, file.text)) {
-    for (const citation of scopedCitations(text)) {
+  for (const block of citingBlocks(file.tree, file.text)) {
+    const { start, text, label } = block;
+    for (const citation of blockCitations(block)) {
       if (citation.start === label || citation.part || citation.value.endsWith('*')) continue;
       const at = start + citation.start;
       const link = links.find(

@@ -24,9 +24,10 @@ export default defineCheck({
 });
 
 function checkLengths(file: MarkdownFile, maxWords: number, maxCellWords: number, outside: (offset: number | undefined) => boolean, report: Report): void {
-  const say = (node: Nodes, what: string, words: number, limit: number) => {
+  for (const { node, what, words } of proseBlocks(file)) {
+    const limit = what === 'a table cell' ? maxCellWords : maxWords;
     const start = node.position?.start;
-    if (!start || !outside(start.offset)) return;
+    if (words <= limit || !start || !outside(start.offset)) continue;
     report({
       file: file.path,
       line: start.line,
@@ -34,28 +35,47 @@ function checkLengths(file: MarkdownFile, maxWords: number, maxCellWords: number
       messageId: 'too-long', data: { what, words, limit },
       hint: what === 'a table cell' ? 'move the explanation into prose below the table and keep the cell to what identifies the row' : 'split it: one rule a sentence, a list for parallel cases',
     });
-  };
+  }
+}
+
+interface ProseBlock {
+  node: Nodes;
+  what: 'a paragraph' | 'a list item' | 'a table cell';
+  words: number;
+}
+
+/**
+ * Each paragraph, list item and table cell of a document with its word count, in document order.
+ * Kept per parsed file: the language server runs this gate after every edit, and only the edited
+ * document is parsed again.
+ */
+function proseBlocks(file: MarkdownFile): readonly ProseBlock[] {
+  let blocks = blocksOf.get(file);
+  if (blocks) return blocks;
+  blocks = [];
+  const found = blocks;
   const visit = (node: Nodes): void => {
     if (node.type === 'paragraph') {
-      const words = proseWordCount(node);
-      if (words > maxWords) say(node, 'a paragraph', words, maxWords);
+      found.push({ node, what: 'a paragraph', words: proseWordCount(node) });
       return;
     }
     if (node.type === 'listItem') {
       // The item's own text: a nested list is counted item by item.
       const own = node.children.filter((child) => child.type !== 'list');
-      const words = own.reduce((sum, child) => sum + proseWordCount(child), 0);
-      if (words > maxWords) say(node, 'a list item', words, maxWords);
+      found.push({ node, what: 'a list item', words: own.reduce((sum, child) => sum + proseWordCount(child), 0) });
       for (const child of node.children) if (child.type === 'list') visit(child);
       return;
     }
     if (node.type === 'tableCell') {
-      const words = proseWordCount(node);
-      if (words > maxCellWords) say(node, 'a table cell', words, maxCellWords);
+      found.push({ node, what: 'a table cell', words: proseWordCount(node) });
       return;
     }
     if (node.type === 'code' || node.type === 'html' || node.type === 'heading') return;
     if ('children' in node) for (const child of (node as Parent).children as Nodes[]) visit(child);
   };
   visit(file.tree);
+  blocksOf.set(file, blocks);
+  return blocks;
 }
+
+const blocksOf = new WeakMap<MarkdownFile, ProseBlock[]>();

@@ -34,8 +34,13 @@ const V1 = /(?<![\w.-])v1(?![\w-])/g;
  * document order, so that this gate walks no tree of its own.
  */
 function v1Mentions(file: MarkdownFile, outside: (offset: number | undefined) => boolean): Location[] {
+  // Kept per parsed file: the language server runs this gate after every edit, and only the edited
+  // document is parsed again.
+  const kept = mentionsOf.get(file);
+  if (kept) return kept;
   const found: Location[] = [];
   const visit = (node: Text | InlineCode): void => {
+    if (!node.value.includes('v1')) return;
     const start = node.position?.start.offset;
     if (start === undefined || !outside(start)) return;
     const verbatim = node.type === 'text' && file.text.slice(start, node.position?.end.offset) === node.value;
@@ -57,8 +62,11 @@ function v1Mentions(file: MarkdownFile, outside: (offset: number | undefined) =>
       c++;
     }
   }
+  mentionsOf.set(file, found);
   return found;
 }
+
+const mentionsOf = new WeakMap<MarkdownFile, Location[]>();
 
 /** Where a node starts; a node without a position (none the parser builds) sorts first. */
 function startOf(node: Text | InlineCode): number {

@@ -15,6 +15,7 @@ import { type Fix, type Report, closest, closestPhrase } from '../../core/output
 import { defineCheck } from '../../core/run/index.js';
 import {
   citableNames,
+  blockCitations,
   citingBlocks,
   describeCitation,
   linkScope,
@@ -73,10 +74,11 @@ interface Target {
 function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, external: External): void {
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
   const numbering = numberingOf(file.headings);
-  for (const { node, start, text, label } of citingBlocks(file.tree, file.text)) {
+  for (const block of citingBlocks(file.tree, file.text)) {
+    const { node, start, text, label } = block;
     const checkedLinks = new Set<Link>();
     const shownHeadings = headingSpans(node);
-    for (const citation of scopedCitations(text)) {
+    for (const citation of blockCitations(block)) {
       const at = start + citation.start;
       // `### § supportedEnvelopes` names the section it heads; it cites nothing. Nor does a code
       // span that shows such a heading line (`` `### § key` ``): it shows the markup.

@@ -118,7 +118,9 @@ export interface CitingBlock {
 }
 
 /** Every block of a markdown document that can hold a citation and has a `§`, in document order. */
-export function citingBlocks(tree: Root, source: string): CitingBlock[] {
+export function citingBlocks(tree: Root, source: string): readonly CitingBlock[] {
+  const kept = blocksOf.get(tree);
+  if (kept) return kept;
   const blocks: CitingBlock[] = [];
   // A citing block is read whole: what is inside it is not walked again.
   const block = (node: CitingNode): 'skip' => {
@@ -137,5 +139,23 @@ export function citingBlocks(tree: Root, source: string): CitingBlock[] {
     return 'skip';
   };
   walkMarkdown(tree, { paragraph: block, heading: block, tableCell: block });
+  blocksOf.set(tree, blocks);
   return blocks;
+}
+
+/**
+ * Kept per parsed tree (whose text it is), and each block's citations per block: the language
+ * server runs the citation gate after every edit, and only the edited document is parsed again.
+ */
+const blocksOf = new WeakMap<Root, readonly CitingBlock[]>();
+const citationsOfBlock = new WeakMap<CitingBlock, readonly ScopedCitation[]>();
+
+/** The citations of a citing block, with their scopes (`scopedCitations` of its text, worked out once). */
+export function blockCitations(block: CitingBlock): readonly ScopedCitation[] {
+  let found = citationsOfBlock.get(block);
+  if (!found) {
+    found = scopedCitations(block.text);
+    citationsOfBlock.set(block, found);
+  }
+  return found;
 }

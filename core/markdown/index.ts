@@ -1,5 +1,12 @@
 /** Markdown as a tree with positions, and what is read from it: links, headings and their anchors, prose, tables. */
-export { type ScopedCitation, citingBlocks, linkScope, qualifier, scopedCitations } from './citations.js';
+export {
+  type ScopedCitation,
+  blockCitations,
+  citingBlocks,
+  linkScope,
+  qualifier,
+  scopedCitations,
+} from './citations.js';
 export { type DirectiveComment, blankDirectives, directiveComments } from './directives.js';
 export { HOUSE_STYLE_DOCUMENT } from './house-style.js';
 export { inlineCodes } from './inline-code.js';
