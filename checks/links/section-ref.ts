@@ -124,8 +124,10 @@ function checkMarkdown(corpus: Corpus, file: MarkdownFile, report: Report, exter
   }
 }
 
-/** The offsets of the code spans inside `block` whose code is a heading line (`### § key`). */
-function headingSpans(block: Nodes): Array<[number, number]> {
+/** The offsets of the code spans inside `block` whose code is a heading line (`### § key`); kept per block. */
+function headingSpans(block: Nodes): ReadonlyArray<readonly [number, number]> {
+  const kept = spansOf.get(block);
+  if (kept) return kept;
   const spans: Array<[number, number]> = [];
   walkMarkdown(block, {
     inlineCode(code) {
@@ -134,12 +136,38 @@ function headingSpans(block: Nodes): Array<[number, number]> {
       if (from !== undefined && to !== undefined && /^#{1,6}[ \t]/.test(code.value)) spans.push([from, to]);
     },
   });
+  spansOf.set(block, spans);
   return spans;
 }
 
+/**
+ * Kept per parsed file, as the citing blocks are (core/markdown/citations.ts): the language server
+ * runs this gate after every edit, and only the edited document is parsed again.
+ */
+const spansOf = new WeakMap<Nodes, ReadonlyArray<readonly [number, number]>>();
+const citedStringsOf = new WeakMap<DataFile, readonly CitedString[]>();
+
+interface CitedString {
+  string: ReturnType<typeof dataStrings>[number];
+  citations: readonly ScopedCitation[];
+}
+
+/** The strings of a data file that cite a section, each with its citations. */
+function citedStrings(file: DataFile): readonly CitedString[] {
+  let found = citedStringsOf.get(file);
+  if (!found) {
+    found = dataStrings(file, (value) => value.includes('§')).map((string) => ({
+      string,
+      citations: scopedCitations(string.value),
+    }));
+    citedStringsOf.set(file, found);
+  }
+  return found;
+}
+
 function checkData(corpus: Corpus, file: DataFile, report: Report, external: External): void {
-  for (const string of dataStrings(file, (value) => value.includes('§'))) {
-    for (const citation of scopedCitations(string.value)) {
+  for (const { string, citations } of citedStrings(file)) {
+    for (const citation of citations) {
       // A data file has no sections of its own: an unqualified citation names nothing to check.
       if (citation.scope.kind !== 'document' || !judgeable(citation)) continue;
       const place = Location.pointer(file, string.path).chars(citation.start, citation.end);
