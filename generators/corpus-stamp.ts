@@ -68,7 +68,9 @@ function shippedPaths(corpus: Corpus, context: GenerationContext): string[] {
 function plannedBytes(corpus: Corpus, context: GenerationContext, file: string): string | Uint8Array | undefined {
   const content = context.contentOf(file);
   const existing = corpus.get(file);
+  // The text stands for the bytes when they are the same (hashed alike, and kept from one stamp to
+  // the next by core/release's hashFiles); else the bytes as written.
   if (typeof content === 'string' && existing && existing.kind !== 'binary' && existing.text === content)
-    return existing.bytes;
+    return existing.bytesAreText ? content : existing.bytes;
   return content;
 }

@@ -38,6 +38,11 @@ export interface TextBase extends FileBase {
   lines: LineIndex;
   /** How the file is written, so that a rewrite keeps it so: CRLF line ends, a byte order mark. */
   style: TextStyle;
+  /**
+   * Whether `bytes` are exactly `text` in UTF-8 (no byte order mark, no CRLF line end): then a
+   * digest of the text is the digest of the file, without a buffer made for it. Absent: unknown.
+   */
+  bytesAreText?: boolean;
 }
 
 export interface MarkdownFile extends TextBase, MarkdownModel {

@@ -66,6 +66,7 @@ export function parseFile(relative: string, bytes: Buffer, cache?: ContentCache)
     text,
     lines,
     style,
+    bytesAreText: kept === undefined && !style.bom,
     problems: [],
     get bytes(): Buffer {
       return kept ?? Buffer.from(style.bom ? `\uFEFF${text}` : text, 'utf8');

@@ -60,11 +60,28 @@ export function stampDigest(record: { package: string; version: string; files: R
   return jcsDigest({ package: record.package, version: record.version, files: record.files });
 }
 
+/**
+ * The digests of the previous call's contents, by content: the language server stamps after every
+ * edit, and an unchanged file hands over the very string it handed over last time. Only texts
+ * (immutable) are kept, and only the last call's, so the cache never holds more than one corpus.
+ */
+let previousDigests = new Map<string, string>();
+
 /** Path -> SHA-256 hex of its bytes, in code-unit order of the paths. */
 export function hashFiles(contents: ReadonlyMap<string, string | Uint8Array>): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const file of [...contents.keys()].sort(compareStrings))
-    files[file] = sha256Hex(contents.get(file) as string | Uint8Array);
+  const digests = new Map<string, string>();
+  for (const file of [...contents.keys()].sort(compareStrings)) {
+    const content = contents.get(file) as string | Uint8Array;
+    if (typeof content !== 'string') {
+      files[file] = sha256Hex(content);
+      continue;
+    }
+    const digest = digests.get(content) ?? previousDigests.get(content) ?? sha256Hex(content);
+    digests.set(content, digest);
+    files[file] = digest;
+  }
+  previousDigests = digests;
   return files;
 }
 
