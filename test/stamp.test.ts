@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,32 @@ const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 describe('openwop-spec stamp', { timeout: 60_000 }, () => {
+  it('hashes each file as written: with a byte order mark, CRLF or mixed line ends, and plain', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'openwop-stamp-'));
+    roots.push(root);
+    mkdirSync(path.join(root, 'spec/v2/core'), { recursive: true });
+    writeFileSync(path.join(root, 'package.json'), '{ "name": "@openwop/spec", "version": "2.0.1" }\n');
+    writeFileSync(path.join(root, 'openwop-spec.config.json'), '{"required": []}\n');
+    const files: Record<string, string> = {
+      'spec/v2/core/plain.md': doc('Plain', 'Text.'),
+      'spec/v2/core/bom.md': `\uFEFF${doc('Bom', 'Text.')}`,
+      'spec/v2/core/crlf.md': doc('Crlf', 'Text.').replace(/\n/g, '\r\n'),
+      'spec/v2/core/mixed.md': doc('Mixed', 'Text.\r\nMore.'),
+    };
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, file), text);
+    expect((await cli(['stamp', '--root', root])).status).toBe(0);
+    const stamp = JSON.parse(readFileSync(path.join(root, 'CORPUS-STAMP.json'), 'utf8')) as {
+      files: Record<string, string>;
+    };
+    for (const file of Object.keys(files))
+      expect(stamp.files[file], file).toBe(
+        createHash('sha256')
+          .update(readFileSync(path.join(root, file)))
+          .digest('hex'),
+      );
+    expect((await cli(['stamp', '--check', '--root', root])).status).toBe(0);
+  });
+
   it('writes the stamp with its digest, says when it is current, and fails --check once a shipped file changes', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'openwop-stamp-'));
     roots.push(root);
