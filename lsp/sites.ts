@@ -123,7 +123,7 @@ function markdownSites(file: MarkdownFile): WrittenSite[] {
   }
   const links = file.links.filter((link) => link.kind === 'link').map((link) => link.node as Link);
   for (const block of citingBlocks(file.tree, file.text)) {
-    const { start, text, label } = block;
+    const { start, label } = block;
     for (const citation of blockCitations(block)) {
       if (citation.start === label || citation.part || citation.value.endsWith('*')) continue;
       const at = start + citation.start;
