@@ -58,7 +58,8 @@ export interface ScriptBundle {
 
 /**
  * The command line bundled in `directory`, or undefined when there is none there (the sources or
- * tsc's output run unbundled). `useCache: false` compiles from the script alone, as the build does.
+ * tsc's output run unbundled) or it is not a script of the command line: the ES modules then serve.
+ * `useCache: false` compiles from the script alone, as the build does.
  */
 export function loadScriptBundle(directory: string, { useCache = true } = {}): ScriptBundle | undefined {
   const file = path.join(directory, SCRIPT_FILE);
@@ -71,12 +72,20 @@ export function loadScriptBundle(directory: string, { useCache = true } = {}): S
   const digest = createHash('sha256').update(bytes).digest('hex');
   const cachedData = useCache ? cacheFor(digest, path.join(directory, CODE_CACHE_FILE)) : undefined;
   // The script holds no import(): its external packages are required (build/bundle.mjs).
-  const script = new vm.Script(bytes.toString('utf8'), { filename: file, cachedData });
-  const wrapper = script.runInThisContext() as ModuleWrapper;
+  let script: vm.Script;
+  let wrapper: unknown;
+  try {
+    script = new vm.Script(bytes.toString('utf8'), { filename: file, cachedData });
+    wrapper = script.runInThisContext();
+  } catch {
+    // A script that does not compile (a copy cut short) has run nothing: the ES modules serve.
+    return undefined;
+  }
+  if (typeof wrapper !== 'function') return undefined;
   const module = { exports: {} as { main?: unknown } };
-  wrapper(module.exports, createRequire(file), module, file, directory);
+  (wrapper as ModuleWrapper)(module.exports, createRequire(file), module, file, directory);
   const main = module.exports.main;
-  if (typeof main !== 'function') throw new Error(`${file} does not export main: rebuild the tool (npm run build)`);
+  if (typeof main !== 'function') return undefined;
   return {
     main: main as Main,
     cacheUsed: cachedData !== undefined && !script.cachedDataRejected,

@@ -106,6 +106,16 @@ describe('the command line compiled from its code cache', () => {
     expect(run).toMatchObject({ cacheUsed: false, status: 0 });
   });
 
+  it('a script cut short is not run: the loader answers nothing, and the command line takes its ES modules', () => {
+    const directory = bundleCopy(undefined, (script) => script.slice(0, script.length >> 1));
+    const program = [
+      `const { loadScriptBundle } = await import(${JSON.stringify(LOADER)});`,
+      `process.stdout.write(String(loadScriptBundle(${JSON.stringify(directory)})));`,
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', program], { encoding: 'utf8' });
+    expect(child).toMatchObject({ status: 0, stdout: 'undefined', stderr: '' });
+  });
+
   it('is never written while the tool runs: a check leaves the tool directory as it was', () => {
     const before = digests(SCRIPTS);
     const run = spawnCli(['check', '--root', copyFixture('good')]);
