@@ -9,7 +9,6 @@ import type { DataFile } from './corpus.js';
 import type { Span } from '../output/index.js';
 import { Location } from './location.js';
 import { nodeAt, type PathSegment } from './structured.js';
-import { walkData } from './walk-data.js';
 
 export interface DataString {
   path: PathSegment[];
@@ -20,11 +19,35 @@ export interface DataString {
 
 /**
  * Every string of a document's value, found by one walk and kept with the value: half a dozen
- * readers look for strings in every data file, and each walk of a large document makes a path for
- * every value in it. The value of an unchanged file is the same object in the next model, so an
- * edit walks only the documents it changed. Read-only: callers get their own list, sharing the entries.
+ * readers look for strings in every data file. The value of an unchanged file is the same object
+ * in the next model, so an edit walks only the documents it changed. Read-only: callers get their
+ * own list, sharing the entries.
+ *
+ * An entry keeps its path as a link to its container's (one link per container, shared by its
+ * members), and spells it out only when asked: a large corpus holds millions of strings, and an
+ * array of segments for each was a fifth of its memory. The walk is walkData's order and paths.
  */
 const stringsOf = new WeakMap<object, readonly DataString[]>();
+
+interface PathLink {
+  readonly parent: PathLink | undefined;
+  readonly segment: PathSegment;
+}
+
+class KeptString implements DataString {
+  constructor(
+    readonly value: string,
+    readonly key: string | undefined,
+    private readonly container: PathLink | undefined,
+    private readonly segment: PathSegment,
+  ) {}
+
+  get path(): PathSegment[] {
+    const path: PathSegment[] = [this.segment];
+    for (let link = this.container; link; link = link.parent) path.push(link.segment);
+    return path.reverse();
+  }
+}
 
 function allStrings(value: unknown): readonly DataString[] {
   if (typeof value !== 'object' || value === null)
@@ -32,9 +55,18 @@ function allStrings(value: unknown): readonly DataString[] {
   let found = stringsOf.get(value);
   if (!found) {
     const strings: DataString[] = [];
-    walkData(value, (member, path, key) => {
-      if (typeof member === 'string') strings.push({ path, key, value: member });
-    });
+    const walk = (node: object, at: PathLink | undefined, key: string | undefined): void => {
+      if (Array.isArray(node)) {
+        for (let index = 0; index < node.length; index++) visit(node[index] as unknown, at, index, key);
+      } else {
+        for (const member of Object.keys(node)) visit((node as Record<string, unknown>)[member], at, member, member);
+      }
+    };
+    const visit = (member: unknown, at: PathLink | undefined, segment: PathSegment, key: string | undefined): void => {
+      if (typeof member === 'string') strings.push(new KeptString(member, key, at, segment));
+      else if (typeof member === 'object' && member !== null) walk(member, { parent: at, segment }, key);
+    };
+    walk(value, undefined, undefined);
     stringsOf.set(value, (found = strings));
   }
   return found;
